@@ -1,0 +1,82 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { type AccessTokenVerifier, Authenticator } from './auth/authenticator.ts'
+import type { ServerConfig, ServerContext } from './context.ts'
+import type { Db } from './db/client.ts'
+import { ResponseCache } from './http/cache.ts'
+import { ApiError, errorBody } from './http/errors.ts'
+import { type AppEnv, ServiceRouter } from './http/service.ts'
+import { staticConsole } from './http/static.ts'
+import { ResourceService } from './resources/service.ts'
+import { authService } from './services/auth.ts'
+import { coreService } from './services/core.ts'
+import { registerUtils } from './services/utils.ts'
+import { Tenancy } from './tenancy.ts'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+export function createContext(
+  db: Db,
+  config: ServerConfig,
+  verifyAccessToken: AccessTokenVerifier | null,
+): ServerContext {
+  const resources = new ResourceService(db, new ResponseCache())
+  const tenancy = new Tenancy(db)
+  const auth = new Authenticator(db, verifyAccessToken)
+  resources.onChange((definition) => {
+    if (['organizations', 'customers', 'projects'].includes(definition.type)) tenancy.invalidate()
+    if (['users', 'tokens'].includes(definition.type)) auth.invalidate()
+  })
+  return { config, db, resources, tenancy, auth, now: Date.now, random: Math.random }
+}
+
+/** The services of API.md, each with only its utilities until its resources are built. */
+export function createServices(ctx: ServerContext): ServiceRouter[] {
+  const utilitiesOnly = (['purge', 'acme', 'stats'] as const).map((name) => {
+    const router = new ServiceRouter(name, ctx)
+    registerUtils(router)
+    return router
+  })
+  return [authService(ctx), coreService(ctx), ...utilitiesOnly]
+}
+
+export function createApp(ctx: ServerContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.use('/api/*', async (c, next) => {
+    await next()
+    c.header('cache-control', 'no-store')
+    c.header('x-content-type-options', 'nosniff')
+  })
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: `request body larger than ${MAX_BODY_BYTES} bytes`, errors: [] }, 413),
+    }),
+  )
+  for (const service of createServices(ctx)) app.route(`/api/${service.service}/v0`, service.app)
+
+  app.get('/version.json', (c) =>
+    c.json({ version: ctx.config.version, commit: ctx.config.commit, built_at: ctx.config.builtAt }),
+  )
+  app.get('/config.json', (c) =>
+    c.json({
+      oidc: { issuer: ctx.config.oidc.issuer, client_id: ctx.config.oidc.clientId, scopes: ctx.config.oidc.scopes },
+      environment: ctx.config.environment,
+      cname_suffix: ctx.config.cnameSuffix,
+    }),
+  )
+  app.all('/api/*', (c) => c.json({ message: `no endpoint ${c.req.method} ${c.req.path}`, errors: [] }, 404))
+  if (ctx.config.distDir) {
+    const serve = staticConsole(ctx.config.distDir)
+    app.on(['GET', 'HEAD'], '*', (c) => serve(c.req.raw))
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error), error.status)
+    // Never leak internals: log the cause, answer with a generic message.
+    console.error(`${c.req.method} ${c.req.path} failed:`, error)
+    return c.json({ message: 'internal server error', errors: [] }, 500)
+  })
+  return app
+}

@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm'
+import { intersectPermissions } from '../../src/domain/permissions.ts'
+import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import type { Db } from '../db/client.ts'
+import { resources } from '../db/schema.ts'
+import { unauthorized } from '../http/errors.ts'
+import type { Principal } from '../http/principal.ts'
+import { AccessTokenError, looksLikeJwt, type VerifiedAccessToken } from '../oidc/verify.ts'
+import { getResource, toRecord } from '../resources/store.ts'
+import { hashSecret } from './secrets.ts'
+
+export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken>
+
+const CACHE_TTL_MS = 10_000
+const CACHE_MAX = 10_000
+
+export function stripBearer(value: string): string {
+  return value
+    .trim()
+    .replace(/^bearer\s+/i, '')
+    .trim()
+}
+
+/**
+ * Resolves a bearer token to a principal: an API token (looked up by its SHA-256 hash) or an access
+ * token of the OpenID Connect provider (a JWT checked against its JWKS). Resolutions are cached for
+ * a few seconds, and dropped at once when a token or a user changes.
+ */
+export class Authenticator {
+  private readonly cache = new Map<string, { principal: Principal; at: number }>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly verifyAccessToken: AccessTokenVerifier | null,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  invalidate(): void {
+    this.cache.clear()
+  }
+
+  async authenticate(header: string | undefined): Promise<Principal> {
+    if (!header || !/^bearer\s+\S/i.test(header.trim())) throw unauthorized('missing bearer token')
+    return this.resolve(stripBearer(header))
+  }
+
+  async resolve(token: string): Promise<Principal> {
+    if (token === '') throw unauthorized('missing bearer token')
+    const key = hashSecret(token)
+    const cached = this.cache.get(key)
+    const now = this.now()
+    if (cached && now - cached.at < CACHE_TTL_MS) {
+      if (cached.principal.expiresAt.getTime() <= now) throw unauthorized('token expired')
+      return cached.principal
+    }
+    const principal =
+      looksLikeJwt(token) && this.verifyAccessToken ? await this.fromAccessToken(token) : await this.fromApiToken(key)
+    if (this.cache.size >= CACHE_MAX) this.cache.clear()
+    this.cache.set(key, { principal, at: now })
+    return principal
+  }
+
+  private async fromApiToken(hash: string): Promise<Principal> {
+    const rows = await this.db.select().from(resources).where(eq(resources.secretHash, hash)).limit(1)
+    const row = rows[0]
+    if (!row || row.type !== 'tokens') throw unauthorized('invalid token')
+    const token = toRecord(row)
+    if (token.status === 'revoked') throw unauthorized('token revoked')
+    const expiresAt = new Date(String(token.expires_at))
+    if (expiresAt.getTime() <= this.now()) throw unauthorized('token expired')
+    const user = await this.activeUser(String(token.owner))
+    const ownerPermissions = permissionsOfRoles(user.roles)
+    const projects = Array.isArray(token.projects) && token.projects.length > 0 ? token.projects.map(String) : null
+    // last_used_at is bookkeeping, not a change: no revision, no audit entry.
+    await this.db
+      .update(resources)
+      .set({
+        data: sql`jsonb_set(${resources.data}, '{last_used_at}', to_jsonb(${new Date(this.now()).toISOString()}::text))`,
+      })
+      .where(eq(resources.id, row.id))
+    return {
+      authType: 'token',
+      ...user,
+      permissions: intersectPermissions((token.permissions as string[]) ?? [], ownerPermissions),
+      projects,
+      expiresAt,
+      token: { name: token.name, prefix: String(token.prefix ?? '') },
+    }
+  }
+
+  private async fromAccessToken(token: string): Promise<Principal> {
+    if (!this.verifyAccessToken) throw unauthorized('invalid token')
+    let verified: VerifiedAccessToken
+    try {
+      verified = await this.verifyAccessToken(token)
+    } catch (error) {
+      if (error instanceof AccessTokenError) throw unauthorized(error.expired ? 'token expired' : 'invalid token')
+      throw error
+    }
+    const user = await this.activeUser(verified.email)
+    return {
+      authType: 'oauth',
+      ...user,
+      permissions: permissionsOfRoles(user.roles),
+      projects: null,
+      expiresAt: verified.expiresAt,
+    }
+  }
+
+  private async activeUser(email: string) {
+    const user = await getResource(this.db, 'users', '', email)
+    if (!user) throw unauthorized(`no user ${email} on this platform`)
+    if (user.status === 'disabled') throw unauthorized(`user ${email} is disabled`)
+    return {
+      email,
+      firstName: String(user.first_name ?? ''),
+      lastName: String(user.last_name ?? ''),
+      roles: Array.isArray(user.roles) ? user.roles.map(String) : [],
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+/**
+ * Every resource type lives in one table: `type` is the API's path segment, `scope` the project name
+ * for per-project types and '' for platform-wide ones. Fields beyond the common ones sit in `data`,
+ * validated by the type's valibot schema before they get here.
+ */
+export const resources = pgTable(
+  'resources',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    scope: text('scope').notNull(),
+    name: text('name').notNull(),
+    displayName: text('display_name'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** Lowercased text the global search matches (names, domains…). */
+    searchText: text('search_text').notNull().default(''),
+    /** SHA-256 of a secret (API tokens); the secret itself is never stored. */
+    secretHash: text('secret_hash'),
+    revision: integer('revision').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedBy: text('updated_by').notNull(),
+  },
+  (table) => [
+    uniqueIndex('resources_type_scope_name').on(table.type, table.scope, table.name),
+    index('resources_scope_type').on(table.scope, table.type),
+    uniqueIndex('resources_secret_hash').on(table.secretHash).where(sql`${table.secretHash} is not null`),
+    index('resources_search_text').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+)
+
+/** The configuration revision of each project ('' for the platform's admin configuration). */
+export const configRevisions = pgTable('config_revisions', {
+  scope: text('scope').primaryKey(),
+  revision: integer('revision').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+})
+
+/** Append-only: one entry per mutation and per sign-in attempt. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    actor: jsonb('actor').$type<Record<string, unknown>>().notNull(),
+    action: text('action').notNull(),
+    result: text('result').notNull(),
+    resourceType: text('resource_type'),
+    resourceName: text('resource_name'),
+    project: text('project'),
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+  },
+  (table) => [index('audit_log_occurred_at').on(table.occurredAt)],
+)
+
+/** Server-owned settings that must survive restarts (OIDC signing keys…). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+})

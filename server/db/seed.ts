@@ -1,0 +1,175 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { TOKEN_LIFETIME_DAYS } from '../../src/domain/resources/identity.ts'
+import { recordAudit } from '../audit.ts'
+import { generateSecret, hashSecret } from '../auth/secrets.ts'
+import type { ServerContext } from '../context.ts'
+import type { Principal } from '../http/principal.ts'
+import type { ResourceDefinition } from '../resources/definition.ts'
+import type { Caller } from '../resources/service.ts'
+import { resources } from './schema.ts'
+
+export const BOOTSTRAP_TOKEN_NAME = 'bootstrap-admin'
+export const DEMO_USERS = {
+  admin: 'admin@example.com',
+  operator: 'operator@example.com',
+  viewer: 'viewer@example.com',
+} as const
+
+const SYSTEM: Caller = {
+  principal: {
+    authType: 'token',
+    email: 'system',
+    firstName: 'System',
+    lastName: '',
+    roles: ['admin'],
+    permissions: ['wadp.*.*'],
+    projects: null,
+    expiresAt: new Date(8.64e15),
+  } satisfies Principal,
+  actor: { type: 'system', email: null, token_prefix: null, ip: 'local', user_agent: 'seed' },
+}
+
+const NODES: [name: string, country: string, pop: string, ipv4: string][] = [
+  ['pop-au-syd-1', 'au', 'syd', '203.0.113.10'],
+  ['pop-br-sao-1', 'br', 'sao', '203.0.113.11'],
+  ['pop-ca-tor-1', 'ca', 'tor', '203.0.113.12'],
+  ['pop-de-fra-1', 'de', 'fra', '203.0.113.13'],
+  ['pop-de-fra-2', 'de', 'fra', '203.0.113.14'],
+  ['pop-es-mad-1', 'es', 'mad', '203.0.113.15'],
+  ['pop-fr-par-1', 'fr', 'par', '203.0.113.16'],
+  ['pop-fr-par-2', 'fr', 'par', '203.0.113.17'],
+  ['pop-nl-ams-1', 'nl', 'ams', '203.0.113.18'],
+  ['pop-pt-lis-1', 'pt', 'lis', '203.0.113.19'],
+  ['pop-sg-sin-1', 'sg', 'sin', '203.0.113.20'],
+  ['pop-uk-lon-1', 'uk', 'lon', '203.0.113.21'],
+  ['pop-us-nyc-1', 'us', 'nyc', '203.0.113.22'],
+  ['pop-us-sjc-1', 'us', 'sjc', '203.0.113.23'],
+]
+
+function definition(ctx: ServerContext, type: string): ResourceDefinition {
+  const found = ctx.resources.definition(type)
+  if (!found) throw new Error(`resource type ${type} is not registered`)
+  return found
+}
+
+async function create(ctx: ServerContext, type: string, scope: string, body: Record<string, unknown>) {
+  await ctx.resources.create(definition(ctx, type), scope, body, SYSTEM)
+}
+
+/** Fills an empty database with the demo platform; returns false when there was data already. */
+export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
+  const existing = await ctx.db.select({ id: resources.id }).from(resources).limit(1)
+  if (existing.length > 0) return false
+
+  await create(ctx, 'organizations', '', {
+    name: 'acme',
+    display_name: 'Acme Corporation',
+    description: 'Retail and media group',
+  })
+  await create(ctx, 'organizations', '', { name: 'globex', display_name: 'Globex', description: 'Research company' })
+  await create(ctx, 'customers', '', { name: 'acme-retail', display_name: 'Acme Retail', organization: 'acme' })
+  await create(ctx, 'customers', '', { name: 'acme-media', display_name: 'Acme Media', organization: 'acme' })
+  await create(ctx, 'customers', '', { name: 'globex-labs', display_name: 'Globex Labs', organization: 'globex' })
+  await create(ctx, 'projects', '', { name: 'shop', display_name: 'Acme Shop', customer: 'acme-retail' })
+  await create(ctx, 'projects', '', {
+    name: 'shop-staging',
+    display_name: 'Acme Shop (staging)',
+    customer: 'acme-retail',
+  })
+  await create(ctx, 'projects', '', { name: 'media', display_name: 'Acme Media Sites', customer: 'acme-media' })
+  await create(ctx, 'projects', '', { name: 'labs', display_name: 'Globex Labs Portal', customer: 'globex-labs' })
+
+  await create(ctx, 'users', '', { email: DEMO_USERS.admin, first_name: 'Ada', last_name: 'Admin', roles: ['admin'] })
+  await create(ctx, 'users', '', {
+    email: DEMO_USERS.operator,
+    first_name: 'Oscar',
+    last_name: 'Operator',
+    roles: ['operator'],
+  })
+  await create(ctx, 'users', '', {
+    email: DEMO_USERS.viewer,
+    first_name: 'Vera',
+    last_name: 'Viewer',
+    roles: ['viewer'],
+  })
+
+  for (const [name, country, pop, ipv4] of NODES) {
+    await create(ctx, 'nodes', '', { name, hostname: `${name}.edge.wadp.example`, country, pop_code: pop, ipv4 })
+  }
+
+  const director = (name: string, hosts: string[]) => ({
+    name,
+    type: 'round_robin',
+    backends: hosts.map((host) => ({ host, port: 443, weight: 1 })),
+  })
+  await create(
+    ctx,
+    'directors',
+    'shop',
+    director('shop-origin', ['origin-1.shop.example.com', 'origin-2.shop.example.com']),
+  )
+  await create(ctx, 'directors', 'shop', director('api-origin', ['api-origin.shop.example.com']))
+  await create(ctx, 'directors', 'shop', director('static-origin', ['assets.shop.example.com']))
+  await create(ctx, 'websites', 'shop', {
+    name: 'shop-example-com',
+    display_name: 'Shop storefront',
+    domain_name: 'shop.example.com',
+    domain_aliases: ['www.shop.example.com'],
+    default_director: 'shop-origin',
+  })
+  await create(ctx, 'websites', 'shop', {
+    name: 'api-shop-example-com',
+    domain_name: 'api.shop.example.com',
+    default_director: 'api-origin',
+  })
+  await create(ctx, 'websites', 'shop', {
+    name: 'static-shop-example-com',
+    domain_name: 'static.shop.example.com',
+    default_director: 'static-origin',
+  })
+  await create(ctx, 'directors', 'media', director('media-origin', ['origin.media.example.com']))
+  await create(ctx, 'websites', 'media', {
+    name: 'news-example-com',
+    domain_name: 'news.example.com',
+    default_director: 'media-origin',
+  })
+  return true
+}
+
+/**
+ * The admin's bootstrap API token: `WADP_ADMIN_TOKEN` when given, else a new random one on every
+ * start (only its hash is stored, so a start can print only a token it has just made).
+ */
+export async function ensureBootstrapToken(ctx: ServerContext, requested: string | undefined): Promise<string> {
+  const secret = requested ?? generateSecret()
+  const expiresAt = new Date(ctx.now() + TOKEN_LIFETIME_DAYS.max * 86_400_000).toISOString()
+  const where = and(eq(resources.type, 'tokens'), eq(resources.scope, ''), eq(resources.name, BOOTSTRAP_TOKEN_NAME))
+  const found = await ctx.db.select({ id: resources.id }).from(resources).where(where).limit(1)
+  if (found.length === 0) {
+    await create(ctx, 'tokens', '', {
+      name: BOOTSTRAP_TOKEN_NAME,
+      display_name: 'Bootstrap admin token',
+      owner: DEMO_USERS.admin,
+      permissions: ['wadp.*.*'],
+      expires_at: expiresAt,
+    })
+  }
+  await ctx.db
+    .update(resources)
+    .set({
+      secretHash: hashSecret(secret),
+      data: sql`${resources.data} || ${JSON.stringify({ prefix: secret.slice(0, 6), expires_at: expiresAt, status: 'active' })}::jsonb`,
+      revision: sql`${resources.revision} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: 'system',
+    })
+    .where(where)
+  await recordAudit(ctx.db, {
+    actor: SYSTEM.actor,
+    action: 'tokens.rotate',
+    result: 'success',
+    resource: { type: 'tokens', name: BOOTSTRAP_TOKEN_NAME },
+  })
+  ctx.auth.invalidate()
+  return secret
+}

@@ -1,0 +1,30 @@
+import type { FieldError } from '../../src/domain/common.ts'
+
+/** An error the API reports to its caller in the contract's format (API.md, "Envelope and errors"). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 500 | 503,
+    message: string,
+    readonly errors: FieldError[] = [],
+    /** Extra payload, e.g. the current resource on a 409 for a stale revision. */
+    readonly data?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string, errors: FieldError[] = []) => new ApiError(400, message, errors)
+export const fieldError = (field: string, message: string) => new ApiError(400, message, [{ field, message }])
+export const unauthorized = (message = 'authentication required') => new ApiError(401, message)
+export const forbidden = (permission: string) => new ApiError(403, `missing permission ${permission}`)
+export const notFound = (what: string) => new ApiError(404, `${what} not found`)
+export const conflict = (message: string, data?: unknown, errors: FieldError[] = []) =>
+  new ApiError(409, message, errors, data)
+
+export function errorBody(error: ApiError): Record<string, unknown> {
+  return {
+    message: error.message,
+    errors: error.errors,
+    ...(error.data === undefined ? {} : { data: error.data }),
+  }
+}

@@ -1,0 +1,195 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
+import { type Context, Hono } from 'hono'
+import * as v from 'valibot'
+import { toFieldErrors } from '../../src/domain/common.ts'
+import type { ServerContext } from '../context.ts'
+import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
+import { may, type Principal } from './principal.ts'
+
+export type ServiceName = 'auth' | 'core' | 'purge' | 'acme' | 'stats'
+export type AppEnv = { Variables: { principal?: Principal } }
+export type ApiContext = Context<AppEnv>
+
+/**
+ * Who may call an endpoint. `permission` is checked against the caller's permissions in the path's
+ * `:project` when the path has one; `authenticated` endpoints check finer rules themselves.
+ */
+export type Access = { public: true } | { authenticated: true; note: string } | { permission: string | string[] }
+
+type AnySchema = v.GenericSchema
+type Parsed<S> = S extends AnySchema ? v.InferOutput<S> : undefined
+
+export type RouteSpec<P, Q, B> = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
+  path: string
+  summary: string
+  access: Access
+  params?: P
+  query?: Q
+  body?: B
+  /** Body schema for openapi.json when the handler validates the body itself. */
+  documentedBody?: AnySchema
+  /** Documented success status and response schema (for openapi.json). */
+  status?: number
+  response?: AnySchema
+  handler: (request: {
+    c: ApiContext
+    params: Parsed<P>
+    query: Parsed<Q>
+    body: Parsed<B>
+    principal: Principal
+  }) => Promise<Response>
+}
+
+type Operation = { method: string; path: string; summary: string; access: Access; docs: Record<string, unknown> }
+
+function parseWith<S extends AnySchema>(schema: S, value: unknown, where: string, prefix = ''): v.InferOutput<S> {
+  const result = v.safeParse(schema, value)
+  if (result.success) return result.output
+  const errors = toFieldErrors(result.issues).map((e) => ({ ...e, field: prefix + e.field }))
+  const first = errors[0]
+  throw badRequest(first ? `invalid ${where}: ${first.field || where} ${first.message}` : `invalid ${where}`, errors)
+}
+
+export async function readJson(c: ApiContext): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw badRequest('request body must be valid JSON')
+  }
+}
+
+function jsonSchemaOf(schema: AnySchema | undefined): Record<string, unknown> | undefined {
+  if (!schema) return undefined
+  // OpenAPI 3.1 embeds JSON Schema 2020-12; the converter's draft-07 `$schema` tag does not belong there.
+  const { $schema, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }) as Record<
+    string,
+    unknown
+  >
+  return json
+}
+
+export class ServiceRouter {
+  readonly app = new Hono<AppEnv>()
+  readonly operations: Operation[] = []
+
+  constructor(
+    readonly service: ServiceName,
+    readonly ctx: ServerContext,
+  ) {}
+
+  route<
+    P extends AnySchema | undefined = undefined,
+    Q extends AnySchema | undefined = undefined,
+    B extends AnySchema | undefined = undefined,
+  >(spec: RouteSpec<P, Q, B>): void {
+    this.operations.push({
+      method: spec.method,
+      path: spec.path,
+      summary: spec.summary,
+      access: spec.access,
+      docs: {
+        params: jsonSchemaOf(spec.params),
+        query: jsonSchemaOf(spec.query),
+        body: jsonSchemaOf(spec.body ?? spec.documentedBody),
+        response: jsonSchemaOf(spec.response),
+        status: spec.status ?? (spec.method === 'post' ? 201 : 200),
+      },
+    })
+    this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+      const principal =
+        'public' in spec.access ? undefined : await this.ctx.auth.authenticate(c.req.header('authorization'))
+      if (principal) c.set('principal', principal)
+      const params = (spec.params ? parseWith(spec.params, c.req.param(), 'path parameter') : undefined) as Parsed<P>
+      if (principal && 'permission' in spec.access) {
+        const project = c.req.param('project')
+        const wanted = Array.isArray(spec.access.permission) ? spec.access.permission : [spec.access.permission]
+        const missing = wanted.find((permission) => !may(principal, permission, project))
+        if (missing) throw forbidden(missing)
+        if (project !== undefined && !(await this.ctx.tenancy.projectExists(project)))
+          throw notFound(`project ${project}`)
+      }
+      const query = (spec.query ? parseWith(spec.query, c.req.query(), 'query parameter') : undefined) as Parsed<Q>
+      const body = (spec.body ? parseWith(spec.body, await readJson(c), 'request body') : undefined) as Parsed<B>
+      // Public routes never read `principal`; the cast keeps every other handler free of undefined checks.
+      return spec.handler({ c, params, query, body, principal: principal as Principal })
+    })
+  }
+
+  /** OpenAPI 3.1 document generated from the same schemas the routes validate with. */
+  openapi(version: string): Record<string, unknown> {
+    const paths: Record<string, Record<string, unknown>> = {}
+    for (const op of this.operations) {
+      const path = op.path.replace(/:([a-z_]+)/gi, '{$1}')
+      const params = (op.docs.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}
+      const query = (op.docs.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}
+      const permission =
+        'permission' in op.access
+          ? [op.access.permission].flat().join(' and ')
+          : 'public' in op.access
+            ? 'none (public)'
+            : `authenticated; ${op.access.note}`
+      const entry: Record<string, unknown> = {
+        summary: op.summary,
+        description: `Permission: ${permission}`,
+        'x-permission': permission,
+        parameters: [
+          ...Object.entries(params).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+          ...Object.entries(query).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+        ],
+        responses: {
+          [String(op.docs.status)]: {
+            description: 'Success',
+            content: op.docs.response ? { 'application/json': { schema: op.docs.response } } : undefined,
+          },
+          '400': { $ref: '#/components/responses/Error' },
+          ...('public' in op.access ? {} : { '401': { $ref: '#/components/responses/Error' } }),
+          ...('permission' in op.access ? { '403': { $ref: '#/components/responses/Error' } } : {}),
+        },
+        ...('public' in op.access ? { security: [] } : {}),
+      }
+      if (op.docs.body)
+        entry.requestBody = { required: true, content: { 'application/json': { schema: op.docs.body } } }
+      paths[path] = { ...paths[path], [op.method]: entry }
+    }
+    return {
+      openapi: '3.1.0',
+      info: { title: `WADP ${this.service} API`, version },
+      servers: [{ url: `/api/${this.service}/v0` }],
+      security: [{ bearer: [] }],
+      paths,
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        responses: {
+          Error: {
+            description: 'Error',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['message'],
+                  properties: {
+                    message: { type: 'string' },
+                    errors: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: { field: { type: 'string' }, message: { type: 'string' } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}

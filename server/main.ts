@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import { eq } from 'drizzle-orm'
+import { createApp, createContext } from './app.ts'
+import type { ServerConfig, ServerContext } from './context.ts'
+import { openDatabase } from './db/client.ts'
+import { settings } from './db/schema.ts'
+import { ensureBootstrapToken, seedDemoPlatform } from './db/seed.ts'
+import { createOidcProvider, type OidcProvider } from './oidc/provider.ts'
+import { createAccessTokenVerifier } from './oidc/verify.ts'
+import { parseDelays } from './platform/fleet.ts'
+import { getResource } from './resources/store.ts'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const OIDC_PATH = '/oidc'
+
+/** Everything `npm start` reads from the environment (README, "Environment variables"). */
+export type StartOptions = {
+  host: string
+  port: number
+  publicUrl?: string | undefined
+  databaseUrl?: string | undefined
+  dataDir: string
+  adminToken?: string | undefined
+  demoPassword?: string | undefined
+  environment: string
+  cnameSuffix?: string | undefined
+  syncDelay?: string | undefined
+  externalOidc?: { issuer: string; clientId: string; audience: string; jwksUri: string } | undefined
+  serveConsole: boolean
+}
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
+  const issuer = env.OIDC_ISSUER
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: Number(env.PORT ?? 8080),
+    publicUrl: env.WADP_PUBLIC_URL,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.WADP_DATA_DIR ?? './.data',
+    adminToken: env.WADP_ADMIN_TOKEN || undefined,
+    demoPassword: env.WADP_DEMO_PASSWORD || undefined,
+    environment: env.WADP_ENVIRONMENT ?? 'default',
+    cnameSuffix: env.WADP_CNAME_SUFFIX,
+    syncDelay: env.WADP_SYNC_DELAY_MS,
+    externalOidc: issuer
+      ? {
+          issuer,
+          clientId: env.OIDC_CLIENT_ID ?? 'wadp-console',
+          audience: env.OIDC_AUDIENCE ?? 'urn:wadp:api',
+          jwksUri: env.OIDC_JWKS_URI ?? `${issuer.replace(/\/$/, '')}/jwks`,
+        }
+      : undefined,
+    serveConsole: true,
+  }
+}
+
+function cnameSuffixFor(environment: string): string {
+  if (environment === 'default') return 'cdn.wadp.example'
+  return `${environment}.cdn.wadp.example`
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()
+  } catch {
+    return 'unknown'
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+export type RunningServer = {
+  url: string
+  ctx: ServerContext
+  adminToken: string
+  demoPassword: string
+  generated: { adminToken: boolean; demoPassword: boolean }
+  databaseDescription: string
+  close(): Promise<void>
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir })
+  const http: Server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(options.port, options.host, () => resolve())
+  })
+  const { port } = http.address() as AddressInfo
+  const publicUrl = (
+    options.publicUrl ?? `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
+  ).replace(/\/$/, '')
+  const distDir = `${ROOT}dist`
+  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }
+  const builtAt = (() => {
+    try {
+      return statSync(`${distDir}/index.html`).mtime.toISOString()
+    } catch {
+      return new Date().toISOString()
+    }
+  })()
+  const issuer = options.externalOidc?.issuer ?? `${publicUrl}${OIDC_PATH}`
+  const audience = options.externalOidc?.audience ?? 'urn:wadp:api'
+  const clientId = options.externalOidc?.clientId ?? 'wadp-console'
+  const config: ServerConfig = {
+    version: pkg.version,
+    commit: process.env.WADP_COMMIT ?? gitCommit(),
+    builtAt,
+    startedAt: new Date().toISOString(),
+    environment: options.environment,
+    cnameSuffix: options.cnameSuffix ?? cnameSuffixFor(options.environment),
+    oidc: { issuer, clientId, audience, scopes: 'openid profile email' },
+    syncDelays: parseDelays(options.syncDelay),
+    distDir: options.serveConsole ? distDir : null,
+  }
+
+  const demoPassword = options.demoPassword ?? randomBytes(9).toString('base64url')
+  let oidc: OidcProvider | null = null
+  let verifier: ReturnType<typeof createAccessTokenVerifier> | null = null
+  // The context exists before the provider (which looks users up through it), so the verifier is
+  // bound late; it is in place before the server takes its first request.
+  const ctx = createContext(database.db, config, (token) => {
+    if (!verifier) throw new Error('access token verifier not ready')
+    return verifier(token)
+  })
+  const app = createApp(ctx)
+  await seedDemoPlatform(ctx)
+  const adminToken = await ensureBootstrapToken(ctx, options.adminToken)
+
+  if (options.externalOidc) {
+    verifier = createAccessTokenVerifier({ issuer, audience, jwksUri: options.externalOidc.jwksUri })
+  } else {
+    oidc = await createOidcProvider({
+      issuer,
+      clientId,
+      redirectUris: [`${publicUrl}/auth/callback`],
+      postLogoutRedirectUris: [`${publicUrl}/`],
+      audience,
+      findAccount: async (email) => {
+        const user = await getResource(database.db, 'users', '', email.toLowerCase())
+        if (!user || user.status === 'disabled') return null
+        return {
+          email: user.name,
+          first_name: String(user.first_name ?? ''),
+          last_name: String(user.last_name ?? ''),
+          groups: [],
+        }
+      },
+      verifyPassword: async (email, password) => {
+        const user = await getResource(database.db, 'users', '', email.toLowerCase())
+        return Boolean(user && user.status !== 'disabled' && sameText(password, demoPassword))
+      },
+      keyStore: {
+        get: async (key) =>
+          (await database.db.select().from(settings).where(eq(settings.key, key)).limit(1))[0]?.value ?? null,
+        set: async (key, value) => {
+          await database.db
+            .insert(settings)
+            .values({ key, value })
+            .onConflictDoUpdate({ target: settings.key, set: { value } })
+        },
+      },
+    })
+    verifier = createAccessTokenVerifier({ issuer, audience, jwks: oidc.jwks })
+  }
+
+  const api = getRequestListener(app.fetch)
+  const provider = oidc
+  http.on('request', (req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (provider && (path === OIDC_PATH || path.startsWith(`${OIDC_PATH}/`))) provider.handle(req, res)
+    else void api(req, res)
+  })
+
+  return {
+    url: publicUrl,
+    ctx,
+    adminToken,
+    demoPassword,
+    generated: { adminToken: options.adminToken === undefined, demoPassword: options.demoPassword === undefined },
+    databaseDescription: database.description,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve())
+        http.closeAllConnections()
+      })
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,143 @@
+import * as v from 'valibot'
+import { integer, Slug } from '../../src/domain/common.ts'
+import { forbidden } from '../http/errors.ts'
+import { actorOf, may, type Principal } from '../http/principal.ts'
+import { type ApiContext, readJson, type ServiceRouter } from '../http/service.ts'
+import { bodySchema, dataFieldNames, permissionOf, type ResourceDefinition } from './definition.ts'
+import { type Caller, parseIfMatch, type ResourceService } from './service.ts'
+
+export function callerOf(c: ApiContext, principal: Principal): Caller {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+  const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+  return {
+    principal,
+    actor: actorOf(principal, {
+      ip: forwarded ?? socket?.remoteAddress ?? 'unknown',
+      userAgent: c.req.header('user-agent') ?? '',
+    }) as Caller['actor'],
+  }
+}
+
+export function listQuerySchema(sortable: string[]) {
+  const sorts = sortable.flatMap((field) => [field, `-${field}`])
+  return v.object({
+    page: v.optional(integer(1, 1_000_000), 1),
+    items: v.optional(integer(1, 10_000), 100),
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'at most 200 characters'))),
+    sort: v.optional(v.picklist(sorts, `must be one of ${sortable.join(', ')}, with - for descending`)),
+  })
+}
+
+function etag(revision: number) {
+  return `"${revision}"`
+}
+
+/**
+ * Serves a resource type's list, get, create, update (PUT and PATCH) and delete endpoints, each
+ * declaring the permission that API.md derives from the method.
+ */
+export function registerResource(
+  router: ServiceRouter,
+  resources: ResourceService,
+  definition: ResourceDefinition,
+  options: { alsoReadableBy?: (principal: Principal, name: string) => boolean } = {},
+) {
+  resources.register(definition)
+  const projectScoped = definition.scope === 'project'
+  const base = projectScoped ? `/projects/:project/${definition.type}` : `/${definition.type}`
+  const scopeOf = (c: ApiContext) => (projectScoped ? (c.req.param('project') ?? '') : '')
+  const nameSchema = definition.key?.schema ?? Slug
+  const collectionParams = projectScoped ? v.object({ project: Slug }) : undefined
+  const itemParams = projectScoped ? v.object({ project: Slug, name: nameSchema }) : v.object({ name: nameSchema })
+  const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...dataFieldNames(definition)]
+  const label = definition.label
+
+  router.route({
+    method: 'get',
+    path: base,
+    summary: `List ${definition.type}`,
+    access: { permission: permissionOf(definition, 'list') },
+    params: collectionParams,
+    query: listQuerySchema(sortable),
+    handler: async ({ c, query }) => {
+      const body = await resources.listBody(definition, scopeOf(c), query)
+      return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
+    },
+  })
+
+  const readPermission = permissionOf(definition, 'get')
+  const alsoReadableBy = options.alsoReadableBy
+  router.route({
+    method: 'get',
+    path: `${base}/:name`,
+    summary: `Get one ${label}`,
+    access: alsoReadableBy
+      ? { authenticated: true, note: `${readPermission}, or the caller's own ${label}` }
+      : { permission: readPermission },
+    params: itemParams,
+    handler: async ({ c, params, principal }) => {
+      if (alsoReadableBy && !may(principal, readPermission) && !alsoReadableBy(principal, params.name)) {
+        throw forbidden(readPermission)
+      }
+      const record = await resources.get(definition, scopeOf(c), params.name)
+      c.header('ETag', etag(record.revision))
+      return c.json({ data: resources.present(definition, record) })
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: base,
+    summary: `Create a ${label}`,
+    access: { permission: permissionOf(definition, 'create') },
+    params: collectionParams,
+    documentedBody: bodySchema(definition, 'create'),
+    handler: async ({ c, principal }) => {
+      const { record } = await resources.create(definition, scopeOf(c), await readJson(c), callerOf(c, principal))
+      c.header('ETag', etag(record.revision))
+      c.header('Location', `${c.req.path}/${encodeURIComponent(record.name)}`)
+      return c.json({ data: record }, 201)
+    },
+  })
+
+  for (const method of ['put', 'patch'] as const) {
+    router.route({
+      method,
+      path: `${base}/:name`,
+      summary:
+        method === 'put'
+          ? `Replace a ${label} (If-Match required)`
+          : `Change some fields of a ${label} (If-Match required)`,
+      access: { permission: permissionOf(definition, 'update') },
+      params: itemParams,
+      documentedBody: bodySchema(definition, 'update'),
+      handler: async ({ c, params, principal }) => {
+        const precondition = parseIfMatch(c.req.header('if-match'))
+        const record = await resources.update(
+          definition,
+          scopeOf(c),
+          params.name,
+          precondition,
+          await readJson(c),
+          callerOf(c, principal),
+          method === 'patch',
+        )
+        c.header('ETag', etag(record.revision))
+        return c.json({ data: record })
+      },
+    })
+  }
+
+  router.route({
+    method: 'delete',
+    path: `${base}/:name`,
+    summary: `Delete a ${label} (If-Match required; 409 while referenced)`,
+    access: { permission: permissionOf(definition, 'delete') },
+    params: itemParams,
+    handler: async ({ c, params, principal }) => {
+      const precondition = parseIfMatch(c.req.header('if-match'))
+      await resources.remove(definition, scopeOf(c), params.name, precondition, callerOf(c, principal))
+      return c.body(null, 204)
+    },
+  })
+}

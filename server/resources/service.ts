@@ -1,0 +1,309 @@
+import * as v from 'valibot'
+import { toFieldErrors } from '../../src/domain/common.ts'
+import { type AuditActor, recordAudit, redact } from '../audit.ts'
+import type { Db } from '../db/client.ts'
+import type { ResponseCache } from '../http/cache.ts'
+import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts'
+import type { Principal } from '../http/principal.ts'
+import { bumpRevision } from '../platform/revisions.ts'
+import {
+  bodySchema,
+  META_FIELDS,
+  type ResourceData,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from './definition.ts'
+import {
+  deleteResource,
+  existingNames,
+  findReferrers,
+  getResource,
+  insertResource,
+  type ListQuery,
+  listResources,
+  searchTextOf,
+  updateResource,
+} from './store.ts'
+
+export type Caller = { principal: Principal; actor: AuditActor }
+export type Precondition = number | '*'
+
+/** Parses `If-Match: "3"` (or `*`); a write without it is refused with 412 (API.md). */
+export function parseIfMatch(header: string | undefined): Precondition {
+  if (header === undefined || header.trim() === '') {
+    throw new ApiError(412, 'If-Match header required: send the revision you last read, e.g. If-Match: "3"')
+  }
+  const value = header.trim()
+  if (value === '*') return '*'
+  const match = /^(?:W\/)?"?(\d+)"?$/.exec(value)
+  if (!match?.[1]) throw badRequest('If-Match must be a revision in quotes, e.g. "3"')
+  return Number(match[1])
+}
+
+type Listener = (definition: ResourceDefinition, scope: string) => void
+
+export class ResourceService {
+  private readonly definitions = new Map<string, ResourceDefinition>()
+  private readonly listeners: Listener[] = []
+
+  constructor(
+    private readonly db: Db,
+    private readonly cache: ResponseCache,
+  ) {}
+
+  register(definition: ResourceDefinition): void {
+    this.definitions.set(definition.type, definition)
+  }
+
+  definition(type: string): ResourceDefinition | undefined {
+    return this.definitions.get(type)
+  }
+
+  all(): ResourceDefinition[] {
+    return [...this.definitions.values()]
+  }
+
+  onChange(listener: Listener): void {
+    this.listeners.push(listener)
+  }
+
+  present(definition: ResourceDefinition, record: ResourceRecord): ResourceRecord {
+    const shown: ResourceRecord = { ...record }
+    for (const field of definition.secretFields ?? []) delete shown[field]
+    return definition.hooks?.present ? definition.hooks.present(shown) : shown
+  }
+
+  /** The list response body, served from the cache until the type changes in that scope. */
+  async listBody(definition: ResourceDefinition, scope: string, query: ListQuery): Promise<string> {
+    const group = `${definition.type}|${scope}`
+    const key = `${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}`
+    const cached = this.cache.get(group, key)
+    if (cached !== undefined) return cached
+    const { rows, total } = await listResources(this.db, definition.type, scope, query)
+    const body = JSON.stringify({
+      data: rows.map((row) => this.present(definition, row)),
+      meta: { total, page: query.page, items: query.items },
+    })
+    this.cache.set(group, key, body)
+    return body
+  }
+
+  async get(definition: ResourceDefinition, scope: string, name: string): Promise<ResourceRecord> {
+    const record = await getResource(this.db, definition.type, scope, name)
+    if (!record) throw notFound(`${definition.label} ${name}`)
+    return record
+  }
+
+  /** Validates a body against the type's schema; server-managed fields are ignored. */
+  parseBody(definition: ResourceDefinition, body: unknown, mode: 'create' | 'update') {
+    const input = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } : body
+    if (typeof input === 'object' && input !== null) {
+      for (const field of [...META_FIELDS, ...(definition.readOnlyFields ?? [])]) {
+        delete (input as Record<string, unknown>)[field]
+      }
+    }
+    const result = v.safeParse(bodySchema(definition, mode), input ?? {})
+    if (!result.success) {
+      const errors = toFieldErrors(result.issues)
+      throw badRequest(
+        `invalid ${definition.label}: ${errors.map((e) => `${e.field || 'body'} ${e.message}`).join('; ')}`,
+        errors,
+      )
+    }
+    const { name, display_name, ...data } = result.output as ResourceData & {
+      name?: string
+      display_name: string | null
+    }
+    const keyName = definition.key ? (data[definition.key.field] as string | undefined) : name
+    return { name: keyName, displayName: display_name, data }
+  }
+
+  async create(definition: ResourceDefinition, scope: string, body: unknown, caller: Caller) {
+    const parsed = this.parseBody(definition, body, 'create')
+    const name = parsed.name ?? ''
+    const result = await this.db.transaction(async (tx) => {
+      const args = { db: tx as Db, scope, name, data: parsed.data, existing: null, principal: caller.principal }
+      await this.checkReferences(tx as Db, definition, scope, parsed.data)
+      const data = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
+      const secret = await definition.hooks?.issueSecret?.({ ...args, data })
+      const record = await insertResource(tx as Db, {
+        type: definition.type,
+        scope,
+        name,
+        displayName: parsed.displayName,
+        data: secret?.data ?? data,
+        searchText: searchTextOf(definition, name, parsed.displayName, data),
+        secretHash: secret?.hash,
+        actor: caller.principal.email,
+      })
+      if (!record) {
+        const field = definition.key?.field ?? 'name'
+        throw conflict(`${definition.label} ${name} already exists`, undefined, [
+          { field, message: 'is already taken' },
+        ])
+      }
+      await this.afterWrite(tx as Db, definition, scope, caller, 'create', null, record)
+      return { record, reveal: secret?.reveal ?? {} }
+    })
+    this.changed(definition, scope)
+    return { record: { ...this.present(definition, result.record), ...result.reveal }, revealed: result.reveal }
+  }
+
+  /** PUT replaces the fields; PATCH (`merge`) applies the given top-level fields to the current ones. */
+  async update(
+    definition: ResourceDefinition,
+    scope: string,
+    name: string,
+    precondition: Precondition,
+    body: unknown,
+    caller: Caller,
+    merge: boolean,
+  ) {
+    const current = await this.get(definition, scope, name)
+    this.checkPrecondition(definition, current, precondition)
+    const keyField = definition.key?.field ?? 'name'
+    const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as ResourceData) : null
+    if (sent && sent[keyField] !== undefined && sent[keyField] !== name) {
+      throw badRequest(`${keyField} cannot be changed`, [
+        { field: keyField, message: 'cannot be changed after creation' },
+      ])
+    }
+    const source = merge && sent ? { ...this.editableFields(definition, current), ...sent } : body
+    const parsed = this.parseBody(definition, source, 'update')
+    const record = await this.db.transaction(async (tx) => {
+      await this.checkReferences(tx as Db, definition, scope, parsed.data)
+      const args = { db: tx as Db, scope, name, data: parsed.data, existing: current, principal: caller.principal }
+      const written = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
+      const data = { ...written, ...this.readOnlyOf(definition, current) }
+      const updated = await updateResource(tx as Db, {
+        type: definition.type,
+        scope,
+        name,
+        displayName: parsed.displayName,
+        data,
+        searchText: searchTextOf(definition, name, parsed.displayName, data),
+        actor: caller.principal.email,
+        expectedRevision: current.revision,
+      })
+      if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
+      await this.afterWrite(tx as Db, definition, scope, caller, 'update', current, updated)
+      return updated
+    })
+    this.changed(definition, scope)
+    return this.present(definition, record)
+  }
+
+  async remove(
+    definition: ResourceDefinition,
+    scope: string,
+    name: string,
+    precondition: Precondition,
+    caller: Caller,
+  ) {
+    const current = await this.get(definition, scope, name)
+    this.checkPrecondition(definition, current, precondition)
+    await this.db.transaction(async (tx) => {
+      const referrers = await this.referrersOf(tx as Db, definition, scope, name)
+      if (referrers.length > 0) {
+        const list = referrers.map((r) => `${r.label} ${r.name}`).join(', ')
+        throw conflict(`${definition.label} ${name} is still used by ${list}`, { referrers })
+      }
+      await definition.hooks?.beforeDelete?.({ db: tx as Db, scope, name })
+      if (!(await deleteResource(tx as Db, definition.type, scope, name, current.revision))) {
+        throw await this.staleConflict(tx as Db, definition, scope, name)
+      }
+      await this.afterWrite(tx as Db, definition, scope, caller, 'delete', current, null)
+    })
+    this.changed(definition, scope)
+  }
+
+  private readOnlyOf(definition: ResourceDefinition, record: ResourceRecord): ResourceData {
+    return Object.fromEntries((definition.readOnlyFields ?? []).filter((f) => f in record).map((f) => [f, record[f]]))
+  }
+
+  private editableFields(definition: ResourceDefinition, record: ResourceRecord): ResourceData {
+    const { revision, created_at, created_by, updated_at, updated_by, name, ...rest } = record
+    // Keyed types (users) carry their key in the data; slug-named types send the name back as sent.
+    return definition.key ? rest : { ...rest, name }
+  }
+
+  private checkPrecondition(definition: ResourceDefinition, current: ResourceRecord, precondition: Precondition) {
+    if (precondition !== '*' && precondition !== current.revision) {
+      throw conflict(
+        `${definition.label} ${current.name} was changed by ${current.updated_by} (now at revision ${current.revision}); reload it before saving`,
+        this.present(definition, current),
+      )
+    }
+  }
+
+  private async staleConflict(db: Db, definition: ResourceDefinition, scope: string, name: string) {
+    const now = await getResource(db, definition.type, scope, name)
+    if (!now) return notFound(`${definition.label} ${name}`)
+    return conflict(
+      `${definition.label} ${name} was changed meanwhile (now at revision ${now.revision})`,
+      this.present(definition, now),
+    )
+  }
+
+  private async checkReferences(db: Db, definition: ResourceDefinition, scope: string, data: ResourceData) {
+    const errors: { field: string; message: string }[] = []
+    for (const [field, targetType] of Object.entries(definition.references ?? {})) {
+      const target = this.definitions.get(targetType)
+      const value = data[field]
+      if (!target || value === null || value === undefined) continue
+      const names = Array.isArray(value) ? value.map(String) : [String(value)]
+      const found = await existingNames(db, targetType, target.scope === 'project' ? scope : '', names)
+      for (const missing of names.filter((n) => !found.has(n))) {
+        errors.push({ field, message: `${target.label} ${missing} does not exist` })
+      }
+    }
+    if (errors.length > 0) throw badRequest(errors.map((e) => e.message).join('; '), errors)
+  }
+
+  private async referrersOf(db: Db, definition: ResourceDefinition, scope: string, name: string) {
+    const referrers: { type: string; label: string; name: string; field: string }[] = []
+    for (const other of this.definitions.values()) {
+      if (other.scope === 'project' && definition.scope === 'platform') continue
+      for (const [field, targetType] of Object.entries(other.references ?? {})) {
+        if (targetType !== definition.type) continue
+        for (const referrer of await findReferrers(
+          db,
+          other.type,
+          other.scope === 'project' ? scope : '',
+          field,
+          name,
+        )) {
+          referrers.push({ type: other.type, label: other.label, name: referrer, field })
+        }
+      }
+    }
+    return referrers
+  }
+
+  private async afterWrite(
+    db: Db,
+    definition: ResourceDefinition,
+    scope: string,
+    caller: Caller,
+    verb: 'create' | 'update' | 'delete',
+    before: ResourceRecord | null,
+    after: ResourceRecord | null,
+  ) {
+    const secret = definition.secretFields ?? []
+    const name = after?.name ?? before?.name ?? ''
+    await recordAudit(db, {
+      actor: caller.actor,
+      action: `${definition.type}.${verb}`,
+      result: 'success',
+      resource: { type: definition.type, name },
+      project: definition.scope === 'project' ? scope : definition.type === 'projects' ? name : null,
+      changes: { before: redact(before, secret), after: redact(after, secret) },
+    })
+    if (definition.configuration) await bumpRevision(db, definition.scope === 'project' ? scope : '')
+  }
+
+  private changed(definition: ResourceDefinition, scope: string) {
+    this.cache.invalidate(`${definition.type}|${scope}`)
+    for (const listener of this.listeners) listener(definition, scope)
+  }
+}

@@ -1,0 +1,189 @@
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { resources } from '../db/schema.ts'
+import type { ResourceData, ResourceDefinition, ResourceRecord } from './definition.ts'
+
+type Row = typeof resources.$inferSelect
+
+/** PostgreSQL's text form of a timestamp (`2026-11-21 05:52:38.837+00`) as ISO 8601. */
+export function isoTimestamp(value: string): string {
+  return new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}`.replace(/\+00$/, 'Z')).toISOString()
+}
+
+export function toRecord(row: Row): ResourceRecord {
+  return {
+    name: row.name,
+    display_name: row.displayName,
+    ...row.data,
+    revision: row.revision,
+    created_at: isoTimestamp(row.createdAt),
+    created_by: row.createdBy,
+    updated_at: isoTimestamp(row.updatedAt),
+    updated_by: row.updatedBy,
+  }
+}
+
+export type ListQuery = { page: number; items: number; q?: string | undefined; sort?: string | undefined }
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+export function searchTextOf(
+  definition: ResourceDefinition,
+  name: string,
+  displayName: string | null,
+  data: ResourceData,
+) {
+  return [name, displayName ?? '', ...(definition.searchable?.(data) ?? [])].join(' ').toLowerCase()
+}
+
+function sortOrder(sort: string | undefined): SQL[] {
+  if (!sort) return [asc(resources.name)]
+  const descending = sort.startsWith('-')
+  const field = descending ? sort.slice(1) : sort
+  const columns: Record<string, SQL> = {
+    name: sql`${resources.name}`,
+    display_name: sql`coalesce(${resources.displayName}, ${resources.name})`,
+    created_at: sql`${resources.createdAt}`,
+    updated_at: sql`${resources.updatedAt}`,
+    revision: sql`${resources.revision}`,
+  }
+  const column = columns[field] ?? sql`${resources.data}->>${field}`
+  return [descending ? desc(column) : asc(column), asc(resources.name)]
+}
+
+export async function listResources(db: Db, type: string, scope: string, query: ListQuery) {
+  const conditions: SQL[] = [eq(resources.type, type), eq(resources.scope, scope)]
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q.toLowerCase())}%`
+    const match = or(
+      sql`lower(${resources.name}) like ${pattern}`,
+      sql`lower(coalesce(${resources.displayName}, '')) like ${pattern}`,
+    )
+    if (match) conditions.push(match)
+  }
+  const where = and(...conditions)
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(resources)
+      .where(where)
+      .orderBy(...sortOrder(query.sort))
+      .limit(query.items)
+      .offset((query.page - 1) * query.items),
+    db.select({ total: count() }).from(resources).where(where),
+  ])
+  return { rows: rows.map(toRecord), total: totals[0]?.total ?? 0 }
+}
+
+export async function getResource(db: Db, type: string, scope: string, name: string): Promise<ResourceRecord | null> {
+  const rows = await db
+    .select()
+    .from(resources)
+    .where(and(eq(resources.type, type), eq(resources.scope, scope), eq(resources.name, name)))
+    .limit(1)
+  return rows[0] ? toRecord(rows[0]) : null
+}
+
+/** Which of `names` exist as `type` in `scope`. */
+export async function existingNames(db: Db, type: string, scope: string, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set()
+  const rows = await db
+    .select({ name: resources.name })
+    .from(resources)
+    .where(and(eq(resources.type, type), eq(resources.scope, scope), inArray(resources.name, names)))
+  return new Set(rows.map((row) => row.name))
+}
+
+/** Resources of `type` in `scope` whose `field` names `target` (a string field or a list of names). */
+export async function findReferrers(db: Db, type: string, scope: string, field: string, target: string) {
+  const rows = await db
+    .select({ name: resources.name })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, type),
+        eq(resources.scope, scope),
+        or(
+          sql`${resources.data}->>${field} = ${target}`,
+          sql`jsonb_typeof(${resources.data}->${field}) = 'array' and ${resources.data}->${field} @> ${JSON.stringify([target])}::jsonb`,
+        ),
+      ),
+    )
+  return rows.map((row) => row.name)
+}
+
+export type NewResource = {
+  type: string
+  scope: string
+  name: string
+  displayName: string | null
+  data: ResourceData
+  searchText: string
+  secretHash?: string | undefined
+  actor: string
+}
+
+export async function insertResource(db: Db, resource: NewResource): Promise<ResourceRecord | null> {
+  const rows = await db
+    .insert(resources)
+    .values({
+      type: resource.type,
+      scope: resource.scope,
+      name: resource.name,
+      displayName: resource.displayName,
+      data: resource.data,
+      searchText: resource.searchText,
+      secretHash: resource.secretHash ?? null,
+      createdBy: resource.actor,
+      updatedBy: resource.actor,
+    })
+    .onConflictDoNothing()
+    .returning()
+  return rows[0] ? toRecord(rows[0]) : null
+}
+
+/** Replaces a resource's fields only if it is still at `expectedRevision`; null when it is not. */
+export async function updateResource(
+  db: Db,
+  change: Omit<NewResource, 'secretHash'> & { expectedRevision: number },
+): Promise<ResourceRecord | null> {
+  const rows = await db
+    .update(resources)
+    .set({
+      displayName: change.displayName,
+      data: change.data,
+      searchText: change.searchText,
+      revision: sql`${resources.revision} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: change.actor,
+    })
+    .where(
+      and(
+        eq(resources.type, change.type),
+        eq(resources.scope, change.scope),
+        eq(resources.name, change.name),
+        eq(resources.revision, change.expectedRevision),
+      ),
+    )
+    .returning()
+  return rows[0] ? toRecord(rows[0]) : null
+}
+
+export async function deleteResource(db: Db, type: string, scope: string, name: string, expectedRevision: number) {
+  const rows = await db
+    .delete(resources)
+    .where(
+      and(
+        eq(resources.type, type),
+        eq(resources.scope, scope),
+        eq(resources.name, name),
+        eq(resources.revision, expectedRevision),
+      ),
+    )
+    .returning({ id: resources.id })
+  return rows.length > 0
+}
+
+export async function deleteScope(db: Db, scope: string) {
+  await db.delete(resources).where(eq(resources.scope, scope))
+}

@@ -1,0 +1,209 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { Email } from '../../src/domain/common.ts'
+import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
+import { DirectorFields } from '../../src/domain/resources/director.ts'
+import {
+  TOKEN_LIFETIME_DAYS,
+  TokenFields,
+  tokenExpiryProblem,
+  UserFields,
+} from '../../src/domain/resources/identity.ts'
+import { NodeFields } from '../../src/domain/resources/node.ts'
+import { CustomerFields, OrganizationFields, ProjectFields } from '../../src/domain/resources/tenancy.ts'
+import { WebsiteFields, websiteDomains } from '../../src/domain/resources/website.ts'
+import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { generateSecret, hashSecret } from '../auth/secrets.ts'
+import type { Db } from '../db/client.ts'
+import { resources } from '../db/schema.ts'
+import { badRequest, conflict } from '../http/errors.ts'
+import { forgetRevision } from '../platform/revisions.ts'
+import type { ResourceData, ResourceDefinition } from './definition.ts'
+import { deleteScope, getResource } from './store.ts'
+
+export const organizations: ResourceDefinition = {
+  type: 'organizations',
+  label: 'organization',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: OrganizationFields,
+  configuration: false,
+}
+
+export const customers: ResourceDefinition = {
+  type: 'customers',
+  label: 'customer',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: CustomerFields,
+  references: { organization: 'organizations' },
+  configuration: false,
+}
+
+export const projects: ResourceDefinition = {
+  type: 'projects',
+  label: 'project',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: ProjectFields,
+  references: { customer: 'customers' },
+  configuration: false,
+  hooks: {
+    // A project's configuration goes with it; the management page says so before asking.
+    async beforeDelete({ db, name }) {
+      await deleteScope(db, name)
+      await forgetRevision(db, name)
+    },
+  },
+}
+
+export const users: ResourceDefinition = {
+  type: 'users',
+  label: 'user',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: UserFields,
+  key: { field: 'email', schema: Email },
+  readOnlyFields: ['last_login_at'],
+  searchable: (data) => [String(data.first_name ?? ''), String(data.last_name ?? '')],
+  configuration: false,
+}
+
+async function ownerPermissions(db: Db, owner: string): Promise<string[] | null> {
+  const user = await getResource(db, 'users', '', owner)
+  if (!user || user.status === 'disabled') return null
+  return permissionsOfRoles(Array.isArray(user.roles) ? user.roles.map(String) : [])
+}
+
+export const tokens: ResourceDefinition = {
+  type: 'tokens',
+  label: 'token',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: TokenFields,
+  references: { owner: 'users', projects: 'projects' },
+  readOnlyFields: ['prefix', 'last_used_at'],
+  searchable: (data) => [String(data.owner ?? '')],
+  configuration: false,
+  hooks: {
+    async beforeWrite({ db, data, existing, principal }) {
+      const owner = String(data.owner ?? existing?.owner ?? principal.email)
+      const ownerGrants = await ownerPermissions(db, owner)
+      if (!ownerGrants)
+        throw badRequest(`user ${owner} cannot own a token`, [{ field: 'owner', message: 'must be an active user' }])
+      const permissions = (data.permissions as string[]) ?? []
+      // The creator must hold what they hand out; the owner's grants narrow the token again on every
+      // request, so a permission is refused here only when it would give the owner nothing at all.
+      const beyond = permissions.filter(
+        (p) => !grants(principal.permissions, p) || intersectPermissions([p], ownerGrants).length === 0,
+      )
+      if (beyond.length > 0) {
+        throw badRequest(`permissions beyond what ${owner} and you hold: ${beyond.join(', ')}`, [
+          { field: 'permissions', message: `not held by the owner or by you: ${beyond.join(', ')}` },
+        ])
+      }
+      const now = new Date()
+      const expiresAt = String(
+        data.expires_at ??
+          existing?.expires_at ??
+          new Date(now.getTime() + TOKEN_LIFETIME_DAYS.default * 86_400_000).toISOString(),
+      )
+      const problem = data.expires_at === existing?.expires_at ? null : tokenExpiryProblem(expiresAt, now)
+      if (problem) throw badRequest(`expires_at ${problem}`, [{ field: 'expires_at', message: problem }])
+      return { ...data, owner, expires_at: new Date(expiresAt).toISOString() }
+    },
+    async issueSecret({ data }) {
+      const secret = generateSecret()
+      return {
+        hash: hashSecret(secret),
+        data: { ...data, prefix: secret.slice(0, 6), last_used_at: null },
+        reveal: { token: secret },
+      }
+    },
+    present(record) {
+      const expired = record.status === 'active' && Date.parse(String(record.expires_at)) <= Date.now()
+      return expired ? { ...record, status: 'expired' } : record
+    },
+  },
+}
+
+/** Every domain and alias of the project's websites except `exceptWebsite`. */
+export async function projectDomains(db: Db, project: string, exceptWebsite?: string): Promise<Map<string, string>> {
+  const conditions = [eq(resources.type, 'websites'), eq(resources.scope, project)]
+  if (exceptWebsite) conditions.push(ne(resources.name, exceptWebsite))
+  const rows = await db
+    .select({
+      name: resources.name,
+      domain: sql<string>`${resources.data}->>'domain_name'`,
+      aliases: sql<string[]>`${resources.data}->'domain_aliases'`,
+    })
+    .from(resources)
+    .where(and(...conditions))
+  const owners = new Map<string, string>()
+  for (const row of rows) {
+    for (const domain of [row.domain, ...(row.aliases ?? [])]) owners.set(domain, row.name)
+  }
+  return owners
+}
+
+export const websites: ResourceDefinition = {
+  type: 'websites',
+  label: 'website',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: WebsiteFields,
+  references: {
+    default_director: 'directors',
+    ssl_policies: 'sslpolicies',
+    rate_limits: 'ratelimits',
+    challenges: 'challenges',
+    page_rules: 'pagerules',
+  },
+  searchable: (data) => websiteDomains(data as { domain_name: string; domain_aliases: string[] }),
+  configuration: true,
+  hooks: {
+    // Domains are unique across the project: a request for one host must reach one website.
+    async beforeWrite({ db, scope, name, data }) {
+      const taken = await projectDomains(db, scope, name)
+      const domains = websiteDomains(data as { domain_name: string; domain_aliases: string[] })
+      const clashes = domains.filter((domain) => taken.has(domain))
+      if (clashes.length > 0) {
+        const errors = clashes.map((domain) => ({
+          field: domain === data.domain_name ? 'domain_name' : 'domain_aliases',
+          message: `${domain} is already used by website ${taken.get(domain)}`,
+        }))
+        throw conflict(errors.map((e) => e.message).join('; '), undefined, errors)
+      }
+      return undefined
+    },
+  },
+}
+
+export const directors: ResourceDefinition = {
+  type: 'directors',
+  label: 'director',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: DirectorFields,
+  references: { waf_config: 'wafconfigs' },
+  searchable: (data) => ((data.backends as { host: string }[] | undefined) ?? []).map((b) => b.host),
+  configuration: true,
+}
+
+export const nodes: ResourceDefinition = {
+  type: 'nodes',
+  label: 'node',
+  service: 'core',
+  scope: 'platform',
+  permissionService: 'wadp',
+  fields: NodeFields,
+  references: { pool: 'pools' },
+  searchable: (data: ResourceData) => [String(data.hostname ?? '')],
+  configuration: true,
+}

@@ -1,0 +1,181 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { Slug } from '../../src/domain/common.ts'
+import { QuickSetupDraft } from '../../src/domain/quick-setup.ts'
+import { routeNameOf } from '../../src/domain/resource-routes.ts'
+import type { NodeData } from '../../src/domain/resources/node.ts'
+import type { ServerContext } from '../context.ts'
+import { resources } from '../db/schema.ts'
+import { notFound } from '../http/errors.ts'
+import { may, type Principal } from '../http/principal.ts'
+import { ServiceRouter } from '../http/service.ts'
+import { syncState } from '../platform/fleet.ts'
+import { currentRevision } from '../platform/revisions.ts'
+import { callerOf, registerResource } from '../resources/router.ts'
+import { directors, nodes, projectDomains, websites } from '../resources/types.ts'
+import { quickSetup } from './quick-setup.ts'
+import { registerUtils } from './utils.ts'
+
+const ProjectParams = v.object({ project: Slug })
+const SEARCH_LIMIT = 50
+
+export function coreService(ctx: ServerContext): ServiceRouter {
+  const router = new ServiceRouter('core', ctx)
+  registerUtils(router)
+
+  router.route({
+    method: 'get',
+    path: '/projects/:project',
+    summary: 'A project with its customer and organization',
+    access: { permission: 'wadp.projects.get' },
+    params: ProjectParams,
+    handler: async ({ c, params }) => {
+      const project = await ctx.tenancy.project(params.project)
+      if (!project) throw notFound(`project ${params.project}`)
+      const { customer, organization, ...rest } = project
+      return c.json({ data: { ...rest, '@parents': { customer, organization } } })
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: '/projects/:project/domains',
+    summary: 'Every domain name and alias of the project’s websites',
+    access: { permission: 'wadp.websites.list' },
+    params: ProjectParams,
+    handler: async ({ c, params }) =>
+      c.json({ data: [...(await projectDomains(ctx.db, params.project)).keys()].sort() }),
+  })
+
+  const fleetState = async (scope: string) => {
+    const fleet = await ctx.db
+      .select({ name: resources.name, data: resources.data })
+      .from(resources)
+      .where(and(eq(resources.type, 'nodes'), eq(resources.scope, '')))
+      .orderBy(resources.name)
+    return syncState(
+      fleet.map((row) => ({ name: row.name, data: row.data as NodeData })),
+      await currentRevision(ctx.db, scope),
+      ctx.config.syncDelays,
+      ctx.now(),
+    )
+  }
+
+  router.route({
+    method: 'get',
+    path: '/projects/:project/sync',
+    summary: 'Whether every node has applied the project’s latest configuration',
+    access: { permission: 'wadp.projects.get' },
+    params: ProjectParams,
+    query: v.object({ details: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false') }),
+    handler: async ({ c, params, query }) => {
+      const state = await fleetState(params.project)
+      return c.json({ data: query.details === 'true' ? state : { ...state, details: [] } })
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: '/admin-sync-state',
+    summary: 'Whether every node has applied the platform’s latest admin configuration',
+    access: { permission: 'wadp.nodes.list' },
+    handler: async ({ c }) => c.json({ data: await fleetState('') }),
+  })
+
+  router.route({
+    method: 'get',
+    path: '/search',
+    summary: 'Resources whose name, display name or domains contain the query (only those the caller may get)',
+    access: { authenticated: true, note: 'returns only resources the caller holds the get permission for' },
+    query: v.object({
+      query: v.pipe(v.string('query is required'), v.trim(), v.minLength(1, 'query is required'), v.maxLength(200)),
+    }),
+    handler: async ({ c, query, principal }) => c.json({ data: await search(ctx, principal, query.query) }),
+  })
+
+  router.route({
+    method: 'post',
+    path: '/projects/:project/quick-setup',
+    summary: 'Create a website and, unless an existing one is chosen, its director, in one step',
+    access: { permission: ['wadp.websites.create', 'wadp.directors.create'] },
+    params: ProjectParams,
+    body: QuickSetupDraft,
+    handler: async ({ c, params, body, principal }) =>
+      c.json({ data: await quickSetup(ctx, params.project, body, callerOf(c, principal)) }, 201),
+  })
+
+  registerResource(router, ctx.resources, websites)
+  registerResource(router, ctx.resources, directors)
+  registerResource(router, ctx.resources, nodes)
+  return router
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+
+async function search(ctx: ServerContext, principal: Principal, text: string) {
+  const needle = text.toLowerCase()
+  const readable = ctx.resources
+    .all()
+    .filter((d) => d.scope === 'project' && may(principal, `${d.permissionService}.${d.type}.get`))
+    .map((d) => d.type)
+  const scopes: SQL[] = []
+  if (readable.length > 0) scopes.push(and(sql`${resources.scope} <> ''`, inArray(resources.type, readable)) as SQL)
+  if (may(principal, 'wadp.projects.get'))
+    scopes.push(and(eq(resources.scope, ''), eq(resources.type, 'projects')) as SQL)
+  if (scopes.length === 0) return []
+  const conditions: (SQL | undefined)[] = [
+    sql`${resources.searchText} like ${`%${escapeLike(needle)}%`}`,
+    or(...scopes),
+  ]
+  if (principal.projects) {
+    conditions.push(
+      or(
+        inArray(resources.scope, principal.projects),
+        and(eq(resources.type, 'projects'), inArray(resources.name, principal.projects)),
+      ),
+    )
+  }
+  const rows = await ctx.db
+    .select({
+      type: resources.type,
+      scope: resources.scope,
+      name: resources.name,
+      displayName: resources.displayName,
+      data: resources.data,
+    })
+    .from(resources)
+    .where(and(...conditions))
+    .orderBy(resources.type, resources.name)
+    .limit(SEARCH_LIMIT)
+  const results = []
+  for (const row of rows) {
+    const projectName = row.type === 'projects' ? row.name : row.scope
+    const project = await ctx.tenancy.project(projectName)
+    if (!project) continue
+    const columns = matchingColumns({ name: row.name, display_name: row.displayName, ...row.data }, needle)
+    results.push({
+      resource: { name: routeNameOf(row.type), data: { name: row.name, display_name: row.displayName } },
+      project: { name: project.name, display_name: project.display_name },
+      customer: project.customer,
+      organization: project.organization,
+      search_string: text,
+      search_matching_columns: columns,
+    })
+  }
+  return results
+}
+
+/** The columns (dot paths into nested fields, such as `backends.host`) whose text contains the needle. */
+function matchingColumns(record: Record<string, unknown>, needle: string, prefix = ''): Record<string, string> {
+  const columns: Record<string, string> = {}
+  for (const [key, value] of Object.entries(record)) {
+    const column = prefix + key
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string' && item.toLowerCase().includes(needle)) columns[column] ??= item
+      else if (item && typeof item === 'object' && !Array.isArray(item) && prefix === '') {
+        Object.assign(columns, matchingColumns(item as Record<string, unknown>, needle, `${column}.`))
+      }
+    }
+  }
+  return columns
+}

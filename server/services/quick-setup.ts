@@ -1,0 +1,76 @@
+import {
+  QUICK_WEBSITE_MESSAGES,
+  type QuickSetupDraft,
+  quickSetupDirector,
+  randomSuffix,
+  suffixedName,
+  usesExistingDirector,
+  validateQuickSetupDraft,
+  websiteNameFor,
+} from '../../src/domain/quick-setup.ts'
+import type { ServerContext } from '../context.ts'
+import { ApiError, conflict } from '../http/errors.ts'
+import type { ResourceDefinition } from '../resources/definition.ts'
+import type { Caller } from '../resources/service.ts'
+import { getResource } from '../resources/store.ts'
+import { projectDomains } from '../resources/types.ts'
+
+function quickError(status: 400 | 409, field: string, message: string) {
+  return new ApiError(status, message, [{ field, message }])
+}
+
+/**
+ * The server-side counterpart of the console's quick website sequence (spec section 4): validate,
+ * check the domain is free, create a director when none was chosen, find a free website name, create
+ * the website, and delete the auto-created director again if the website cannot be created.
+ */
+export async function quickSetup(
+  ctx: ServerContext,
+  project: string,
+  draft: QuickSetupDraft,
+  caller: Caller,
+): Promise<{ name: string; default_director: string }> {
+  const websites = ctx.resources.definition('websites') as ResourceDefinition
+  const directors = ctx.resources.definition('directors') as ResourceDefinition
+  const [invalid] = validateQuickSetupDraft(draft)
+  if (invalid) throw quickError(400, invalid.field, invalid.message)
+  if ((await projectDomains(ctx.db, project)).has(draft.domain_name)) {
+    throw quickError(409, 'website', QUICK_WEBSITE_MESSAGES.domainUsed)
+  }
+
+  let directorName = draft.default_director ?? ''
+  let createdDirector = false
+  if (usesExistingDirector(draft)) {
+    if (!(await getResource(ctx.db, 'directors', project, directorName))) {
+      throw quickError(400, 'director', `director ${directorName} does not exist`)
+    }
+  } else {
+    directorName = suffixedName(draft.domain_name, randomSuffix(ctx.random))
+    await ctx.resources.create(directors, project, quickSetupDirector(draft, directorName), caller)
+    createdDirector = true
+  }
+
+  try {
+    const name = await freeWebsiteName(ctx, project, draft.domain_name)
+    await ctx.resources.create(
+      websites,
+      project,
+      { name, domain_name: draft.domain_name, default_director: directorName },
+      caller,
+    )
+    return { name, default_director: directorName }
+  } catch (error) {
+    // The director exists only because of this attempt: remove it before reporting the failure.
+    if (createdDirector) await ctx.resources.remove(directors, project, directorName, '*', caller)
+    throw error
+  }
+}
+
+async function freeWebsiteName(ctx: ServerContext, project: string, domain: string): Promise<string> {
+  for (const name of [websiteNameFor(domain), suffixedName(domain, randomSuffix(ctx.random))]) {
+    if (!(await getResource(ctx.db, 'websites', project, name))) return name
+  }
+  throw conflict(QUICK_WEBSITE_MESSAGES.invalidWebsiteName, undefined, [
+    { field: 'website', message: QUICK_WEBSITE_MESSAGES.invalidWebsiteName },
+  ])
+}

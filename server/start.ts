@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { optionsFromEnv, ROOT, startServer } from './main.ts'
+
+/** Newest modification time under the console's sources, to decide whether dist/ is stale. */
+function newestSource(path: string): number {
+  const info = statSync(path)
+  if (!info.isDirectory()) return info.mtimeMs
+  return Math.max(0, ...readdirSync(path).map((entry) => newestSource(join(path, entry))))
+}
+
+function buildConsoleIfNeeded() {
+  const built = join(ROOT, 'dist', 'index.html')
+  const sources = ['src', 'routes', 'machines', 'public', 'index.html', 'vite.config.ts']
+    .map((p) => join(ROOT, p))
+    .filter(existsSync)
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestSource))) return
+  console.log('Building the console (dist/ is missing or older than its sources)…')
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' })
+  if (result.status !== 0) {
+    console.error('The console build failed; see the output above.')
+    process.exit(1)
+  }
+}
+
+if (process.argv.includes('--build-if-needed')) buildConsoleIfNeeded()
+
+const options = optionsFromEnv(process.env)
+const server = await startServer(options).catch((error: unknown) => {
+  console.error('WADP could not start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})
+
+console.log(`WADP console and platform API: ${server.url}/`)
+console.log(`Database: ${server.databaseDescription}`)
+console.log(
+  `Sign in with token: paste the admin API token ${server.adminToken}` +
+    (server.generated.adminToken
+      ? ' (generated for this run; set WADP_ADMIN_TOKEN to keep one)'
+      : ' (from WADP_ADMIN_TOKEN)'),
+)
+console.log(
+  `Sign in with SSO: admin@example.com, operator@example.com or viewer@example.com with the password ${server.demoPassword}` +
+    (server.generated.demoPassword
+      ? ' (generated for this run; set WADP_DEMO_PASSWORD to keep one)'
+      : ' (from WADP_DEMO_PASSWORD)'),
+)
+
+let stopping = false
+async function stop(signal: string) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal}: stopping…`)
+  await server.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))

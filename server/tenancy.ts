@@ -1,0 +1,70 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Parent } from '../src/domain/resources/tenancy.ts'
+import type { Db } from './db/client.ts'
+import { resources } from './db/schema.ts'
+
+export type ProjectInfo = { name: string; display_name: string | null; customer: Parent; organization: Parent }
+
+type Snapshot = Map<string, ProjectInfo>
+
+/**
+ * Organizations, customers and projects with their parents, held in memory (10,000 projects is a few
+ * MB) and rebuilt after any of the three changes.
+ */
+export class Tenancy {
+  private snapshot: Promise<Snapshot> | null = null
+
+  constructor(private readonly db: Db) {}
+
+  invalidate(): void {
+    this.snapshot = null
+  }
+
+  private load(): Promise<Snapshot> {
+    if (!this.snapshot) {
+      this.snapshot = this.read()
+      this.snapshot.catch(() => {
+        this.snapshot = null
+      })
+    }
+    return this.snapshot
+  }
+
+  private async read(): Promise<Snapshot> {
+    const rows = await this.db
+      .select({ type: resources.type, name: resources.name, displayName: resources.displayName, data: resources.data })
+      .from(resources)
+      .where(and(eq(resources.scope, ''), inArray(resources.type, ['organizations', 'customers', 'projects'])))
+    const parent = (type: string, name: string): Parent => {
+      const row = rows.find((r) => r.type === type && r.name === name)
+      return { name, display_name: row?.displayName ?? null }
+    }
+    const customerOrg = new Map(
+      rows.filter((r) => r.type === 'customers').map((r) => [r.name, String(r.data.organization)]),
+    )
+    const projects: Snapshot = new Map()
+    for (const row of rows.filter((r) => r.type === 'projects').sort((a, b) => a.name.localeCompare(b.name))) {
+      const customer = String(row.data.customer)
+      projects.set(row.name, {
+        name: row.name,
+        display_name: row.displayName,
+        customer: parent('customers', customer),
+        organization: parent('organizations', customerOrg.get(customer) ?? ''),
+      })
+    }
+    return projects
+  }
+
+  async projectExists(name: string): Promise<boolean> {
+    return (await this.load()).has(name)
+  }
+
+  async project(name: string): Promise<ProjectInfo | null> {
+    return (await this.load()).get(name) ?? null
+  }
+
+  /** Every project, sorted by name. */
+  async projects(): Promise<ProjectInfo[]> {
+    return [...(await this.load()).values()]
+  }
+}

@@ -1,0 +1,89 @@
+import * as v from 'valibot'
+
+/** Resource names: lowercase slug, unique in their scope, immutable after creation (API.md). */
+export const Slug = v.pipe(
+  v.string('must be a string'),
+  v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'use 1-63 lowercase letters, digits or dashes, starting with a letter or digit'),
+)
+
+export const DisplayName = v.pipe(v.string('must be a string'), v.trim(), v.maxLength(200, 'at most 200 characters'))
+
+const HOSTNAME_PATTERN =
+  /^(?=.{1,253}$)(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
+const IPV4_PATTERN = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
+
+export function isHostname(value: string): boolean {
+  return HOSTNAME_PATTERN.test(value) && !value.startsWith('*.')
+}
+
+export function isIpAddress(value: string): boolean {
+  return IPV4_PATTERN.test(value) || (value.includes(':') && /^[0-9a-f:.]+$/i.test(value))
+}
+
+/** A DNS host name (lowercased), such as `shop.example.com`. */
+export const Hostname = v.pipe(
+  v.string('must be a string'),
+  v.trim(),
+  v.toLowerCase(),
+  v.check(isHostname, 'must be a host name such as shop.example.com'),
+)
+
+/** A backend address: a host name or an IP address. */
+export const HostOrIp = v.pipe(
+  v.string('must be a string'),
+  v.trim(),
+  v.toLowerCase(),
+  v.check((value) => isHostname(value) || isIpAddress(value), 'must be a host name or an IP address'),
+)
+
+export const Email = v.pipe(
+  v.string('must be a string'),
+  v.trim(),
+  v.toLowerCase(),
+  v.email('must be an e-mail address'),
+  v.maxLength(254, 'at most 254 characters'),
+)
+
+export const IsoDateTime = v.pipe(
+  v.string('must be a date and time'),
+  v.check((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date and time'),
+)
+
+export function uniqueItems<T>(message = 'must not contain duplicates') {
+  return v.check<T[], string>((items) => new Set(items).size === items.length, message)
+}
+
+/** An integer within bounds; numeric strings are accepted from forms and parsed (spec section 5). */
+export function integer(min: number, max: number) {
+  return v.pipe(
+    v.union(
+      [v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be a whole number'), v.transform(Number))],
+      'must be a whole number',
+    ),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+}
+
+/** Fields every stored resource carries, set by the server (API.md). */
+export type ResourceMeta = {
+  name: string
+  display_name?: string | null
+  revision: number
+  created_at: string
+  created_by: string
+  updated_at: string
+  updated_by: string
+}
+
+/** A field-level error in the contract's error format. */
+export type FieldError = { field: string; message: string }
+
+/** Maps valibot issues onto the contract's `errors: [{field, message}]`. */
+export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
+  return issues.map((issue) => ({
+    field: v.getDotPath(issue) ?? '',
+    message: issue.message,
+  }))
+}

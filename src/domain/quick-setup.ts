@@ -1,0 +1,90 @@
+import * as v from 'valibot'
+import { isHostname } from './common.ts'
+import type { DirectorInput } from './resources/director.ts'
+
+export const BACKEND_PORTS = [80, 443] as const
+
+/** The quick-setup draft (spec section 3): domain, backend choice and the existing director if any. */
+export const QuickSetupDraft = v.object({
+  domain_name: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),
+  backend: v.optional(
+    v.object({
+      directorOption: v.optional(v.picklist(['new', 'existing'], 'must be new or existing'), 'new'),
+      host: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),
+      port: v.optional(v.union([v.number(), v.string()]), 443),
+      weight: v.optional(v.union([v.number(), v.string()]), 1),
+    }),
+    { directorOption: 'new', host: '', port: 443, weight: 1 },
+  ),
+  default_director: v.optional(v.nullable(v.string()), null),
+})
+export type QuickSetupDraft = v.InferOutput<typeof QuickSetupDraft>
+
+/** Quick-website errors carry a field: website, backend, director or server (spec section 8). */
+export type QuickWebsiteError = { field: 'website' | 'backend' | 'director' | 'server'; message: string }
+
+export const QUICK_WEBSITE_MESSAGES = {
+  invalidDomain: 'invalid domain name',
+  invalidBackend: 'invalid backend',
+  domainUsed: 'domain name already used',
+  invalidWebsiteName: 'invalid website name',
+} as const
+
+/** Backend port and weight are parsed as integers (spec section 5). */
+export function parseInteger(value: number | string | undefined): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number.parseInt(value, 10)
+  return null
+}
+
+export function usesExistingDirector(draft: QuickSetupDraft): boolean {
+  return draft.backend.directorOption === 'existing' && Boolean(draft.default_director)
+}
+
+/** The first validation step of the quick website sequence. */
+export function validateQuickSetupDraft(draft: QuickSetupDraft): QuickWebsiteError[] {
+  const errors: QuickWebsiteError[] = []
+  if (!draft.domain_name || !isHostname(draft.domain_name)) {
+    errors.push({ field: 'website', message: QUICK_WEBSITE_MESSAGES.invalidDomain })
+  }
+  if (!usesExistingDirector(draft)) {
+    const port = parseInteger(draft.backend.port)
+    const weight = parseInteger(draft.backend.weight)
+    const hostOk = draft.backend.host !== '' && isHostname(draft.backend.host)
+    const portOk = port !== null && port >= 1 && port <= 65535
+    const weightOk = weight !== null && weight >= 0 && weight <= 100
+    if (!hostOk || !portOk || !weightOk)
+      errors.push({ field: 'backend', message: QUICK_WEBSITE_MESSAGES.invalidBackend })
+  }
+  return errors
+}
+
+/** A website's name is its domain with dots replaced by dashes. */
+export function websiteNameFor(domain: string): string {
+  return domain.toLowerCase().replaceAll('.', '-')
+}
+
+export function suffixedName(domain: string, suffix: string): string {
+  return `${websiteNameFor(domain)}-${suffix}`
+}
+
+/** Five random lowercase letters (spec section 9); `random` yields numbers in [0, 1). */
+export function randomSuffix(random: () => number): string {
+  return Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('')
+}
+
+/** The director the wizard creates for a new origin: section 3 defaults, probe host set to the domain. */
+export function quickSetupDirector(draft: QuickSetupDraft, name: string): DirectorInput & { name: string } {
+  return {
+    name,
+    type: 'round_robin',
+    backends: [
+      {
+        host: draft.backend.host,
+        port: parseInteger(draft.backend.port) ?? 443,
+        weight: parseInteger(draft.backend.weight) ?? 1,
+      },
+    ],
+    probe: { host: draft.domain_name },
+  }
+}

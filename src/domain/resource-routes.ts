@@ -1,0 +1,21 @@
+/**
+ * The console's route name for each API resource type (API.md table), so a search result of type
+ * `pagerules` links to /page-rules-detail/{name}. Types whose route name equals the API name are absent.
+ */
+const ROUTE_NAMES: Record<string, string> = {
+  projects: 'project',
+  pagerules: 'page-rules',
+  synthetics: 'synthetic-responses',
+  codesnippets: 'code-snippets',
+  wafconfigs: 'waf-policies',
+  iplists: 'iplist',
+  ratelimits: 'rate-limits',
+  challenges: 'captchas',
+  sslpolicies: 'ssl-policies',
+  'le-cert': 'managed-certificates',
+  backups: 'backup',
+}
+
+export function routeNameOf(apiType: string): string {
+  return ROUTE_NAMES[apiType] ?? apiType
+}

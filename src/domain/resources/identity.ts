@@ -1,0 +1,46 @@
+import * as v from 'valibot'
+import { Email, IsoDateTime, Slug, uniqueItems } from '../common.ts'
+import { isPermission } from '../permissions.ts'
+import { ROLE_NAMES, type RoleName } from '../roles.ts'
+
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const
+
+export const UserFields = v.object({
+  first_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  roles: v.optional(
+    v.pipe(v.array(v.picklist(ROLE_NAMES, `must be one of: ${ROLE_NAMES.join(', ')}`)), uniqueItems<RoleName>()),
+    [],
+  ),
+  status: v.optional(v.picklist(USER_STATUSES, 'must be invited, active or disabled'), 'active'),
+})
+/** Users are keyed by their e-mail address. */
+export const UserKey = Email
+
+export const Permission = v.pipe(
+  v.string('must be a string'),
+  v.check(isPermission, 'must be service.resource.action, each part a name or *'),
+)
+
+export const TOKEN_LIFETIME_DAYS = { default: 90, max: 365 } as const
+export const TOKEN_STATUSES = ['active', 'revoked'] as const
+
+/** `POST /api/auth/v0/tokens` body (the issue's contract); `expires_at` defaults to +90 days. */
+export const TokenFields = v.object({
+  owner: v.optional(Email),
+  permissions: v.pipe(
+    v.array(Permission, 'must be a list of permissions'),
+    v.minLength(1, 'grant at least one permission'),
+    uniqueItems<string>(),
+  ),
+  projects: v.optional(v.pipe(v.array(Slug), uniqueItems<string>()), []),
+  expires_at: v.optional(IsoDateTime),
+  status: v.optional(v.picklist(TOKEN_STATUSES, 'must be active or revoked'), 'active'),
+})
+
+export function tokenExpiryProblem(expiresAt: string, now: Date): string | null {
+  const at = Date.parse(expiresAt)
+  if (at <= now.getTime()) return 'must be in the future'
+  if (at > now.getTime() + TOKEN_LIFETIME_DAYS.max * 86_400_000) return 'must be at most one year from now'
+  return null
+}

@@ -1,0 +1,48 @@
+/**
+ * The platform's roles and what they grant. Roles come from the user record (and, later, from SSO
+ * group mappings). A user's roles apply to every project; an API token can narrow that to a list of
+ * projects and a subset of its owner's permissions.
+ */
+export const ROLE_NAMES = ['admin', 'operator', 'viewer'] as const
+export type RoleName = (typeof ROLE_NAMES)[number]
+
+/** Per-project resource types whose screens a viewer may read. */
+const READABLE_PROJECT_RESOURCES = [
+  'projects',
+  'websites',
+  'directors',
+  'pagerules',
+  'synthetics',
+  'codesnippets',
+  'wafconfigs',
+  'iplists',
+  'ratelimits',
+  'challenges',
+  'sslpolicies',
+  'le-cert',
+  'backups',
+  'access-tokens',
+] as const
+
+const CONFIGURATION = ['websites', 'directors', 'pagerules', 'synthetics', 'codesnippets'] as const
+
+export const ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
+  admin: ['wadp.*.*'],
+  operator: [
+    'wadp.projects.get',
+    ...CONFIGURATION.map((resource) => `wadp.${resource}.*`),
+    'wadp.le-cert.*',
+    'wadp.purge.*',
+    'wadp.stats.query',
+    'wadp.backups.*',
+  ],
+  viewer: READABLE_PROJECT_RESOURCES.flatMap((resource) => [`wadp.${resource}.list`, `wadp.${resource}.get`]),
+}
+
+export function permissionsOfRoles(roles: readonly string[]): string[] {
+  const granted = new Set<string>()
+  for (const role of roles) {
+    for (const permission of ROLE_PERMISSIONS[role as RoleName] ?? []) granted.add(permission)
+  }
+  return [...granted]
+}

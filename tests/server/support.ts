@@ -1,0 +1,78 @@
+import { afterAll, beforeAll } from 'vitest'
+import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
+export const DEMO_PASSWORD = 'test-demo-password'
+
+export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers }
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are read field by field; their shape is what each test asserts.
+export type Json = any
+
+export type TestPlatform = {
+  server: RunningServer
+  url: string
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<ApiResponse<Json>>
+  /** A fresh API token for one of the seeded users, created through the API by the admin. */
+  tokenFor(owner: string, permissions: string[], extra?: Record<string, unknown>): Promise<string>
+}
+
+/**
+ * Starts the real server (real HTTP on a free port, in-memory PGlite, seeded demo platform) once per
+ * test file.
+ */
+export function usePlatform(overrides: { syncDelay?: string } = {}): TestPlatform {
+  const platform = {} as TestPlatform
+  let counter = 0
+  beforeAll(async () => {
+    const server = await startServer({
+      ...optionsFromEnv({}),
+      port: 0,
+      databaseUrl: 'memory:',
+      adminToken: ADMIN_TOKEN,
+      demoPassword: DEMO_PASSWORD,
+      syncDelay: overrides.syncDelay ?? '100-300',
+      serveConsole: false,
+    })
+    platform.server = server
+    platform.url = server.url
+    platform.call = async (method, path, options = {}) => {
+      const headers: Record<string, string> = { ...options.headers }
+      const token = options.token === undefined ? ADMIN_TOKEN : options.token
+      if (token !== null) headers.authorization = `Bearer ${token}`
+      let body: string | undefined = options.raw
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body)
+        headers['content-type'] = 'application/json'
+      }
+      const response = await fetch(`${server.url}${path}`, { method, headers, body })
+      const text = await response.text()
+      let parsed: unknown = text
+      try {
+        parsed = text === '' ? null : JSON.parse(text)
+      } catch {
+        // Non-JSON bodies (HTML pages) are returned as text.
+      }
+      return { status: response.status, body: parsed, headers: response.headers }
+    }
+    platform.tokenFor = async (owner, permissions, extra = {}) => {
+      counter += 1
+      const created = await platform.call('POST', '/api/auth/v0/tokens', {
+        body: { name: `test-${counter}`, owner, permissions, ...extra },
+      })
+      if (created.status !== 201) throw new Error(`token creation failed: ${JSON.stringify(created.body)}`)
+      return created.body.data.token as string
+    }
+  }, 60_000)
+  afterAll(async () => {
+    await platform.server?.close()
+  })
+  return platform
+}
+
+export const OPERATOR = 'operator@example.com'
+export const VIEWER = 'viewer@example.com'
+export const ADMIN = 'admin@example.com'
