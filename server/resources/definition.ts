@@ -72,8 +72,9 @@ function splitFields(fields: FieldsSchema): {
   entries: ObjectEntries
   checks: v.PipeItem<ResourceData, ResourceData, v.BaseIssue<unknown>>[]
 } {
+  // A pipe also exposes its root object's `entries`, so look for the pipe first.
   const withPipe = fields as unknown as { pipe?: unknown[]; entries?: ObjectEntries }
-  if (withPipe.entries) return { entries: withPipe.entries, checks: [] }
+  if (!withPipe.pipe && withPipe.entries) return { entries: withPipe.entries, checks: [] }
   const [root, ...checks] = withPipe.pipe ?? []
   const entries = (root as { entries?: ObjectEntries } | undefined)?.entries
   if (!entries) throw new Error('a resource fields schema must be an object or a pipe starting with one')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, ADMIN_TOKEN, OPERATOR, usePlatform, VIEWER } from './support.ts'
+import { ADMIN, ADMIN_TOKEN, OPERATOR, queryRows, usePlatform, VIEWER } from './support.ts'
 
 const platform = usePlatform()
 
@@ -32,18 +32,20 @@ describe('POST /api/auth/v0/login', () => {
     const res = await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: 'not-a-real-token' } })
     expect(res.status).toBe(401)
     expect(res.body.message).toBe('invalid token')
-    const failures = await platform.server.ctx.db.execute(
+    const [failures] = await queryRows<{ n: number }>(
+      platform,
       sql`select count(*)::int as n from audit_log where action = 'login' and result = 'failure'`,
     )
-    expect((failures.rows[0] as { n: number }).n).toBeGreaterThan(0)
+    expect(failures?.n).toBeGreaterThan(0)
   })
 
   it('records a successful sign-in in the audit log', async () => {
     await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: ADMIN_TOKEN } })
-    const rows = await platform.server.ctx.db.execute(
+    const [latest] = await queryRows<{ actor: { email: string } }>(
+      platform,
       sql`select actor from audit_log where action = 'login' and result = 'success' order by id desc limit 1`,
     )
-    expect((rows.rows[0] as { actor: { email: string } }).actor.email).toBe(ADMIN)
+    expect(latest?.actor.email).toBe(ADMIN)
   })
 
   it('answers 400 to a body that is not JSON', async () => {
@@ -172,8 +174,8 @@ describe('API tokens', () => {
     const read = await platform.call('GET', '/api/auth/v0/tokens/ci-deploy')
     expect(read.body.data.token).toBeUndefined()
     expect(JSON.stringify(read.body)).not.toContain(secret)
-    const dump = await platform.server.ctx.db.execute(sql`select row_to_json(r)::text as row from resources r`)
-    const everything = dump.rows.map((r) => (r as { row: string }).row).join('\n')
+    const dump = await queryRows<{ row: string }>(platform, sql`select row_to_json(r)::text as row from resources r`)
+    const everything = dump.map((r) => r.row).join('\n')
     expect(everything).not.toContain(secret)
     const { createHash } = await import('node:crypto')
     expect(everything).toContain(createHash('sha256').update(secret).digest('hex'))

@@ -10,6 +10,7 @@ import {
   type OidcProvider,
 } from '../../server/oidc/provider.ts'
 import { AccessTokenError, createAccessTokenVerifier, looksLikeJwt } from '../../server/oidc/verify.ts'
+import { Browser, formAction, pkcePair } from './oidc-browser.ts'
 
 const CLIENT_ID = 'wadp-console'
 const AUDIENCE = 'urn:wadp:api'
@@ -43,87 +44,6 @@ function memoryKeyStore(): OidcKeyStore & { values: Map<string, unknown> } {
       values.set(key, value)
     },
   }
-}
-
-type Cookie = { name: string; value: string; path: string }
-
-/** Just enough of a browser cookie jar: name + path, path matching, deletion by expiry. */
-class CookieJar {
-  private cookies = new Map<string, Cookie>()
-
-  store(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = header.split(';').map((part) => part.trim())
-      const separator = pair.indexOf('=')
-      const name = pair.slice(0, separator)
-      const value = pair.slice(separator + 1)
-      let path = '/'
-      let expired = value === ''
-      for (const attribute of attributes) {
-        const [key = '', attributeValue = ''] = attribute.split('=')
-        if (key.toLowerCase() === 'path') path = attributeValue
-        if (key.toLowerCase() === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true
-        if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) expired = true
-      }
-      const id = `${name};${path}`
-      if (expired) this.cookies.delete(id)
-      else this.cookies.set(id, { name, value, path })
-    }
-  }
-
-  header(url: URL): string {
-    return [...this.cookies.values()]
-      .filter((cookie) => url.pathname === cookie.path || url.pathname.startsWith(cookie.path.replace(/\/?$/, '/')))
-      .map((cookie) => `${cookie.name}=${cookie.value}`)
-      .join('; ')
-  }
-}
-
-class Browser {
-  readonly jar = new CookieJar()
-
-  async request(url: string | URL, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
-    const target = new URL(url)
-    const headers: Record<string, string> = { cookie: this.jar.header(target) }
-    let body: string | undefined
-    if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded'
-      body = new URLSearchParams(init.form).toString()
-    }
-    const response = await fetch(target, {
-      method: init.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      redirect: 'manual',
-    })
-    this.jar.store(response)
-    return response
-  }
-
-  /** Follows redirects by hand until one leaves the provider (e.g. to the console's redirect URI). */
-  async follow(response: Response, base: string, stopAt: string): Promise<{ response: Response; location?: URL }> {
-    let current = response
-    for (let hops = 0; hops < 10; hops++) {
-      const location = current.headers.get('location')
-      if (current.status < 300 || current.status >= 400 || !location) return { response: current }
-      const next = new URL(location, base)
-      if (next.href.startsWith(stopAt)) return { response: current, location: next }
-      await current.arrayBuffer()
-      current = await this.request(next)
-    }
-    throw new Error('too many redirects')
-  }
-}
-
-function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url')
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
-}
-
-function formAction(html: string): string {
-  const match = /<form method="post" action="([^"]+)"/.exec(html)
-  if (!match?.[1]) throw new Error(`no login form in:\n${html}`)
-  return match[1].replaceAll('&amp;', '&')
 }
 
 describe('development OIDC provider', () => {

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import { afterAll, beforeAll } from 'vitest'
 import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
 
@@ -76,3 +77,9 @@ export function usePlatform(overrides: { syncDelay?: string } = {}): TestPlatfor
 export const OPERATOR = 'operator@example.com'
 export const VIEWER = 'viewer@example.com'
 export const ADMIN = 'admin@example.com'
+
+/** Rows of a raw SQL query against the test server's database (for checks the API cannot show). */
+export async function queryRows<T>(platform: TestPlatform, query: SQL): Promise<T[]> {
+  const result = (await platform.server.ctx.db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
