@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: load benchmark of the platform API. The real server runs in a child process
+ * (tests/bench/server.ts) on an in-memory PGlite; this process prepares the data, drives autocannon
+ * against 127.0.0.1 and writes the results to docs/benchmarks.md (its api-bench section only).
+ */
+import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import autocannon, { type RequestSpec, type Result } from 'autocannon'
+import { BENCH_PROJECT, BenchApi, dataList, metaTotal, prepareBenchProject, websiteName } from './api.ts'
+import { type ServerProcess, startServerProcess } from './child.ts'
+import { markdownTable, type Row, targetLines, writeSection } from './report.ts'
+
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef'
+const BENCH_WEBSITES = 1000
+const TOTAL_RESOURCES = 100_000
+const TENANT_PROJECTS = 100
+const CONNECTIONS = 50
+const DURATION_S = 10
+const WARMUP_S = 2
+const LIST_TARGET_P99_MS = 25
+const DOC = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url))
+
+type Case = { name: string; request: string; targetP99: number | null; requests: RequestSpec[] }
+
+const log = (message: string) => console.log(`[bench] ${message}`)
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+/** A fixed pseudo-random sequence (LCG), so every run sends the same queries in the same order. */
+function sequence(seed: number) {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+    return state / 2_147_483_648
+  }
+}
+
+function cases(api: BenchApi): Case[] {
+  const get = (path: string): RequestSpec[] => [{ method: 'GET', path, headers: api.headers }]
+  const next = sequence(424)
+  const searchQuery = () => websiteName(1 + Math.floor(next() * BENCH_WEBSITES))
+  return [
+    {
+      name: 'Project list',
+      request: 'GET /api/auth/v0/search/projects?items=1000',
+      targetP99: LIST_TARGET_P99_MS,
+      requests: get('/api/auth/v0/search/projects?items=1000'),
+    },
+    {
+      name: 'Website list (100 of 1000)',
+      request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites`,
+      targetP99: LIST_TARGET_P99_MS,
+      requests: get(`/api/core/v0/projects/${BENCH_PROJECT}/websites`),
+    },
+    {
+      name: 'Website list (1000 of 1000)',
+      request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`,
+      targetP99: LIST_TARGET_P99_MS,
+      requests: get(`/api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`),
+    },
+    {
+      name: 'One website',
+      request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites/site-0500`,
+      targetP99: null,
+      requests: get(`/api/core/v0/projects/${BENCH_PROJECT}/websites/site-0500`),
+    },
+    {
+      name: `Search (${TOTAL_RESOURCES.toLocaleString('en-US')} resources)`,
+      request: 'GET /api/core/v0/search?query=site-NNNN (NNNN varies)',
+      targetP99: null,
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/core/v0/search?query=site-0424',
+          headers: api.headers,
+          setupRequest: (request) => ({ ...request, path: `/api/core/v0/search?query=${searchQuery()}` }),
+        },
+      ],
+    },
+  ]
+}
+
+/** Checks the data is what the cases assume before loading it, so a broken setup is not measured. */
+async function checkData(api: BenchApi): Promise<{ projects: number; searchHits: number }> {
+  const projects = await api.get('/api/auth/v0/search/projects?items=1000')
+  const page = await api.get(`/api/core/v0/projects/${BENCH_PROJECT}/websites`)
+  const all = await api.get(`/api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`)
+  if (metaTotal(page, 'website list') !== BENCH_WEBSITES) throw new Error('website list: wrong total')
+  if (dataList(page, 'website list').length !== 100) throw new Error('website list: default page is not 100 items')
+  if (dataList(all, 'website list').length !== BENCH_WEBSITES) throw new Error('website list: items=1000 is short')
+  await api.get(`/api/core/v0/projects/${BENCH_PROJECT}/websites/site-0500`)
+  const hits = dataList(await api.get('/api/core/v0/search?query=site-0424'), 'search')
+  const inBench = hits.some((hit) => JSON.stringify(hit).includes(`"name":"${BENCH_PROJECT}"`))
+  if (!inBench) throw new Error('search: site-0424 of the bench project was not found')
+  return { projects: dataList(projects, 'project list').length, searchHits: hits.length }
+}
+
+async function measure(url: string, spec: Case): Promise<Result> {
+  return await autocannon({
+    url,
+    title: spec.name,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    warmup: { connections: CONNECTIONS, duration: WARMUP_S },
+    timeout: 10,
+    requests: spec.requests,
+    renderProgressBar: false,
+    renderResultsTable: false,
+    renderLatencyTable: false,
+  })
+}
+
+function rowOf(spec: Case, result: Result): Row {
+  const requests = result.requests.total
+  return {
+    name: spec.name,
+    request: spec.request,
+    targetP99: spec.targetP99,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests,
+    non2xx: result.non2xx + (result.warmup?.non2xx ?? 0),
+    errors: result.errors + result.timeouts + (result.warmup ? result.warmup.errors + result.warmup.timeouts : 0),
+    kbPerResponse: requests > 0 ? result.throughput.total / requests / 1024 : 0,
+  }
+}
+
+function machine(): string {
+  const cpus = os.cpus()
+  const model = cpus[0]?.model.trim() ?? 'unknown CPU'
+  const memory = (os.totalmem() / 1024 ** 3).toFixed(1)
+  return `${cpus.length} cores (${model}), ${memory} GiB memory, ${os.type()} ${os.release()} ${os.arch()}, Node ${process.version}`
+}
+
+async function main(): Promise<number> {
+  const started = performance.now()
+  log('starting the server in a child process…')
+  let server: ServerProcess | null = null
+  try {
+    server = await startServerProcess(ADMIN_TOKEN)
+    const api = new BenchApi(server.url, ADMIN_TOKEN)
+    log(`server ${server.url} (pid ${server.pid}) with ${server.rows} seeded resources`)
+
+    const prepStarted = performance.now()
+    await prepareBenchProject(api, BENCH_WEBSITES)
+    const apiMs = performance.now() - prepStarted
+    log(
+      `created project ${BENCH_PROJECT}, 1 director and ${BENCH_WEBSITES} websites through the API in ${seconds(apiMs)}`,
+    )
+    const filled = await server.fill(TOTAL_RESOURCES, TENANT_PROJECTS)
+    log(
+      `bulk: ${filled.projects} projects, ${filled.directors} directors, ${filled.websites} websites in ${seconds(filled.ms)}; ${filled.rows} resources in all`,
+    )
+    const checked = await checkData(api)
+    const prepMs = performance.now() - prepStarted
+    log(`data checked (${checked.projects} projects; site-0424 finds ${checked.searchHits}) in ${seconds(prepMs)}`)
+
+    const rows: Row[] = []
+    for (const spec of cases(api)) {
+      log(`${spec.name}: ${WARMUP_S} s warm-up + ${DURATION_S} s at ${CONNECTIONS} connections…`)
+      const row = rowOf(spec, await measure(server.url, spec))
+      log(`  ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms`)
+      rows.push(row)
+    }
+    await server.stop()
+    server = null
+
+    const totalMs = performance.now() - started
+    const table = markdownTable(rows)
+    const targets = targetLines(rows)
+    const failed = rows.filter((row) => row.errors > 0 || row.non2xx > 0)
+    const section = [
+      '## API load benchmark (`npm run bench`)',
+      '',
+      `- Date: ${new Date().toISOString()}`,
+      `- Machine: ${machine()}`,
+      `- Method: the real server (\`startServer\`, API only, in-memory PGlite) runs in a child process (tests/bench/server.ts); autocannon ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per case, no pipelining, from the benchmark process over 127.0.0.1, every request with the admin API token.`,
+      `- Data: ${checked.projects} projects; project \`${BENCH_PROJECT}\` with 1 director and ${BENCH_WEBSITES} websites created through the API; ${filled.projects} more projects (a director each) through the resource service and ${filled.websites.toLocaleString('en-US')} websites inserted in bulk with their real search text; ${filled.rows.toLocaleString('en-US')} resources in all. The search query varies over site-0001…site-${String(BENCH_WEBSITES).padStart(4, '0')} (each matches about ${checked.searchHits} resources).`,
+      `- Preparation ${seconds(prepMs)}, whole run ${seconds(totalMs)}. Latencies in ms (autocannon's p50/p97.5/p99/max); Req/s is the mean over the measured seconds; non-2xx and errors include the warm-up.`,
+      '',
+      table,
+      '',
+      '### Targets',
+      '',
+      ...targets,
+      '',
+    ].join('\n')
+    writeSection(DOC, section)
+
+    console.log(`\n${table}\n`)
+    for (const line of targets) console.log(line)
+    log(`wrote ${DOC}; total run time ${seconds(totalMs)}`)
+    if (failed.length > 0) {
+      for (const row of failed)
+        console.error(`[bench] ${row.name}: ${row.non2xx} non-2xx answers, ${row.errors} errors`)
+      return 1
+    }
+    return 0
+  } finally {
+    await server?.stop()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('[bench] failed:', error)
+    process.exit(1)
+  },
+)
