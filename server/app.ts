@@ -53,7 +53,9 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
       maxSize: MAX_BODY_BYTES,
       // The rest of the body is never read, so the connection cannot carry another request.
       onError: (c) =>
-        c.json({ message: `request body larger than ${MAX_BODY_BYTES} bytes`, errors: [] }, 413, { connection: 'close' }),
+        c.json({ message: `request body larger than ${MAX_BODY_BYTES} bytes`, errors: [] }, 413, {
+          connection: 'close',
+        }),
     }),
   )
   for (const service of createServices(ctx)) app.route(`/api/${service.service}/v0`, service.app)

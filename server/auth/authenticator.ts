@@ -63,7 +63,7 @@ export class Authenticator {
   private async fromApiToken(hash: string): Promise<Principal> {
     const rows = await this.db.select().from(resources).where(eq(resources.secretHash, hash)).limit(1)
     const row = rows[0]
-    if (!row || row.type !== 'tokens') throw unauthorized('invalid token')
+    if (row?.type !== 'tokens') throw unauthorized('invalid token')
     const token = toRecord(row)
     if (token.status === 'revoked') throw unauthorized('token revoked')
     const expiresAt = new Date(String(token.expires_at))

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, ADMIN_TOKEN, OPERATOR, queryRows, usePlatform, VIEWER } from './support.ts'
+import { ADMIN, ADMIN_TOKEN, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
-const platform = usePlatform()
+const platform = setUpPlatform()
 
 describe('POST /api/auth/v0/login', () => {
   it('signs in with an API token, Bearer prefix and all, and says it was a token', async () => {

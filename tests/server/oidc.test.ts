@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { decodeProtectedHeader, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose'

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../server/http/errors.ts'
 import { Browser, formAction, pkcePair } from './oidc-browser.ts'
-import { DEMO_PASSWORD, OPERATOR, queryRows, usePlatform, VIEWER } from './support.ts'
+import { DEMO_PASSWORD, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
-const platform = usePlatform({ syncDelay: '100-300' })
+const platform = setUpPlatform({ syncDelay: '100-300' })
 const shop = '/api/core/v0/projects/shop'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

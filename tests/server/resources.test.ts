@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { OPERATOR, queryRows, usePlatform, VIEWER } from './support.ts'
+import { OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
-const platform = usePlatform()
+const platform = setUpPlatform()
 const base = '/api/core/v0/projects/shop'
 
 const director = (name: string, extra: Record<string, unknown> = {}) => ({

@@ -25,7 +25,7 @@ export type TestPlatform = {
  * Starts the real server (real HTTP on a free port, in-memory PGlite, seeded demo platform) once per
  * test file.
  */
-export function usePlatform(overrides: { syncDelay?: string } = {}): TestPlatform {
+export function setUpPlatform(overrides: { syncDelay?: string } = {}): TestPlatform {
   const platform = {} as TestPlatform
   let counter = 0
   beforeAll(async () => {
