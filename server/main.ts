@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
@@ -33,6 +33,8 @@ export type StartOptions = {
   syncDelay?: string | undefined
   externalOidc?: { issuer: string; clientId: string; audience: string; jwksUri: string } | undefined
   serveConsole: boolean
+  /** Serves the console instead of dist/ (Vite's dev middleware in `npm run dev`). */
+  consoleMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
@@ -79,6 +81,10 @@ function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
   return left.length === right.length && timingSafeEqual(left, right)
+}
+
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || path === '/version.json' || path === '/config.json'
 }
 
 export type RunningServer = {
@@ -178,9 +184,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const api = getRequestListener(app.fetch)
   const provider = oidc
+  const consoleMiddleware = options.consoleMiddleware
   http.on('request', (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     if (provider && (path === OIDC_PATH || path.startsWith(`${OIDC_PATH}/`))) provider.handle(req, res)
+    else if (consoleMiddleware && !isApiPath(path)) consoleMiddleware(req, res, () => void api(req, res))
     else void api(req, res)
   })
 
