@@ -31,8 +31,8 @@ export async function openDatabase(target: { url?: string | undefined; dataDir: 
     const pool = new pg.Pool({ connectionString: url, max: 10 })
     const db = drizzlePostgres(pool, { schema })
     await migratePostgres(db, { migrationsFolder })
-    const { host, port, pathname } = new URL(url)
-    return { db, description: `PostgreSQL at ${host}:${port || 5432}${pathname}`, close: () => pool.end() }
+    const { hostname, port, pathname } = new URL(url)
+    return { db, description: `PostgreSQL at ${hostname}:${port || 5432}${pathname}`, close: () => pool.end() }
   }
   const inMemory = url === 'memory:'
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true })
