@@ -263,3 +263,16 @@ describe('API tokens', () => {
     expect(res.body.message).toMatch(/^user owner@example.com is still used by token test-\d+$/)
   })
 })
+
+describe('token bookkeeping', () => {
+  it('shows when a token was last used, even in a list read before', async () => {
+    const created = await platform.call('POST', '/api/auth/v0/tokens', {
+      body: { name: 'watched', permissions: ['wadp.*.list'] },
+    })
+    const before = await platform.call('GET', '/api/auth/v0/tokens?q=watched')
+    expect(before.body.data[0].last_used_at).toBeNull()
+    await platform.call('GET', '/api/auth/v0/auth/check', { token: created.body.data.token })
+    const after = await platform.call('GET', '/api/auth/v0/tokens?q=watched')
+    expect(Date.parse(after.body.data[0].last_used_at)).toBeGreaterThan(Date.now() - 60_000)
+  })
+})
