@@ -20,11 +20,9 @@ export function createContext(
   config: ServerConfig,
   verifyAccessToken: AccessTokenVerifier | null,
 ): ServerContext {
-  const cache = new ResponseCache()
-  const resources = new ResourceService(db, cache)
+  const resources = new ResourceService(db, new ResponseCache())
   const tenancy = new Tenancy(db)
-  // A token's last_used_at changes outside the resource mechanism; its cached lists must follow.
-  const auth = new Authenticator(db, verifyAccessToken, () => cache.invalidate('tokens|'))
+  const auth = new Authenticator(db, verifyAccessToken)
   resources.onChange((definition) => {
     if (['organizations', 'customers', 'projects'].includes(definition.type)) tenancy.invalidate()
     if (['users', 'tokens'].includes(definition.type)) auth.invalidate()

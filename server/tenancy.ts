@@ -13,11 +13,27 @@ type Snapshot = Map<string, ProjectInfo>
  */
 export class Tenancy {
   private snapshot: Promise<Snapshot> | null = null
+  /** Serialised answers derived from the snapshot (the project selector's list), dropped with it. */
+  private readonly answers = new Map<string, string>()
 
   constructor(private readonly db: Db) {}
 
   invalidate(): void {
     this.snapshot = null
+    this.answers.clear()
+  }
+
+  async answer(key: string, compute: (projects: ProjectInfo[]) => string): Promise<string> {
+    const known = this.answers.get(key)
+    if (known !== undefined) return known
+    const loading = this.load()
+    const body = compute([...(await loading).values()])
+    // Keep it only if no change arrived while loading, and keep the memo small.
+    if (loading === this.snapshot) {
+      if (this.answers.size >= 1000) this.answers.clear()
+      this.answers.set(key, body)
+    }
+    return body
   }
 
   private load(): Promise<Snapshot> {

@@ -32,7 +32,6 @@ export class Authenticator {
   constructor(
     private readonly db: Db,
     private readonly verifyAccessToken: AccessTokenVerifier | null,
-    private readonly onTokenUsed: () => void = () => {},
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -79,7 +78,6 @@ export class Authenticator {
         data: sql`jsonb_set(${resources.data}, '{last_used_at}', to_jsonb(${new Date(this.now()).toISOString()}::text))`,
       })
       .where(eq(resources.id, row.id))
-    this.onTokenUsed()
     return {
       authType: 'token',
       ...user,

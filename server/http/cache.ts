@@ -4,17 +4,19 @@
  * changes. This server is the only writer of its database; several servers on one PostgreSQL would
  * each need the change feed (not built: one server per database is the supported set-up).
  */
+export type CachedResponse = { body: string; etag?: string }
+
 export class ResponseCache {
-  private readonly groups = new Map<string, Map<string, string>>()
+  private readonly groups = new Map<string, Map<string, CachedResponse>>()
   private size = 0
 
   constructor(private readonly maxEntries = 2000) {}
 
-  get(group: string, key: string): string | undefined {
+  get(group: string, key: string): CachedResponse | undefined {
     return this.groups.get(group)?.get(key)
   }
 
-  set(group: string, key: string, body: string): void {
+  set(group: string, key: string, response: CachedResponse): void {
     if (this.size >= this.maxEntries) this.clear()
     let entries = this.groups.get(group)
     if (!entries) {
@@ -22,7 +24,7 @@ export class ResponseCache {
       this.groups.set(group, entries)
     }
     if (!entries.has(key)) this.size += 1
-    entries.set(key, body)
+    entries.set(key, response)
   }
 
   invalidate(group: string): void {

@@ -60,7 +60,7 @@ export function registerResource(
     params: collectionParams,
     query: listQuerySchema(sortable),
     handler: async ({ c, query }) => {
-      const body = await resources.listBody(definition, scopeOf(c), query)
+      const { body } = await resources.listBody(definition, scopeOf(c), query)
       return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
     },
   })
@@ -79,9 +79,8 @@ export function registerResource(
       if (alsoReadableBy && !may(principal, readPermission) && !alsoReadableBy(principal, params.name)) {
         throw forbidden(readPermission)
       }
-      const record = await resources.get(definition, scopeOf(c), params.name)
-      c.header('ETag', etag(record.revision))
-      return c.json({ data: resources.present(definition, record) })
+      const { body, etag: tag } = await resources.getBody(definition, scopeOf(c), params.name)
+      return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8', ...(tag ? { ETag: tag } : {}) })
     },
   })
 

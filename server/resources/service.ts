@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { toFieldErrors } from '../../src/domain/common.ts'
 import { type AuditActor, recordAudit, redact } from '../audit.ts'
 import type { Db } from '../db/client.ts'
-import type { ResponseCache } from '../http/cache.ts'
+import type { CachedResponse, ResponseCache } from '../http/cache.ts'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts'
 import type { Principal } from '../http/principal.ts'
 import { bumpRevision } from '../platform/revisions.ts'
@@ -73,19 +73,44 @@ export class ResourceService {
     return definition.hooks?.present ? definition.hooks.present(shown) : shown
   }
 
-  /** The list response body, served from the cache until the type changes in that scope. */
-  async listBody(definition: ResourceDefinition, scope: string, query: ListQuery): Promise<string> {
+  /**
+   * A response body from the cache, or computed and cached until the type changes in that scope.
+   * Types presented with time-dependent fields (a token turns `expired`) are never cached.
+   */
+  private async cached(
+    definition: ResourceDefinition,
+    scope: string,
+    key: string,
+    compute: () => Promise<CachedResponse>,
+  ): Promise<CachedResponse> {
+    if (definition.hooks?.present) return compute()
     const group = `${definition.type}|${scope}`
-    const key = `${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}`
-    const cached = this.cache.get(group, key)
-    if (cached !== undefined) return cached
-    const { rows, total } = await listResources(this.db, definition.type, scope, query)
-    const body = JSON.stringify({
-      data: rows.map((row) => this.present(definition, row)),
-      meta: { total, page: query.page, items: query.items },
-    })
+    const hit = this.cache.get(group, key)
+    if (hit !== undefined) return hit
+    const body = await compute()
     this.cache.set(group, key, body)
     return body
+  }
+
+  async listBody(definition: ResourceDefinition, scope: string, query: ListQuery): Promise<CachedResponse> {
+    return this.cached(
+      definition,
+      scope,
+      `list|${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}`,
+      async () => {
+        const { rows, total } = await listResources(this.db, definition.type, scope, query)
+        const data = rows.map((row) => this.present(definition, row))
+        return { body: JSON.stringify({ data, meta: { total, page: query.page, items: query.items } }) }
+      },
+    )
+  }
+
+  /** One resource's response body, with its revision as the ETag. */
+  async getBody(definition: ResourceDefinition, scope: string, name: string): Promise<CachedResponse> {
+    return this.cached(definition, scope, `get|${name}`, async () => {
+      const record = await this.get(definition, scope, name)
+      return { body: JSON.stringify({ data: this.present(definition, record) }), etag: `"${record.revision}"` }
+    })
   }
 
   async get(definition: ResourceDefinition, scope: string, name: string): Promise<ResourceRecord> {

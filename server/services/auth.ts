@@ -106,13 +106,20 @@ export function authService(ctx: ServerContext): ServiceRouter {
     }),
     handler: async ({ c, query, principal }) => {
       const q = query.q ?? ''
-      const reachable = (await ctx.tenancy.projects()).filter(
-        (p) =>
-          reachesProject(principal, p.name) &&
-          (q === '' || p.name.includes(q) || (p.display_name ?? '').toLowerCase().includes(q)),
-      )
-      const data = reachable.slice(0, query.items)
-      return c.json({ data, meta: { total: reachable.length, page: 1, items: query.items } })
+      // Reachability depends only on the token's project list and on holding any permission at all.
+      const reach = principal.permissions.length === 0 ? 'none' : (principal.projects?.join(',') ?? '*')
+      const body = await ctx.tenancy.answer(`search|${reach}|${query.items}|${q}`, (projects) => {
+        const reachable = projects.filter(
+          (p) =>
+            reachesProject(principal, p.name) &&
+            (q === '' || p.name.includes(q) || (p.display_name ?? '').toLowerCase().includes(q)),
+        )
+        return JSON.stringify({
+          data: reachable.slice(0, query.items),
+          meta: { total: reachable.length, page: 1, items: query.items },
+        })
+      })
+      return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
     },
   })
 
