@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { type AccessTokenVerifier, Authenticator } from './auth/authenticator.ts'
@@ -14,6 +15,32 @@ import { registerUtils } from './services/utils.ts'
 import { Tenancy } from './tenancy.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+const ANALYZE_AFTER_CHANGES = 500
+
+/**
+ * PGlite has no autovacuum, so nothing refreshes the planner's statistics; without them a search
+ * scans a whole type's index instead of the trigram index alone (4x slower at 100,000 resources).
+ * Analyse at start and again after every few hundred changes.
+ */
+export function keepStatisticsFresh(db: Db) {
+  let changes = 0
+  let timer: NodeJS.Timeout | null = null
+  const analyze = () =>
+    db.execute(sql`analyze resources`).catch((error: unknown) => console.error('analyze failed:', error))
+  return {
+    analyze,
+    changed() {
+      changes += 1
+      if (changes < ANALYZE_AFTER_CHANGES || timer) return
+      timer = setTimeout(() => {
+        changes = 0
+        timer = null
+        void analyze()
+      }, 2000)
+      timer.unref()
+    },
+  }
+}
 
 export function createContext(
   db: Db,
@@ -23,9 +50,11 @@ export function createContext(
   const resources = new ResourceService(db, new ResponseCache())
   const tenancy = new Tenancy(db)
   const auth = new Authenticator(db, verifyAccessToken)
+  const statistics = keepStatisticsFresh(db)
   resources.onChange((definition) => {
     if (['organizations', 'customers', 'projects'].includes(definition.type)) tenancy.invalidate()
     if (['users', 'tokens'].includes(definition.type)) auth.invalidate()
+    statistics.changed()
   })
   return { config, db, resources, tenancy, auth, now: Date.now, random: Math.random }
 }

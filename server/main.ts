@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
-import { createApp, createContext } from './app.ts'
+import { createApp, createContext, keepStatisticsFresh } from './app.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
@@ -144,6 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(ctx)
   await seedDemoPlatform(ctx)
   const adminToken = await ensureBootstrapToken(ctx, options.adminToken)
+  await keepStatisticsFresh(database.db).analyze()
 
   if (options.externalOidc) {
     verifier = createAccessTokenVerifier({ issuer, audience, jwksUri: options.externalOidc.jwksUri })

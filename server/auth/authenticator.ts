@@ -27,7 +27,8 @@ export function stripBearer(value: string): string {
  * a few seconds, and dropped at once when a token or a user changes.
  */
 export class Authenticator {
-  private readonly cache = new Map<string, { principal: Principal; at: number }>()
+  /** In-flight and recent resolutions: concurrent requests with one token share one look-up. */
+  private readonly cache = new Map<string, { principal: Promise<Principal>; at: number }>()
 
   constructor(
     private readonly db: Db,
@@ -47,16 +48,21 @@ export class Authenticator {
   async resolve(token: string): Promise<Principal> {
     if (token === '') throw unauthorized('missing bearer token')
     const key = hashSecret(token)
-    const cached = this.cache.get(key)
     const now = this.now()
-    if (cached && now - cached.at < CACHE_TTL_MS) {
-      if (cached.principal.expiresAt.getTime() <= now) throw unauthorized('token expired')
-      return cached.principal
+    let entry = this.cache.get(key)
+    if (!entry || now - entry.at >= CACHE_TTL_MS) {
+      const principal =
+        looksLikeJwt(token) && this.verifyAccessToken ? this.fromAccessToken(token) : this.fromApiToken(key)
+      if (this.cache.size >= CACHE_MAX) this.cache.clear()
+      entry = { principal, at: now }
+      this.cache.set(key, entry)
+      // A refused token is not remembered: the next request asks again.
+      principal.catch(() => {
+        if (this.cache.get(key) === entry) this.cache.delete(key)
+      })
     }
-    const principal =
-      looksLikeJwt(token) && this.verifyAccessToken ? await this.fromAccessToken(token) : await this.fromApiToken(key)
-    if (this.cache.size >= CACHE_MAX) this.cache.clear()
-    this.cache.set(key, { principal, at: now })
+    const principal = await entry.principal
+    if (principal.expiresAt.getTime() <= this.now()) throw unauthorized('token expired')
     return principal
   }
 
