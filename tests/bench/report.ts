@@ -14,6 +14,8 @@ export type Row = {
   p50: number
   p97_5: number
   p99: number
+  /** p99 of the requests sent after the first second of the measured run (connections all open). */
+  steadyP99: number
   max: number
   requests: number
   non2xx: number
@@ -36,6 +38,7 @@ export function markdownTable(rows: Row[]): string {
     'p50 ms',
     'p97.5 ms',
     'p99 ms',
+    'p99 after 1 s ms',
     'max ms',
     'Requests',
     'Non-2xx',
@@ -54,6 +57,7 @@ export function markdownTable(rows: Row[]): string {
         ms(row.p50),
         ms(row.p97_5),
         ms(row.p99),
+        ms(row.steadyP99),
         ms(row.max),
         String(row.requests),
         String(row.non2xx),

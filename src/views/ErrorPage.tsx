@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router'
+
+type ErrorPageProps = {
+  /** Anything can be thrown, not only an Error. */
+  error: unknown
+  reset?: () => void
+}
+
+/** ofetch's FetchError carries the HTTP status; other errors have none worth showing. */
+function statusOf(error: unknown): number | undefined {
+  const status: unknown = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined
+  return typeof status === 'number' ? status : undefined
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message
+  return typeof error === 'string' ? error : 'An unexpected error occurred.'
+}
+
+export function ErrorPage({ error, reset }: ErrorPageProps) {
+  const status = statusOf(error)
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      {status !== undefined && (
+        <p className="font-mono text-5xl font-semibold text-red-700 dark:text-red-400">{status}</p>
+      )}
+      <h1 className="text-2xl font-semibold">Something went wrong!</h1>
+      {/* Rendered as text on purpose: an error message may echo server or URL content. */}
+      <p className="break-words text-slate-600 dark:text-slate-300">{messageOf(error)}</p>
+      <div className="flex gap-3">
+        {reset && (
+          <button
+            type="button"
+            onClick={reset}
+            className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Try again
+          </button>
+        )}
+        <Link to="/" className="rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800">
+          Go to the homepage
+        </Link>
+      </div>
+    </main>
+  )
+}
