@@ -3,9 +3,8 @@ import { TOKEN_LIFETIME_DAYS } from '../../src/domain/resources/identity.ts'
 import { recordAudit } from '../audit.ts'
 import { generateSecret, hashSecret } from '../auth/secrets.ts'
 import type { ServerContext } from '../context.ts'
-import type { Principal } from '../http/principal.ts'
 import type { ResourceDefinition } from '../resources/definition.ts'
-import type { Caller } from '../resources/service.ts'
+import { systemCaller } from '../resources/service.ts'
 import { resources } from './schema.ts'
 
 export const BOOTSTRAP_TOKEN_NAME = 'bootstrap-admin'
@@ -15,19 +14,7 @@ export const DEMO_USERS = {
   viewer: 'viewer@example.com',
 } as const
 
-const SYSTEM: Caller = {
-  principal: {
-    authType: 'token',
-    email: 'system',
-    firstName: 'System',
-    lastName: '',
-    roles: ['admin'],
-    permissions: ['wadp.*.*'],
-    projects: null,
-    expiresAt: new Date(8.64e15),
-  } satisfies Principal,
-  actor: { type: 'system', email: null, token_prefix: null, ip: 'local', user_agent: 'seed' },
-}
+const SYSTEM = systemCaller('system', 'seed')
 
 const NODES: [name: string, country: string, pop: string, ipv4: string][] = [
   ['pop-au-syd-1', 'au', 'syd', '203.0.113.10'],

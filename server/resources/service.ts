@@ -26,6 +26,23 @@ import {
 } from './store.ts'
 
 export type Caller = { principal: Principal; actor: AuditActor }
+
+/** The platform itself acting with every permission (seeding, bulk loads), named in audit entries. */
+export function systemCaller(email: string, agent: string): Caller {
+  return {
+    principal: {
+      authType: 'token',
+      email,
+      firstName: 'System',
+      lastName: '',
+      roles: ['admin'],
+      permissions: ['wadp.*.*'],
+      projects: null,
+      expiresAt: new Date(8.64e15),
+    },
+    actor: { type: 'system', email: null, token_prefix: null, ip: 'local', user_agent: agent },
+  }
+}
 export type Precondition = number | '*'
 
 /** Parses `If-Match: "3"` (or `*`); a write without it is refused with 412 (API.md). */

@@ -1,28 +1,15 @@
 import { count, sql } from 'drizzle-orm'
 import type { ServerContext } from '../../server/context.ts'
 import { resources } from '../../server/db/schema.ts'
-import type { Principal } from '../../server/http/principal.ts'
 import type { ResourceDefinition } from '../../server/resources/definition.ts'
-import type { Caller } from '../../server/resources/service.ts'
+import { systemCaller } from '../../server/resources/service.ts'
 import { searchTextOf } from '../../server/resources/store.ts'
 import { type FillReply, type FillRequest, TENANT_PREFIX, WEBSITE_PREFIXES } from './protocol.ts'
 
 const BATCH = 1000
 const BULK_ACTOR = 'bench@example.com'
 
-const SYSTEM: Caller = {
-  principal: {
-    authType: 'token',
-    email: BULK_ACTOR,
-    firstName: 'Bench',
-    lastName: '',
-    roles: ['admin'],
-    permissions: ['wadp.*.*'],
-    projects: null,
-    expiresAt: new Date(8.64e15),
-  } satisfies Principal,
-  actor: { type: 'system', email: null, token_prefix: null, ip: 'local', user_agent: 'bench' },
-}
+const SYSTEM = systemCaller(BULK_ACTOR, 'bench')
 
 export async function rowCount(ctx: ServerContext): Promise<number> {
   const rows = await ctx.db.select({ total: count() }).from(resources)
