@@ -11,6 +11,7 @@ import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
 import { ensureBootstrapToken, seedDemoPlatform } from './db/seed.ts'
+import { databaseAdapter } from './oidc/db-adapter.ts'
 import { createOidcProvider, type OidcProvider } from './oidc/provider.ts'
 import { createAccessTokenVerifier } from './oidc/verify.ts'
 import { parseDelays } from './platform/fleet.ts'
@@ -169,6 +170,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         const user = await getResource(database.db, 'users', '', email.toLowerCase())
         return Boolean(user && user.status !== 'disabled' && sameText(password, demoPassword))
       },
+      adapter: databaseAdapter(database.db),
       keyStore: {
         get: async (key) =>
           (await database.db.select().from(settings).where(eq(settings.key, key)).limit(1))[0]?.value ?? null,

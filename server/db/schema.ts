@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 
 /**
  * Every resource type lives in one table: `type` is the API's path segment, `scope` the project name
@@ -63,3 +73,23 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 })
+
+/** oidc-provider's state (sessions, grants, codes, interactions), so SSO sign-ins survive restarts. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('oidc_payloads_grant_id').on(table.grantId),
+    index('oidc_payloads_uid').on(table.uid),
+    index('oidc_payloads_expires_at').on(table.expiresAt),
+  ],
+)

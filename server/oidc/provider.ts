@@ -2,9 +2,9 @@
  * Development OpenID Connect provider for the console, built on oidc-provider and mounted under the
  * issuer's path (e.g. /oidc) of our own Node http server.
  *
- * Storage: oidc-provider's default in-memory adapter. Sessions, interactions, grants and authorization
- * codes are lost on restart (users sign in again); only the signing keys and cookie keys persist, through
- * `keyStore`, so access tokens issued before a restart keep verifying.
+ * Storage: the `adapter` given (the server passes one backed by its database, so sessions, grants and
+ * codes survive restarts), else oidc-provider's in-memory adapter (tests). Signing and cookie keys
+ * persist through `keyStore`, so access tokens issued before a restart keep verifying.
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -17,7 +17,14 @@ import {
   type JWK,
   jwtVerify,
 } from 'jose'
-import Provider, { type Account, type Configuration, errors, type Interaction, type UnknownObject } from 'oidc-provider'
+import Provider, {
+  type Account,
+  type AdapterFactory,
+  type Configuration,
+  errors,
+  type Interaction,
+  type UnknownObject,
+} from 'oidc-provider'
 import { renderLoginPage, renderLogoutPage, renderMessagePage, WRONG_CREDENTIALS } from './login-page.ts'
 import { looksLikeJwt } from './verify.ts'
 
@@ -41,6 +48,8 @@ export type OidcOptions = {
   verifyPassword(email: string, password: string): Promise<boolean>
   /** Persists the private signing JWKS and the cookie keys across restarts. */
   keyStore: OidcKeyStore
+  /** Where oidc-provider keeps its state; its in-memory default when absent. */
+  adapter?: AdapterFactory
 }
 export type OidcProvider = {
   issuer: string
@@ -170,7 +179,10 @@ export async function createOidcProvider(options: OidcOptions): Promise<OidcProv
     },
   }
 
-  const provider = new Provider(issuer, configuration)
+  const provider = new Provider(
+    issuer,
+    options.adapter ? { ...configuration, adapter: options.adapter } : configuration,
+  )
   const providerCallback = provider.callback()
   const verifyKeys = createLocalJWKSet(publicJwks)
 

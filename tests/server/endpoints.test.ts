@@ -31,7 +31,7 @@ function url(op: Operation, values: { project: string; name: string }) {
 }
 
 const writes = new Set(['PUT', 'PATCH', 'DELETE'])
-const headersFor = (op: Operation) => (writes.has(op.method) ? { 'if-match': '*' } : {})
+const headersFor = (op: Operation): Record<string, string> => (writes.has(op.method) ? { 'if-match': '*' } : {})
 const bodyFor = (op: Operation) => (op.method === 'GET' ? undefined : {})
 
 describe('every endpoint', () => {
