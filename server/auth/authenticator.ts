@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { intersectPermissions } from '../../src/domain/permissions.ts'
+import { stripBearer } from '../../src/domain/requests.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
@@ -13,13 +14,6 @@ export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken
 
 const CACHE_TTL_MS = 10_000
 const CACHE_MAX = 10_000
-
-export function stripBearer(value: string): string {
-  return value
-    .trim()
-    .replace(/^bearer\s+/i, '')
-    .trim()
-}
 
 /**
  * Resolves a bearer token to a principal: an API token (looked up by its SHA-256 hash) or an access

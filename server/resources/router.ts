@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { integer, Slug } from '../../src/domain/common.ts'
+import { Slug } from '../../src/domain/common.ts'
+import { listQuery } from '../../src/domain/requests.ts'
 import { forbidden } from '../http/errors.ts'
 import { actorOf, may, type Principal } from '../http/principal.ts'
 import { type ApiContext, readJson, type ServiceRouter } from '../http/service.ts'
@@ -16,16 +17,6 @@ export function callerOf(c: ApiContext, principal: Principal): Caller {
       userAgent: c.req.header('user-agent') ?? '',
     }) as Caller['actor'],
   }
-}
-
-export function listQuerySchema(sortable: string[]) {
-  const sorts = sortable.flatMap((field) => [field, `-${field}`])
-  return v.object({
-    page: v.optional(integer(1, 1_000_000), 1),
-    items: v.optional(integer(1, 10_000), 100),
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'at most 200 characters'))),
-    sort: v.optional(v.picklist(sorts, `must be one of ${sortable.join(', ')}, with - for descending`)),
-  })
 }
 
 function etag(revision: number) {
@@ -58,7 +49,7 @@ export function registerResource(
     summary: `List ${definition.type}`,
     access: { permission: permissionOf(definition, 'list') },
     params: collectionParams,
-    query: listQuerySchema(sortable),
+    query: listQuery(sortable),
     handler: async ({ c, query }) => {
       const { body } = await resources.listBody(definition, scopeOf(c), query)
       return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })

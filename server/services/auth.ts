@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { integer, Slug } from '../../src/domain/common.ts'
+import { Slug } from '../../src/domain/common.ts'
+import { PermissionsQuery, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { recordAudit } from '../audit.ts'
-import { stripBearer } from '../auth/authenticator.ts'
 import type { ServerContext } from '../context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import { actorOf, permissionsIn, reachesProject } from '../http/principal.ts'
@@ -9,10 +9,6 @@ import { ServiceRouter } from '../http/service.ts'
 import { registerResource } from '../resources/router.ts'
 import { customers, organizations, projects, tokens, users } from '../resources/types.ts'
 import { registerUtils } from './utils.ts'
-
-const LoginBody = v.object({
-  token: v.pipe(v.string('Token cannot be empty.'), v.transform(stripBearer), v.minLength(1, 'Token cannot be empty.')),
-})
 
 export function authService(ctx: ServerContext): ServiceRouter {
   const router = new ServiceRouter('auth', ctx)
@@ -23,7 +19,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/login',
     summary: 'Sign in with an API token or an OpenID Connect access token',
     access: { public: true },
-    body: LoginBody,
+    body: TokenLogin,
     status: 200,
     handler: async ({ c, body }) => {
       const request = { ip: c.req.header('x-forwarded-for') ?? 'unknown', userAgent: c.req.header('user-agent') ?? '' }
@@ -73,10 +69,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/auth/permissions',
     summary: 'The caller’s permissions, globally or in one project',
     access: { authenticated: true, note: 'any valid token' },
-    query: v.object({
-      scope_type: v.optional(v.picklist(['project'], 'must be project')),
-      scope_value: v.optional(Slug),
-    }),
+    query: PermissionsQuery,
     handler: async ({ c, query, principal }) => {
       const project = query.scope_type === 'project' ? query.scope_value : undefined
       return c.json({ data: permissionsIn(principal, project) })
@@ -100,10 +93,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/search/projects',
     summary: 'Projects the caller can reach, with their customer and organization',
     access: { authenticated: true, note: 'lists only the projects the caller has permissions in' },
-    query: v.object({
-      items: v.optional(integer(1, 10_000), 100),
-      q: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(200))),
-    }),
+    query: ProjectSearchQuery,
     handler: async ({ c, query, principal }) => {
       const q = query.q ?? ''
       // Reachability depends only on the token's project list and on holding any permission at all.

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { Slug } from '../../src/domain/common.ts'
 import { QuickSetupDraft } from '../../src/domain/quick-setup.ts'
+import { GlobalSearchQuery, SyncQuery } from '../../src/domain/requests.ts'
 import { routeNameOf } from '../../src/domain/resource-routes.ts'
 import type { NodeData } from '../../src/domain/resources/node.ts'
 import type { ServerContext } from '../context.ts'
@@ -67,7 +68,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     summary: 'Whether every node has applied the project’s latest configuration',
     access: { permission: 'wadp.projects.get' },
     params: ProjectParams,
-    query: v.object({ details: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false') }),
+    query: SyncQuery,
     handler: async ({ c, params, query }) => {
       const state = await fleetState(params.project)
       return c.json({ data: query.details === 'true' ? state : { ...state, details: [] } })
@@ -87,9 +88,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     path: '/search',
     summary: 'Resources whose name, display name or domains contain the query (only those the caller may get)',
     access: { authenticated: true, note: 'returns only resources the caller holds the get permission for' },
-    query: v.object({
-      query: v.pipe(v.string('query is required'), v.trim(), v.minLength(1, 'query is required'), v.maxLength(200)),
-    }),
+    query: GlobalSearchQuery,
     handler: async ({ c, query, principal }) => c.json({ data: await search(ctx, principal, query.query) }),
   })
 

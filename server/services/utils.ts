@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm'
-import * as v from 'valibot'
+import { HealthEnvelope, ServiceInfoEnvelope } from '../../src/domain/platform-info.ts'
 import type { ServiceRouter } from '../http/service.ts'
-
-const ServiceInfo = v.object({ data: v.object({ name: v.string(), version: v.string(), updatedAt: v.string() }) })
-const Health = v.object({ data: v.array(v.object({ name: v.string(), is_healthy: v.boolean() })) })
 
 /** `utils/info`, `utils/health` and `openapi.json`: public, served by every service. */
 export function registerUtils(router: ServiceRouter) {
@@ -14,7 +11,7 @@ export function registerUtils(router: ServiceRouter) {
     summary: 'Name, version and last update of this service',
     access: { public: true },
     status: 200,
-    response: ServiceInfo,
+    response: ServiceInfoEnvelope,
     handler: async ({ c }) =>
       c.json({ data: { name: `wadp-${service}`, version: ctx.config.version, updatedAt: ctx.config.startedAt } }),
   })
@@ -24,7 +21,7 @@ export function registerUtils(router: ServiceRouter) {
     summary: 'Health of the parts this service depends on',
     access: { public: true },
     status: 200,
-    response: Health,
+    response: HealthEnvelope,
     handler: async ({ c }) => {
       const database = await ctx.db
         .execute(sql`select 1`)

@@ -1,20 +1,15 @@
 import * as v from 'valibot'
+import {
+  ConsoleVersion,
+  type HealthCheck,
+  HealthEnvelope,
+  type ServiceInfo,
+  ServiceInfoEnvelope,
+} from '../domain/platform-info.ts'
 import { api, type Service, site } from './http.ts'
 
-const ServiceInfo = v.object({ name: v.string(), version: v.string(), updatedAt: v.string() })
-export type ServiceInfo = v.InferOutput<typeof ServiceInfo>
-
-const HealthCheck = v.object({ name: v.string(), is_healthy: v.boolean() })
-export type HealthCheck = v.InferOutput<typeof HealthCheck>
-
-const ConsoleVersion = v.object({ version: v.string(), commit: v.string(), built_at: v.string() })
-export type ConsoleVersion = v.InferOutput<typeof ConsoleVersion>
-
-const InfoEnvelope = v.object({ data: ServiceInfo })
-const HealthEnvelope = v.object({ data: v.array(HealthCheck) })
-
 export async function getServiceInfo(service: Service): Promise<ServiceInfo> {
-  return v.parse(InfoEnvelope, await api[service]('/utils/info')).data
+  return v.parse(ServiceInfoEnvelope, await api[service]('/utils/info')).data
 }
 
 export async function getServiceHealth(service: Service): Promise<HealthCheck[]> {
@@ -24,3 +19,5 @@ export async function getServiceHealth(service: Service): Promise<HealthCheck[]>
 export async function getVersion(): Promise<ConsoleVersion> {
   return v.parse(ConsoleVersion, await site('/version.json'))
 }
+
+export type { ConsoleVersion, HealthCheck, ServiceInfo }

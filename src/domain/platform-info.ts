@@ -1,0 +1,16 @@
+import * as v from 'valibot'
+
+/** `GET /api/{svc}/v0/utils/info` data (spec section 3, "App info per service"). */
+export const ServiceInfo = v.object({ name: v.string(), version: v.string(), updatedAt: v.string() })
+export type ServiceInfo = v.InferOutput<typeof ServiceInfo>
+
+/** One line of `GET /api/{svc}/v0/utils/health` data. */
+export const HealthCheck = v.object({ name: v.string(), is_healthy: v.boolean() })
+export type HealthCheck = v.InferOutput<typeof HealthCheck>
+
+/** `GET /version.json` */
+export const ConsoleVersion = v.object({ version: v.string(), commit: v.string(), built_at: v.string() })
+export type ConsoleVersion = v.InferOutput<typeof ConsoleVersion>
+
+export const ServiceInfoEnvelope = v.object({ data: ServiceInfo })
+export const HealthEnvelope = v.object({ data: v.array(HealthCheck) })
