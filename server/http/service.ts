@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { toFieldErrors } from '../../src/domain/common.ts'
 import type { ServerContext } from '../context.ts'
-import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
+import { badRequest, forbidden, notFound } from './errors.ts'
 import { may, type Principal } from './principal.ts'
 
 export type ServiceName = 'auth' | 'core' | 'purge' | 'acme' | 'stats'
@@ -188,8 +188,4 @@ export class ServiceRouter {
       },
     }
   }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError
 }

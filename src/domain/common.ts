@@ -66,17 +66,6 @@ export function integer(min: number, max: number) {
   )
 }
 
-/** Fields every stored resource carries, set by the server (API.md). */
-export type ResourceMeta = {
-  name: string
-  display_name?: string | null
-  revision: number
-  created_at: string
-  created_by: string
-  updated_at: string
-  updated_by: string
-}
-
 /** A field-level error in the contract's error format. */
 export type FieldError = { field: string; message: string }
 

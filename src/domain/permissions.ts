@@ -31,11 +31,6 @@ export function grantsAny(held: readonly string[], wanted: readonly string[]): b
   return wanted.some((permission) => grants(held, permission))
 }
 
-/** Keeps the permissions of `requested` that `ceiling` also grants: a token never exceeds its owner. */
-export function withinCeiling(requested: readonly string[], ceiling: readonly string[]): string[] {
-  return requested.filter((permission) => grants(ceiling, permission))
-}
-
 /**
  * What two permission lists both grant, each entry kept in the form one of them states it: a token
  * for `wadp.*.list` owned by a user holding `wadp.websites.*` may list websites, nothing more.

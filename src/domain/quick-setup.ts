@@ -2,8 +2,6 @@ import * as v from 'valibot'
 import { isHostname } from './common.ts'
 import type { DirectorInput } from './resources/director.ts'
 
-export const BACKEND_PORTS = [80, 443] as const
-
 /** The quick-setup draft (spec section 3): domain, backend choice and the existing director if any. */
 export const QuickSetupDraft = v.object({
   domain_name: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),

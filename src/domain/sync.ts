@@ -9,9 +9,6 @@ export type SyncDetail = {
 
 export type SyncState = { error: string | null; updated: boolean; finished: boolean; details: SyncDetail[] }
 
-/** Countries with a flag of their own (spec section 2); any other shows a generic flag. */
-export const FLAG_COUNTRIES = ['au', 'br', 'ca', 'de', 'es', 'fr', 'nl', 'pt', 'sg', 'gb', 'us'] as const
-
 /** The country of a node endpoint such as `pop-fr-par-1`: its second segment, 'uk' shown as 'gb'. */
 export function countryOfEndpoint(endpoint: string): string | null {
   const code = endpoint.split('-')[1]?.toLowerCase()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { grants, grantsAll, grantsAny, isPermission, withinCeiling } from '../../src/domain/permissions.ts'
+import { grants, grantsAll, grantsAny, intersectPermissions, isPermission } from '../../src/domain/permissions.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
 
 describe('permission matching (spec section 6)', () => {
@@ -33,8 +33,18 @@ describe('permission matching (spec section 6)', () => {
     expect(grantsAny(['wadp.pagerules.list'], ['wadp.websites.get', 'wadp.pagerules.list'])).toBe(true)
   })
 
-  it('keeps only what a ceiling grants', () => {
-    expect(withinCeiling(['wadp.websites.list', 'auth.users.delete'], ['wadp.*.list'])).toEqual(['wadp.websites.list'])
+  it('intersects two lists, keeping each entry in the form one of them states it', () => {
+    expect(intersectPermissions(['wadp.*.list'], ['wadp.websites.list', 'wadp.websites.get'])).toEqual([
+      'wadp.websites.list',
+    ])
+    expect(intersectPermissions(['wadp.websites.*'], ['wadp.websites.list', 'auth.users.get'])).toEqual([
+      'wadp.websites.list',
+    ])
+    expect(intersectPermissions(['wadp.*.*'], ['wadp.pagerules.*', 'auth.users.get']).sort()).toEqual([
+      'auth.users.get',
+      'wadp.pagerules.*',
+    ])
+    expect(intersectPermissions(['auth.users.get'], ['wadp.*.list'])).toEqual([])
   })
 
   it('recognises well-formed permission strings only', () => {

@@ -15,19 +15,6 @@ export const DIRECTOR_TYPES = [
 ] as const
 export type DirectorType = (typeof DIRECTOR_TYPES)[number]
 
-export const DIRECTOR_TYPE_LABELS: Record<DirectorType, string> = {
-  fallback: 'Fallback',
-  round_robin: 'Round-robin',
-  weighted: 'Random Weighted',
-  round_robin_sticky_ip: 'Round-robin, sticky by IP',
-  round_robin_sticky_header: 'Round-robin, sticky by header',
-  round_robin_sticky_cookie: 'Round-robin, sticky by cookie',
-  shard_sticky_ip: 'Shard, sticky by IP',
-  shard_sticky_url: 'Shard, sticky by URL',
-  shard_sticky_header: 'Shard, sticky by header',
-  shard_sticky_cookie: 'Shard, sticky by cookie',
-}
-
 export const PROBE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const
 export const TLS_PROTOCOLS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const
 

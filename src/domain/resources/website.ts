@@ -1,14 +1,6 @@
 import * as v from 'valibot'
 import { Hostname, integer, Slug, uniqueItems } from '../common.ts'
 
-export const CUSTOM_VCL_HOOKS = [
-  'custom_vcl_recv',
-  'custom_vcl_synth',
-  'custom_vcl_backend_fetch',
-  'custom_vcl_backend_response',
-  'custom_vcl_deliver',
-] as const
-
 const VclSnippetRef = v.optional(v.nullable(Slug), null)
 
 export const DefaultRules = v.object({
