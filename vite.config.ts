@@ -18,6 +18,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps routes to chunks: the size budget (tests/bench/bundle.ts) reads it.
+    manifest: true,
   },
   test: {
     // e2e/ holds Playwright specs: they run in a real browser through `playwright test`, never in vitest.

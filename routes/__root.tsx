@@ -1,14 +1,69 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet, retainSearchParams } from '@tanstack/react-router'
+import { type QueryClient, useIsFetching } from '@tanstack/react-query'
+import { createRootRouteWithContext, Outlet, retainSearchParams, useRouterState } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
+import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
+import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
+import { Spinner } from '../src/ui/Spinner.tsx'
+import { Toaster } from '../src/ui/Toaster.tsx'
+import { TopProgress } from '../src/ui/TopProgress.tsx'
+import { SignInScreen } from './-shell/SignInScreen.tsx'
 
-export type RouterContext = { queryClient: QueryClient }
+// The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in.
+const Shell = lazy(() => import('./-shell/Shell.tsx'))
+const SessionExpiredModal = lazy(() =>
+  import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
+)
 
-const RootSearch = v.object({ project: v.optional(v.string()) })
+export type RouterContext = { queryClient: QueryClient; queries: ConsoleQueries; actors: ConsoleActors }
+
+const RootSearch = v.object({
+  project: v.optional(v.string()),
+  /** Opens the Session Expired dialog (spec section 2). */
+  logout: v.optional(v.string()),
+  /** A page to return to after sign-in; only local paths are kept (spec section 5). */
+  redirect: v.optional(v.string()),
+})
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: RootSearch,
   // The selected project travels in ?project= and every link keeps it (spec section 2).
   search: { middlewares: [retainSearchParams(['project'])] },
-  component: Outlet,
+  component: RootLayout,
 })
+
+function RootLayout() {
+  const { actors } = Route.useRouteContext()
+  const resolving = useSelector(actors.session, selectIsResolving)
+  const signedIn = useSelector(actors.session, selectIsSignedIn)
+  const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
+  const navigating = useRouterState({ select: (state) => state.status === 'pending' })
+  const fetching = useIsFetching() > 0
+  // Continue signs out (the machine accepts it in any state), which also leaves for / without the flag.
+  const onContinue = () => actors.session.send({ type: 'session.logout' })
+  return (
+    <>
+      <TopProgress active={navigating || fetching} />
+      {resolving ? (
+        <div className="grid min-h-screen place-items-center">
+          <Spinner label="Checking your session…" size="lg" />
+        </div>
+      ) : signedIn ? (
+        <Suspense fallback={<Spinner label="Loading the console…" size="lg" />}>
+          <Shell>
+            <Outlet />
+          </Shell>
+        </Suspense>
+      ) : (
+        <SignInScreen />
+      )}
+      {expired && (
+        <Suspense fallback={null}>
+          <SessionExpiredModal open onContinue={onContinue} />
+        </Suspense>
+      )}
+      <Toaster />
+    </>
+  )
+}

@@ -1,15 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createAppRouter } from './router.tsx'
+import { startConsole } from './app/console.ts'
+import { notify } from './ui/Toaster.tsx'
+import { applyTheme, readStoredTheme } from './ui/theme.ts'
 import './styles.css'
-
-const queryClient = new QueryClient()
-const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
+
+applyTheme(readStoredTheme())
+const { router, queryClient } = await startConsole({ notify: (message) => notify(message, { kind: 'success' }) })
 
 createRoot(container).render(
   <StrictMode>

@@ -10,33 +10,1251 @@
 
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
+import { Route as AccessListRouteImport } from './../routes/access-list'
+import { Route as AccessListAddRouteImport } from './../routes/access-list-add'
+import { Route as AccessTokensRouteImport } from './../routes/access-tokens'
+import { Route as AccessTokensAddRouteImport } from './../routes/access-tokens-add'
+import { Route as ApiDocsRouteImport } from './../routes/api-docs'
+import { Route as AuditRouteImport } from './../routes/audit'
+import { Route as BackendHealthRouteImport } from './../routes/backend-health'
+import { Route as BackupsRouteImport } from './../routes/backups'
+import { Route as CaptchasRouteImport } from './../routes/captchas'
+import { Route as CaptchasAddRouteImport } from './../routes/captchas-add'
+import { Route as CodeSnippetsRouteImport } from './../routes/code-snippets'
+import { Route as CodeSnippetsAddRouteImport } from './../routes/code-snippets-add'
+import { Route as ConfigStatusRouteImport } from './../routes/config-status'
+import { Route as CustomerDeleteRouteImport } from './../routes/customer-delete'
+import { Route as DebugRouteImport } from './../routes/debug'
+import { Route as DirectorsRouteImport } from './../routes/directors'
+import { Route as DirectorsAddRouteImport } from './../routes/directors-add'
+import { Route as HomeRouteImport } from './../routes/home'
+import { Route as InvalidationRouteImport } from './../routes/invalidation'
+import { Route as IpListsRouteImport } from './../routes/ipLists'
+import { Route as IplistsAddRouteImport } from './../routes/iplists-add'
+import { Route as ManagedCertificatesRouteImport } from './../routes/managed-certificates'
+import { Route as ManagedCertificatesAddRouteImport } from './../routes/managed-certificates-add'
+import { Route as ManagementRouteImport } from './../routes/management'
+import { Route as NodesRouteImport } from './../routes/nodes'
+import { Route as NodesAddRouteImport } from './../routes/nodes-add'
+import { Route as PageRulesRouteImport } from './../routes/page-rules'
+import { Route as PageRulesAddRouteImport } from './../routes/page-rules-add'
+import { Route as PoolsRouteImport } from './../routes/pools'
+import { Route as PoolsAddRouteImport } from './../routes/pools-add'
+import { Route as ProjectDeleteRouteImport } from './../routes/project-delete'
+import { Route as RateLimitsRouteImport } from './../routes/rate-limits'
+import { Route as RateLimitsAddRouteImport } from './../routes/rate-limits-add'
+import { Route as ResourcesRouteImport } from './../routes/resources'
+import { Route as SslPoliciesRouteImport } from './../routes/ssl-policies'
+import { Route as SslPoliciesAddRouteImport } from './../routes/ssl-policies-add'
+import { Route as SsoGroupsRolesRouteImport } from './../routes/sso-groups-roles'
+import { Route as SsoGroupsRolesAddRouteImport } from './../routes/sso-groups-roles-add'
+import { Route as StatisticsRouteImport } from './../routes/statistics'
+import { Route as SyntheticResponsesRouteImport } from './../routes/synthetic-responses'
+import { Route as SyntheticResponsesAddRouteImport } from './../routes/synthetic-responses-add'
+import { Route as TokensRouteImport } from './../routes/tokens'
+import { Route as TokensAddRouteImport } from './../routes/tokens-add'
+import { Route as UsersRouteImport } from './../routes/users'
+import { Route as WafPoliciesRouteImport } from './../routes/waf-policies'
+import { Route as WafPoliciesAddRouteImport } from './../routes/waf-policies-add'
+import { Route as WebsitesRouteImport } from './../routes/websites'
+import { Route as WebsitesAddRouteImport } from './../routes/websites-add'
+import { Route as AccessListDetailChar123Access_list_idChar125RouteImport } from './../routes/access-list-detail.{-$access_list_id}'
+import { Route as AccessListEditChar123Access_list_idChar125RouteImport } from './../routes/access-list-edit.{-$access_list_id}'
+import { Route as AccessTokensDetailChar123Access_tokens_nameChar125RouteImport } from './../routes/access-tokens-detail.{-$access_tokens_name}'
+import { Route as AccessTokensEditChar123Access_tokens_nameChar125RouteImport } from './../routes/access-tokens-edit.{-$access_tokens_name}'
+import { Route as AdminIndexRouteImport } from './../routes/admin.index'
+import { Route as AdminCustomersAddRouteImport } from './../routes/admin.customers-add'
+import { Route as AdminOrganizationsAddRouteImport } from './../routes/admin.organizations-add'
+import { Route as AdminProjectsAddRouteImport } from './../routes/admin.projects-add'
+import { Route as AuditDetailChar123Audit_public_idChar125RouteImport } from './../routes/audit-detail.{-$audit_public_id}'
+import { Route as CaptchasDetailChar123Captcha_nameChar125RouteImport } from './../routes/captchas-detail.{-$captcha_name}'
+import { Route as CaptchasEditChar123Captcha_nameChar125RouteImport } from './../routes/captchas-edit.{-$captcha_name}'
+import { Route as CodeSnippetsDetailChar123Code_snippet_nameChar125RouteImport } from './../routes/code-snippets-detail.{-$code_snippet_name}'
+import { Route as CodeSnippetsEditChar123Code_snippet_nameChar125RouteImport } from './../routes/code-snippets-edit.{-$code_snippet_name}'
+import { Route as DirectorsDetailChar123Director_nameChar125RouteImport } from './../routes/directors-detail.{-$director_name}'
+import { Route as DirectorsEditChar123Director_nameChar125RouteImport } from './../routes/directors-edit.{-$director_name}'
+import { Route as IplistDetailChar123Iplist_nameChar125RouteImport } from './../routes/iplist-detail.{-$iplist_name}'
+import { Route as IplistEditChar123Iplist_nameChar125RouteImport } from './../routes/iplist-edit.{-$iplist_name}'
+import { Route as ManagedCertificatesDetailChar123Managed_certificate_nameChar125RouteImport } from './../routes/managed-certificates-detail.{-$managed_certificate_name}'
+import { Route as NodesDetailChar123Nodes_nameChar125RouteImport } from './../routes/nodes-detail.{-$nodes_name}'
+import { Route as NodesEditChar123Nodes_nameChar125RouteImport } from './../routes/nodes-edit.{-$nodes_name}'
+import { Route as PageRulesDetailChar123Page_rule_nameChar125RouteImport } from './../routes/page-rules-detail.{-$page_rule_name}'
+import { Route as PageRulesEditChar123Page_rule_nameChar125RouteImport } from './../routes/page-rules-edit.{-$page_rule_name}'
+import { Route as PoolsDetailChar123Pools_nameChar125RouteImport } from './../routes/pools-detail.{-$pools_name}'
+import { Route as PoolsEditChar123Pools_nameChar125RouteImport } from './../routes/pools-edit.{-$pools_name}'
+import { Route as RateLimitsDetailChar123Rate_limit_nameChar125RouteImport } from './../routes/rate-limits-detail.{-$rate_limit_name}'
+import { Route as RateLimitsEditChar123Rate_limit_nameChar125RouteImport } from './../routes/rate-limits-edit.{-$rate_limit_name}'
+import { Route as SslPoliciesDetailChar123Ssl_policy_nameChar125RouteImport } from './../routes/ssl-policies-detail.{-$ssl_policy_name}'
+import { Route as SslPoliciesEditChar123Ssl_policy_nameChar125RouteImport } from './../routes/ssl-policies-edit.{-$ssl_policy_name}'
+import { Route as SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125RouteImport } from './../routes/sso-groups-roles-detail.{-$sso_groups_roles_name}'
+import { Route as SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125RouteImport } from './../routes/sso-groups-roles-edit.{-$sso_groups_roles_name}'
+import { Route as SyntheticResponsesDetailChar123Synthetic_response_nameChar125RouteImport } from './../routes/synthetic-responses-detail.{-$synthetic_response_name}'
+import { Route as SyntheticResponsesEditChar123Synthetic_response_nameChar125RouteImport } from './../routes/synthetic-responses-edit.{-$synthetic_response_name}'
+import { Route as SyntheticsDetailChar123IdChar125RouteImport } from './../routes/synthetics-detail.{-$id}'
+import { Route as TokensDetailChar123Tokens_nameChar125RouteImport } from './../routes/tokens-detail.{-$tokens_name}'
+import { Route as TokensEditChar123Tokens_nameChar125RouteImport } from './../routes/tokens-edit.{-$tokens_name}'
+import { Route as UsersDetailChar123Users_nameChar125RouteImport } from './../routes/users-detail.{-$users_name}'
+import { Route as WafPoliciesDetailChar123Waf_policy_nameChar125RouteImport } from './../routes/waf-policies-detail.{-$waf_policy_name}'
+import { Route as WafPoliciesEditChar123Waf_policy_nameChar125RouteImport } from './../routes/waf-policies-edit.{-$waf_policy_name}'
+import { Route as WebsitesDetailChar123Website_nameChar125RouteImport } from './../routes/websites-detail.{-$website_name}'
+import { Route as WebsitesEditChar123Website_nameChar125RouteImport } from './../routes/websites-edit.{-$website_name}'
+import { Route as AdminProjectsDetailChar123Projects_nameChar125RouteImport } from './../routes/admin.projects-detail.{-$projects_name}'
+import { Route as AdminProjectsEditChar123Projects_nameChar125RouteImport } from './../routes/admin.projects-edit.{-$projects_name}'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccessListRoute = AccessListRouteImport.update({
+  id: '/access-list',
+  path: '/access-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessListAddRoute = AccessListAddRouteImport.update({
+  id: '/access-list-add',
+  path: '/access-list-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessTokensRoute = AccessTokensRouteImport.update({
+  id: '/access-tokens',
+  path: '/access-tokens',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessTokensAddRoute = AccessTokensAddRouteImport.update({
+  id: '/access-tokens-add',
+  path: '/access-tokens-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiDocsRoute = ApiDocsRouteImport.update({
+  id: '/api-docs',
+  path: '/api-docs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditRoute = AuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackendHealthRoute = BackendHealthRouteImport.update({
+  id: '/backend-health',
+  path: '/backend-health',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackupsRoute = BackupsRouteImport.update({
+  id: '/backups',
+  path: '/backups',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaptchasRoute = CaptchasRouteImport.update({
+  id: '/captchas',
+  path: '/captchas',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaptchasAddRoute = CaptchasAddRouteImport.update({
+  id: '/captchas-add',
+  path: '/captchas-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CodeSnippetsRoute = CodeSnippetsRouteImport.update({
+  id: '/code-snippets',
+  path: '/code-snippets',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CodeSnippetsAddRoute = CodeSnippetsAddRouteImport.update({
+  id: '/code-snippets-add',
+  path: '/code-snippets-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfigStatusRoute = ConfigStatusRouteImport.update({
+  id: '/config-status',
+  path: '/config-status',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomerDeleteRoute = CustomerDeleteRouteImport.update({
+  id: '/customer-delete',
+  path: '/customer-delete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DebugRoute = DebugRouteImport.update({
+  id: '/debug',
+  path: '/debug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DirectorsRoute = DirectorsRouteImport.update({
+  id: '/directors',
+  path: '/directors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DirectorsAddRoute = DirectorsAddRouteImport.update({
+  id: '/directors-add',
+  path: '/directors-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeRoute = HomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvalidationRoute = InvalidationRouteImport.update({
+  id: '/invalidation',
+  path: '/invalidation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IpListsRoute = IpListsRouteImport.update({
+  id: '/ipLists',
+  path: '/ipLists',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IplistsAddRoute = IplistsAddRouteImport.update({
+  id: '/iplists-add',
+  path: '/iplists-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManagedCertificatesRoute = ManagedCertificatesRouteImport.update({
+  id: '/managed-certificates',
+  path: '/managed-certificates',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManagedCertificatesAddRoute = ManagedCertificatesAddRouteImport.update({
+  id: '/managed-certificates-add',
+  path: '/managed-certificates-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManagementRoute = ManagementRouteImport.update({
+  id: '/management',
+  path: '/management',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NodesRoute = NodesRouteImport.update({
+  id: '/nodes',
+  path: '/nodes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NodesAddRoute = NodesAddRouteImport.update({
+  id: '/nodes-add',
+  path: '/nodes-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PageRulesRoute = PageRulesRouteImport.update({
+  id: '/page-rules',
+  path: '/page-rules',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PageRulesAddRoute = PageRulesAddRouteImport.update({
+  id: '/page-rules-add',
+  path: '/page-rules-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoolsRoute = PoolsRouteImport.update({
+  id: '/pools',
+  path: '/pools',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoolsAddRoute = PoolsAddRouteImport.update({
+  id: '/pools-add',
+  path: '/pools-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProjectDeleteRoute = ProjectDeleteRouteImport.update({
+  id: '/project-delete',
+  path: '/project-delete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RateLimitsRoute = RateLimitsRouteImport.update({
+  id: '/rate-limits',
+  path: '/rate-limits',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RateLimitsAddRoute = RateLimitsAddRouteImport.update({
+  id: '/rate-limits-add',
+  path: '/rate-limits-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResourcesRoute = ResourcesRouteImport.update({
+  id: '/resources',
+  path: '/resources',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SslPoliciesRoute = SslPoliciesRouteImport.update({
+  id: '/ssl-policies',
+  path: '/ssl-policies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SslPoliciesAddRoute = SslPoliciesAddRouteImport.update({
+  id: '/ssl-policies-add',
+  path: '/ssl-policies-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SsoGroupsRolesRoute = SsoGroupsRolesRouteImport.update({
+  id: '/sso-groups-roles',
+  path: '/sso-groups-roles',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SsoGroupsRolesAddRoute = SsoGroupsRolesAddRouteImport.update({
+  id: '/sso-groups-roles-add',
+  path: '/sso-groups-roles-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatisticsRoute = StatisticsRouteImport.update({
+  id: '/statistics',
+  path: '/statistics',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SyntheticResponsesRoute = SyntheticResponsesRouteImport.update({
+  id: '/synthetic-responses',
+  path: '/synthetic-responses',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SyntheticResponsesAddRoute = SyntheticResponsesAddRouteImport.update({
+  id: '/synthetic-responses-add',
+  path: '/synthetic-responses-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TokensRoute = TokensRouteImport.update({
+  id: '/tokens',
+  path: '/tokens',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TokensAddRoute = TokensAddRouteImport.update({
+  id: '/tokens-add',
+  path: '/tokens-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsersRoute = UsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WafPoliciesRoute = WafPoliciesRouteImport.update({
+  id: '/waf-policies',
+  path: '/waf-policies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WafPoliciesAddRoute = WafPoliciesAddRouteImport.update({
+  id: '/waf-policies-add',
+  path: '/waf-policies-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WebsitesRoute = WebsitesRouteImport.update({
+  id: '/websites',
+  path: '/websites',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WebsitesAddRoute = WebsitesAddRouteImport.update({
+  id: '/websites-add',
+  path: '/websites-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessListDetailChar123Access_list_idChar125Route =
+  AccessListDetailChar123Access_list_idChar125RouteImport.update({
+    id: '/access-list-detail/{-$access_list_id}',
+    path: '/access-list-detail/{-$access_list_id}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccessListEditChar123Access_list_idChar125Route =
+  AccessListEditChar123Access_list_idChar125RouteImport.update({
+    id: '/access-list-edit/{-$access_list_id}',
+    path: '/access-list-edit/{-$access_list_id}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccessTokensDetailChar123Access_tokens_nameChar125Route =
+  AccessTokensDetailChar123Access_tokens_nameChar125RouteImport.update({
+    id: '/access-tokens-detail/{-$access_tokens_name}',
+    path: '/access-tokens-detail/{-$access_tokens_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccessTokensEditChar123Access_tokens_nameChar125Route =
+  AccessTokensEditChar123Access_tokens_nameChar125RouteImport.update({
+    id: '/access-tokens-edit/{-$access_tokens_name}',
+    path: '/access-tokens-edit/{-$access_tokens_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminCustomersAddRoute = AdminCustomersAddRouteImport.update({
+  id: '/admin/customers-add',
+  path: '/admin/customers-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminOrganizationsAddRoute = AdminOrganizationsAddRouteImport.update({
+  id: '/admin/organizations-add',
+  path: '/admin/organizations-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminProjectsAddRoute = AdminProjectsAddRouteImport.update({
+  id: '/admin/projects-add',
+  path: '/admin/projects-add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditDetailChar123Audit_public_idChar125Route =
+  AuditDetailChar123Audit_public_idChar125RouteImport.update({
+    id: '/audit-detail/{-$audit_public_id}',
+    path: '/audit-detail/{-$audit_public_id}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CaptchasDetailChar123Captcha_nameChar125Route =
+  CaptchasDetailChar123Captcha_nameChar125RouteImport.update({
+    id: '/captchas-detail/{-$captcha_name}',
+    path: '/captchas-detail/{-$captcha_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CaptchasEditChar123Captcha_nameChar125Route =
+  CaptchasEditChar123Captcha_nameChar125RouteImport.update({
+    id: '/captchas-edit/{-$captcha_name}',
+    path: '/captchas-edit/{-$captcha_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CodeSnippetsDetailChar123Code_snippet_nameChar125Route =
+  CodeSnippetsDetailChar123Code_snippet_nameChar125RouteImport.update({
+    id: '/code-snippets-detail/{-$code_snippet_name}',
+    path: '/code-snippets-detail/{-$code_snippet_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CodeSnippetsEditChar123Code_snippet_nameChar125Route =
+  CodeSnippetsEditChar123Code_snippet_nameChar125RouteImport.update({
+    id: '/code-snippets-edit/{-$code_snippet_name}',
+    path: '/code-snippets-edit/{-$code_snippet_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const DirectorsDetailChar123Director_nameChar125Route =
+  DirectorsDetailChar123Director_nameChar125RouteImport.update({
+    id: '/directors-detail/{-$director_name}',
+    path: '/directors-detail/{-$director_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const DirectorsEditChar123Director_nameChar125Route =
+  DirectorsEditChar123Director_nameChar125RouteImport.update({
+    id: '/directors-edit/{-$director_name}',
+    path: '/directors-edit/{-$director_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const IplistDetailChar123Iplist_nameChar125Route =
+  IplistDetailChar123Iplist_nameChar125RouteImport.update({
+    id: '/iplist-detail/{-$iplist_name}',
+    path: '/iplist-detail/{-$iplist_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const IplistEditChar123Iplist_nameChar125Route =
+  IplistEditChar123Iplist_nameChar125RouteImport.update({
+    id: '/iplist-edit/{-$iplist_name}',
+    path: '/iplist-edit/{-$iplist_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route =
+  ManagedCertificatesDetailChar123Managed_certificate_nameChar125RouteImport.update(
+    {
+      id: '/managed-certificates-detail/{-$managed_certificate_name}',
+      path: '/managed-certificates-detail/{-$managed_certificate_name}',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
+const NodesDetailChar123Nodes_nameChar125Route =
+  NodesDetailChar123Nodes_nameChar125RouteImport.update({
+    id: '/nodes-detail/{-$nodes_name}',
+    path: '/nodes-detail/{-$nodes_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const NodesEditChar123Nodes_nameChar125Route =
+  NodesEditChar123Nodes_nameChar125RouteImport.update({
+    id: '/nodes-edit/{-$nodes_name}',
+    path: '/nodes-edit/{-$nodes_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PageRulesDetailChar123Page_rule_nameChar125Route =
+  PageRulesDetailChar123Page_rule_nameChar125RouteImport.update({
+    id: '/page-rules-detail/{-$page_rule_name}',
+    path: '/page-rules-detail/{-$page_rule_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PageRulesEditChar123Page_rule_nameChar125Route =
+  PageRulesEditChar123Page_rule_nameChar125RouteImport.update({
+    id: '/page-rules-edit/{-$page_rule_name}',
+    path: '/page-rules-edit/{-$page_rule_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PoolsDetailChar123Pools_nameChar125Route =
+  PoolsDetailChar123Pools_nameChar125RouteImport.update({
+    id: '/pools-detail/{-$pools_name}',
+    path: '/pools-detail/{-$pools_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PoolsEditChar123Pools_nameChar125Route =
+  PoolsEditChar123Pools_nameChar125RouteImport.update({
+    id: '/pools-edit/{-$pools_name}',
+    path: '/pools-edit/{-$pools_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RateLimitsDetailChar123Rate_limit_nameChar125Route =
+  RateLimitsDetailChar123Rate_limit_nameChar125RouteImport.update({
+    id: '/rate-limits-detail/{-$rate_limit_name}',
+    path: '/rate-limits-detail/{-$rate_limit_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RateLimitsEditChar123Rate_limit_nameChar125Route =
+  RateLimitsEditChar123Rate_limit_nameChar125RouteImport.update({
+    id: '/rate-limits-edit/{-$rate_limit_name}',
+    path: '/rate-limits-edit/{-$rate_limit_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SslPoliciesDetailChar123Ssl_policy_nameChar125Route =
+  SslPoliciesDetailChar123Ssl_policy_nameChar125RouteImport.update({
+    id: '/ssl-policies-detail/{-$ssl_policy_name}',
+    path: '/ssl-policies-detail/{-$ssl_policy_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SslPoliciesEditChar123Ssl_policy_nameChar125Route =
+  SslPoliciesEditChar123Ssl_policy_nameChar125RouteImport.update({
+    id: '/ssl-policies-edit/{-$ssl_policy_name}',
+    path: '/ssl-policies-edit/{-$ssl_policy_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route =
+  SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125RouteImport.update({
+    id: '/sso-groups-roles-detail/{-$sso_groups_roles_name}',
+    path: '/sso-groups-roles-detail/{-$sso_groups_roles_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route =
+  SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125RouteImport.update({
+    id: '/sso-groups-roles-edit/{-$sso_groups_roles_name}',
+    path: '/sso-groups-roles-edit/{-$sso_groups_roles_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route =
+  SyntheticResponsesDetailChar123Synthetic_response_nameChar125RouteImport.update(
+    {
+      id: '/synthetic-responses-detail/{-$synthetic_response_name}',
+      path: '/synthetic-responses-detail/{-$synthetic_response_name}',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
+const SyntheticResponsesEditChar123Synthetic_response_nameChar125Route =
+  SyntheticResponsesEditChar123Synthetic_response_nameChar125RouteImport.update(
+    {
+      id: '/synthetic-responses-edit/{-$synthetic_response_name}',
+      path: '/synthetic-responses-edit/{-$synthetic_response_name}',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
+const SyntheticsDetailChar123IdChar125Route =
+  SyntheticsDetailChar123IdChar125RouteImport.update({
+    id: '/synthetics-detail/{-$id}',
+    path: '/synthetics-detail/{-$id}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TokensDetailChar123Tokens_nameChar125Route =
+  TokensDetailChar123Tokens_nameChar125RouteImport.update({
+    id: '/tokens-detail/{-$tokens_name}',
+    path: '/tokens-detail/{-$tokens_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TokensEditChar123Tokens_nameChar125Route =
+  TokensEditChar123Tokens_nameChar125RouteImport.update({
+    id: '/tokens-edit/{-$tokens_name}',
+    path: '/tokens-edit/{-$tokens_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const UsersDetailChar123Users_nameChar125Route =
+  UsersDetailChar123Users_nameChar125RouteImport.update({
+    id: '/users-detail/{-$users_name}',
+    path: '/users-detail/{-$users_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WafPoliciesDetailChar123Waf_policy_nameChar125Route =
+  WafPoliciesDetailChar123Waf_policy_nameChar125RouteImport.update({
+    id: '/waf-policies-detail/{-$waf_policy_name}',
+    path: '/waf-policies-detail/{-$waf_policy_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WafPoliciesEditChar123Waf_policy_nameChar125Route =
+  WafPoliciesEditChar123Waf_policy_nameChar125RouteImport.update({
+    id: '/waf-policies-edit/{-$waf_policy_name}',
+    path: '/waf-policies-edit/{-$waf_policy_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WebsitesDetailChar123Website_nameChar125Route =
+  WebsitesDetailChar123Website_nameChar125RouteImport.update({
+    id: '/websites-detail/{-$website_name}',
+    path: '/websites-detail/{-$website_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WebsitesEditChar123Website_nameChar125Route =
+  WebsitesEditChar123Website_nameChar125RouteImport.update({
+    id: '/websites-edit/{-$website_name}',
+    path: '/websites-edit/{-$website_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AdminProjectsDetailChar123Projects_nameChar125Route =
+  AdminProjectsDetailChar123Projects_nameChar125RouteImport.update({
+    id: '/admin/projects-detail/{-$projects_name}',
+    path: '/admin/projects-detail/{-$projects_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AdminProjectsEditChar123Projects_nameChar125Route =
+  AdminProjectsEditChar123Projects_nameChar125RouteImport.update({
+    id: '/admin/projects-edit/{-$projects_name}',
+    path: '/admin/projects-edit/{-$projects_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/access-list': typeof AccessListRoute
+  '/access-list-add': typeof AccessListAddRoute
+  '/access-tokens': typeof AccessTokensRoute
+  '/access-tokens-add': typeof AccessTokensAddRoute
+  '/api-docs': typeof ApiDocsRoute
+  '/audit': typeof AuditRoute
+  '/backend-health': typeof BackendHealthRoute
+  '/backups': typeof BackupsRoute
+  '/captchas': typeof CaptchasRoute
+  '/captchas-add': typeof CaptchasAddRoute
+  '/code-snippets': typeof CodeSnippetsRoute
+  '/code-snippets-add': typeof CodeSnippetsAddRoute
+  '/config-status': typeof ConfigStatusRoute
+  '/customer-delete': typeof CustomerDeleteRoute
+  '/debug': typeof DebugRoute
+  '/directors': typeof DirectorsRoute
+  '/directors-add': typeof DirectorsAddRoute
+  '/home': typeof HomeRoute
+  '/invalidation': typeof InvalidationRoute
+  '/ipLists': typeof IpListsRoute
+  '/iplists-add': typeof IplistsAddRoute
+  '/managed-certificates': typeof ManagedCertificatesRoute
+  '/managed-certificates-add': typeof ManagedCertificatesAddRoute
+  '/management': typeof ManagementRoute
+  '/nodes': typeof NodesRoute
+  '/nodes-add': typeof NodesAddRoute
+  '/page-rules': typeof PageRulesRoute
+  '/page-rules-add': typeof PageRulesAddRoute
+  '/pools': typeof PoolsRoute
+  '/pools-add': typeof PoolsAddRoute
+  '/project-delete': typeof ProjectDeleteRoute
+  '/rate-limits': typeof RateLimitsRoute
+  '/rate-limits-add': typeof RateLimitsAddRoute
+  '/resources': typeof ResourcesRoute
+  '/ssl-policies': typeof SslPoliciesRoute
+  '/ssl-policies-add': typeof SslPoliciesAddRoute
+  '/sso-groups-roles': typeof SsoGroupsRolesRoute
+  '/sso-groups-roles-add': typeof SsoGroupsRolesAddRoute
+  '/statistics': typeof StatisticsRoute
+  '/synthetic-responses': typeof SyntheticResponsesRoute
+  '/synthetic-responses-add': typeof SyntheticResponsesAddRoute
+  '/tokens': typeof TokensRoute
+  '/tokens-add': typeof TokensAddRoute
+  '/users': typeof UsersRoute
+  '/waf-policies': typeof WafPoliciesRoute
+  '/waf-policies-add': typeof WafPoliciesAddRoute
+  '/websites': typeof WebsitesRoute
+  '/websites-add': typeof WebsitesAddRoute
+  '/access-list-detail/{-$access_list_id}': typeof AccessListDetailChar123Access_list_idChar125Route
+  '/access-list-edit/{-$access_list_id}': typeof AccessListEditChar123Access_list_idChar125Route
+  '/access-tokens-detail/{-$access_tokens_name}': typeof AccessTokensDetailChar123Access_tokens_nameChar125Route
+  '/access-tokens-edit/{-$access_tokens_name}': typeof AccessTokensEditChar123Access_tokens_nameChar125Route
+  '/admin/customers-add': typeof AdminCustomersAddRoute
+  '/admin/organizations-add': typeof AdminOrganizationsAddRoute
+  '/admin/projects-add': typeof AdminProjectsAddRoute
+  '/audit-detail/{-$audit_public_id}': typeof AuditDetailChar123Audit_public_idChar125Route
+  '/captchas-detail/{-$captcha_name}': typeof CaptchasDetailChar123Captcha_nameChar125Route
+  '/captchas-edit/{-$captcha_name}': typeof CaptchasEditChar123Captcha_nameChar125Route
+  '/code-snippets-detail/{-$code_snippet_name}': typeof CodeSnippetsDetailChar123Code_snippet_nameChar125Route
+  '/code-snippets-edit/{-$code_snippet_name}': typeof CodeSnippetsEditChar123Code_snippet_nameChar125Route
+  '/directors-detail/{-$director_name}': typeof DirectorsDetailChar123Director_nameChar125Route
+  '/directors-edit/{-$director_name}': typeof DirectorsEditChar123Director_nameChar125Route
+  '/iplist-detail/{-$iplist_name}': typeof IplistDetailChar123Iplist_nameChar125Route
+  '/iplist-edit/{-$iplist_name}': typeof IplistEditChar123Iplist_nameChar125Route
+  '/managed-certificates-detail/{-$managed_certificate_name}': typeof ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route
+  '/nodes-detail/{-$nodes_name}': typeof NodesDetailChar123Nodes_nameChar125Route
+  '/nodes-edit/{-$nodes_name}': typeof NodesEditChar123Nodes_nameChar125Route
+  '/page-rules-detail/{-$page_rule_name}': typeof PageRulesDetailChar123Page_rule_nameChar125Route
+  '/page-rules-edit/{-$page_rule_name}': typeof PageRulesEditChar123Page_rule_nameChar125Route
+  '/pools-detail/{-$pools_name}': typeof PoolsDetailChar123Pools_nameChar125Route
+  '/pools-edit/{-$pools_name}': typeof PoolsEditChar123Pools_nameChar125Route
+  '/rate-limits-detail/{-$rate_limit_name}': typeof RateLimitsDetailChar123Rate_limit_nameChar125Route
+  '/rate-limits-edit/{-$rate_limit_name}': typeof RateLimitsEditChar123Rate_limit_nameChar125Route
+  '/ssl-policies-detail/{-$ssl_policy_name}': typeof SslPoliciesDetailChar123Ssl_policy_nameChar125Route
+  '/ssl-policies-edit/{-$ssl_policy_name}': typeof SslPoliciesEditChar123Ssl_policy_nameChar125Route
+  '/sso-groups-roles-detail/{-$sso_groups_roles_name}': typeof SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route
+  '/sso-groups-roles-edit/{-$sso_groups_roles_name}': typeof SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route
+  '/synthetic-responses-detail/{-$synthetic_response_name}': typeof SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route
+  '/synthetic-responses-edit/{-$synthetic_response_name}': typeof SyntheticResponsesEditChar123Synthetic_response_nameChar125Route
+  '/synthetics-detail/{-$id}': typeof SyntheticsDetailChar123IdChar125Route
+  '/tokens-detail/{-$tokens_name}': typeof TokensDetailChar123Tokens_nameChar125Route
+  '/tokens-edit/{-$tokens_name}': typeof TokensEditChar123Tokens_nameChar125Route
+  '/users-detail/{-$users_name}': typeof UsersDetailChar123Users_nameChar125Route
+  '/waf-policies-detail/{-$waf_policy_name}': typeof WafPoliciesDetailChar123Waf_policy_nameChar125Route
+  '/waf-policies-edit/{-$waf_policy_name}': typeof WafPoliciesEditChar123Waf_policy_nameChar125Route
+  '/websites-detail/{-$website_name}': typeof WebsitesDetailChar123Website_nameChar125Route
+  '/websites-edit/{-$website_name}': typeof WebsitesEditChar123Website_nameChar125Route
+  '/admin/': typeof AdminIndexRoute
+  '/admin/projects-detail/{-$projects_name}': typeof AdminProjectsDetailChar123Projects_nameChar125Route
+  '/admin/projects-edit/{-$projects_name}': typeof AdminProjectsEditChar123Projects_nameChar125Route
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/access-list': typeof AccessListRoute
+  '/access-list-add': typeof AccessListAddRoute
+  '/access-tokens': typeof AccessTokensRoute
+  '/access-tokens-add': typeof AccessTokensAddRoute
+  '/api-docs': typeof ApiDocsRoute
+  '/audit': typeof AuditRoute
+  '/backend-health': typeof BackendHealthRoute
+  '/backups': typeof BackupsRoute
+  '/captchas': typeof CaptchasRoute
+  '/captchas-add': typeof CaptchasAddRoute
+  '/code-snippets': typeof CodeSnippetsRoute
+  '/code-snippets-add': typeof CodeSnippetsAddRoute
+  '/config-status': typeof ConfigStatusRoute
+  '/customer-delete': typeof CustomerDeleteRoute
+  '/debug': typeof DebugRoute
+  '/directors': typeof DirectorsRoute
+  '/directors-add': typeof DirectorsAddRoute
+  '/home': typeof HomeRoute
+  '/invalidation': typeof InvalidationRoute
+  '/ipLists': typeof IpListsRoute
+  '/iplists-add': typeof IplistsAddRoute
+  '/managed-certificates': typeof ManagedCertificatesRoute
+  '/managed-certificates-add': typeof ManagedCertificatesAddRoute
+  '/management': typeof ManagementRoute
+  '/nodes': typeof NodesRoute
+  '/nodes-add': typeof NodesAddRoute
+  '/page-rules': typeof PageRulesRoute
+  '/page-rules-add': typeof PageRulesAddRoute
+  '/pools': typeof PoolsRoute
+  '/pools-add': typeof PoolsAddRoute
+  '/project-delete': typeof ProjectDeleteRoute
+  '/rate-limits': typeof RateLimitsRoute
+  '/rate-limits-add': typeof RateLimitsAddRoute
+  '/resources': typeof ResourcesRoute
+  '/ssl-policies': typeof SslPoliciesRoute
+  '/ssl-policies-add': typeof SslPoliciesAddRoute
+  '/sso-groups-roles': typeof SsoGroupsRolesRoute
+  '/sso-groups-roles-add': typeof SsoGroupsRolesAddRoute
+  '/statistics': typeof StatisticsRoute
+  '/synthetic-responses': typeof SyntheticResponsesRoute
+  '/synthetic-responses-add': typeof SyntheticResponsesAddRoute
+  '/tokens': typeof TokensRoute
+  '/tokens-add': typeof TokensAddRoute
+  '/users': typeof UsersRoute
+  '/waf-policies': typeof WafPoliciesRoute
+  '/waf-policies-add': typeof WafPoliciesAddRoute
+  '/websites': typeof WebsitesRoute
+  '/websites-add': typeof WebsitesAddRoute
+  '/access-list-detail/{-$access_list_id}': typeof AccessListDetailChar123Access_list_idChar125Route
+  '/access-list-edit/{-$access_list_id}': typeof AccessListEditChar123Access_list_idChar125Route
+  '/access-tokens-detail/{-$access_tokens_name}': typeof AccessTokensDetailChar123Access_tokens_nameChar125Route
+  '/access-tokens-edit/{-$access_tokens_name}': typeof AccessTokensEditChar123Access_tokens_nameChar125Route
+  '/admin/customers-add': typeof AdminCustomersAddRoute
+  '/admin/organizations-add': typeof AdminOrganizationsAddRoute
+  '/admin/projects-add': typeof AdminProjectsAddRoute
+  '/audit-detail/{-$audit_public_id}': typeof AuditDetailChar123Audit_public_idChar125Route
+  '/captchas-detail/{-$captcha_name}': typeof CaptchasDetailChar123Captcha_nameChar125Route
+  '/captchas-edit/{-$captcha_name}': typeof CaptchasEditChar123Captcha_nameChar125Route
+  '/code-snippets-detail/{-$code_snippet_name}': typeof CodeSnippetsDetailChar123Code_snippet_nameChar125Route
+  '/code-snippets-edit/{-$code_snippet_name}': typeof CodeSnippetsEditChar123Code_snippet_nameChar125Route
+  '/directors-detail/{-$director_name}': typeof DirectorsDetailChar123Director_nameChar125Route
+  '/directors-edit/{-$director_name}': typeof DirectorsEditChar123Director_nameChar125Route
+  '/iplist-detail/{-$iplist_name}': typeof IplistDetailChar123Iplist_nameChar125Route
+  '/iplist-edit/{-$iplist_name}': typeof IplistEditChar123Iplist_nameChar125Route
+  '/managed-certificates-detail/{-$managed_certificate_name}': typeof ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route
+  '/nodes-detail/{-$nodes_name}': typeof NodesDetailChar123Nodes_nameChar125Route
+  '/nodes-edit/{-$nodes_name}': typeof NodesEditChar123Nodes_nameChar125Route
+  '/page-rules-detail/{-$page_rule_name}': typeof PageRulesDetailChar123Page_rule_nameChar125Route
+  '/page-rules-edit/{-$page_rule_name}': typeof PageRulesEditChar123Page_rule_nameChar125Route
+  '/pools-detail/{-$pools_name}': typeof PoolsDetailChar123Pools_nameChar125Route
+  '/pools-edit/{-$pools_name}': typeof PoolsEditChar123Pools_nameChar125Route
+  '/rate-limits-detail/{-$rate_limit_name}': typeof RateLimitsDetailChar123Rate_limit_nameChar125Route
+  '/rate-limits-edit/{-$rate_limit_name}': typeof RateLimitsEditChar123Rate_limit_nameChar125Route
+  '/ssl-policies-detail/{-$ssl_policy_name}': typeof SslPoliciesDetailChar123Ssl_policy_nameChar125Route
+  '/ssl-policies-edit/{-$ssl_policy_name}': typeof SslPoliciesEditChar123Ssl_policy_nameChar125Route
+  '/sso-groups-roles-detail/{-$sso_groups_roles_name}': typeof SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route
+  '/sso-groups-roles-edit/{-$sso_groups_roles_name}': typeof SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route
+  '/synthetic-responses-detail/{-$synthetic_response_name}': typeof SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route
+  '/synthetic-responses-edit/{-$synthetic_response_name}': typeof SyntheticResponsesEditChar123Synthetic_response_nameChar125Route
+  '/synthetics-detail/{-$id}': typeof SyntheticsDetailChar123IdChar125Route
+  '/tokens-detail/{-$tokens_name}': typeof TokensDetailChar123Tokens_nameChar125Route
+  '/tokens-edit/{-$tokens_name}': typeof TokensEditChar123Tokens_nameChar125Route
+  '/users-detail/{-$users_name}': typeof UsersDetailChar123Users_nameChar125Route
+  '/waf-policies-detail/{-$waf_policy_name}': typeof WafPoliciesDetailChar123Waf_policy_nameChar125Route
+  '/waf-policies-edit/{-$waf_policy_name}': typeof WafPoliciesEditChar123Waf_policy_nameChar125Route
+  '/websites-detail/{-$website_name}': typeof WebsitesDetailChar123Website_nameChar125Route
+  '/websites-edit/{-$website_name}': typeof WebsitesEditChar123Website_nameChar125Route
+  '/admin': typeof AdminIndexRoute
+  '/admin/projects-detail/{-$projects_name}': typeof AdminProjectsDetailChar123Projects_nameChar125Route
+  '/admin/projects-edit/{-$projects_name}': typeof AdminProjectsEditChar123Projects_nameChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/access-list': typeof AccessListRoute
+  '/access-list-add': typeof AccessListAddRoute
+  '/access-tokens': typeof AccessTokensRoute
+  '/access-tokens-add': typeof AccessTokensAddRoute
+  '/api-docs': typeof ApiDocsRoute
+  '/audit': typeof AuditRoute
+  '/backend-health': typeof BackendHealthRoute
+  '/backups': typeof BackupsRoute
+  '/captchas': typeof CaptchasRoute
+  '/captchas-add': typeof CaptchasAddRoute
+  '/code-snippets': typeof CodeSnippetsRoute
+  '/code-snippets-add': typeof CodeSnippetsAddRoute
+  '/config-status': typeof ConfigStatusRoute
+  '/customer-delete': typeof CustomerDeleteRoute
+  '/debug': typeof DebugRoute
+  '/directors': typeof DirectorsRoute
+  '/directors-add': typeof DirectorsAddRoute
+  '/home': typeof HomeRoute
+  '/invalidation': typeof InvalidationRoute
+  '/ipLists': typeof IpListsRoute
+  '/iplists-add': typeof IplistsAddRoute
+  '/managed-certificates': typeof ManagedCertificatesRoute
+  '/managed-certificates-add': typeof ManagedCertificatesAddRoute
+  '/management': typeof ManagementRoute
+  '/nodes': typeof NodesRoute
+  '/nodes-add': typeof NodesAddRoute
+  '/page-rules': typeof PageRulesRoute
+  '/page-rules-add': typeof PageRulesAddRoute
+  '/pools': typeof PoolsRoute
+  '/pools-add': typeof PoolsAddRoute
+  '/project-delete': typeof ProjectDeleteRoute
+  '/rate-limits': typeof RateLimitsRoute
+  '/rate-limits-add': typeof RateLimitsAddRoute
+  '/resources': typeof ResourcesRoute
+  '/ssl-policies': typeof SslPoliciesRoute
+  '/ssl-policies-add': typeof SslPoliciesAddRoute
+  '/sso-groups-roles': typeof SsoGroupsRolesRoute
+  '/sso-groups-roles-add': typeof SsoGroupsRolesAddRoute
+  '/statistics': typeof StatisticsRoute
+  '/synthetic-responses': typeof SyntheticResponsesRoute
+  '/synthetic-responses-add': typeof SyntheticResponsesAddRoute
+  '/tokens': typeof TokensRoute
+  '/tokens-add': typeof TokensAddRoute
+  '/users': typeof UsersRoute
+  '/waf-policies': typeof WafPoliciesRoute
+  '/waf-policies-add': typeof WafPoliciesAddRoute
+  '/websites': typeof WebsitesRoute
+  '/websites-add': typeof WebsitesAddRoute
+  '/access-list-detail/{-$access_list_id}': typeof AccessListDetailChar123Access_list_idChar125Route
+  '/access-list-edit/{-$access_list_id}': typeof AccessListEditChar123Access_list_idChar125Route
+  '/access-tokens-detail/{-$access_tokens_name}': typeof AccessTokensDetailChar123Access_tokens_nameChar125Route
+  '/access-tokens-edit/{-$access_tokens_name}': typeof AccessTokensEditChar123Access_tokens_nameChar125Route
+  '/admin/customers-add': typeof AdminCustomersAddRoute
+  '/admin/organizations-add': typeof AdminOrganizationsAddRoute
+  '/admin/projects-add': typeof AdminProjectsAddRoute
+  '/audit-detail/{-$audit_public_id}': typeof AuditDetailChar123Audit_public_idChar125Route
+  '/captchas-detail/{-$captcha_name}': typeof CaptchasDetailChar123Captcha_nameChar125Route
+  '/captchas-edit/{-$captcha_name}': typeof CaptchasEditChar123Captcha_nameChar125Route
+  '/code-snippets-detail/{-$code_snippet_name}': typeof CodeSnippetsDetailChar123Code_snippet_nameChar125Route
+  '/code-snippets-edit/{-$code_snippet_name}': typeof CodeSnippetsEditChar123Code_snippet_nameChar125Route
+  '/directors-detail/{-$director_name}': typeof DirectorsDetailChar123Director_nameChar125Route
+  '/directors-edit/{-$director_name}': typeof DirectorsEditChar123Director_nameChar125Route
+  '/iplist-detail/{-$iplist_name}': typeof IplistDetailChar123Iplist_nameChar125Route
+  '/iplist-edit/{-$iplist_name}': typeof IplistEditChar123Iplist_nameChar125Route
+  '/managed-certificates-detail/{-$managed_certificate_name}': typeof ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route
+  '/nodes-detail/{-$nodes_name}': typeof NodesDetailChar123Nodes_nameChar125Route
+  '/nodes-edit/{-$nodes_name}': typeof NodesEditChar123Nodes_nameChar125Route
+  '/page-rules-detail/{-$page_rule_name}': typeof PageRulesDetailChar123Page_rule_nameChar125Route
+  '/page-rules-edit/{-$page_rule_name}': typeof PageRulesEditChar123Page_rule_nameChar125Route
+  '/pools-detail/{-$pools_name}': typeof PoolsDetailChar123Pools_nameChar125Route
+  '/pools-edit/{-$pools_name}': typeof PoolsEditChar123Pools_nameChar125Route
+  '/rate-limits-detail/{-$rate_limit_name}': typeof RateLimitsDetailChar123Rate_limit_nameChar125Route
+  '/rate-limits-edit/{-$rate_limit_name}': typeof RateLimitsEditChar123Rate_limit_nameChar125Route
+  '/ssl-policies-detail/{-$ssl_policy_name}': typeof SslPoliciesDetailChar123Ssl_policy_nameChar125Route
+  '/ssl-policies-edit/{-$ssl_policy_name}': typeof SslPoliciesEditChar123Ssl_policy_nameChar125Route
+  '/sso-groups-roles-detail/{-$sso_groups_roles_name}': typeof SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route
+  '/sso-groups-roles-edit/{-$sso_groups_roles_name}': typeof SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route
+  '/synthetic-responses-detail/{-$synthetic_response_name}': typeof SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route
+  '/synthetic-responses-edit/{-$synthetic_response_name}': typeof SyntheticResponsesEditChar123Synthetic_response_nameChar125Route
+  '/synthetics-detail/{-$id}': typeof SyntheticsDetailChar123IdChar125Route
+  '/tokens-detail/{-$tokens_name}': typeof TokensDetailChar123Tokens_nameChar125Route
+  '/tokens-edit/{-$tokens_name}': typeof TokensEditChar123Tokens_nameChar125Route
+  '/users-detail/{-$users_name}': typeof UsersDetailChar123Users_nameChar125Route
+  '/waf-policies-detail/{-$waf_policy_name}': typeof WafPoliciesDetailChar123Waf_policy_nameChar125Route
+  '/waf-policies-edit/{-$waf_policy_name}': typeof WafPoliciesEditChar123Waf_policy_nameChar125Route
+  '/websites-detail/{-$website_name}': typeof WebsitesDetailChar123Website_nameChar125Route
+  '/websites-edit/{-$website_name}': typeof WebsitesEditChar123Website_nameChar125Route
+  '/admin/': typeof AdminIndexRoute
+  '/admin/projects-detail/{-$projects_name}': typeof AdminProjectsDetailChar123Projects_nameChar125Route
+  '/admin/projects-edit/{-$projects_name}': typeof AdminProjectsEditChar123Projects_nameChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/access-list'
+    | '/access-list-add'
+    | '/access-tokens'
+    | '/access-tokens-add'
+    | '/api-docs'
+    | '/audit'
+    | '/backend-health'
+    | '/backups'
+    | '/captchas'
+    | '/captchas-add'
+    | '/code-snippets'
+    | '/code-snippets-add'
+    | '/config-status'
+    | '/customer-delete'
+    | '/debug'
+    | '/directors'
+    | '/directors-add'
+    | '/home'
+    | '/invalidation'
+    | '/ipLists'
+    | '/iplists-add'
+    | '/managed-certificates'
+    | '/managed-certificates-add'
+    | '/management'
+    | '/nodes'
+    | '/nodes-add'
+    | '/page-rules'
+    | '/page-rules-add'
+    | '/pools'
+    | '/pools-add'
+    | '/project-delete'
+    | '/rate-limits'
+    | '/rate-limits-add'
+    | '/resources'
+    | '/ssl-policies'
+    | '/ssl-policies-add'
+    | '/sso-groups-roles'
+    | '/sso-groups-roles-add'
+    | '/statistics'
+    | '/synthetic-responses'
+    | '/synthetic-responses-add'
+    | '/tokens'
+    | '/tokens-add'
+    | '/users'
+    | '/waf-policies'
+    | '/waf-policies-add'
+    | '/websites'
+    | '/websites-add'
+    | '/access-list-detail/{-$access_list_id}'
+    | '/access-list-edit/{-$access_list_id}'
+    | '/access-tokens-detail/{-$access_tokens_name}'
+    | '/access-tokens-edit/{-$access_tokens_name}'
+    | '/admin/customers-add'
+    | '/admin/organizations-add'
+    | '/admin/projects-add'
+    | '/audit-detail/{-$audit_public_id}'
+    | '/captchas-detail/{-$captcha_name}'
+    | '/captchas-edit/{-$captcha_name}'
+    | '/code-snippets-detail/{-$code_snippet_name}'
+    | '/code-snippets-edit/{-$code_snippet_name}'
+    | '/directors-detail/{-$director_name}'
+    | '/directors-edit/{-$director_name}'
+    | '/iplist-detail/{-$iplist_name}'
+    | '/iplist-edit/{-$iplist_name}'
+    | '/managed-certificates-detail/{-$managed_certificate_name}'
+    | '/nodes-detail/{-$nodes_name}'
+    | '/nodes-edit/{-$nodes_name}'
+    | '/page-rules-detail/{-$page_rule_name}'
+    | '/page-rules-edit/{-$page_rule_name}'
+    | '/pools-detail/{-$pools_name}'
+    | '/pools-edit/{-$pools_name}'
+    | '/rate-limits-detail/{-$rate_limit_name}'
+    | '/rate-limits-edit/{-$rate_limit_name}'
+    | '/ssl-policies-detail/{-$ssl_policy_name}'
+    | '/ssl-policies-edit/{-$ssl_policy_name}'
+    | '/sso-groups-roles-detail/{-$sso_groups_roles_name}'
+    | '/sso-groups-roles-edit/{-$sso_groups_roles_name}'
+    | '/synthetic-responses-detail/{-$synthetic_response_name}'
+    | '/synthetic-responses-edit/{-$synthetic_response_name}'
+    | '/synthetics-detail/{-$id}'
+    | '/tokens-detail/{-$tokens_name}'
+    | '/tokens-edit/{-$tokens_name}'
+    | '/users-detail/{-$users_name}'
+    | '/waf-policies-detail/{-$waf_policy_name}'
+    | '/waf-policies-edit/{-$waf_policy_name}'
+    | '/websites-detail/{-$website_name}'
+    | '/websites-edit/{-$website_name}'
+    | '/admin/'
+    | '/admin/projects-detail/{-$projects_name}'
+    | '/admin/projects-edit/{-$projects_name}'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/access-list'
+    | '/access-list-add'
+    | '/access-tokens'
+    | '/access-tokens-add'
+    | '/api-docs'
+    | '/audit'
+    | '/backend-health'
+    | '/backups'
+    | '/captchas'
+    | '/captchas-add'
+    | '/code-snippets'
+    | '/code-snippets-add'
+    | '/config-status'
+    | '/customer-delete'
+    | '/debug'
+    | '/directors'
+    | '/directors-add'
+    | '/home'
+    | '/invalidation'
+    | '/ipLists'
+    | '/iplists-add'
+    | '/managed-certificates'
+    | '/managed-certificates-add'
+    | '/management'
+    | '/nodes'
+    | '/nodes-add'
+    | '/page-rules'
+    | '/page-rules-add'
+    | '/pools'
+    | '/pools-add'
+    | '/project-delete'
+    | '/rate-limits'
+    | '/rate-limits-add'
+    | '/resources'
+    | '/ssl-policies'
+    | '/ssl-policies-add'
+    | '/sso-groups-roles'
+    | '/sso-groups-roles-add'
+    | '/statistics'
+    | '/synthetic-responses'
+    | '/synthetic-responses-add'
+    | '/tokens'
+    | '/tokens-add'
+    | '/users'
+    | '/waf-policies'
+    | '/waf-policies-add'
+    | '/websites'
+    | '/websites-add'
+    | '/access-list-detail/{-$access_list_id}'
+    | '/access-list-edit/{-$access_list_id}'
+    | '/access-tokens-detail/{-$access_tokens_name}'
+    | '/access-tokens-edit/{-$access_tokens_name}'
+    | '/admin/customers-add'
+    | '/admin/organizations-add'
+    | '/admin/projects-add'
+    | '/audit-detail/{-$audit_public_id}'
+    | '/captchas-detail/{-$captcha_name}'
+    | '/captchas-edit/{-$captcha_name}'
+    | '/code-snippets-detail/{-$code_snippet_name}'
+    | '/code-snippets-edit/{-$code_snippet_name}'
+    | '/directors-detail/{-$director_name}'
+    | '/directors-edit/{-$director_name}'
+    | '/iplist-detail/{-$iplist_name}'
+    | '/iplist-edit/{-$iplist_name}'
+    | '/managed-certificates-detail/{-$managed_certificate_name}'
+    | '/nodes-detail/{-$nodes_name}'
+    | '/nodes-edit/{-$nodes_name}'
+    | '/page-rules-detail/{-$page_rule_name}'
+    | '/page-rules-edit/{-$page_rule_name}'
+    | '/pools-detail/{-$pools_name}'
+    | '/pools-edit/{-$pools_name}'
+    | '/rate-limits-detail/{-$rate_limit_name}'
+    | '/rate-limits-edit/{-$rate_limit_name}'
+    | '/ssl-policies-detail/{-$ssl_policy_name}'
+    | '/ssl-policies-edit/{-$ssl_policy_name}'
+    | '/sso-groups-roles-detail/{-$sso_groups_roles_name}'
+    | '/sso-groups-roles-edit/{-$sso_groups_roles_name}'
+    | '/synthetic-responses-detail/{-$synthetic_response_name}'
+    | '/synthetic-responses-edit/{-$synthetic_response_name}'
+    | '/synthetics-detail/{-$id}'
+    | '/tokens-detail/{-$tokens_name}'
+    | '/tokens-edit/{-$tokens_name}'
+    | '/users-detail/{-$users_name}'
+    | '/waf-policies-detail/{-$waf_policy_name}'
+    | '/waf-policies-edit/{-$waf_policy_name}'
+    | '/websites-detail/{-$website_name}'
+    | '/websites-edit/{-$website_name}'
+    | '/admin'
+    | '/admin/projects-detail/{-$projects_name}'
+    | '/admin/projects-edit/{-$projects_name}'
+  id:
+    | '__root__'
+    | '/'
+    | '/access-list'
+    | '/access-list-add'
+    | '/access-tokens'
+    | '/access-tokens-add'
+    | '/api-docs'
+    | '/audit'
+    | '/backend-health'
+    | '/backups'
+    | '/captchas'
+    | '/captchas-add'
+    | '/code-snippets'
+    | '/code-snippets-add'
+    | '/config-status'
+    | '/customer-delete'
+    | '/debug'
+    | '/directors'
+    | '/directors-add'
+    | '/home'
+    | '/invalidation'
+    | '/ipLists'
+    | '/iplists-add'
+    | '/managed-certificates'
+    | '/managed-certificates-add'
+    | '/management'
+    | '/nodes'
+    | '/nodes-add'
+    | '/page-rules'
+    | '/page-rules-add'
+    | '/pools'
+    | '/pools-add'
+    | '/project-delete'
+    | '/rate-limits'
+    | '/rate-limits-add'
+    | '/resources'
+    | '/ssl-policies'
+    | '/ssl-policies-add'
+    | '/sso-groups-roles'
+    | '/sso-groups-roles-add'
+    | '/statistics'
+    | '/synthetic-responses'
+    | '/synthetic-responses-add'
+    | '/tokens'
+    | '/tokens-add'
+    | '/users'
+    | '/waf-policies'
+    | '/waf-policies-add'
+    | '/websites'
+    | '/websites-add'
+    | '/access-list-detail/{-$access_list_id}'
+    | '/access-list-edit/{-$access_list_id}'
+    | '/access-tokens-detail/{-$access_tokens_name}'
+    | '/access-tokens-edit/{-$access_tokens_name}'
+    | '/admin/customers-add'
+    | '/admin/organizations-add'
+    | '/admin/projects-add'
+    | '/audit-detail/{-$audit_public_id}'
+    | '/captchas-detail/{-$captcha_name}'
+    | '/captchas-edit/{-$captcha_name}'
+    | '/code-snippets-detail/{-$code_snippet_name}'
+    | '/code-snippets-edit/{-$code_snippet_name}'
+    | '/directors-detail/{-$director_name}'
+    | '/directors-edit/{-$director_name}'
+    | '/iplist-detail/{-$iplist_name}'
+    | '/iplist-edit/{-$iplist_name}'
+    | '/managed-certificates-detail/{-$managed_certificate_name}'
+    | '/nodes-detail/{-$nodes_name}'
+    | '/nodes-edit/{-$nodes_name}'
+    | '/page-rules-detail/{-$page_rule_name}'
+    | '/page-rules-edit/{-$page_rule_name}'
+    | '/pools-detail/{-$pools_name}'
+    | '/pools-edit/{-$pools_name}'
+    | '/rate-limits-detail/{-$rate_limit_name}'
+    | '/rate-limits-edit/{-$rate_limit_name}'
+    | '/ssl-policies-detail/{-$ssl_policy_name}'
+    | '/ssl-policies-edit/{-$ssl_policy_name}'
+    | '/sso-groups-roles-detail/{-$sso_groups_roles_name}'
+    | '/sso-groups-roles-edit/{-$sso_groups_roles_name}'
+    | '/synthetic-responses-detail/{-$synthetic_response_name}'
+    | '/synthetic-responses-edit/{-$synthetic_response_name}'
+    | '/synthetics-detail/{-$id}'
+    | '/tokens-detail/{-$tokens_name}'
+    | '/tokens-edit/{-$tokens_name}'
+    | '/users-detail/{-$users_name}'
+    | '/waf-policies-detail/{-$waf_policy_name}'
+    | '/waf-policies-edit/{-$waf_policy_name}'
+    | '/websites-detail/{-$website_name}'
+    | '/websites-edit/{-$website_name}'
+    | '/admin/'
+    | '/admin/projects-detail/{-$projects_name}'
+    | '/admin/projects-edit/{-$projects_name}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccessListRoute: typeof AccessListRoute
+  AccessListAddRoute: typeof AccessListAddRoute
+  AccessTokensRoute: typeof AccessTokensRoute
+  AccessTokensAddRoute: typeof AccessTokensAddRoute
+  ApiDocsRoute: typeof ApiDocsRoute
+  AuditRoute: typeof AuditRoute
+  BackendHealthRoute: typeof BackendHealthRoute
+  BackupsRoute: typeof BackupsRoute
+  CaptchasRoute: typeof CaptchasRoute
+  CaptchasAddRoute: typeof CaptchasAddRoute
+  CodeSnippetsRoute: typeof CodeSnippetsRoute
+  CodeSnippetsAddRoute: typeof CodeSnippetsAddRoute
+  ConfigStatusRoute: typeof ConfigStatusRoute
+  CustomerDeleteRoute: typeof CustomerDeleteRoute
+  DebugRoute: typeof DebugRoute
+  DirectorsRoute: typeof DirectorsRoute
+  DirectorsAddRoute: typeof DirectorsAddRoute
+  HomeRoute: typeof HomeRoute
+  InvalidationRoute: typeof InvalidationRoute
+  IpListsRoute: typeof IpListsRoute
+  IplistsAddRoute: typeof IplistsAddRoute
+  ManagedCertificatesRoute: typeof ManagedCertificatesRoute
+  ManagedCertificatesAddRoute: typeof ManagedCertificatesAddRoute
+  ManagementRoute: typeof ManagementRoute
+  NodesRoute: typeof NodesRoute
+  NodesAddRoute: typeof NodesAddRoute
+  PageRulesRoute: typeof PageRulesRoute
+  PageRulesAddRoute: typeof PageRulesAddRoute
+  PoolsRoute: typeof PoolsRoute
+  PoolsAddRoute: typeof PoolsAddRoute
+  ProjectDeleteRoute: typeof ProjectDeleteRoute
+  RateLimitsRoute: typeof RateLimitsRoute
+  RateLimitsAddRoute: typeof RateLimitsAddRoute
+  ResourcesRoute: typeof ResourcesRoute
+  SslPoliciesRoute: typeof SslPoliciesRoute
+  SslPoliciesAddRoute: typeof SslPoliciesAddRoute
+  SsoGroupsRolesRoute: typeof SsoGroupsRolesRoute
+  SsoGroupsRolesAddRoute: typeof SsoGroupsRolesAddRoute
+  StatisticsRoute: typeof StatisticsRoute
+  SyntheticResponsesRoute: typeof SyntheticResponsesRoute
+  SyntheticResponsesAddRoute: typeof SyntheticResponsesAddRoute
+  TokensRoute: typeof TokensRoute
+  TokensAddRoute: typeof TokensAddRoute
+  UsersRoute: typeof UsersRoute
+  WafPoliciesRoute: typeof WafPoliciesRoute
+  WafPoliciesAddRoute: typeof WafPoliciesAddRoute
+  WebsitesRoute: typeof WebsitesRoute
+  WebsitesAddRoute: typeof WebsitesAddRoute
+  AccessListDetailChar123Access_list_idChar125Route: typeof AccessListDetailChar123Access_list_idChar125Route
+  AccessListEditChar123Access_list_idChar125Route: typeof AccessListEditChar123Access_list_idChar125Route
+  AccessTokensDetailChar123Access_tokens_nameChar125Route: typeof AccessTokensDetailChar123Access_tokens_nameChar125Route
+  AccessTokensEditChar123Access_tokens_nameChar125Route: typeof AccessTokensEditChar123Access_tokens_nameChar125Route
+  AdminCustomersAddRoute: typeof AdminCustomersAddRoute
+  AdminOrganizationsAddRoute: typeof AdminOrganizationsAddRoute
+  AdminProjectsAddRoute: typeof AdminProjectsAddRoute
+  AuditDetailChar123Audit_public_idChar125Route: typeof AuditDetailChar123Audit_public_idChar125Route
+  CaptchasDetailChar123Captcha_nameChar125Route: typeof CaptchasDetailChar123Captcha_nameChar125Route
+  CaptchasEditChar123Captcha_nameChar125Route: typeof CaptchasEditChar123Captcha_nameChar125Route
+  CodeSnippetsDetailChar123Code_snippet_nameChar125Route: typeof CodeSnippetsDetailChar123Code_snippet_nameChar125Route
+  CodeSnippetsEditChar123Code_snippet_nameChar125Route: typeof CodeSnippetsEditChar123Code_snippet_nameChar125Route
+  DirectorsDetailChar123Director_nameChar125Route: typeof DirectorsDetailChar123Director_nameChar125Route
+  DirectorsEditChar123Director_nameChar125Route: typeof DirectorsEditChar123Director_nameChar125Route
+  IplistDetailChar123Iplist_nameChar125Route: typeof IplistDetailChar123Iplist_nameChar125Route
+  IplistEditChar123Iplist_nameChar125Route: typeof IplistEditChar123Iplist_nameChar125Route
+  ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route: typeof ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route
+  NodesDetailChar123Nodes_nameChar125Route: typeof NodesDetailChar123Nodes_nameChar125Route
+  NodesEditChar123Nodes_nameChar125Route: typeof NodesEditChar123Nodes_nameChar125Route
+  PageRulesDetailChar123Page_rule_nameChar125Route: typeof PageRulesDetailChar123Page_rule_nameChar125Route
+  PageRulesEditChar123Page_rule_nameChar125Route: typeof PageRulesEditChar123Page_rule_nameChar125Route
+  PoolsDetailChar123Pools_nameChar125Route: typeof PoolsDetailChar123Pools_nameChar125Route
+  PoolsEditChar123Pools_nameChar125Route: typeof PoolsEditChar123Pools_nameChar125Route
+  RateLimitsDetailChar123Rate_limit_nameChar125Route: typeof RateLimitsDetailChar123Rate_limit_nameChar125Route
+  RateLimitsEditChar123Rate_limit_nameChar125Route: typeof RateLimitsEditChar123Rate_limit_nameChar125Route
+  SslPoliciesDetailChar123Ssl_policy_nameChar125Route: typeof SslPoliciesDetailChar123Ssl_policy_nameChar125Route
+  SslPoliciesEditChar123Ssl_policy_nameChar125Route: typeof SslPoliciesEditChar123Ssl_policy_nameChar125Route
+  SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route: typeof SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route
+  SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route: typeof SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route
+  SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route: typeof SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route
+  SyntheticResponsesEditChar123Synthetic_response_nameChar125Route: typeof SyntheticResponsesEditChar123Synthetic_response_nameChar125Route
+  SyntheticsDetailChar123IdChar125Route: typeof SyntheticsDetailChar123IdChar125Route
+  TokensDetailChar123Tokens_nameChar125Route: typeof TokensDetailChar123Tokens_nameChar125Route
+  TokensEditChar123Tokens_nameChar125Route: typeof TokensEditChar123Tokens_nameChar125Route
+  UsersDetailChar123Users_nameChar125Route: typeof UsersDetailChar123Users_nameChar125Route
+  WafPoliciesDetailChar123Waf_policy_nameChar125Route: typeof WafPoliciesDetailChar123Waf_policy_nameChar125Route
+  WafPoliciesEditChar123Waf_policy_nameChar125Route: typeof WafPoliciesEditChar123Waf_policy_nameChar125Route
+  WebsitesDetailChar123Website_nameChar125Route: typeof WebsitesDetailChar123Website_nameChar125Route
+  WebsitesEditChar123Website_nameChar125Route: typeof WebsitesEditChar123Website_nameChar125Route
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminProjectsDetailChar123Projects_nameChar125Route: typeof AdminProjectsDetailChar123Projects_nameChar125Route
+  AdminProjectsEditChar123Projects_nameChar125Route: typeof AdminProjectsEditChar123Projects_nameChar125Route
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +1266,768 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/access-list': {
+      id: '/access-list'
+      path: '/access-list'
+      fullPath: '/access-list'
+      preLoaderRoute: typeof AccessListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/access-list-add': {
+      id: '/access-list-add'
+      path: '/access-list-add'
+      fullPath: '/access-list-add'
+      preLoaderRoute: typeof AccessListAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/access-tokens': {
+      id: '/access-tokens'
+      path: '/access-tokens'
+      fullPath: '/access-tokens'
+      preLoaderRoute: typeof AccessTokensRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/access-tokens-add': {
+      id: '/access-tokens-add'
+      path: '/access-tokens-add'
+      fullPath: '/access-tokens-add'
+      preLoaderRoute: typeof AccessTokensAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api-docs': {
+      id: '/api-docs'
+      path: '/api-docs'
+      fullPath: '/api-docs'
+      preLoaderRoute: typeof ApiDocsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit': {
+      id: '/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/backend-health': {
+      id: '/backend-health'
+      path: '/backend-health'
+      fullPath: '/backend-health'
+      preLoaderRoute: typeof BackendHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/backups': {
+      id: '/backups'
+      path: '/backups'
+      fullPath: '/backups'
+      preLoaderRoute: typeof BackupsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/captchas': {
+      id: '/captchas'
+      path: '/captchas'
+      fullPath: '/captchas'
+      preLoaderRoute: typeof CaptchasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/captchas-add': {
+      id: '/captchas-add'
+      path: '/captchas-add'
+      fullPath: '/captchas-add'
+      preLoaderRoute: typeof CaptchasAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/code-snippets': {
+      id: '/code-snippets'
+      path: '/code-snippets'
+      fullPath: '/code-snippets'
+      preLoaderRoute: typeof CodeSnippetsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/code-snippets-add': {
+      id: '/code-snippets-add'
+      path: '/code-snippets-add'
+      fullPath: '/code-snippets-add'
+      preLoaderRoute: typeof CodeSnippetsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/config-status': {
+      id: '/config-status'
+      path: '/config-status'
+      fullPath: '/config-status'
+      preLoaderRoute: typeof ConfigStatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/customer-delete': {
+      id: '/customer-delete'
+      path: '/customer-delete'
+      fullPath: '/customer-delete'
+      preLoaderRoute: typeof CustomerDeleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/debug': {
+      id: '/debug'
+      path: '/debug'
+      fullPath: '/debug'
+      preLoaderRoute: typeof DebugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/directors': {
+      id: '/directors'
+      path: '/directors'
+      fullPath: '/directors'
+      preLoaderRoute: typeof DirectorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/directors-add': {
+      id: '/directors-add'
+      path: '/directors-add'
+      fullPath: '/directors-add'
+      preLoaderRoute: typeof DirectorsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home': {
+      id: '/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof HomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invalidation': {
+      id: '/invalidation'
+      path: '/invalidation'
+      fullPath: '/invalidation'
+      preLoaderRoute: typeof InvalidationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ipLists': {
+      id: '/ipLists'
+      path: '/ipLists'
+      fullPath: '/ipLists'
+      preLoaderRoute: typeof IpListsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/iplists-add': {
+      id: '/iplists-add'
+      path: '/iplists-add'
+      fullPath: '/iplists-add'
+      preLoaderRoute: typeof IplistsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/managed-certificates': {
+      id: '/managed-certificates'
+      path: '/managed-certificates'
+      fullPath: '/managed-certificates'
+      preLoaderRoute: typeof ManagedCertificatesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/managed-certificates-add': {
+      id: '/managed-certificates-add'
+      path: '/managed-certificates-add'
+      fullPath: '/managed-certificates-add'
+      preLoaderRoute: typeof ManagedCertificatesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/management': {
+      id: '/management'
+      path: '/management'
+      fullPath: '/management'
+      preLoaderRoute: typeof ManagementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nodes': {
+      id: '/nodes'
+      path: '/nodes'
+      fullPath: '/nodes'
+      preLoaderRoute: typeof NodesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nodes-add': {
+      id: '/nodes-add'
+      path: '/nodes-add'
+      fullPath: '/nodes-add'
+      preLoaderRoute: typeof NodesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/page-rules': {
+      id: '/page-rules'
+      path: '/page-rules'
+      fullPath: '/page-rules'
+      preLoaderRoute: typeof PageRulesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/page-rules-add': {
+      id: '/page-rules-add'
+      path: '/page-rules-add'
+      fullPath: '/page-rules-add'
+      preLoaderRoute: typeof PageRulesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pools': {
+      id: '/pools'
+      path: '/pools'
+      fullPath: '/pools'
+      preLoaderRoute: typeof PoolsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pools-add': {
+      id: '/pools-add'
+      path: '/pools-add'
+      fullPath: '/pools-add'
+      preLoaderRoute: typeof PoolsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/project-delete': {
+      id: '/project-delete'
+      path: '/project-delete'
+      fullPath: '/project-delete'
+      preLoaderRoute: typeof ProjectDeleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rate-limits': {
+      id: '/rate-limits'
+      path: '/rate-limits'
+      fullPath: '/rate-limits'
+      preLoaderRoute: typeof RateLimitsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rate-limits-add': {
+      id: '/rate-limits-add'
+      path: '/rate-limits-add'
+      fullPath: '/rate-limits-add'
+      preLoaderRoute: typeof RateLimitsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resources': {
+      id: '/resources'
+      path: '/resources'
+      fullPath: '/resources'
+      preLoaderRoute: typeof ResourcesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ssl-policies': {
+      id: '/ssl-policies'
+      path: '/ssl-policies'
+      fullPath: '/ssl-policies'
+      preLoaderRoute: typeof SslPoliciesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ssl-policies-add': {
+      id: '/ssl-policies-add'
+      path: '/ssl-policies-add'
+      fullPath: '/ssl-policies-add'
+      preLoaderRoute: typeof SslPoliciesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso-groups-roles': {
+      id: '/sso-groups-roles'
+      path: '/sso-groups-roles'
+      fullPath: '/sso-groups-roles'
+      preLoaderRoute: typeof SsoGroupsRolesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso-groups-roles-add': {
+      id: '/sso-groups-roles-add'
+      path: '/sso-groups-roles-add'
+      fullPath: '/sso-groups-roles-add'
+      preLoaderRoute: typeof SsoGroupsRolesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/statistics': {
+      id: '/statistics'
+      path: '/statistics'
+      fullPath: '/statistics'
+      preLoaderRoute: typeof StatisticsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/synthetic-responses': {
+      id: '/synthetic-responses'
+      path: '/synthetic-responses'
+      fullPath: '/synthetic-responses'
+      preLoaderRoute: typeof SyntheticResponsesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/synthetic-responses-add': {
+      id: '/synthetic-responses-add'
+      path: '/synthetic-responses-add'
+      fullPath: '/synthetic-responses-add'
+      preLoaderRoute: typeof SyntheticResponsesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tokens': {
+      id: '/tokens'
+      path: '/tokens'
+      fullPath: '/tokens'
+      preLoaderRoute: typeof TokensRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tokens-add': {
+      id: '/tokens-add'
+      path: '/tokens-add'
+      fullPath: '/tokens-add'
+      preLoaderRoute: typeof TokensAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/users': {
+      id: '/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof UsersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/waf-policies': {
+      id: '/waf-policies'
+      path: '/waf-policies'
+      fullPath: '/waf-policies'
+      preLoaderRoute: typeof WafPoliciesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/waf-policies-add': {
+      id: '/waf-policies-add'
+      path: '/waf-policies-add'
+      fullPath: '/waf-policies-add'
+      preLoaderRoute: typeof WafPoliciesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/websites': {
+      id: '/websites'
+      path: '/websites'
+      fullPath: '/websites'
+      preLoaderRoute: typeof WebsitesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/websites-add': {
+      id: '/websites-add'
+      path: '/websites-add'
+      fullPath: '/websites-add'
+      preLoaderRoute: typeof WebsitesAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/access-list-detail/{-$access_list_id}': {
+      id: '/access-list-detail/{-$access_list_id}'
+      path: '/access-list-detail/{-$access_list_id}'
+      fullPath: '/access-list-detail/{-$access_list_id}'
+      preLoaderRoute: typeof AccessListDetailChar123Access_list_idChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/access-list-edit/{-$access_list_id}': {
+      id: '/access-list-edit/{-$access_list_id}'
+      path: '/access-list-edit/{-$access_list_id}'
+      fullPath: '/access-list-edit/{-$access_list_id}'
+      preLoaderRoute: typeof AccessListEditChar123Access_list_idChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/access-tokens-detail/{-$access_tokens_name}': {
+      id: '/access-tokens-detail/{-$access_tokens_name}'
+      path: '/access-tokens-detail/{-$access_tokens_name}'
+      fullPath: '/access-tokens-detail/{-$access_tokens_name}'
+      preLoaderRoute: typeof AccessTokensDetailChar123Access_tokens_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/access-tokens-edit/{-$access_tokens_name}': {
+      id: '/access-tokens-edit/{-$access_tokens_name}'
+      path: '/access-tokens-edit/{-$access_tokens_name}'
+      fullPath: '/access-tokens-edit/{-$access_tokens_name}'
+      preLoaderRoute: typeof AccessTokensEditChar123Access_tokens_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/customers-add': {
+      id: '/admin/customers-add'
+      path: '/admin/customers-add'
+      fullPath: '/admin/customers-add'
+      preLoaderRoute: typeof AdminCustomersAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/organizations-add': {
+      id: '/admin/organizations-add'
+      path: '/admin/organizations-add'
+      fullPath: '/admin/organizations-add'
+      preLoaderRoute: typeof AdminOrganizationsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/projects-add': {
+      id: '/admin/projects-add'
+      path: '/admin/projects-add'
+      fullPath: '/admin/projects-add'
+      preLoaderRoute: typeof AdminProjectsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit-detail/{-$audit_public_id}': {
+      id: '/audit-detail/{-$audit_public_id}'
+      path: '/audit-detail/{-$audit_public_id}'
+      fullPath: '/audit-detail/{-$audit_public_id}'
+      preLoaderRoute: typeof AuditDetailChar123Audit_public_idChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/captchas-detail/{-$captcha_name}': {
+      id: '/captchas-detail/{-$captcha_name}'
+      path: '/captchas-detail/{-$captcha_name}'
+      fullPath: '/captchas-detail/{-$captcha_name}'
+      preLoaderRoute: typeof CaptchasDetailChar123Captcha_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/captchas-edit/{-$captcha_name}': {
+      id: '/captchas-edit/{-$captcha_name}'
+      path: '/captchas-edit/{-$captcha_name}'
+      fullPath: '/captchas-edit/{-$captcha_name}'
+      preLoaderRoute: typeof CaptchasEditChar123Captcha_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/code-snippets-detail/{-$code_snippet_name}': {
+      id: '/code-snippets-detail/{-$code_snippet_name}'
+      path: '/code-snippets-detail/{-$code_snippet_name}'
+      fullPath: '/code-snippets-detail/{-$code_snippet_name}'
+      preLoaderRoute: typeof CodeSnippetsDetailChar123Code_snippet_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/code-snippets-edit/{-$code_snippet_name}': {
+      id: '/code-snippets-edit/{-$code_snippet_name}'
+      path: '/code-snippets-edit/{-$code_snippet_name}'
+      fullPath: '/code-snippets-edit/{-$code_snippet_name}'
+      preLoaderRoute: typeof CodeSnippetsEditChar123Code_snippet_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/directors-detail/{-$director_name}': {
+      id: '/directors-detail/{-$director_name}'
+      path: '/directors-detail/{-$director_name}'
+      fullPath: '/directors-detail/{-$director_name}'
+      preLoaderRoute: typeof DirectorsDetailChar123Director_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/directors-edit/{-$director_name}': {
+      id: '/directors-edit/{-$director_name}'
+      path: '/directors-edit/{-$director_name}'
+      fullPath: '/directors-edit/{-$director_name}'
+      preLoaderRoute: typeof DirectorsEditChar123Director_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/iplist-detail/{-$iplist_name}': {
+      id: '/iplist-detail/{-$iplist_name}'
+      path: '/iplist-detail/{-$iplist_name}'
+      fullPath: '/iplist-detail/{-$iplist_name}'
+      preLoaderRoute: typeof IplistDetailChar123Iplist_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/iplist-edit/{-$iplist_name}': {
+      id: '/iplist-edit/{-$iplist_name}'
+      path: '/iplist-edit/{-$iplist_name}'
+      fullPath: '/iplist-edit/{-$iplist_name}'
+      preLoaderRoute: typeof IplistEditChar123Iplist_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/managed-certificates-detail/{-$managed_certificate_name}': {
+      id: '/managed-certificates-detail/{-$managed_certificate_name}'
+      path: '/managed-certificates-detail/{-$managed_certificate_name}'
+      fullPath: '/managed-certificates-detail/{-$managed_certificate_name}'
+      preLoaderRoute: typeof ManagedCertificatesDetailChar123Managed_certificate_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nodes-detail/{-$nodes_name}': {
+      id: '/nodes-detail/{-$nodes_name}'
+      path: '/nodes-detail/{-$nodes_name}'
+      fullPath: '/nodes-detail/{-$nodes_name}'
+      preLoaderRoute: typeof NodesDetailChar123Nodes_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nodes-edit/{-$nodes_name}': {
+      id: '/nodes-edit/{-$nodes_name}'
+      path: '/nodes-edit/{-$nodes_name}'
+      fullPath: '/nodes-edit/{-$nodes_name}'
+      preLoaderRoute: typeof NodesEditChar123Nodes_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/page-rules-detail/{-$page_rule_name}': {
+      id: '/page-rules-detail/{-$page_rule_name}'
+      path: '/page-rules-detail/{-$page_rule_name}'
+      fullPath: '/page-rules-detail/{-$page_rule_name}'
+      preLoaderRoute: typeof PageRulesDetailChar123Page_rule_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/page-rules-edit/{-$page_rule_name}': {
+      id: '/page-rules-edit/{-$page_rule_name}'
+      path: '/page-rules-edit/{-$page_rule_name}'
+      fullPath: '/page-rules-edit/{-$page_rule_name}'
+      preLoaderRoute: typeof PageRulesEditChar123Page_rule_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pools-detail/{-$pools_name}': {
+      id: '/pools-detail/{-$pools_name}'
+      path: '/pools-detail/{-$pools_name}'
+      fullPath: '/pools-detail/{-$pools_name}'
+      preLoaderRoute: typeof PoolsDetailChar123Pools_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pools-edit/{-$pools_name}': {
+      id: '/pools-edit/{-$pools_name}'
+      path: '/pools-edit/{-$pools_name}'
+      fullPath: '/pools-edit/{-$pools_name}'
+      preLoaderRoute: typeof PoolsEditChar123Pools_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rate-limits-detail/{-$rate_limit_name}': {
+      id: '/rate-limits-detail/{-$rate_limit_name}'
+      path: '/rate-limits-detail/{-$rate_limit_name}'
+      fullPath: '/rate-limits-detail/{-$rate_limit_name}'
+      preLoaderRoute: typeof RateLimitsDetailChar123Rate_limit_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rate-limits-edit/{-$rate_limit_name}': {
+      id: '/rate-limits-edit/{-$rate_limit_name}'
+      path: '/rate-limits-edit/{-$rate_limit_name}'
+      fullPath: '/rate-limits-edit/{-$rate_limit_name}'
+      preLoaderRoute: typeof RateLimitsEditChar123Rate_limit_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ssl-policies-detail/{-$ssl_policy_name}': {
+      id: '/ssl-policies-detail/{-$ssl_policy_name}'
+      path: '/ssl-policies-detail/{-$ssl_policy_name}'
+      fullPath: '/ssl-policies-detail/{-$ssl_policy_name}'
+      preLoaderRoute: typeof SslPoliciesDetailChar123Ssl_policy_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ssl-policies-edit/{-$ssl_policy_name}': {
+      id: '/ssl-policies-edit/{-$ssl_policy_name}'
+      path: '/ssl-policies-edit/{-$ssl_policy_name}'
+      fullPath: '/ssl-policies-edit/{-$ssl_policy_name}'
+      preLoaderRoute: typeof SslPoliciesEditChar123Ssl_policy_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso-groups-roles-detail/{-$sso_groups_roles_name}': {
+      id: '/sso-groups-roles-detail/{-$sso_groups_roles_name}'
+      path: '/sso-groups-roles-detail/{-$sso_groups_roles_name}'
+      fullPath: '/sso-groups-roles-detail/{-$sso_groups_roles_name}'
+      preLoaderRoute: typeof SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso-groups-roles-edit/{-$sso_groups_roles_name}': {
+      id: '/sso-groups-roles-edit/{-$sso_groups_roles_name}'
+      path: '/sso-groups-roles-edit/{-$sso_groups_roles_name}'
+      fullPath: '/sso-groups-roles-edit/{-$sso_groups_roles_name}'
+      preLoaderRoute: typeof SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/synthetic-responses-detail/{-$synthetic_response_name}': {
+      id: '/synthetic-responses-detail/{-$synthetic_response_name}'
+      path: '/synthetic-responses-detail/{-$synthetic_response_name}'
+      fullPath: '/synthetic-responses-detail/{-$synthetic_response_name}'
+      preLoaderRoute: typeof SyntheticResponsesDetailChar123Synthetic_response_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/synthetic-responses-edit/{-$synthetic_response_name}': {
+      id: '/synthetic-responses-edit/{-$synthetic_response_name}'
+      path: '/synthetic-responses-edit/{-$synthetic_response_name}'
+      fullPath: '/synthetic-responses-edit/{-$synthetic_response_name}'
+      preLoaderRoute: typeof SyntheticResponsesEditChar123Synthetic_response_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/synthetics-detail/{-$id}': {
+      id: '/synthetics-detail/{-$id}'
+      path: '/synthetics-detail/{-$id}'
+      fullPath: '/synthetics-detail/{-$id}'
+      preLoaderRoute: typeof SyntheticsDetailChar123IdChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tokens-detail/{-$tokens_name}': {
+      id: '/tokens-detail/{-$tokens_name}'
+      path: '/tokens-detail/{-$tokens_name}'
+      fullPath: '/tokens-detail/{-$tokens_name}'
+      preLoaderRoute: typeof TokensDetailChar123Tokens_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tokens-edit/{-$tokens_name}': {
+      id: '/tokens-edit/{-$tokens_name}'
+      path: '/tokens-edit/{-$tokens_name}'
+      fullPath: '/tokens-edit/{-$tokens_name}'
+      preLoaderRoute: typeof TokensEditChar123Tokens_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/users-detail/{-$users_name}': {
+      id: '/users-detail/{-$users_name}'
+      path: '/users-detail/{-$users_name}'
+      fullPath: '/users-detail/{-$users_name}'
+      preLoaderRoute: typeof UsersDetailChar123Users_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/waf-policies-detail/{-$waf_policy_name}': {
+      id: '/waf-policies-detail/{-$waf_policy_name}'
+      path: '/waf-policies-detail/{-$waf_policy_name}'
+      fullPath: '/waf-policies-detail/{-$waf_policy_name}'
+      preLoaderRoute: typeof WafPoliciesDetailChar123Waf_policy_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/waf-policies-edit/{-$waf_policy_name}': {
+      id: '/waf-policies-edit/{-$waf_policy_name}'
+      path: '/waf-policies-edit/{-$waf_policy_name}'
+      fullPath: '/waf-policies-edit/{-$waf_policy_name}'
+      preLoaderRoute: typeof WafPoliciesEditChar123Waf_policy_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/websites-detail/{-$website_name}': {
+      id: '/websites-detail/{-$website_name}'
+      path: '/websites-detail/{-$website_name}'
+      fullPath: '/websites-detail/{-$website_name}'
+      preLoaderRoute: typeof WebsitesDetailChar123Website_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/websites-edit/{-$website_name}': {
+      id: '/websites-edit/{-$website_name}'
+      path: '/websites-edit/{-$website_name}'
+      fullPath: '/websites-edit/{-$website_name}'
+      preLoaderRoute: typeof WebsitesEditChar123Website_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/projects-detail/{-$projects_name}': {
+      id: '/admin/projects-detail/{-$projects_name}'
+      path: '/admin/projects-detail/{-$projects_name}'
+      fullPath: '/admin/projects-detail/{-$projects_name}'
+      preLoaderRoute: typeof AdminProjectsDetailChar123Projects_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/projects-edit/{-$projects_name}': {
+      id: '/admin/projects-edit/{-$projects_name}'
+      path: '/admin/projects-edit/{-$projects_name}'
+      fullPath: '/admin/projects-edit/{-$projects_name}'
+      preLoaderRoute: typeof AdminProjectsEditChar123Projects_nameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccessListRoute: AccessListRoute,
+  AccessListAddRoute: AccessListAddRoute,
+  AccessTokensRoute: AccessTokensRoute,
+  AccessTokensAddRoute: AccessTokensAddRoute,
+  ApiDocsRoute: ApiDocsRoute,
+  AuditRoute: AuditRoute,
+  BackendHealthRoute: BackendHealthRoute,
+  BackupsRoute: BackupsRoute,
+  CaptchasRoute: CaptchasRoute,
+  CaptchasAddRoute: CaptchasAddRoute,
+  CodeSnippetsRoute: CodeSnippetsRoute,
+  CodeSnippetsAddRoute: CodeSnippetsAddRoute,
+  ConfigStatusRoute: ConfigStatusRoute,
+  CustomerDeleteRoute: CustomerDeleteRoute,
+  DebugRoute: DebugRoute,
+  DirectorsRoute: DirectorsRoute,
+  DirectorsAddRoute: DirectorsAddRoute,
+  HomeRoute: HomeRoute,
+  InvalidationRoute: InvalidationRoute,
+  IpListsRoute: IpListsRoute,
+  IplistsAddRoute: IplistsAddRoute,
+  ManagedCertificatesRoute: ManagedCertificatesRoute,
+  ManagedCertificatesAddRoute: ManagedCertificatesAddRoute,
+  ManagementRoute: ManagementRoute,
+  NodesRoute: NodesRoute,
+  NodesAddRoute: NodesAddRoute,
+  PageRulesRoute: PageRulesRoute,
+  PageRulesAddRoute: PageRulesAddRoute,
+  PoolsRoute: PoolsRoute,
+  PoolsAddRoute: PoolsAddRoute,
+  ProjectDeleteRoute: ProjectDeleteRoute,
+  RateLimitsRoute: RateLimitsRoute,
+  RateLimitsAddRoute: RateLimitsAddRoute,
+  ResourcesRoute: ResourcesRoute,
+  SslPoliciesRoute: SslPoliciesRoute,
+  SslPoliciesAddRoute: SslPoliciesAddRoute,
+  SsoGroupsRolesRoute: SsoGroupsRolesRoute,
+  SsoGroupsRolesAddRoute: SsoGroupsRolesAddRoute,
+  StatisticsRoute: StatisticsRoute,
+  SyntheticResponsesRoute: SyntheticResponsesRoute,
+  SyntheticResponsesAddRoute: SyntheticResponsesAddRoute,
+  TokensRoute: TokensRoute,
+  TokensAddRoute: TokensAddRoute,
+  UsersRoute: UsersRoute,
+  WafPoliciesRoute: WafPoliciesRoute,
+  WafPoliciesAddRoute: WafPoliciesAddRoute,
+  WebsitesRoute: WebsitesRoute,
+  WebsitesAddRoute: WebsitesAddRoute,
+  AccessListDetailChar123Access_list_idChar125Route:
+    AccessListDetailChar123Access_list_idChar125Route,
+  AccessListEditChar123Access_list_idChar125Route:
+    AccessListEditChar123Access_list_idChar125Route,
+  AccessTokensDetailChar123Access_tokens_nameChar125Route:
+    AccessTokensDetailChar123Access_tokens_nameChar125Route,
+  AccessTokensEditChar123Access_tokens_nameChar125Route:
+    AccessTokensEditChar123Access_tokens_nameChar125Route,
+  AdminCustomersAddRoute: AdminCustomersAddRoute,
+  AdminOrganizationsAddRoute: AdminOrganizationsAddRoute,
+  AdminProjectsAddRoute: AdminProjectsAddRoute,
+  AuditDetailChar123Audit_public_idChar125Route:
+    AuditDetailChar123Audit_public_idChar125Route,
+  CaptchasDetailChar123Captcha_nameChar125Route:
+    CaptchasDetailChar123Captcha_nameChar125Route,
+  CaptchasEditChar123Captcha_nameChar125Route:
+    CaptchasEditChar123Captcha_nameChar125Route,
+  CodeSnippetsDetailChar123Code_snippet_nameChar125Route:
+    CodeSnippetsDetailChar123Code_snippet_nameChar125Route,
+  CodeSnippetsEditChar123Code_snippet_nameChar125Route:
+    CodeSnippetsEditChar123Code_snippet_nameChar125Route,
+  DirectorsDetailChar123Director_nameChar125Route:
+    DirectorsDetailChar123Director_nameChar125Route,
+  DirectorsEditChar123Director_nameChar125Route:
+    DirectorsEditChar123Director_nameChar125Route,
+  IplistDetailChar123Iplist_nameChar125Route:
+    IplistDetailChar123Iplist_nameChar125Route,
+  IplistEditChar123Iplist_nameChar125Route:
+    IplistEditChar123Iplist_nameChar125Route,
+  ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route:
+    ManagedCertificatesDetailChar123Managed_certificate_nameChar125Route,
+  NodesDetailChar123Nodes_nameChar125Route:
+    NodesDetailChar123Nodes_nameChar125Route,
+  NodesEditChar123Nodes_nameChar125Route:
+    NodesEditChar123Nodes_nameChar125Route,
+  PageRulesDetailChar123Page_rule_nameChar125Route:
+    PageRulesDetailChar123Page_rule_nameChar125Route,
+  PageRulesEditChar123Page_rule_nameChar125Route:
+    PageRulesEditChar123Page_rule_nameChar125Route,
+  PoolsDetailChar123Pools_nameChar125Route:
+    PoolsDetailChar123Pools_nameChar125Route,
+  PoolsEditChar123Pools_nameChar125Route:
+    PoolsEditChar123Pools_nameChar125Route,
+  RateLimitsDetailChar123Rate_limit_nameChar125Route:
+    RateLimitsDetailChar123Rate_limit_nameChar125Route,
+  RateLimitsEditChar123Rate_limit_nameChar125Route:
+    RateLimitsEditChar123Rate_limit_nameChar125Route,
+  SslPoliciesDetailChar123Ssl_policy_nameChar125Route:
+    SslPoliciesDetailChar123Ssl_policy_nameChar125Route,
+  SslPoliciesEditChar123Ssl_policy_nameChar125Route:
+    SslPoliciesEditChar123Ssl_policy_nameChar125Route,
+  SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route:
+    SsoGroupsRolesDetailChar123Sso_groups_roles_nameChar125Route,
+  SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route:
+    SsoGroupsRolesEditChar123Sso_groups_roles_nameChar125Route,
+  SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route:
+    SyntheticResponsesDetailChar123Synthetic_response_nameChar125Route,
+  SyntheticResponsesEditChar123Synthetic_response_nameChar125Route:
+    SyntheticResponsesEditChar123Synthetic_response_nameChar125Route,
+  SyntheticsDetailChar123IdChar125Route: SyntheticsDetailChar123IdChar125Route,
+  TokensDetailChar123Tokens_nameChar125Route:
+    TokensDetailChar123Tokens_nameChar125Route,
+  TokensEditChar123Tokens_nameChar125Route:
+    TokensEditChar123Tokens_nameChar125Route,
+  UsersDetailChar123Users_nameChar125Route:
+    UsersDetailChar123Users_nameChar125Route,
+  WafPoliciesDetailChar123Waf_policy_nameChar125Route:
+    WafPoliciesDetailChar123Waf_policy_nameChar125Route,
+  WafPoliciesEditChar123Waf_policy_nameChar125Route:
+    WafPoliciesEditChar123Waf_policy_nameChar125Route,
+  WebsitesDetailChar123Website_nameChar125Route:
+    WebsitesDetailChar123Website_nameChar125Route,
+  WebsitesEditChar123Website_nameChar125Route:
+    WebsitesEditChar123Website_nameChar125Route,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminProjectsDetailChar123Projects_nameChar125Route:
+    AdminProjectsDetailChar123Projects_nameChar125Route,
+  AdminProjectsEditChar123Projects_nameChar125Route:
+    AdminProjectsEditChar123Projects_nameChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
+import type { RouterContext } from '../routes/__root.tsx'
 import { routeTree } from './routeTree.gen.ts'
 import { ErrorPage } from './views/ErrorPage.tsx'
 import { NotFoundPage } from './views/NotFoundPage.tsx'
@@ -22,10 +22,10 @@ export function stringifySearch(search: Record<string, unknown>): string {
   return query ? `?${query}` : ''
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context,
     parseSearch,
     stringifySearch,
     defaultNotFoundComponent: NotFoundPage,

@@ -9,12 +9,15 @@ export type PlatformServer = {
   baseURL: string
   /** Bearer token with every permission, for seeding data through the API. */
   adminToken: string
+  /** Password of the demo users at the development OIDC provider. */
+  demoPassword: string
   /** The tail of the server's stdout and stderr so far. */
   output: () => string
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123456789'
+const DEMO_PASSWORD = 'e2e-demo-password'
 const STARTUP_TIMEOUT_MS = 60_000
 const SHUTDOWN_GRACE_MS = 5_000
 /** Keeps the tail of the server's output for the startup error without growing without bound. */
@@ -75,7 +78,7 @@ async function startServer(): Promise<{ server: PlatformServer; child: ChildProc
       HOST: '127.0.0.1',
       DATABASE_URL: 'memory:',
       WADP_ADMIN_TOKEN: ADMIN_TOKEN,
-      WADP_DEMO_PASSWORD: 'e2e-demo-password',
+      WADP_DEMO_PASSWORD: DEMO_PASSWORD,
       WADP_SYNC_DELAY_MS: '200-600',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +97,7 @@ async function startServer(): Promise<{ server: PlatformServer; child: ChildProc
     await stop(child)
     throw error
   }
-  return { server: { baseURL, adminToken: ADMIN_TOKEN, output }, child }
+  return { server: { baseURL, adminToken: ADMIN_TOKEN, demoPassword: DEMO_PASSWORD, output }, child }
 }
 
 /**

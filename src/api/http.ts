@@ -1,4 +1,4 @@
-import { type $Fetch, ofetch } from 'ofetch'
+import { type $Fetch, FetchError, ofetch } from 'ofetch'
 
 export const services = ['auth', 'core', 'purge', 'acme', 'stats'] as const
 export type Service = (typeof services)[number]
@@ -6,17 +6,55 @@ export type Service = (typeof services)[number]
 /** Spec section 9: every platform call times out after 5000 ms unless a call says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 5000
 
-function createServiceClient(service: Service): $Fetch {
-  return ofetch.create({ baseURL: `/api/${service}/v0`, timeout: DEFAULT_TIMEOUT_MS })
+export type ApiClients = Record<Service, $Fetch> & {
+  /** Files the console's own server publishes next to the app (version.json, config.json). */
+  site: $Fetch
 }
 
-export const api: Record<Service, $Fetch> = {
-  auth: createServiceClient('auth'),
-  core: createServiceClient('core'),
-  purge: createServiceClient('purge'),
-  acme: createServiceClient('acme'),
-  stats: createServiceClient('stats'),
+export type ApiOptions = {
+  /** The stored bearer token, read at each call (it changes at sign-in and sign-out). */
+  getToken: () => string | null
+  /** Every 401 passes through here with the server's message (the session machine decides). */
+  onUnauthorized: (message: string) => void
 }
 
-/** Files the console's own server publishes next to the app (version.json, config.json). */
-export const site: $Fetch = ofetch.create({ baseURL: '/', timeout: DEFAULT_TIMEOUT_MS })
+/** The server's error message (`{"message": …}`), else the transport's. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof FetchError) {
+    const data: unknown = error.data
+    if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string')
+      return data.message
+    if (error.name === 'AbortError' || /timeout|aborted/i.test(error.message))
+      return 'The platform did not answer in time.'
+    return error.statusCode
+      ? `${error.statusCode} ${error.statusText ?? ''}`.trim()
+      : 'The platform could not be reached.'
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+export function createApi(options: ApiOptions): ApiClients {
+  const client = (baseURL: string) =>
+    ofetch.create({
+      baseURL,
+      timeout: DEFAULT_TIMEOUT_MS,
+      onRequest({ options: request }) {
+        const token = options.getToken()
+        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      },
+      onResponseError({ response }) {
+        if (response.status !== 401) return
+        const data: unknown = response._data
+        const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : ''
+        options.onUnauthorized(message)
+      },
+    })
+  return {
+    auth: client('/api/auth/v0'),
+    core: client('/api/core/v0'),
+    purge: client('/api/purge/v0'),
+    acme: client('/api/acme/v0'),
+    stats: client('/api/stats/v0'),
+    site: ofetch.create({ baseURL: '/', timeout: DEFAULT_TIMEOUT_MS }),
+  }
+}

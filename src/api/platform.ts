@@ -6,18 +6,18 @@ import {
   type ServiceInfo,
   ServiceInfoEnvelope,
 } from '../domain/platform-info.ts'
-import { api, type Service, site } from './http.ts'
+import type { ApiClients, Service } from './http.ts'
 
-export async function getServiceInfo(service: Service): Promise<ServiceInfo> {
+export async function getServiceInfo(api: ApiClients, service: Service): Promise<ServiceInfo> {
   return v.parse(ServiceInfoEnvelope, await api[service]('/utils/info')).data
 }
 
-export async function getServiceHealth(service: Service): Promise<HealthCheck[]> {
+export async function getServiceHealth(api: ApiClients, service: Service): Promise<HealthCheck[]> {
   return v.parse(HealthEnvelope, await api[service]('/utils/health')).data
 }
 
-export async function getVersion(): Promise<ConsoleVersion> {
-  return v.parse(ConsoleVersion, await site('/version.json'))
+export async function getVersion(api: ApiClients): Promise<ConsoleVersion> {
+  return v.parse(ConsoleVersion, await api.site('/version.json'))
 }
 
 export type { ConsoleVersion, HealthCheck, ServiceInfo }

@@ -14,3 +14,11 @@ export type ConsoleVersion = v.InferOutput<typeof ConsoleVersion>
 
 export const ServiceInfoEnvelope = v.object({ data: ServiceInfo })
 export const HealthEnvelope = v.object({ data: v.array(HealthCheck) })
+
+/** `GET /config.json`: the runtime configuration of the console. */
+export const ConsoleConfig = v.object({
+  oidc: v.object({ issuer: v.string(), client_id: v.string(), scopes: v.string() }),
+  environment: v.string(),
+  cname_suffix: v.string(),
+})
+export type ConsoleConfig = v.InferOutput<typeof ConsoleConfig>

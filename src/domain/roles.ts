@@ -6,7 +6,10 @@
 export const ROLE_NAMES = ['admin', 'operator', 'viewer'] as const
 export type RoleName = (typeof ROLE_NAMES)[number]
 
-/** Per-project resource types whose screens a viewer may read. */
+/**
+ * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in
+ * the Admin section, which a list-and-get role does not see (issue 3).
+ */
 const READABLE_PROJECT_RESOURCES = [
   'projects',
   'websites',
@@ -21,7 +24,6 @@ const READABLE_PROJECT_RESOURCES = [
   'sslpolicies',
   'le-cert',
   'backups',
-  'access-tokens',
 ] as const
 
 const CONFIGURATION = ['websites', 'directors', 'pagerules', 'synthetics', 'codesnippets'] as const

@@ -1,9 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 
-export const SECTION_START = '<!-- api-bench:start -->'
-export const SECTION_END = '<!-- api-bench:end -->'
-
 /** One measured endpoint, from autocannon's result. */
 export type Row = {
   name: string
@@ -80,19 +77,22 @@ export function targetLines(rows: Row[]): string[] {
 }
 
 /** Replaces the api-bench section of `file` (creating the file or the section if missing), keeping the rest. */
-export function writeSection(file: string, section: string): void {
-  const block = `${SECTION_START}\n${section.trim()}\n${SECTION_END}`
+/** Replaces the `<!-- name:start -->…<!-- name:end -->` block of the file (each benchmark owns one). */
+export function writeSection(file: string, name: string, section: string): void {
+  const startMarker = `<!-- ${name}:start -->`
+  const endMarker = `<!-- ${name}:end -->`
+  const block = `${startMarker}\n${section.trim()}\n${endMarker}`
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, `# Benchmarks\n\n${block}\n`)
     return
   }
   const current = readFileSync(file, 'utf8')
-  const start = current.indexOf(SECTION_START)
-  const end = current.indexOf(SECTION_END, start)
+  const start = current.indexOf(startMarker)
+  const end = current.indexOf(endMarker, start)
   if (start === -1 || end === -1) {
     writeFileSync(file, `${current.replace(/\s*$/, '')}\n\n${block}\n`)
     return
   }
-  writeFileSync(file, current.slice(0, start) + block + current.slice(end + SECTION_END.length))
+  writeFileSync(file, current.slice(0, start) + block + current.slice(end + endMarker.length))
 }

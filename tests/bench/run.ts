@@ -213,7 +213,7 @@ async function main(): Promise<number> {
       ...targets,
       '',
     ].join('\n')
-    writeSection(DOC, section)
+    writeSection(DOC, 'api-bench', section)
 
     console.log(`\n${table}\n`)
     for (const line of targets) console.log(line)

@@ -1,0 +1,48 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The sign-in page and the shell, as a user sees them (accessible names from the spec and the issue). */
+export class ConsolePage {
+  constructor(readonly page: Page) {}
+
+  get tokenField(): Locator {
+    return this.page.getByLabel('API token')
+  }
+
+  get sidebar(): Locator {
+    return this.page.getByRole('navigation', { name: 'Sidebar' })
+  }
+
+  get profileButton(): Locator {
+    return this.page.getByRole('button', { name: 'Profile' })
+  }
+
+  get searchBox(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search' })
+  }
+
+  async signInWithToken(token: string): Promise<void> {
+    await this.tokenField.fill(token)
+    await this.page.getByRole('button', { name: 'Sign in with token' }).click()
+  }
+
+  async expectSignedIn(): Promise<void> {
+    await expect(this.profileButton).toBeVisible()
+  }
+
+  async expectSignInPage(): Promise<void> {
+    await expect(this.tokenField).toBeVisible()
+    await expect(this.page.getByRole('button', { name: 'Sign in with SSO' })).toBeVisible()
+  }
+
+  async signOut(): Promise<void> {
+    await this.profileButton.click()
+    await this.page.getByRole('menuitem', { name: 'Sign out' }).click()
+  }
+
+  /** Every `wadp.`/`auth.` key in local storage, as [key, value] pairs. */
+  async storedKeys(): Promise<[string, string][]> {
+    return this.page.evaluate(() =>
+      Object.entries(window.localStorage).filter(([key]) => key.startsWith('wadp.') || key.startsWith('auth.')),
+    )
+  }
+}

@@ -1,0 +1,137 @@
+import { ConsolePage } from './pages/console.ts'
+import { createToken } from './support/api.ts'
+import { expect, test } from './support/server.ts'
+
+test.describe('signing in', () => {
+  test('an admin signs in with a token and lands on /home in a project, with every section', async ({
+    page,
+    server,
+  }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/home\?project=[a-z0-9-]+$/)
+    await console.expectSignedIn()
+    for (const section of ['Configuration', 'Admin'])
+      await expect(console.sidebar.getByText(section, { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Quick Setup' })).toBeVisible()
+  })
+
+  test('a token with only list permissions sees no Admin section and no Quick Setup', async ({ page, server }) => {
+    const token = await createToken(server, { owner: 'viewer@example.com', permissions: ['wadp.*.list'] })
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.signInWithToken(token)
+    await console.expectSignedIn()
+    await expect(console.sidebar.getByRole('link', { name: 'Directors' })).toBeVisible()
+    await expect(console.sidebar.getByText('Admin', { exact: true })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Quick Setup' })).toHaveCount(0)
+  })
+
+  test('says so for an empty token and for a wrong one, keeping what was typed', async ({ page }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.signInWithToken('   ')
+    await expect(page.getByText('Token cannot be empty.')).toBeVisible()
+    await console.signInWithToken('not-a-valid-token')
+    await expect(page.getByRole('alert')).toHaveText('Login failed. Your credentials or permissions are incorrect.')
+    await expect(console.tokenField).toHaveValue('not-a-valid-token')
+  })
+
+  test('signs in through the development OpenID Connect provider', async ({ page, server }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click()
+    await page.getByLabel('Email').fill('operator@example.com')
+    await page.getByLabel('Password').fill(server.demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/home\?project=/)
+    await console.profileButton.click()
+    await expect(page.getByText('operator@example.com')).toBeVisible()
+  })
+
+  test('returns to the page asked for, and only to a local one', async ({ page, server }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/directors?project=shop')
+    await console.expectSignInPage()
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/directors\?project=shop$/)
+
+    await console.signOut()
+    await page.goto('/?redirect=https://evil.example/steal')
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/home\?project=/)
+  })
+})
+
+test.describe('the shell', () => {
+  test.beforeEach(async ({ page, server }) => {
+    await page.goto('/')
+    await new ConsolePage(page).signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/home\?project=/)
+  })
+
+  test('switching project through the selector lands on /home and every sidebar link keeps it', async ({ page }) => {
+    const console = new ConsolePage(page)
+    await page
+      .getByRole('button', { name: /project/i })
+      .first()
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Select a project' })
+    await dialog.getByLabel('Search projects').fill('staging')
+    await dialog.getByRole('row', { name: /shop-staging/ }).click()
+    await expect(page).toHaveURL(/\/home\?project=shop-staging$/)
+    const links = console.sidebar.getByRole('link')
+    await expect(links.first()).toBeVisible()
+    for (const href of await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''))) {
+      expect(href).toContain('project=shop-staging')
+    }
+  })
+
+  test('the search finds a website by domain and leads to its detail page', async ({ page }) => {
+    const console = new ConsolePage(page)
+    await console.searchBox.fill('www.shop')
+    await console.searchBox.press('End')
+    await page.getByRole('link', { name: /shop-example-com/ }).click()
+    await expect(page).toHaveURL(/\/websites-detail\/shop-example-com\?project=shop$/)
+  })
+
+  test('an expired token opens the Session Expired dialog, and Continue signs out keeping only the last project', async ({
+    page,
+  }) => {
+    const console = new ConsolePage(page)
+    await page.route('**/api/auth/v0/search/projects**', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'token expired', errors: [] }),
+      }),
+    )
+    await page
+      .getByRole('button', { name: /project/i })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/[?&]logout=/)
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Your session has expired. please log in again to continue')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await console.expectSignInPage()
+    const stored = await console.storedKeys()
+    expect(stored.map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
+  })
+
+  test('an unknown page shows the 404 page with a way home', async ({ page }) => {
+    await page.goto('/no-such-page?project=shop')
+    await expect(page.getByText('Page not found')).toBeVisible()
+    await page.getByRole('link', { name: 'Go to the homepage' }).click()
+    await expect(page).toHaveURL(/\/(home)?\?project=shop$/)
+  })
+
+  test('the sidebar collapses below 1024 px and expands above', async ({ page }) => {
+    const console = new ConsolePage(page)
+    await page.setViewportSize({ width: 900, height: 800 })
+    await expect(console.sidebar.getByRole('link', { name: 'Websites' })).toBeHidden()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(console.sidebar.getByRole('link', { name: 'Websites' })).toBeVisible()
+  })
+})

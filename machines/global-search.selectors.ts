@@ -1,0 +1,22 @@
+import type { SnapshotFrom } from 'xstate'
+import type { globalSearchMachine } from './global-search.ts'
+
+type GlobalSearchSnapshot = SnapshotFrom<typeof globalSearchMachine>
+
+/** Spec section 8. */
+export const SEARCH_MESSAGES = {
+  noResults: (query: string) => `No results found for: "${query}"`,
+  failed: 'An error has occurred!',
+} as const
+
+export const selectSearchText = (state: GlobalSearchSnapshot): string => state.context.text
+/** The submitted query: the key of the results in the QueryClient. */
+export const selectSearchQuery = (state: GlobalSearchSnapshot): string => state.context.query
+export const selectIsDropdownOpen = (state: GlobalSearchSnapshot): boolean => state.hasTag('open')
+export const selectIsSearching = (state: GlobalSearchSnapshot): boolean => state.hasTag('busy')
+export const selectHasResults = (state: GlobalSearchSnapshot): boolean => state.hasTag('results')
+export const selectSearchMessage = (state: GlobalSearchSnapshot): string | null => {
+  if (state.hasTag('empty')) return SEARCH_MESSAGES.noResults(state.context.query)
+  if (state.hasTag('error')) return SEARCH_MESSAGES.failed
+  return null
+}

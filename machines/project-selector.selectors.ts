@@ -1,0 +1,25 @@
+import type { SnapshotFrom } from 'xstate'
+import type { projectSelectorMachine } from './project-selector.ts'
+
+type ProjectSelectorSnapshot = SnapshotFrom<typeof projectSelectorMachine>
+
+/** The modal's texts (spec section 2). */
+export const PROJECT_SELECTOR_MESSAGES = {
+  title: 'Select a project',
+  noMatch: 'No match',
+  noProject: 'No project available',
+} as const
+
+export const selectIsSelectorOpen = (state: ProjectSelectorSnapshot): boolean => state.hasTag('open')
+export const selectIsSelectorLoading = (state: ProjectSelectorSnapshot): boolean => state.hasTag('busy')
+export const selectSelectorFilter = (state: ProjectSelectorSnapshot): string => state.context.filter
+
+/** What the table shows instead of rows, given how many projects there are and how many match the filter. */
+export function selectorNotice(
+  state: ProjectSelectorSnapshot,
+  counts: { total: number; matching: number },
+): string | null {
+  if (!state.hasTag('open') || state.hasTag('busy')) return null
+  if (state.hasTag('error') || counts.total === 0) return PROJECT_SELECTOR_MESSAGES.noProject
+  return counts.matching === 0 ? PROJECT_SELECTOR_MESSAGES.noMatch : null
+}

@@ -1,0 +1,301 @@
+import { assertEvent, assign, emit, setup } from 'xstate'
+import { TokenLogin } from '../src/domain/requests.ts'
+import { identityTokenExpiry, type LoginResult, SESSION_MESSAGES, type SessionUser } from '../src/domain/session.ts'
+import { notProvided } from './not-provided.ts'
+import type {
+  Credentials,
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  SessionInput,
+  SessionTag,
+  StoredSessionData,
+} from './session.types.ts'
+
+/** The domain's TokenLogin rule through its Standard Schema interface, so machines need no valibot import. */
+export function acceptedToken(raw: string): string | null {
+  const result = TokenLogin['~standard'].validate({ token: raw })
+  if (result instanceof Promise || result.issues) return null
+  return result.value.token
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+// The states that read these are only reachable with the data present: a throw here is a machine bug.
+function required<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`session: no ${what} in this state`)
+  return value
+}
+
+const sessionSetup = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+    input: {} as SessionInput,
+    tags: {} as SessionTag,
+  },
+  actors: {
+    readStoredSession: notProvided<Credentials | null>('readStoredSession'),
+    login: notProvided<LoginResult, Credentials>('login'),
+    loadUser: notProvided<SessionUser, { email: string }>('loadUser'),
+    loadPermissions: notProvided<string[]>('loadPermissions'),
+    storeSession: notProvided<void, StoredSessionData>('storeSession'),
+    clearSession: notProvided<void>('clearSession'),
+    beginSso: notProvided<void>('beginSso'),
+    completeSso: notProvided<{ token: string }, { callbackUrl: string }>('completeSso'),
+    checkToken: notProvided<void>('checkToken'),
+  },
+  delays: { sessionCheckInterval: 30_000 },
+  guards: {
+    hasNoStoredToken: (_, { stored }: { stored: Credentials | null }) =>
+      stored === null || (stored.authType === 'token' && stored.token.trim() === ''),
+    hasNoOAuthToken: (_, { stored }: { stored: Credentials | null }) =>
+      stored?.authType === 'oauth' && stored.token.trim() === '',
+    isTokenRejected: (_, { token }: { token: string }) => acceptedToken(token) === null,
+    isIdentityTokenUsable: ({ context }, { token }: { token: string }) =>
+      identityTokenExpiry(token, context.now()) !== null,
+  },
+  actions: {
+    forgetSession: assign({ credentials: null, user: null, permissions: [] }),
+    clearError: assign({ error: null }),
+    reportLoginFailure: assign({ error: SESSION_MESSAGES.loginFailed }),
+    // Runs on `xstate.error.actor.*` events, which the event union does not list.
+    recordFailure: assign(({ event }) => ({ lastFailure: messageOf('error' in event ? event.error : event) })),
+  },
+})
+
+interface Failure {
+  target: string
+  actions: readonly ('reportLoginFailure' | 'recordFailure')[]
+}
+
+/** Load the user and permissions for credentials `login` accepted, then store them: restore, sign-in, refresh. */
+function loadingSession(failure: Failure) {
+  return sessionSetup.createStateConfig({
+    initial: 'loadingUser',
+    states: {
+      loadingUser: {
+        invoke: {
+          id: 'loadUser',
+          src: 'loadUser',
+          input: ({ context }) => ({ email: required(context.user, 'user').email }),
+          onDone: { target: 'loadingPermissions', actions: assign({ user: ({ event }) => event.output }) },
+          onError: failure,
+        },
+      },
+      loadingPermissions: {
+        invoke: {
+          id: 'loadPermissions',
+          src: 'loadPermissions',
+          onDone: { target: 'storingSession', actions: assign({ permissions: ({ event }) => event.output }) },
+          onError: failure,
+        },
+      },
+      storingSession: {
+        invoke: {
+          id: 'storeSession',
+          src: 'storeSession',
+          input: ({ context }) => ({
+            ...required(context.credentials, 'credentials'),
+            user: required(context.user, 'user'),
+            permissions: context.permissions,
+          }),
+          onDone: 'stored',
+          onError: failure,
+        },
+      },
+      stored: { type: 'final' },
+    },
+  })
+}
+
+const restoreFailed: Failure = { target: '#session.loggedOut', actions: ['recordFailure'] }
+const signInFailed: Failure = { target: '#session.loggedOut', actions: ['recordFailure', 'reportLoginFailure'] }
+// The old user and permissions stay: they were valid a moment ago, and the token check decides the session.
+const refreshFailed: Failure = { target: '#session.loggedIn.userInfo.current', actions: ['recordFailure'] }
+
+export const sessionMachine = sessionSetup.createMachine({
+  id: 'session',
+  description:
+    'Who is signed in (spec section 4): restores a stored session, signs in with a token or SSO, checks the token every 30 s and signs out.',
+  context: ({ input }) => ({
+    credentials: null,
+    user: null,
+    permissions: [],
+    error: null,
+    lastFailure: null,
+    now: input.now ?? Date.now,
+  }),
+  initial: 'checkingSession',
+  on: {
+    // Allowed from anywhere: the Session Expired dialog's Continue may come before the restore ends.
+    'session.logout': { target: '.signingOut' },
+    // The identity provider sends the browser back to a fresh page load, usually while the restore runs.
+    'session.ssoCallback': { target: '.loggedOut.completingSso' },
+  },
+  states: {
+    checkingSession: {
+      tags: 'busy',
+      invoke: {
+        id: 'readStoredSession',
+        src: 'readStoredSession',
+        onDone: [
+          {
+            guard: { type: 'hasNoStoredToken', params: ({ event }) => ({ stored: event.output }) },
+            target: 'loggedOut',
+            actions: assign({ lastFailure: SESSION_MESSAGES.noStoredToken }),
+          },
+          {
+            guard: { type: 'hasNoOAuthToken', params: ({ event }) => ({ stored: event.output }) },
+            target: 'loggedOut',
+            actions: assign({ lastFailure: SESSION_MESSAGES.noOAuthToken }),
+          },
+          { target: 'restoring', actions: assign({ credentials: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'loggedOut', actions: 'recordFailure' },
+      },
+    },
+    restoring: {
+      tags: 'busy',
+      initial: 'validatingToken',
+      states: {
+        validatingToken: {
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => required(context.credentials, 'credentials'),
+            onDone: { target: 'loadingSession', actions: assign({ user: ({ event }) => event.output.user }) },
+            onError: restoreFailed,
+          },
+        },
+        loadingSession: { ...loadingSession(restoreFailed), onDone: '#session.loggedIn' },
+      },
+    },
+    // The token passed `login`; what is left of a sign-in before the user counts as signed in.
+    signingIn: {
+      ...loadingSession(signInFailed),
+      tags: 'busy',
+      onDone: {
+        target: 'loggedIn',
+        actions: [assign({ error: null, lastFailure: null }), emit({ type: 'session.signedIn' })],
+      },
+    },
+    loggedIn: {
+      tags: 'signedIn',
+      type: 'parallel',
+      on: { 'session.expired': { actions: emit({ type: 'session.expiredNotice' }) } },
+      states: {
+        tokenCheck: {
+          initial: 'idle',
+          states: {
+            idle: { after: { sessionCheckInterval: 'checking' } },
+            checking: {
+              invoke: {
+                id: 'checkToken',
+                src: 'checkToken',
+                onDone: 'idle',
+                onError: {
+                  target: '#session.loggedOut',
+                  actions: ['recordFailure', emit({ type: 'session.signedOut', reason: 'tokenCheckFailed' })],
+                },
+              },
+            },
+          },
+        },
+        userInfo: {
+          initial: 'current',
+          states: {
+            current: { on: { 'session.refreshPermissions': 'refreshing' } },
+            refreshing: {
+              ...loadingSession(refreshFailed),
+              tags: 'refreshing',
+              onDone: {
+                target: 'current',
+                actions: emit({ type: 'session.notify', message: SESSION_MESSAGES.userInfoUpdated }),
+              },
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      tags: 'busy',
+      entry: 'clearError',
+      invoke: {
+        id: 'clearSession',
+        src: 'clearSession',
+        onDone: { target: 'loggedOut', actions: emit({ type: 'session.signedOut', reason: 'logout' }) },
+        // Storage refusing to clear must not keep the user signed in.
+        onError: {
+          target: 'loggedOut',
+          actions: ['recordFailure', emit({ type: 'session.signedOut', reason: 'logout' })],
+        },
+      },
+    },
+    loggedOut: {
+      tags: 'signedOut',
+      entry: 'forgetSession',
+      initial: 'idle',
+      states: {
+        idle: {
+          entry: assign({ credentials: null }),
+          on: {
+            'session.signInWithToken': [
+              {
+                guard: { type: 'isTokenRejected', params: ({ event }) => ({ token: event.token }) },
+                actions: assign({ error: SESSION_MESSAGES.tokenEmpty }),
+              },
+              {
+                target: 'signingInWithToken',
+                actions: assign(({ event }) => ({
+                  credentials: { token: acceptedToken(event.token) ?? '', authType: 'token' as const },
+                  error: null,
+                })),
+              },
+            ],
+            'session.signInWithSso': { target: 'redirectingToSso', actions: 'clearError' },
+          },
+        },
+        signingInWithToken: {
+          tags: 'busy',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => required(context.credentials, 'credentials'),
+            onDone: { target: '#session.signingIn', actions: assign({ user: ({ event }) => event.output.user }) },
+            onError: { target: 'idle', actions: 'reportLoginFailure' },
+          },
+        },
+        // The real beginSso leaves the page; this state only ends if it could not.
+        redirectingToSso: {
+          tags: 'busy',
+          invoke: { id: 'beginSso', src: 'beginSso', onError: { target: 'idle', actions: 'reportLoginFailure' } },
+        },
+        completingSso: {
+          tags: 'busy',
+          entry: 'clearError',
+          invoke: {
+            id: 'completeSso',
+            src: 'completeSso',
+            input: ({ event }) => {
+              assertEvent(event, 'session.ssoCallback')
+              return { callbackUrl: event.url }
+            },
+            onDone: [
+              {
+                guard: { type: 'isIdentityTokenUsable', params: ({ event }) => ({ token: event.output.token }) },
+                target: 'signingInWithToken',
+                actions: assign({ credentials: ({ event }) => ({ token: event.output.token, authType: 'oauth' }) }),
+              },
+              { target: 'idle', actions: assign({ error: SESSION_MESSAGES.tokenExpiredOrInvalid }) },
+            ],
+            onError: { target: 'idle', actions: 'reportLoginFailure' },
+          },
+        },
+      },
+    },
+  },
+})

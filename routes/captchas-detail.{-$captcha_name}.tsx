@@ -1,0 +1,12 @@
+import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+
+// The component reads its params through getRouteApi so its chunk does not import this route definition.
+const route = getRouteApi('/captchas-detail/{-$captcha_name}')
+
+export const Route = createFileRoute('/captchas-detail/{-$captcha_name}')({ component: Page })
+
+function Page() {
+  const name = route.useParams({ select: (params) => params.captcha_name })
+  return <ComingSoonPage title="Captcha" subject={name} />
+}

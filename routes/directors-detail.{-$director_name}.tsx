@@ -1,0 +1,12 @@
+import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+
+// The component reads its params through getRouteApi so its chunk does not import this route definition.
+const route = getRouteApi('/directors-detail/{-$director_name}')
+
+export const Route = createFileRoute('/directors-detail/{-$director_name}')({ component: Page })
+
+function Page() {
+  const name = route.useParams({ select: (params) => params.director_name })
+  return <ComingSoonPage title="Director" subject={name} />
+}

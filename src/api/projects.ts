@@ -1,0 +1,21 @@
+import * as v from 'valibot'
+import { ProjectInfo, ProjectSummary } from '../domain/project.ts'
+import type { ApiClients } from './http.ts'
+
+const ProjectList = v.object({ data: v.array(ProjectSummary), meta: v.object({ total: v.number() }) })
+
+/** Projects the caller can reach (spec section 7: items=1000 or 1 at start, 10000 with a 5 s time-out in the selector). */
+export async function searchProjects(api: ApiClients, items: number, timeoutMs?: number): Promise<ProjectSummary[]> {
+  const body = await api.auth('/search/projects', { query: { items }, ...(timeoutMs ? { timeout: timeoutMs } : {}) })
+  return v.parse(ProjectList, body).data
+}
+
+export async function getProject(api: ApiClients, name: string): Promise<ProjectInfo> {
+  const body = await api.core(`/projects/${encodeURIComponent(name)}`)
+  return v.parse(v.object({ data: ProjectInfo }), body).data
+}
+
+export async function getProjectPermissions(api: ApiClients, name: string): Promise<string[]> {
+  const body = await api.auth(`/projects/${encodeURIComponent(name)}/permissions`)
+  return v.parse(v.object({ data: v.array(v.string()) }), body).data
+}

@@ -1,0 +1,35 @@
+import * as v from 'valibot'
+import { LoginResult, type SessionUser } from '../domain/session.ts'
+import type { ApiClients } from './http.ts'
+
+const Envelope = <S extends v.GenericSchema>(data: S) => v.object({ data })
+const Permissions = v.array(v.string())
+
+export async function login(api: ApiClients, token: string): Promise<LoginResult> {
+  const body = await api.auth('/login', { method: 'POST', body: { token } })
+  return v.parse(Envelope(LoginResult), body).data
+}
+
+/** The 30-second session check: resolves while the token is valid, rejects otherwise. */
+export async function checkToken(api: ApiClients): Promise<void> {
+  await api.auth('/auth/check')
+}
+
+export async function getUser(api: ApiClients, email: string): Promise<SessionUser> {
+  const body = await api.auth(`/users/${encodeURIComponent(email)}`)
+  const user = v.parse(
+    Envelope(
+      v.object({ email: v.string(), first_name: v.string(), last_name: v.string(), roles: v.array(v.string()) }),
+    ),
+    body,
+  ).data
+  return { username: user.email, ...user }
+}
+
+/** The caller's permissions, globally or in one project (the spec reads `data`, or `data.data`). */
+export async function getPermissions(api: ApiClients, project?: string): Promise<string[]> {
+  const body = await api.auth('/auth/permissions', {
+    query: project ? { scope_type: 'project', scope_value: project } : {},
+  })
+  return v.parse(Envelope(Permissions), body).data
+}

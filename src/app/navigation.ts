@@ -1,0 +1,72 @@
+import type { AnyRouter } from '@tanstack/react-router'
+import { isLocalRedirect, LOGOUT_QUERY_KEY } from '../domain/session.ts'
+import type { ConsoleActors } from './console.ts'
+import { SSO_CALLBACK_PATH } from './session.ts'
+import { storage } from './storage.ts'
+
+/** Paths a signed-out visitor may be on without it becoming the page to return to after sign-in. */
+const PUBLIC_PATHS = new Set(['/', SSO_CALLBACK_PATH])
+
+type Search = Record<string, unknown>
+
+function href(pathname: string, search: Search): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(search))
+    if (value !== undefined && value !== null) params.set(key, String(value))
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+/**
+ * Navigation follows machine state: emitted events become router navigations, and URL changes become
+ * machine events. Nothing else in the console navigates on its own.
+ */
+export function connectNavigation(router: AnyRouter, actors: ConsoleActors, notify: (message: string) => void) {
+  const location = () => router.state.location
+  const search = () => location().search as Search
+  const go = (to: string, replace = false) => void router.navigate({ href: to, replace })
+  const signedIn = () => actors.session.getSnapshot().hasTag('signedIn')
+
+  /** The page a signed-out visitor asked for, kept to return to after sign-in (spec section 5). */
+  const rememberRequestedPage = () => {
+    const { pathname, searchStr } = location()
+    const requested = PUBLIC_PATHS.has(pathname) ? search().redirect : `${pathname}${searchStr}`
+    if (typeof requested === 'string' && isLocalRedirect(requested))
+      storage.set(storage.keys.redirectAfterLogin, requested)
+  }
+
+  actors.session.on('session.signedIn', () => {
+    const saved = storage.get(storage.keys.redirectAfterLogin)
+    storage.remove(storage.keys.redirectAfterLogin)
+    go(saved && isLocalRedirect(saved) ? saved : '/home', true)
+  })
+  actors.session.on('session.signedOut', () => {
+    actors.project.send({ type: 'project.reset' })
+    go('/', true)
+  })
+  actors.session.on('session.expiredNotice', () =>
+    go(href(location().pathname, { ...search(), [LOGOUT_QUERY_KEY]: 'true' })),
+  )
+  actors.session.on('session.notify', ({ message }) => notify(message))
+
+  actors.project.on('project.defaulted', ({ name }) =>
+    go(href(location().pathname, { ...search(), project: name }), true),
+  )
+  actors.project.on('project.navigate', ({ name }) => go(href('/home', name ? { project: name } : {})))
+
+  let wasSignedIn = false
+  actors.session.subscribe((snapshot) => {
+    const now = snapshot.hasTag('signedIn')
+    if (now && !wasSignedIn) actors.project.send({ type: 'project.urlChanged', project: projectInUrl() })
+    if (!now && snapshot.hasTag('signedOut') && wasSignedIn === false) rememberRequestedPage()
+    wasSignedIn = now
+  })
+  const projectInUrl = () => {
+    const project = search().project
+    return typeof project === 'string' && project !== '' ? project : null
+  }
+  router.subscribe('onResolved', () => {
+    if (signedIn()) actors.project.send({ type: 'project.urlChanged', project: projectInUrl() })
+    else if (actors.session.getSnapshot().hasTag('signedOut')) rememberRequestedPage()
+  })
+}

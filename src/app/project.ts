@@ -1,0 +1,86 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { fromPromise } from 'xstate'
+import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
+import type { SearchOutcome } from '../../machines/global-search.ts'
+import { globalSearchMachine } from '../../machines/global-search.ts'
+import { type LoadedProject, projectMachine } from '../../machines/project.ts'
+import { projectSelectorMachine } from '../../machines/project-selector.ts'
+import type { ApiClients } from '../api/http.ts'
+import { getProjectPermissions, searchProjects } from '../api/projects.ts'
+import { grants } from '../domain/permissions.ts'
+import type { ProjectQueries } from '../queries/projects.ts'
+import type { SearchQueries } from '../queries/search.ts'
+import { storage } from './storage.ts'
+
+/** Spec section 7: the start-up search looks for the last selected project among 1000, else takes the first. */
+const DEFAULT_PROJECT_SEARCH = { lastSelected: 1000, first: 1 } as const
+const RELOAD_KEY = 'chunk-reload-at'
+
+export function provideProject(api: ApiClients, queryClient: QueryClient, projects: ProjectQueries) {
+  return projectMachine.provide({
+    actors: {
+      findDefaultProject: fromPromise<string | null>(async () => {
+        const lastSelected = storage.get(storage.keys.lastSelectedProject)
+        if (lastSelected) {
+          const candidates = await searchProjects(api, DEFAULT_PROJECT_SEARCH.lastSelected)
+          if (candidates.some((project) => project.name === lastSelected)) return lastSelected
+        }
+        const [first] = await searchProjects(api, DEFAULT_PROJECT_SEARCH.first)
+        return first?.name ?? null
+      }),
+      loadProject: fromPromise<LoadedProject, { name: string }>(async ({ input }) => {
+        const permissions = await getProjectPermissions(api, input.name)
+        // A list-only token may work in the project without reading the project itself (Home is hidden then).
+        const info = grants(permissions, 'wadp.projects.get')
+          ? await queryClient.fetchQuery(projects.info(input.name))
+          : null
+        storage.set(storage.keys.currentProject, input.name)
+        storage.setJson(storage.keys.projectPermissions, permissions)
+        return { info, permissions }
+      }),
+      rememberProject: fromPromise<void, { name: string }>(async ({ input }) => {
+        storage.set(storage.keys.lastSelectedProject, input.name)
+      }),
+    },
+  })
+}
+
+export function provideProjectSelector(queryClient: QueryClient, projects: ProjectQueries) {
+  return projectSelectorMachine.provide({
+    actors: {
+      fetchProjects: fromPromise<void>(async () => {
+        await queryClient.fetchQuery(projects.selectorList())
+      }),
+    },
+    actions: {
+      clearProjects: () => queryClient.removeQueries({ queryKey: projects.selectorList().queryKey }),
+    },
+  })
+}
+
+export function provideGlobalSearch(queryClient: QueryClient, search: SearchQueries) {
+  return globalSearchMachine.provide({
+    actors: {
+      search: fromPromise<SearchOutcome, { query: string }>(async ({ input }) => {
+        const results = await queryClient.fetchQuery(search.results(input.query))
+        return { count: results.length }
+      }),
+    },
+  })
+}
+
+/** Reload at most once per 60 s when a code chunk fails to load (a deploy replaced it). */
+export function provideChunkReload() {
+  return chunkReloadMachine.provide({
+    actors: {
+      readLastReload: fromPromise<number | null>(async () => {
+        const at = Number(window.sessionStorage.getItem(RELOAD_KEY))
+        return Number.isFinite(at) && at > 0 ? at : null
+      }),
+    },
+    actions: {
+      recordReload: (_, { at }) => window.sessionStorage.setItem(RELOAD_KEY, String(at)),
+      reloadPage: () => window.location.reload(),
+    },
+  })
+}

@@ -1,0 +1,85 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { fromPromise } from 'xstate'
+import { sessionMachine } from '../../machines/session.ts'
+import type { Credentials, StoredSessionData } from '../../machines/session.types.ts'
+import type { ApiClients } from '../api/http.ts'
+import { authorizeUrl, discover, exchangeCode, getConsoleConfig, pkcePair } from '../api/oidc.ts'
+import { checkToken, getPermissions, getUser, login } from '../api/session.ts'
+import type { AuthType, LoginResult, SessionUser } from '../domain/session.ts'
+import { storage } from './storage.ts'
+
+export const SSO_CALLBACK_PATH = '/auth/callback'
+
+type PendingSso = { verifier: string; state: string }
+
+function isPendingSso(value: unknown): value is PendingSso {
+  return typeof value === 'object' && value !== null && 'verifier' in value && 'state' in value
+}
+
+/** The session machine with its real side effects: the platform API, local storage and the SSO redirect. */
+export function provideSession(api: ApiClients, queryClient: QueryClient, origin: string) {
+  const redirectUri = `${origin}${SSO_CALLBACK_PATH}`
+  return sessionMachine.provide({
+    actors: {
+      readStoredSession: fromPromise<Credentials | null>(async () => {
+        const authType = storage.get(storage.keys.authType) as AuthType | null
+        if (authType === 'oauth') return { authType, token: storage.get(storage.keys.oauthToken) ?? '' }
+        const token = storage.get(storage.keys.authToken)
+        return token === null ? null : { authType: 'token', token }
+      }),
+      login: fromPromise<LoginResult, Credentials>(({ input }) => login(api, input.token)),
+      loadUser: fromPromise<SessionUser, { email: string }>(({ input }) => getUser(api, input.email)),
+      loadPermissions: fromPromise<string[]>(() => getPermissions(api)),
+      storeSession: fromPromise<void, StoredSessionData>(async ({ input }) => {
+        storage.set(storage.keys.authType, input.authType)
+        storage.set(input.authType === 'oauth' ? storage.keys.oauthToken : storage.keys.authToken, input.token)
+        storage.set(storage.keys.userName, `${input.user.first_name} ${input.user.last_name}`.trim())
+        storage.set(storage.keys.userEmail, input.user.email)
+        storage.setJson(storage.keys.permissions, input.permissions)
+      }),
+      clearSession: fromPromise<void>(async () => {
+        storage.clearSignedOut()
+        // Nothing one user's session read may show in the next one's.
+        queryClient.clear()
+      }),
+      beginSso: fromPromise<void>(async () => {
+        const config = await getConsoleConfig(api)
+        const endpoints = await discover(config.oidc.issuer)
+        const { verifier, challenge, state } = await pkcePair()
+        storage.setJson(storage.keys.oauthPending, { verifier, state } satisfies PendingSso)
+        window.location.assign(
+          authorizeUrl(endpoints, {
+            clientId: config.oidc.client_id,
+            scopes: config.oidc.scopes,
+            redirectUri,
+            challenge,
+            state,
+          }),
+        )
+        // The page is leaving for the identity provider; nothing follows here.
+        await new Promise<never>(() => {})
+      }),
+      completeSso: fromPromise<{ token: string }, { callbackUrl: string }>(async ({ input }) => {
+        const params = new URL(input.callbackUrl).searchParams
+        const pending = storage.getJson(storage.keys.oauthPending)
+        storage.remove(storage.keys.oauthPending)
+        const code = params.get('code')
+        if (params.get('error'))
+          throw new Error(params.get('error_description') ?? params.get('error') ?? 'sign-in refused')
+        if (!code || !isPendingSso(pending) || params.get('state') !== pending.state) {
+          throw new Error('this sign-in answer does not belong to a sign-in started here')
+        }
+        const config = await getConsoleConfig(api)
+        const endpoints = await discover(config.oidc.issuer)
+        const token = await exchangeCode(endpoints, {
+          clientId: config.oidc.client_id,
+          code,
+          verifier: pending.verifier,
+          redirectUri,
+        })
+        return { token }
+      }),
+      checkToken: fromPromise<void>(() => checkToken(api)),
+    },
+  })
+}

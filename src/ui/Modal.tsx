@@ -1,0 +1,64 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import type { ReactNode } from 'react'
+
+type ModalSize = 'sm' | 'md' | 'lg' | 'xl'
+
+type ModalProps = {
+  open: boolean
+  title: ReactNode
+  /** Escape, a click outside and the Close control all call it. */
+  onClose: () => void
+  children: ReactNode
+  /** Buttons at the bottom of the panel. */
+  footer?: ReactNode
+  size?: ModalSize
+  /** false: no Close control, and Escape or an outside click do nothing (the footer must offer a way out). */
+  dismissible?: boolean
+}
+
+const SIZES: Record<ModalSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' }
+
+function CloseIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+      <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+    </svg>
+  )
+}
+
+/** A dialog (Headless UI): focus is trapped inside and returns to the opener on close. */
+export function Modal({ open, title, onClose, children, footer, size = 'md', dismissible = true }: ModalProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={dismissible ? onClose : () => {}}
+      // The dialog element itself covers the viewport, so it has a box (end-to-end tests check it is visible).
+      className="fixed inset-0 z-50 flex w-screen items-start justify-center overflow-y-auto p-4 sm:pt-[10vh]"
+    >
+      <DialogBackdrop className="fixed inset-0 bg-slate-950/50" />
+      <DialogPanel
+        className={`relative flex w-full ${SIZES[size]} flex-col rounded-lg bg-white text-slate-900 shadow-xl ring-1 ring-slate-900/10 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-100/10`}
+      >
+        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
+          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+          {dismissible && (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            >
+              <CloseIcon />
+            </button>
+          )}
+        </div>
+        <div className="px-5 py-4">{children}</div>
+        {footer && (
+          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+            {footer}
+          </div>
+        )}
+      </DialogPanel>
+    </Dialog>
+  )
+}

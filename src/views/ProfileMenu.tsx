@@ -1,0 +1,70 @@
+import { type AuthType, SESSION_MESSAGES, type SessionUser } from '../domain/session.ts'
+import { Avatar } from '../ui/Avatar.tsx'
+import { Menu, MenuItem, MenuSeparator, MenuText } from '../ui/Menu.tsx'
+import { ThemeMenuSection } from '../ui/ThemeSwitcher.tsx'
+import type { Theme } from '../ui/theme.ts'
+
+export type ProfileMenuProps = {
+  authType: AuthType
+  user: Pick<SessionUser, 'username' | 'email' | 'first_name' | 'last_name'> | null
+  /** The console's version line, e.g. '1.4.0'. */
+  version?: string
+  /** Needs wadp.*.* (spec section 6). */
+  showAllVersions: boolean
+  onShowAllVersions: () => void
+  onRefreshPermissions: () => void
+  onSignOut: () => void
+  theme: Theme
+  onThemeChange: (theme: Theme) => void
+}
+
+export function displayName(user: ProfileMenuProps['user']): string {
+  if (!user) return ''
+  return `${user.first_name} ${user.last_name}`.trim() || user.username
+}
+
+export function ProfileMenu({
+  authType,
+  user,
+  version,
+  showAllVersions,
+  onShowAllVersions,
+  onRefreshPermissions,
+  onSignOut,
+  theme,
+  onThemeChange,
+}: ProfileMenuProps) {
+  const name = displayName(user)
+  return (
+    <Menu label="Profile" button={<Avatar name={authType === 'token' ? 'Token' : name} size={40} />}>
+      <MenuText>
+        {authType === 'token' ? (
+          <span className="font-medium">{SESSION_MESSAGES.signedInWithToken}</span>
+        ) : (
+          <span className="flex items-center gap-3">
+            <Avatar name={name} size={40} />
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate font-medium">{name}</span>
+              <span className="truncate text-slate-600 dark:text-slate-400">{user?.email}</span>
+            </span>
+          </span>
+        )}
+      </MenuText>
+      <MenuSeparator />
+      <MenuItem onSelect={onRefreshPermissions}>Refresh permissions</MenuItem>
+      <MenuSeparator />
+      <ThemeMenuSection value={theme} onChange={onThemeChange} />
+      <MenuSeparator />
+      {version && (
+        <MenuText>
+          <span className="text-slate-600 dark:text-slate-400">
+            Version <span className="font-mono">{version}</span>
+          </span>
+        </MenuText>
+      )}
+      {showAllVersions && <MenuItem onSelect={onShowAllVersions}>show all</MenuItem>}
+      <MenuSeparator />
+      <MenuItem onSelect={onSignOut}>Sign out</MenuItem>
+    </Menu>
+  )
+}

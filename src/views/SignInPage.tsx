@@ -1,0 +1,86 @@
+import { type FormEvent, useState } from 'react'
+import { SESSION_MESSAGES } from '../domain/session.ts'
+import { Button } from '../ui/Button.tsx'
+import { TextField } from '../ui/TextField.tsx'
+
+export type SignInPageProps = {
+  onTokenSignIn: (token: string) => void
+  onSsoSignIn: () => void
+  /** A sign-in failure to show, e.g. 'Login failed. Your credentials or permissions are incorrect.' */
+  error?: string
+  /** A sign-in is in progress: both buttons are disabled. */
+  busy?: boolean
+}
+
+export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: SignInPageProps) {
+  // Kept here, not in the machine: what the user typed survives a failed attempt.
+  const [token, setToken] = useState('')
+  const [emptyToken, setEmptyToken] = useState(false)
+  const [pressed, setPressed] = useState<'token' | 'sso' | null>(null)
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    // Pasted tokens often carry a trailing newline or space.
+    const trimmed = token.trim()
+    if (trimmed === '') {
+      setEmptyToken(true)
+      return
+    }
+    setPressed('token')
+    onTokenSignIn(trimmed)
+  }
+
+  function signInWithSso() {
+    setPressed('sso')
+    onSsoSignIn()
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6">
+      <div className="flex w-full max-w-sm flex-col gap-6 rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <header className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">WADP Console</p>
+        </header>
+        {error && (
+          <p
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {error}
+          </p>
+        )}
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <TextField
+            label="API token"
+            type="password"
+            name="token"
+            autoComplete="off"
+            spellCheck={false}
+            value={token}
+            onChange={(event) => {
+              setToken(event.target.value)
+              setEmptyToken(false)
+            }}
+            error={emptyToken ? SESSION_MESSAGES.tokenEmpty : undefined}
+          />
+          <Button type="submit" busy={busy && pressed === 'token'} disabled={busy}>
+            Sign in with token
+          </Button>
+        </form>
+        <div
+          className="flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400 uppercase"
+          aria-hidden="true"
+        >
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+          or
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+        </div>
+        <Button variant="secondary" onClick={signInWithSso} busy={busy && pressed === 'sso'} disabled={busy}>
+          Sign in with SSO
+        </Button>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { writeSection } from './report.ts'
+
+/**
+ * The console's size budget (issue 3): JavaScript loaded up front by the sign-in page and by /home at
+ * most 165 kB gzip, every route chunk at most 25 kB gzip. Computed from Vite's build manifest, so the
+ * numbers are the same on every run and `--check` can gate CI.
+ */
+export const BUDGET = { upFrontKb: 165, routeChunkKb: 25 } as const
+/** What each page loads before it is usable: its route's chunks, and for signed-in pages the shell. */
+const UP_FRONT = {
+  'sign-in page (/)': ['routes/index.tsx'],
+  '/home': ['routes/home.tsx', 'routes/-shell/Shell.tsx'],
+} as const
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+type Manifest = Record<string, ManifestChunk>
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest
+}
+
+function gzipKb(dist: string, file: string): number {
+  return gzipSync(readFileSync(join(dist, file))).length / 1000
+}
+
+/** A chunk and everything it imports statically, as manifest keys. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen
+  seen.add(key)
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen)
+  return seen
+}
+
+function routeChunkKeys(manifest: Manifest, routeFile: string): string[] {
+  return Object.keys(manifest).filter((key) => key === routeFile || key.startsWith(`${routeFile}?`))
+}
+
+export type BundleReport = {
+  upFront: { page: string; kb: number }[]
+  routes: { route: string; kb: number }[]
+}
+
+export function measureBundle(dist: string): BundleReport {
+  const manifest = readManifest(dist)
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entry) throw new Error('the build manifest has no entry')
+  const base = staticClosure(manifest, entry)
+  const sizeOf = (keys: Iterable<string>) =>
+    [...keys].reduce((total, key) => total + gzipKb(dist, manifest[key]?.file ?? ''), 0)
+
+  const upFront = Object.entries(UP_FRONT).map(([page, files]) => {
+    const keys = new Set(base)
+    for (const file of files) for (const key of routeChunkKeys(manifest, file)) staticClosure(manifest, key, keys)
+    return { page, kb: sizeOf(keys) }
+  })
+  const routes = Object.keys(manifest)
+    .filter((key) => key.startsWith('routes/') && !key.includes('/-'))
+    .map((key) => {
+      const own = [...staticClosure(manifest, key)].filter((k) => !base.has(k))
+      return { route: key.replace(/\?.*$/, ''), kb: sizeOf(own) }
+    })
+    .sort((a, b) => b.kb - a.kb)
+  return { upFront, routes }
+}
+
+export function budgetProblems(report: BundleReport): string[] {
+  return [
+    ...report.upFront
+      .filter((p) => p.kb > BUDGET.upFrontKb)
+      .map((p) => `${p.page}: ${p.kb.toFixed(1)} kB up front > ${BUDGET.upFrontKb} kB`),
+    ...report.routes
+      .filter((r) => r.kb > BUDGET.routeChunkKb)
+      .map((r) => `${r.route}: ${r.kb.toFixed(1)} kB > ${BUDGET.routeChunkKb} kB`),
+  ]
+}
+
+function markdown(report: BundleReport): string {
+  const largest = report.routes.slice(0, 8)
+  return [
+    '## Bundle size (`npm run size`)',
+    '',
+    `- Date: ${new Date().toISOString()}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
+    '- Method: production build (`vite build`), sizes from its manifest, each file gzipped with Node\'s zlib defaults. "Up front" is the entry chunk, its static imports and the route\'s own chunks; a route chunk counts what the route adds beyond the entry.',
+    '',
+    '| Page | JS up front (gzip) | Budget |',
+    '| --- | ---: | ---: |',
+    ...report.upFront.map((p) => `| ${p.page} | ${p.kb.toFixed(1)} kB | ${BUDGET.upFrontKb} kB |`),
+    '',
+    `Largest route chunks (of ${report.routes.length}; budget ${BUDGET.routeChunkKb} kB each):`,
+    '',
+    '| Route file | Chunk (gzip) |',
+    '| --- | ---: |',
+    ...largest.map((r) => `| \`${r.route}\` | ${r.kb.toFixed(1)} kB |`),
+  ].join('\n')
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const report = measureBundle(join(ROOT, 'dist'))
+  const problems = budgetProblems(report)
+  console.log(markdown(report))
+  if (process.argv.includes('--write')) writeSection(join(ROOT, 'docs', 'benchmarks.md'), 'bundle', markdown(report))
+  if (problems.length > 0) {
+    console.error(`\nOver budget:\n${problems.join('\n')}`)
+    process.exit(1)
+  }
+  console.log('\nWithin budget.')
+}

@@ -1,0 +1,379 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { sessionMachine } from '../../machines/session.ts'
+import type { Credentials, SessionEmitted, StoredSessionData } from '../../machines/session.types.ts'
+import { type LoginResult, SESSION_MESSAGES, type SessionUser } from '../../src/domain/session.ts'
+
+const NOW = Date.UTC(2030, 0, 1)
+
+const alice: SessionUser = {
+  username: 'alice',
+  email: 'alice@example.com',
+  first_name: 'Alice',
+  last_name: 'Liddell',
+  roles: ['admin'],
+}
+
+function jwt(expSeconds: number): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '')
+  return `${encode({ alg: 'none' })}.${encode({ sub: 'alice', exp: expSeconds })}.signature`
+}
+
+const loginResult = (authType: Credentials['authType']): LoginResult => ({
+  user: alice,
+  auth_type: authType,
+  expires_at: '2030-01-02T00:00:00Z',
+})
+
+interface Options {
+  stored?: Credentials | null
+  login?: (input: Credentials) => Promise<LoginResult>
+  loadPermissions?: () => Promise<string[]>
+  completeSso?: (input: { callbackUrl: string }) => Promise<{ token: string }>
+  beginSso?: () => Promise<void>
+  checkToken?: () => Promise<void>
+  loadUser?: (input: { email: string }) => Promise<SessionUser>
+}
+
+/** The real machine with recording fakes; every actor call lands in `calls`. */
+function startSession(options: Options = {}, clock = new SimulatedClock()) {
+  const calls: { actor: string; input?: unknown }[] = []
+  const record = (actor: string, input?: unknown) => calls.push(input === undefined ? { actor } : { actor, input })
+  const machine = sessionMachine.provide({
+    actors: {
+      readStoredSession: fromPromise<Credentials | null>(async () => {
+        record('readStoredSession')
+        return options.stored ?? null
+      }),
+      login: fromPromise<LoginResult, Credentials>(async ({ input }) => {
+        record('login', input)
+        return options.login ? options.login(input) : loginResult(input.authType)
+      }),
+      loadUser: fromPromise<SessionUser, { email: string }>(async ({ input }) => {
+        record('loadUser', input)
+        return options.loadUser ? options.loadUser(input) : alice
+      }),
+      loadPermissions: fromPromise<string[]>(async () => {
+        record('loadPermissions')
+        return options.loadPermissions ? options.loadPermissions() : ['wadp.websites.*']
+      }),
+      storeSession: fromPromise<void, StoredSessionData>(async ({ input }) => {
+        record('storeSession', input)
+      }),
+      clearSession: fromPromise<void>(async () => {
+        record('clearSession')
+      }),
+      beginSso: fromPromise<void>(async () => {
+        record('beginSso')
+        if (options.beginSso) await options.beginSso()
+        else await new Promise(() => {})
+      }),
+      completeSso: fromPromise<{ token: string }, { callbackUrl: string }>(async ({ input }) => {
+        record('completeSso', input)
+        return options.completeSso ? options.completeSso(input) : { token: jwt(NOW / 1000 + 3600) }
+      }),
+      checkToken: fromPromise<void>(async () => {
+        record('checkToken')
+        if (options.checkToken) await options.checkToken()
+      }),
+    },
+  })
+  const actor = createActor(machine, { clock, input: { now: () => NOW } })
+  const emitted: SessionEmitted[] = []
+  actor.on('*', (event) => emitted.push(event))
+  actor.start()
+  const called = (name: string) => calls.filter((call) => call.actor === name)
+  return { actor, calls, called, emitted, clock }
+}
+
+const rejecting = (message: string) => async (): Promise<never> => {
+  throw new Error(message)
+}
+
+async function signedOut(session: ReturnType<typeof startSession>) {
+  return waitFor(session.actor, (s) => s.matches({ loggedOut: 'idle' }))
+}
+
+async function signedIn(session: ReturnType<typeof startSession>) {
+  return waitFor(session.actor, (s) => s.hasTag('signedIn'))
+}
+
+describe('session: restoring a stored session', () => {
+  it('logs out with "No Token found in local storage" as a diagnostic when nothing is stored', async () => {
+    const session = startSession({ stored: null })
+    const state = await signedOut(session)
+    expect(state.context.lastFailure).toBe(SESSION_MESSAGES.noStoredToken)
+    expect(state.context.error).toBeNull()
+    expect(state.hasTag('signedOut')).toBe(true)
+    expect(session.called('login')).toEqual([])
+  })
+
+  it('logs out with "No oAuth token found" when an SSO session has lost its token', async () => {
+    const session = startSession({ stored: { token: ' ', authType: 'oauth' } })
+    const state = await signedOut(session)
+    expect(state.context.lastFailure).toBe(SESSION_MESSAGES.noOAuthToken)
+    expect(state.context.error).toBeNull()
+  })
+
+  it('validates the stored token, loads the user and permissions, stores them and signs in silently', async () => {
+    const session = startSession({ stored: { token: 'stored-token', authType: 'token' } })
+    const state = await signedIn(session)
+    expect(session.calls.map((call) => call.actor)).toEqual([
+      'readStoredSession',
+      'login',
+      'loadUser',
+      'loadPermissions',
+      'storeSession',
+    ])
+    expect(session.called('login')[0]?.input).toEqual({ token: 'stored-token', authType: 'token' })
+    expect(session.called('loadUser')[0]?.input).toEqual({ email: alice.email })
+    expect(session.called('storeSession')[0]?.input).toEqual({
+      token: 'stored-token',
+      authType: 'token',
+      user: alice,
+      permissions: ['wadp.websites.*'],
+    })
+    expect(state.context.user).toEqual(alice)
+    expect(state.context.permissions).toEqual(['wadp.websites.*'])
+    // A restore is not a sign-in: the app must not jump to the saved redirect.
+    expect(session.emitted).toEqual([])
+  })
+
+  it('logs out, keeping the reason as a diagnostic, when the stored token is refused', async () => {
+    const session = startSession({ stored: { token: 'old', authType: 'token' }, login: rejecting('Token expired') })
+    const state = await signedOut(session)
+    expect(state.context.lastFailure).toBe('Token expired')
+    expect(state.context.error).toBeNull()
+    expect(state.context.user).toBeNull()
+  })
+
+  it('logs out and forgets the user when the permissions cannot be loaded during the restore', async () => {
+    const session = startSession({
+      stored: { token: 'stored-token', authType: 'token' },
+      loadPermissions: rejecting('permissions down'),
+    })
+    const state = await signedOut(session)
+    expect(state.context.user).toBeNull()
+    expect(state.context.permissions).toEqual([])
+    expect(state.context.lastFailure).toBe('permissions down')
+  })
+})
+
+describe('session: signing in with a token', () => {
+  it('strips a pasted "Bearer " prefix, signs in with auth type token and announces the sign-in', async () => {
+    const session = startSession()
+    await signedOut(session)
+    session.actor.send({ type: 'session.signInWithToken', token: '  Bearer abc123 ' })
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true)
+    const state = await signedIn(session)
+    expect(session.called('login')[0]?.input).toEqual({ token: 'abc123', authType: 'token' })
+    expect(state.context.credentials).toEqual({ token: 'abc123', authType: 'token' })
+    expect(session.emitted).toEqual([{ type: 'session.signedIn' }])
+  })
+
+  it('refuses an empty token with "Token cannot be empty." and calls nothing', async () => {
+    const session = startSession()
+    await signedOut(session)
+    session.actor.send({ type: 'session.signInWithToken', token: '   ' })
+    const state = session.actor.getSnapshot()
+    expect(state.context.error).toBe(SESSION_MESSAGES.tokenEmpty)
+    expect(state.matches({ loggedOut: 'idle' })).toBe(true)
+    expect(session.called('login')).toEqual([])
+  })
+
+  it('shows the login failure message and stays logged out when the token is refused', async () => {
+    const session = startSession({ login: rejecting('401') })
+    await signedOut(session)
+    session.actor.send({ type: 'session.signInWithToken', token: 'wrong' })
+    await waitFor(session.actor, (s) => s.context.error !== null)
+    const state = session.actor.getSnapshot()
+    expect(state.context.error).toBe(SESSION_MESSAGES.loginFailed)
+    expect(state.context.credentials).toBeNull()
+    expect(state.hasTag('signedIn')).toBe(false)
+  })
+
+  it('does not sign in, and forgets the user, when the permissions cannot be loaded', async () => {
+    const session = startSession({ loadPermissions: rejecting('403') })
+    await signedOut(session)
+    session.actor.send({ type: 'session.signInWithToken', token: 'abc' })
+    const state = await waitFor(session.actor, (s) => s.context.error !== null)
+    expect(state.context.error).toBe(SESSION_MESSAGES.loginFailed)
+    expect(state.context.user).toBeNull()
+    expect(session.emitted).toEqual([])
+  })
+
+  it('clears the previous error when a new attempt starts', async () => {
+    const session = startSession()
+    await signedOut(session)
+    session.actor.send({ type: 'session.signInWithToken', token: '' })
+    session.actor.send({ type: 'session.signInWithToken', token: 'abc' })
+    expect(session.actor.getSnapshot().context.error).toBeNull()
+  })
+})
+
+describe('session: single sign-on', () => {
+  it('hands over to the identity provider', async () => {
+    const session = startSession()
+    await signedOut(session)
+    session.actor.send({ type: 'session.signInWithSso' })
+    await waitFor(session.actor, () => session.called('beginSso').length === 1)
+    expect(session.actor.getSnapshot().matches({ loggedOut: 'redirectingToSso' })).toBe(true)
+  })
+
+  it('shows the login failure message when the redirect cannot start', async () => {
+    const session = startSession({ beginSso: rejecting('no discovery document') })
+    await signedOut(session)
+    session.actor.send({ type: 'session.signInWithSso' })
+    const state = await waitFor(session.actor, (s) => s.context.error !== null)
+    expect(state.context.error).toBe(SESSION_MESSAGES.loginFailed)
+  })
+
+  it('exchanges the callback code and signs in with auth type oauth', async () => {
+    const session = startSession()
+    await signedOut(session)
+    session.actor.send({ type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1&state=2' })
+    await signedIn(session)
+    expect(session.called('completeSso')[0]?.input).toEqual({
+      callbackUrl: 'https://console.test/oauth?code=1&state=2',
+    })
+    expect(session.called('login')[0]?.input).toEqual({ token: jwt(NOW / 1000 + 3600), authType: 'oauth' })
+    expect(session.emitted).toEqual([{ type: 'session.signedIn' }])
+  })
+
+  it('refuses an expired identity token without calling login', async () => {
+    const session = startSession({ completeSso: async () => ({ token: jwt(NOW / 1000 - 1) }) })
+    await signedOut(session)
+    session.actor.send({ type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1' })
+    const state = await waitFor(session.actor, (s) => s.context.error !== null)
+    expect(state.context.error).toBe(SESSION_MESSAGES.tokenExpiredOrInvalid)
+    expect(session.called('login')).toEqual([])
+  })
+
+  it('refuses a token that is not a JWT', async () => {
+    const session = startSession({ completeSso: async () => ({ token: 'opaque' }) })
+    await signedOut(session)
+    session.actor.send({ type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1' })
+    const state = await waitFor(session.actor, (s) => s.context.error !== null)
+    expect(state.context.error).toBe(SESSION_MESSAGES.tokenExpiredOrInvalid)
+  })
+
+  it('shows the login failure message when the code exchange fails', async () => {
+    const session = startSession({ completeSso: rejecting('invalid_grant') })
+    await signedOut(session)
+    session.actor.send({ type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1' })
+    const state = await waitFor(session.actor, (s) => s.context.error !== null)
+    expect(state.context.error).toBe(SESSION_MESSAGES.loginFailed)
+  })
+
+  it('completes the callback even when it arrives while the stored session is still being read', async () => {
+    const session = startSession({ stored: { token: 'stored-token', authType: 'token' } })
+    session.actor.send({ type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1' })
+    await signedIn(session)
+    expect(session.called('login').map((call) => call.input)).toEqual([
+      { token: jwt(NOW / 1000 + 3600), authType: 'oauth' },
+    ])
+  })
+})
+
+describe('session: while signed in', () => {
+  async function signedInSession(options: Options = {}) {
+    const session = startSession({ stored: { token: 'stored-token', authType: 'token' }, ...options })
+    await signedIn(session)
+    return session
+  }
+
+  it('checks the token every 30 seconds and stays signed in while it is accepted', async () => {
+    const session = await signedInSession()
+    session.clock.increment(29_999)
+    expect(session.called('checkToken')).toHaveLength(0)
+    session.clock.increment(1)
+    await waitFor(
+      session.actor,
+      (s) => s.matches({ loggedIn: { tokenCheck: 'idle' } }) && session.called('checkToken').length === 1,
+    )
+    session.clock.increment(30_000)
+    await waitFor(session.actor, () => session.called('checkToken').length === 2)
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true)
+  })
+
+  it('logs out when the 30-second token check fails', async () => {
+    const session = await signedInSession({ checkToken: rejecting('401') })
+    session.clock.increment(30_000)
+    const state = await signedOut(session)
+    expect(state.context.user).toBeNull()
+    expect(state.context.permissions).toEqual([])
+    expect(state.context.lastFailure).toBe('401')
+    expect(session.emitted).toEqual([{ type: 'session.signedOut', reason: 'tokenCheckFailed' }])
+  })
+
+  it('clears the stored session on logout and tells the app', async () => {
+    const session = await signedInSession()
+    session.actor.send({ type: 'session.logout' })
+    const state = await signedOut(session)
+    expect(session.called('clearSession')).toHaveLength(1)
+    expect(state.context.user).toBeNull()
+    expect(state.context.credentials).toBeNull()
+    expect(session.emitted).toEqual([{ type: 'session.signedOut', reason: 'logout' }])
+  })
+
+  it('stops checking the token after logout', async () => {
+    const session = await signedInSession()
+    session.actor.send({ type: 'session.logout' })
+    await signedOut(session)
+    session.clock.increment(60_000)
+    expect(session.called('checkToken')).toHaveLength(0)
+  })
+
+  it('announces an expired session but leaves the logout to the dialog', async () => {
+    const session = await signedInSession()
+    session.actor.send({ type: 'session.expired' })
+    expect(session.emitted).toEqual([{ type: 'session.expiredNotice' }])
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true)
+  })
+
+  it('reloads the user and permissions on request, stores them and says "User info updated"', async () => {
+    let permissions = ['wadp.websites.list']
+    const session = await signedInSession({ loadPermissions: async () => permissions })
+    permissions = ['wadp.*.*']
+    session.actor.send({ type: 'session.refreshPermissions' })
+    expect(session.actor.getSnapshot().hasTag('refreshing')).toBe(true)
+    const state = await waitFor(session.actor, (s) => s.matches({ loggedIn: { userInfo: 'current' } }))
+    expect(state.context.permissions).toEqual(['wadp.*.*'])
+    expect(session.called('storeSession')).toHaveLength(2)
+    expect(session.emitted).toEqual([{ type: 'session.notify', message: SESSION_MESSAGES.userInfoUpdated }])
+  })
+
+  it('keeps the current permissions and the session when a refresh fails', async () => {
+    let fail = false
+    const session = await signedInSession({
+      loadPermissions: async () => {
+        if (fail) throw new Error('timeout')
+        return ['wadp.websites.list']
+      },
+    })
+    fail = true
+    session.actor.send({ type: 'session.refreshPermissions' })
+    const state = await waitFor(session.actor, (s) => s.context.lastFailure === 'timeout')
+    expect(state.hasTag('signedIn')).toBe(true)
+    expect(state.context.permissions).toEqual(['wadp.websites.list'])
+    expect(session.emitted).toEqual([])
+  })
+
+  it('keeps checking the token while the permissions are being refreshed', async () => {
+    let refreshing = false
+    const session = await signedInSession({ loadUser: async () => (refreshing ? new Promise(() => {}) : alice) })
+    refreshing = true
+    session.actor.send({ type: 'session.refreshPermissions' })
+    session.clock.increment(30_000)
+    await waitFor(session.actor, () => session.called('checkToken').length === 1)
+    expect(session.actor.getSnapshot().hasTag('refreshing')).toBe(true)
+  })
+})
+
+describe('session: defaults', () => {
+  it('fails loudly when an actor was not provided', async () => {
+    const actor = createActor(sessionMachine, { input: {} }).start()
+    const state = await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(state.context.lastFailure).toBe('readStoredSession not provided')
+  })
+})

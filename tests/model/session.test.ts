@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import { type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
+import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
+import { sessionMachine } from '../../machines/session.ts'
+import { SESSION_MESSAGES, type SessionUser } from '../../src/domain/session.ts'
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>
+type Event = EventFromLogic<typeof sessionMachine>
+
+const NOW = Date.UTC(2030, 0, 1)
+const input = { now: () => NOW }
+const user: SessionUser = { username: 'a', email: 'a@example.com', first_name: 'A', last_name: 'B', roles: [] }
+const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '')
+const identityToken = (exp: number) => `${encode({ alg: 'none' })}.${encode({ exp })}.signature`
+
+// The traversal drives the machine with the events its invoked actors and timers would send; the
+// machine's event union does not list those, hence the one cast.
+const internal = (event: { type: string; [key: string]: unknown }) => event as unknown as Event
+const done = (id: string, output?: unknown) => internal({ type: `xstate.done.actor.${id}`, output })
+const failed = (id: string) => internal({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) })
+const tokenCheckDue = internal({ type: 'xstate.after.sessionCheckInterval.session.loggedIn.tokenCheck.idle' })
+
+const userEvents: Event[] = [
+  { type: 'session.signInWithToken', token: 'Bearer typed-token' },
+  { type: 'session.signInWithToken', token: '   ' },
+  { type: 'session.signInWithSso' },
+  { type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1' },
+  { type: 'session.logout' },
+  { type: 'session.expired' },
+  { type: 'session.refreshPermissions' },
+]
+
+const allEvents: Event[] = [
+  ...userEvents,
+  done('readStoredSession', null),
+  done('readStoredSession', { token: 'stored-token', authType: 'token' }),
+  done('readStoredSession', { token: '', authType: 'oauth' }),
+  failed('readStoredSession'),
+  done('login', { user, auth_type: 'token', expires_at: '2030-01-02T00:00:00Z' }),
+  failed('login'),
+  done('loadUser', user),
+  failed('loadUser'),
+  done('loadPermissions', ['wadp.websites.*']),
+  failed('loadPermissions'),
+  done('storeSession'),
+  failed('storeSession'),
+  done('clearSession'),
+  failed('clearSession'),
+  failed('beginSso'),
+  done('completeSso', { token: identityToken(NOW / 1000 + 3600) }),
+  done('completeSso', { token: identityToken(NOW / 1000 - 1) }),
+  failed('completeSso'),
+  done('checkToken'),
+  failed('checkToken'),
+  tokenCheckDue,
+]
+
+/** Atomic states no path ends in; final states are left in the same step they are entered, so they do not count. */
+function unreached(paths: StatePath<Snapshot, Event>[]): string[] {
+  return getStateNodes(sessionMachine.root)
+    .filter((node) => node.type === 'atomic')
+    .filter((node) => !paths.some((path) => path.state._nodes.includes(node)))
+    .map((node) => node.id)
+}
+
+const traversal = { input, events: allEvents, filterEvents: (state: Snapshot, event: Event) => state.can(event) }
+
+interface Step {
+  event: Event
+  before: Snapshot
+  after: Snapshot
+  emitted: { type: string }[]
+}
+
+/** Replays a generated path with the pure `transition`, which also returns the emitted events. */
+function replay(path: StatePath<Snapshot, Event>): Step[] {
+  let [state] = initialTransition(sessionMachine, input)
+  return path.steps.slice(1).map(({ event }) => {
+    const [after, actions] = transition(sessionMachine, state, event)
+    const emitted = actions.flatMap(({ type, params }: { type: string; params: unknown }) =>
+      type === 'xstate.emit' ? [(params as { event: { type: string } }).event] : [],
+    )
+    const step = { event, before: state, after, emitted }
+    state = after
+    return step
+  })
+}
+
+const label = (event: Event) =>
+  event.type
+    .replace('xstate.done.actor.', 'done:')
+    .replace('xstate.error.actor.', 'error:')
+    .replace(/^xstate\.after\.(\w+)\..*$/, 'after:$1')
+    .replace('session.', '')
+
+function describePath(path: StatePath<Snapshot, Event>): string {
+  const events = path.steps.slice(1).map((step) => label(step.event))
+  return `${JSON.stringify(path.state.value)} via ${events.length ? events.join(' → ') : 'start'}`
+}
+
+/** The invariants of spec section 4, checked on every state of a path. */
+function assertInvariants(path: StatePath<Snapshot, Event>) {
+  let validatedToken: string | null = null
+  let permissionsLoadedFor: string | null = null
+  let userAskedToSignIn = false
+  const steps = replay(path)
+  for (const { event, before, after, emitted } of steps) {
+    const token = before.context.credentials?.token ?? null
+    const type: string = event.type
+    if (type === 'xstate.done.actor.login') validatedToken = token
+    if (type === 'xstate.done.actor.loadPermissions' && token === validatedToken) permissionsLoadedFor = token
+    if (event.type === 'session.signInWithToken' || event.type === 'session.ssoCallback') userAskedToSignIn = true
+    if (after.matches('loggedOut')) {
+      validatedToken = null
+      permissionsLoadedFor = null
+    }
+
+    if (after.hasTag('signedIn')) {
+      expect(after.context.credentials?.token, 'signed in with a token login did not accept').toBe(validatedToken)
+      expect(permissionsLoadedFor, 'signed in before the permissions of this token were loaded').toBe(validatedToken)
+      expect(after.context.user).not.toBeNull()
+    }
+    if (after.matches('loggedOut')) {
+      expect(after.context.user).toBeNull()
+      expect(after.context.permissions).toEqual([])
+      expect(after.hasTag('signedIn')).toBe(false)
+    }
+    // Restore diagnostics never reach the sign-in page.
+    expect([SESSION_MESSAGES.noStoredToken, SESSION_MESSAGES.noOAuthToken]).not.toContain(after.context.error)
+    for (const announcement of emitted) {
+      if (announcement.type === 'session.signedIn') {
+        expect(userAskedToSignIn, 'a restore must not announce a sign-in').toBe(true)
+        expect(before.matches('restoring')).toBe(false)
+        expect(after.hasTag('signedIn')).toBe(true)
+      }
+      if (announcement.type === 'session.signedOut') expect(after.matches('loggedOut')).toBe(true)
+    }
+  }
+  expect(steps.at(-1)?.after.value ?? initialTransition(sessionMachine, input)[0].value).toEqual(path.state.value)
+}
+
+describe('session model: shortest path to every state', () => {
+  const paths = getShortestPaths(sessionMachine, traversal)
+
+  it('reaches every state of the machine', () => {
+    expect(unreached(paths)).toEqual([])
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => assertInvariants(path))
+  }
+})
+
+describe('session model: every simple way to end up logged out', () => {
+  // Keyed on the state value alone, so the paths differ by route, not by context: a bounded set.
+  const paths = getSimplePaths(sessionMachine, {
+    ...traversal,
+    events: allEvents.filter((event) => !event.type.includes('Sso') && !event.type.includes('session.expired')),
+    serializeState: (state) => JSON.stringify(state.value),
+    toState: (state) => state.matches('loggedOut'),
+  })
+
+  it('finds a bounded number of paths', () => {
+    expect(paths.length).toBeGreaterThan(10)
+    expect(paths.length).toBeLessThan(400)
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => assertInvariants(path))
+  }
+})

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type SearchResult, searchResultPath } from '../../src/domain/project.ts'
+import { SearchBox, type SearchBoxProps } from '../../src/views/SearchBox.tsx'
+
+afterEach(cleanup)
+
+function result(type: string, name: string, displayName: string | null, column: string): SearchResult {
+  const parent = { name: 'acme', display_name: 'Acme' }
+  return {
+    resource: { name: type, data: { name, display_name: displayName } },
+    project: { name: 'shop', display_name: 'Web Shop' },
+    customer: parent,
+    organization: parent,
+    search_string: 'www',
+    search_matching_columns: { [column]: name },
+  }
+}
+
+const RESULTS = [result('websites', 'www-shop', 'Shop front', 'name'), result('directors', 'www-origin', null, 'name')]
+
+const renderLink = (found: SearchResult, children: ReactNode) => (
+  <a href={`${searchResultPath(found)}?project=${found.project.name}`}>{children}</a>
+)
+
+function renderBox(props: Partial<SearchBoxProps> = {}) {
+  const callbacks = { onInput: vi.fn(), onKeyUp: vi.fn(), onClear: vi.fn() }
+  render(
+    <SearchBox
+      text="www"
+      status="idle"
+      query="www"
+      results={[]}
+      renderResultLink={renderLink}
+      {...callbacks}
+      {...props}
+    />,
+  )
+  return callbacks
+}
+
+describe('SearchBox', () => {
+  it('is a search box named Search that reports what is typed', async () => {
+    const user = userEvent.setup()
+    const { onInput, onKeyUp } = renderBox({ text: '' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'a')
+    expect(onInput).toHaveBeenCalledWith('a')
+    expect(onKeyUp).toHaveBeenCalledOnce()
+  })
+
+  it('says when nothing matched', () => {
+    renderBox({ status: 'empty', query: 'nowhere' })
+    expect(screen.getByText('No results found for: "nowhere"')).toBeTruthy()
+  })
+
+  it('says when the search failed', () => {
+    renderBox({ status: 'failed' })
+    expect(screen.getByText('An error has occurred!')).toBeTruthy()
+  })
+
+  it('lists results with their type, name, project and matching column, linked through renderResultLink', () => {
+    renderBox({ status: 'results', results: RESULTS })
+    const link = screen.getByRole('link', { name: /Shop front/ })
+    expect(link.getAttribute('href')).toBe('/websites-detail/www-shop?project=shop')
+    expect(link.textContent).toContain('websites')
+    expect(link.textContent).toContain('Project: Web Shop')
+    expect(link.textContent).toContain('name: www-shop')
+  })
+
+  it('walks the results with the arrow keys and closes on Escape', async () => {
+    const user = userEvent.setup()
+    renderBox({ status: 'results', results: RESULTS })
+    const box = screen.getByRole('searchbox', { name: 'Search' })
+    box.focus()
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: /Shop front/ }))
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: /www-origin/ }))
+    await user.keyboard('{ArrowUp}{ArrowUp}')
+    expect(document.activeElement).toBe(box)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('link')).toBeNull()
+    expect(document.activeElement).toBe(box)
+  })
+
+  it('clears the search from its clear button', async () => {
+    const user = userEvent.setup()
+    const { onClear } = renderBox()
+    await user.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(onClear).toHaveBeenCalledOnce()
+  })
+})

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SignInPage } from '../../src/views/SignInPage.tsx'
+
+afterEach(cleanup)
+
+function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {
+  const onTokenSignIn = vi.fn()
+  const onSsoSignIn = vi.fn()
+  const view = render(<SignInPage onTokenSignIn={onTokenSignIn} onSsoSignIn={onSsoSignIn} {...props} />)
+  return { ...view, onTokenSignIn, onSsoSignIn }
+}
+
+describe('SignInPage', () => {
+  it('submits the typed token when Enter is pressed', async () => {
+    const user = userEvent.setup()
+    const { onTokenSignIn } = renderPage()
+    await user.type(screen.getByLabelText('API token'), 'secret-token{Enter}')
+    expect(onTokenSignIn).toHaveBeenCalledWith('secret-token')
+  })
+
+  it('accepts a pasted token and trims the newline that came with it', async () => {
+    const user = userEvent.setup()
+    const { onTokenSignIn } = renderPage()
+    await user.click(screen.getByLabelText('API token'))
+    await user.paste('pasted-token\n')
+    await user.click(screen.getByRole('button', { name: 'Sign in with token' }))
+    expect(onTokenSignIn).toHaveBeenCalledWith('pasted-token')
+  })
+
+  it('keeps the typed token and shows the error when the sign-in fails', async () => {
+    const user = userEvent.setup()
+    const { rerender, onTokenSignIn, onSsoSignIn } = renderPage()
+    await user.type(screen.getByLabelText('API token'), 'wrong-token{Enter}')
+    rerender(<SignInPage onTokenSignIn={onTokenSignIn} onSsoSignIn={onSsoSignIn} busy />)
+    rerender(
+      <SignInPage
+        onTokenSignIn={onTokenSignIn}
+        onSsoSignIn={onSsoSignIn}
+        error="Login failed. Your credentials or permissions are incorrect."
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe('Login failed. Your credentials or permissions are incorrect.')
+    expect(screen.getByLabelText<HTMLInputElement>('API token').value).toBe('wrong-token')
+  })
+
+  it('refuses an empty token without calling sign-in', async () => {
+    const user = userEvent.setup()
+    const { onTokenSignIn } = renderPage()
+    await user.click(screen.getByRole('button', { name: 'Sign in with token' }))
+    expect(onTokenSignIn).not.toHaveBeenCalled()
+    const field = screen.getByLabelText('API token')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = field.getAttribute('aria-describedby') ?? ''
+    expect(document.getElementById(describedBy)?.textContent).toBe('Token cannot be empty.')
+  })
+
+  it('starts the SSO sign-in', async () => {
+    const user = userEvent.setup()
+    const { onSsoSignIn } = renderPage()
+    await user.click(screen.getByRole('button', { name: 'Sign in with SSO' }))
+    expect(onSsoSignIn).toHaveBeenCalledOnce()
+  })
+
+  it('disables both ways in while a sign-in is in progress', () => {
+    renderPage({ busy: true })
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in with token' }).disabled).toBe(true)
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in with SSO' }).disabled).toBe(true)
+  })
+})

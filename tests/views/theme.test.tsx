@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ThemeSwitcher } from '../../src/ui/ThemeSwitcher.tsx'
+import { applyTheme, readStoredTheme, THEME_STORAGE_KEY, useTheme } from '../../src/ui/theme.ts'
+
+type Listener = (event: { matches: boolean }) => void
+
+/** A prefers-color-scheme that the test can flip. */
+function fakeColorScheme(dark: boolean) {
+  const listeners = new Set<Listener>()
+  const query = {
+    matches: dark,
+    addEventListener: (_: string, listener: Listener) => listeners.add(listener),
+    removeEventListener: (_: string, listener: Listener) => listeners.delete(listener),
+  }
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => query),
+  )
+  return {
+    listeners,
+    flip(next: boolean) {
+      query.matches = next
+      for (const listener of listeners) listener({ matches: next })
+    },
+  }
+}
+
+const isDark = () => document.documentElement.classList.contains('dark')
+
+afterEach(() => {
+  cleanup()
+  applyTheme('light')
+  localStorage.clear()
+  vi.unstubAllGlobals()
+})
+
+describe('theme', () => {
+  it('puts class="dark" on <html> for dark and removes it for light', () => {
+    applyTheme('dark')
+    expect(isDark()).toBe(true)
+    applyTheme('light')
+    expect(isDark()).toBe(false)
+  })
+
+  it('follows the system colour scheme, including later changes, and stops when another theme is chosen', () => {
+    const scheme = fakeColorScheme(false)
+    applyTheme('system')
+    expect(isDark()).toBe(false)
+    scheme.flip(true)
+    expect(isDark()).toBe(true)
+    applyTheme('light')
+    expect(scheme.listeners.size).toBe(0)
+    expect(isDark()).toBe(false)
+  })
+
+  it("stores the choice under 'theme', which logout's wadp. sweep leaves alone", async () => {
+    function Settings() {
+      const [theme, setTheme] = useTheme()
+      return <ThemeSwitcher value={theme} onChange={setTheme} />
+    }
+    const user = userEvent.setup()
+    render(<Settings />)
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'System' }).checked).toBe(true)
+    await user.click(screen.getByRole('radio', { name: 'Dark' }))
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark')
+    expect(THEME_STORAGE_KEY.startsWith('wadp.')).toBe(false)
+    expect(readStoredTheme()).toBe('dark')
+    await act(async () => {})
+    expect(isDark()).toBe(true)
+  })
+})
