@@ -12,9 +12,17 @@ const TEXT = {
 } as const
 
 /** What the Quick Setup and sync-status buttons open until their issue lands. */
-export default function PendingFeature({ which, onClose }: { which: keyof typeof TEXT; onClose: () => void }) {
+export default function PendingFeature({
+  which,
+  open,
+  onClose,
+}: {
+  which: keyof typeof TEXT
+  open: boolean
+  onClose: () => void
+}) {
   return (
-    <Modal open title={TEXT[which].title} onClose={onClose}>
+    <Modal open={open} title={TEXT[which].title} onClose={onClose}>
       <p>{TEXT[which].body}</p>
     </Modal>
   )

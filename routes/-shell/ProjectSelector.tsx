@@ -10,7 +10,7 @@ import { ProjectSelectorModal } from '../../src/views/ProjectSelectorModal.tsx'
 const root = getRouteApi('__root__')
 
 /** The project selector dialog, loaded when it first opens (it brings the virtualised table). */
-export default function ProjectSelector() {
+export default function ProjectSelector({ open }: { open: boolean }) {
   const { actors, queries } = root.useRouteContext()
   const selector = actors.projectSelector
   const filter = useSelector(selector, selectSelectorFilter)
@@ -24,7 +24,7 @@ export default function ProjectSelector() {
   const close = () => selector.send({ type: 'selector.close' })
   return (
     <ProjectSelectorModal
-      open
+      open={open}
       onCancel={close}
       projects={projects.data}
       status={status}

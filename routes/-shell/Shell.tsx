@@ -38,6 +38,10 @@ export default function Shell({ children }: { children: ReactNode }) {
   useSidebarBreakpoint((wide) => setSidebarCollapsed(!wide))
   const [dialog, setDialog] = useState<'versions' | 'quickSetup' | 'sync' | null>(null)
   const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
+  // Dialogs load on first use, then stay mounted so closing can hand focus back to their opener.
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set())
+  const opened = selectorOpen ? 'selector' : dialog
+  if (opened && !loaded.has(opened)) setLoaded(new Set([...loaded, opened]))
   const sidebar = visibleSidebar(permissions)
 
   return (
@@ -69,15 +73,16 @@ export default function Shell({ children }: { children: ReactNode }) {
         ) : undefined
       }
       overlays={
-        <>
-          <Suspense fallback={null}>
-            {selectorOpen && <ProjectSelector />}
-            {dialog === 'versions' && <AppVersions onClose={() => setDialog(null)} />}
-            {(dialog === 'quickSetup' || dialog === 'sync') && (
-              <PendingFeature which={dialog} onClose={() => setDialog(null)} />
-            )}
-          </Suspense>
-        </>
+        <Suspense fallback={null}>
+          {loaded.has('selector') && <ProjectSelector open={selectorOpen} />}
+          {loaded.has('versions') && <AppVersions open={dialog === 'versions'} onClose={() => setDialog(null)} />}
+          {loaded.has('quickSetup') && (
+            <PendingFeature which="quickSetup" open={dialog === 'quickSetup'} onClose={() => setDialog(null)} />
+          )}
+          {loaded.has('sync') && (
+            <PendingFeature which="sync" open={dialog === 'sync'} onClose={() => setDialog(null)} />
+          )}
+        </Suspense>
       }
     >
       {children}

@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 
 type ModalSize = 'sm' | 'md' | 'lg' | 'xl'
 
@@ -28,6 +28,25 @@ function CloseIcon() {
 
 /** A dialog (Headless UI): focus is trapped inside and returns to the opener on close. */
 export function Modal({ open, title, onClose, children, footer, size = 'md', dismissible = true }: ModalProps) {
+  // Headless UI returns focus only for a dialog that was closed when it mounted; dialogs loaded on first
+  // use mount already open, so remember the opener here (before the panel takes focus) and go back to it.
+  const opener = useRef<HTMLElement | null>(null)
+  if (
+    open &&
+    opener.current === null &&
+    typeof document !== 'undefined' &&
+    document.activeElement instanceof HTMLElement
+  ) {
+    opener.current = document.activeElement
+  }
+  useEffect(() => {
+    if (open || !opener.current) return
+    const element = opener.current
+    opener.current = null
+    requestAnimationFrame(() => {
+      if (element.isConnected && !element.contains(document.activeElement)) element.focus()
+    })
+  }, [open])
   return (
     <Dialog
       open={open}

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { ConsolePage } from './pages/console.ts'
+import { expect, test } from './support/server.ts'
+
+/** Serious and critical axe violations of the page as it stands, summarised for the failure message. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  const results = await (include ? builder.include(include) : builder).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
+}
+
+test('the sign-in page has no serious accessibility violation and works from the keyboard', async ({
+  page,
+  server,
+}) => {
+  await page.goto('/')
+  expect(await seriousViolations(page)).toEqual([])
+  const console = new ConsolePage(page)
+  await console.tokenField.focus()
+  await page.keyboard.insertText(server.adminToken)
+  await page.keyboard.press('Enter')
+  await console.expectSignedIn()
+})
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page, server }) => {
+    await page.goto('/')
+    await new ConsolePage(page).signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/home\?project=/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
+  test('/home with the sidebar has no serious violation', async ({ page }) => {
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the project selector traps focus, closes on Escape and has no serious violation', async ({ page }) => {
+    const opener = page.getByRole('button', { name: /^Project:/ })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Select a project' })
+    await expect(dialog.getByRole('row', { name: /shop-staging/ })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(opener).toBeFocused()
+  })
+
+  test('the profile menu opens from the keyboard, has no serious violation, and closes on Escape', async ({ page }) => {
+    const console = new ConsolePage(page)
+    await console.profileButton.focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu')
+    await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(console.profileButton).toBeFocused()
+  })
+
+  test('every control of the top bar and sidebar is reachable with Tab', async ({ page }) => {
+    const reached = new Set<string>()
+    for (let step = 0; step < 60; step += 1) {
+      await page.keyboard.press('Tab')
+      const name = await page.evaluate(() => {
+        const element = document.activeElement
+        return element
+          ? `${element.getAttribute('role') ?? element.tagName.toLowerCase()}:${element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''}`
+          : ''
+      })
+      reached.add(name)
+    }
+    const names = [...reached].join('\n')
+    for (const expected of [/Quick Setup/, /Project:/, /Synchronization status/, /Profile/, /Websites/, /Directors/])
+      expect(names).toMatch(expected)
+  })
+})
