@@ -42,10 +42,18 @@ function readyLine(child: ChildProcess): Promise<ReadyLine> {
 }
 
 /** Starts tests/bench/server.ts under `node --import tsx` and waits for its URL. */
-export async function startServerProcess(adminToken: string): Promise<ServerProcess> {
+export async function startServerProcess(
+  adminToken: string,
+  options: { serveConsole?: boolean } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_ADMIN_TOKEN: adminToken, WADP_COMMIT: 'bench' },
+    env: {
+      ...process.env,
+      BENCH_ADMIN_TOKEN: adminToken,
+      WADP_COMMIT: 'bench',
+      BENCH_SERVE_CONSOLE: options.serveConsole ? '1' : '0',
+    },
   })
   let exited = child.exitCode !== null
   child.once('exit', () => {

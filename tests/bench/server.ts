@@ -16,7 +16,8 @@ const server = await startServer({
   databaseUrl: 'memory:',
   adminToken,
   demoPassword: 'bench',
-  serveConsole: false,
+  // The console benchmark (tests/bench/console.ts) needs the built console on the same origin.
+  serveConsole: process.env.BENCH_SERVE_CONSOLE === '1',
 })
 
 process.on('message', (message: unknown) => {
