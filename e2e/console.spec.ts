@@ -44,3 +44,12 @@ test('the server publishes the console configuration and build as JSON', async (
   const version = await request.get('/version.json')
   expect(Object.keys(await version.json()).sort()).toEqual(['built_at', 'commit', 'version'])
 })
+
+test('the sign-in page is in the HTML itself, so it shows before the JavaScript runs', async ({ page, request }) => {
+  const html = await (await request.get('/')).text()
+  expect(html).toContain('Sign in with token')
+  expect(html).toContain('Sign in with SSO')
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeVisible()
+})

@@ -11,7 +11,8 @@ import { TopProgress } from '../src/ui/TopProgress.tsx'
 import { SignInScreen } from './-shell/SignInScreen.tsx'
 
 // The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in.
-const Shell = lazy(() => import('./-shell/Shell.tsx'))
+const loadShell = () => import('./-shell/Shell.tsx')
+const Shell = lazy(loadShell)
 const SessionExpiredModal = lazy(() =>
   import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
 )
@@ -36,6 +37,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { actors } = Route.useRouteContext()
   const resolving = useSelector(actors.session, selectIsResolving)
+  // A stored session is being restored: fetch the shell meanwhile instead of after (the module is cached).
+  if (resolving) void loadShell()
   const signedIn = useSelector(actors.session, selectIsSignedIn)
   const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
   const navigating = useRouterState({ select: (state) => state.status === 'pending' })

@@ -17,7 +17,7 @@ function buildConsoleIfNeeded() {
     .filter(existsSync)
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestSource))) return
   console.log('Building the console (dist/ is missing or older than its sources)…')
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
   if (result.status !== 0) {
     console.error('The console build failed; see the output above.')
     process.exit(1)

@@ -58,3 +58,8 @@ export function createApi(options: ApiOptions): ApiClients {
     site: ofetch.create({ baseURL: '/', timeout: DEFAULT_TIMEOUT_MS }),
   }
 }
+
+/** A 403: the caller lacks the permission (as opposed to a failure worth reporting). */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof FetchError && error.statusCode === 403
+}

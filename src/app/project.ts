@@ -5,9 +5,8 @@ import type { SearchOutcome } from '../../machines/global-search.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
 import { type LoadedProject, projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
-import type { ApiClients } from '../api/http.ts'
+import { type ApiClients, isForbidden } from '../api/http.ts'
 import { getProjectPermissions, searchProjects } from '../api/projects.ts'
-import { grants } from '../domain/permissions.ts'
 import type { ProjectQueries } from '../queries/projects.ts'
 import type { SearchQueries } from '../queries/search.ts'
 import { storage } from './storage.ts'
@@ -29,11 +28,15 @@ export function provideProject(api: ApiClients, queryClient: QueryClient, projec
         return first?.name ?? null
       }),
       loadProject: fromPromise<LoadedProject, { name: string }>(async ({ input }) => {
-        const permissions = await getProjectPermissions(api, input.name)
-        // A list-only token may work in the project without reading the project itself (Home is hidden then).
-        const info = grants(permissions, 'wadp.projects.get')
-          ? await queryClient.fetchQuery(projects.info(input.name))
-          : null
+        // Both at once (the page waits on them). A list-only token may work in the project without
+        // reading the project itself: its 403 leaves the info empty (Home is hidden for it anyway).
+        const [permissions, info] = await Promise.all([
+          getProjectPermissions(api, input.name),
+          queryClient.fetchQuery(projects.info(input.name)).catch((error: unknown) => {
+            if (isForbidden(error)) return null
+            throw error
+          }),
+        ])
         storage.set(storage.keys.currentProject, input.name)
         storage.setJson(storage.keys.projectPermissions, permissions)
         return { info, permissions }
