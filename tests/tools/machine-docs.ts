@@ -235,7 +235,7 @@ export function renderMachineDocs(): string {
     '',
     '## Watching a machine run',
     '',
-    'In development (`npm run dev`), add `?inspect` to the URL (for example `http://localhost:5173/?inspect`).',
+    'In development (`npm run dev`), add `?inspect` to the URL (for example `http://127.0.0.1:8080/?inspect`).',
     '`src/app/inspector.ts` then loads `@statelyai/inspect` (never in a production build) and opens the Stately',
     'inspector in a new window; every actor created with its `inspect` callback shows up there by machine id',
     '(`session`, `project`, …) with its live state, context and events. Allow the pop-up if the browser blocks it.',
