@@ -25,7 +25,11 @@ function Home() {
       loading={busy}
       error={error}
       sections={visibleSidebar(permissions).sections}
-      renderLink={(link, content) => <Link to={link.to as LinkProps['to']}>{content}</Link>}
+      renderLink={(link, content) => (
+        <Link to={link.to as LinkProps['to']} className="text-teal-700 hover:underline dark:text-teal-400">
+          {content}
+        </Link>
+      )}
     />
   )
 }
