@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { test as base, expect } from '@playwright/test'
+import { findFreePort } from './chromium.ts'
 
 export type PlatformServer = {
   /** Origin of the running server, such as http://127.0.0.1:40123; also the tests' `baseURL`. */
@@ -22,18 +22,6 @@ const STARTUP_TIMEOUT_MS = 60_000
 const SHUTDOWN_GRACE_MS = 5_000
 /** Keeps the tail of the server's output for the startup error without growing without bound. */
 const MAX_OUTPUT_CHARS = 20_000
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
-    })
-  })
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

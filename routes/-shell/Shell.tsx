@@ -1,20 +1,16 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, type LinkProps, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import { selectSearchQuery, selectSearchText } from '../../machines/global-search.selectors.ts'
 import { selectProjectLabel, selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectIsSelectorOpen } from '../../machines/project-selector.selectors.ts'
-import { selectAuthType, selectPermissions, selectUser } from '../../machines/session.selectors.ts'
+import { selectPermissions } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES, visibleSidebar } from '../../src/domain/navigation.ts'
-import { searchResultPath } from '../../src/domain/project.ts'
-import { useTheme } from '../../src/ui/theme.ts'
 import { isWideViewport, useSidebarBreakpoint } from '../../src/ui/useSidebarBreakpoint.ts'
 import { AppShell } from '../../src/views/AppShell.tsx'
-import { ProfileMenu } from '../../src/views/ProfileMenu.tsx'
-import { SearchBox, type SearchStatus } from '../../src/views/SearchBox.tsx'
 import { Sidebar } from '../../src/views/Sidebar.tsx'
 import { TopBar } from '../../src/views/TopBar.tsx'
+import { GlobalSearch } from './GlobalSearch.tsx'
+import { Profile } from './Profile.tsx'
 
 const root = getRouteApi('__root__')
 const ProjectSelector = lazy(() => import('./ProjectSelector.tsx'))
@@ -87,56 +83,5 @@ export default function Shell({ children }: { children: ReactNode }) {
     >
       {children}
     </AppShell>
-  )
-}
-
-function GlobalSearch() {
-  const { actors, queries } = root.useRouteContext()
-  const search = actors.globalSearch
-  const text = useSelector(search, selectSearchText)
-  const query = useSelector(search, selectSearchQuery)
-  const status = useSelector(search, (state) => state.value as SearchStatus)
-  const results = useQuery({ ...queries.search.results(query), enabled: false })
-  return (
-    <SearchBox
-      text={text}
-      query={query}
-      status={status}
-      results={results.data ?? []}
-      onInput={(value) => search.send({ type: 'search.input', text: value })}
-      onKeyUp={() => search.send({ type: 'search.keyUp' })}
-      onClear={() => search.send({ type: 'search.clear' })}
-      renderResultLink={(result, content) => (
-        <Link
-          to={routePath(searchResultPath(result))}
-          search={{ project: result.project.name } as LinkProps['search']}
-          onClick={() => search.send({ type: 'search.close' })}
-        >
-          {content}
-        </Link>
-      )}
-    />
-  )
-}
-
-function Profile({ onShowAllVersions }: { onShowAllVersions: () => void }) {
-  const { actors, queries } = root.useRouteContext()
-  const user = useSelector(actors.session, selectUser)
-  const authType = useSelector(actors.session, selectAuthType)
-  const permissions = useSelector(actors.session, selectPermissions)
-  const version = useQuery(queries.platform.version())
-  const [theme, setTheme] = useTheme()
-  return (
-    <ProfileMenu
-      authType={authType ?? 'token'}
-      user={user}
-      version={version.data?.version}
-      showAllVersions={allows(permissions, FEATURE_RULES.showAllVersions)}
-      onShowAllVersions={onShowAllVersions}
-      onRefreshPermissions={() => actors.session.send({ type: 'session.refreshPermissions' })}
-      onSignOut={() => actors.session.send({ type: 'session.logout' })}
-      theme={theme}
-      onThemeChange={setTheme}
-    />
   )
 }

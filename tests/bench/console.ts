@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, findFreePort } from '../../e2e/support/chromium.ts'
 import { BenchApi, inParallel } from './api.ts'
 import { startServerProcess } from './child.ts'
 import { writeSection } from './report.ts'
@@ -17,28 +17,6 @@ import { writeSection } from './report.ts'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ADMIN_TOKEN = 'bench-console-admin-token-0123456789'
 const PROJECTS = 10_000
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
 async function createProjects(api: BenchApi) {
   const names = Array.from({ length: PROJECTS - 4 }, (_, index) => `fleet-${String(index).padStart(5, '0')}`)
   await inParallel(names, 8, async (name) => {
@@ -114,9 +92,9 @@ export async function benchConsole(): Promise<string> {
       `[bench] ${PROJECTS} projects through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
 
-    const port = await freePort()
+    const port = await findFreePort()
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
     })
     const page = context.pages()[0] ?? (await context.newPage())

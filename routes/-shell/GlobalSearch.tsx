@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { selectSearchQuery, selectSearchText } from '../../machines/global-search.selectors.ts'
+import { searchResultPath } from '../../src/domain/project.ts'
+import { SearchBox, type SearchStatus } from '../../src/views/SearchBox.tsx'
+
+const root = getRouteApi('__root__')
+
+/** The top bar's search box, driven by the global-search machine; results come from the query cache. */
+export function GlobalSearch() {
+  const { actors, queries } = root.useRouteContext()
+  const search = actors.globalSearch
+  const text = useSelector(search, selectSearchText)
+  const query = useSelector(search, selectSearchQuery)
+  const status = useSelector(search, (state) => state.value as SearchStatus)
+  const results = useQuery({ ...queries.search.results(query), enabled: false })
+  return (
+    <SearchBox
+      text={text}
+      query={query}
+      status={status}
+      results={results.data ?? []}
+      onInput={(value) => search.send({ type: 'search.input', text: value })}
+      onKeyUp={() => search.send({ type: 'search.keyUp' })}
+      onClear={() => search.send({ type: 'search.clear' })}
+      renderResultLink={(result, content) => (
+        <Link
+          to={searchResultPath(result) as LinkProps['to']}
+          search={{ project: result.project.name } as LinkProps['search']}
+          onClick={() => search.send({ type: 'search.close' })}
+        >
+          {content}
+        </Link>
+      )}
+    />
+  )
+}
