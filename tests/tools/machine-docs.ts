@@ -7,6 +7,7 @@ import { globalSearchMachine } from '../../machines/global-search.ts'
 import { isNotProvided } from '../../machines/not-provided.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
+import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import { sessionMachine } from '../../machines/session.ts'
 
 /**
@@ -22,6 +23,7 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/project-selector.ts', name: 'projectSelectorMachine', machine: projectSelectorMachine },
   { file: 'machines/global-search.ts', name: 'globalSearchMachine', machine: globalSearchMachine },
   { file: 'machines/chunk-reload.ts', name: 'chunkReloadMachine', machine: chunkReloadMachine },
+  { file: 'machines/quick-setup.ts', name: 'quickSetupMachine', machine: quickSetupMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)
@@ -42,12 +44,17 @@ function actionsOf(node: AnyStateNode): ActionLike[] {
   return [...node.entry, ...node.exit, ...transitionsOf(node).flatMap((t) => t.actions)] as ActionLike[]
 }
 
-/** The type of an `emit(...)` action; an expression is called with empty arguments just to read it. */
+/** Stands for any context or event: every property read and every call gives it back. */
+const anything: unknown = new Proxy(() => anything, {
+  get: (_target, key) => (key === Symbol.toPrimitive ? () => '' : anything),
+})
+
+/** The type of an `emit(...)` action; an expression is called with stand-in arguments just to read it. */
 function emittedType(action: ActionLike): string | null {
   if (typeof action !== 'function' || !('type' in action) || action.type !== 'xstate.emit') return null
   const event: unknown = 'event' in action ? action.event : undefined
   const resolved: unknown =
-    typeof event === 'function' ? (event as (args: object) => unknown)({ context: {}, event: {} }) : event
+    typeof event === 'function' ? (event as (args: object) => unknown)({ context: anything, event: anything }) : event
   return typeof resolved === 'object' && resolved !== null && 'type' in resolved ? String(resolved.type) : null
 }
 
@@ -239,6 +246,16 @@ export function renderMachineDocs(): string {
     '`src/app/inspector.ts` then loads `@statelyai/inspect` (never in a production build) and opens the Stately',
     'inspector in a new window; every actor created with its `inspect` callback shows up there by machine id',
     '(`session`, `project`, …) with its live state, context and events. Allow the pop-up if the browser blocks it.',
+    '',
+    '## Generated paths (for QA)',
+    '',
+    '`npm run paths -- <machine> [--json] [--simple]` prints the paths `xstate/graph` generates from a machine of',
+    '`tests/tools/machine-registry.ts` (session, project, project-selector, global-search, chunk-reload,',
+    'quick-setup, …) as numbered steps, each the event sent and the state reached, for example',
+    '`6. listDomains done [] → submitting.creatingDirector`. The default is the shortest path to every state;',
+    '`--simple` gives every simple path (many more); `--json` gives the same as JSON for other tools. Actor',
+    'outcomes appear as events (`createWebsite error …`), so a path reads as a test script. The model tests in',
+    '`tests/model/` assert their invariants on these same paths.',
     '',
     ...MACHINES.flatMap(renderMachine),
   ].join('\n')

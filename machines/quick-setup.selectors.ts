@@ -1,0 +1,52 @@
+import type { SnapshotFrom } from 'xstate'
+import type { QuickSetupDraft, QuickWebsiteError } from '../src/domain/quick-setup.ts'
+import type { quickSetupMachine } from './quick-setup.ts'
+import type { CreatedWebsite, QuickSetupPage } from './quick-setup.types.ts'
+
+type QuickSetupSnapshot = SnapshotFrom<typeof quickSetupMachine>
+
+/** The wizard's texts (spec sections 2 and 8). */
+export const QUICK_SETUP_TEXTS = {
+  domainQuestion: 'What is the domain name for the website?',
+  originQuestion: 'What is the origin of this website?',
+  confirmQuestion: 'Are you happy to go forward and add this website?',
+  thanks: 'Thank you, your website is being configured as we speak!',
+  quickLinks: 'Quick links!',
+  errorLabel: 'Error:',
+  messageLabel: 'Message:',
+} as const
+
+const PAGES: readonly QuickSetupPage[] = ['welcome', 'form', 'confirm', 'final']
+
+export const selectIsOpen = (state: QuickSetupSnapshot): boolean => state.hasTag('open')
+/** The page the modal shows; null while closed. */
+export const selectPage = (state: QuickSetupSnapshot): QuickSetupPage | null =>
+  PAGES.find((page) => state.hasTag(`page:${page}`)) ?? null
+/** The dot's index in a page indicator: welcome is page 0. */
+export const selectPageIndex = (state: QuickSetupSnapshot): number => {
+  const page = selectPage(state)
+  return page === null ? -1 : PAGES.indexOf(page)
+}
+export const selectDraft = (state: QuickSetupSnapshot): QuickSetupDraft => state.context.draft
+export const selectErrors = (state: QuickSetupSnapshot): QuickWebsiteError[] => state.context.errors
+export const selectHasErrors = (state: QuickSetupSnapshot): boolean => state.hasTag('error')
+/** Submitting: the buttons are disabled and the confirmation page shows a spinner. */
+export const selectIsBusy = (state: QuickSetupSnapshot): boolean => state.hasTag('busy')
+
+// Buttons follow what the machine accepts in this state, so the view cannot offer a dead button.
+export const selectCanGoPrevious = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.previous' })
+export const selectCanGoNext = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.next' })
+export const selectCanAnswer = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.yes' })
+export const selectCanFinish = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.finish' })
+export const selectCanRestart = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.restart' })
+export const selectCanClose = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.close' })
+
+/** The created website as the server read it back; null on the 'Quick links!' page and elsewhere. */
+export const selectCreatedWebsite = (state: QuickSetupSnapshot): CreatedWebsite | null =>
+  state.hasTag('page:final') ? state.context.created : null
+/** The final page without a website name shows 'Quick links!' (spec section 2). */
+export const selectShowsQuickLinks = (state: QuickSetupSnapshot): boolean =>
+  state.hasTag('page:final') && state.context.created === null
+/** The domain the CNAME reminder names on the final page. */
+export const selectCreatedDomain = (state: QuickSetupSnapshot): string | null =>
+  selectCreatedWebsite(state) === null ? null : state.context.draft.domain_name

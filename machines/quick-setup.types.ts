@@ -1,0 +1,81 @@
+import type { QuickSetupDraft, QuickWebsiteError, quickSetupDirector } from '../src/domain/quick-setup.ts'
+
+/** What the quick-setup machine exchanges with the composition layer: actor inputs and outputs, events, emitted events. */
+
+/** A field change from the form; `backend` is merged field by field, so the form can send one input at a time. */
+export interface QuickSetupDraftPatch {
+  domain_name?: string
+  backend?: Partial<QuickSetupDraft['backend']>
+  default_director?: string | null
+}
+
+/** The director body the wizard posts: section 3 defaults with the probe host set to the domain. */
+export type QuickSetupDirectorBody = ReturnType<typeof quickSetupDirector>
+
+export interface WebsiteRequest {
+  name: string
+  domain_name: string
+  default_director: string
+}
+
+export interface CreatedWebsite {
+  name: string
+  default_director: string
+}
+
+/** Actor inputs; every one names the project, so the composition layer needs no other state. */
+export interface ProjectInput {
+  project: string
+}
+export interface CreateDirectorInput extends ProjectInput {
+  director: QuickSetupDirectorBody
+}
+export interface NamedResourceInput extends ProjectInput {
+  name: string
+}
+export interface CreateWebsiteInput extends ProjectInput {
+  website: WebsiteRequest
+}
+
+export interface QuickSetupContext {
+  project: string
+  random: () => number
+  /** The user's input: kept across pages so Previous shows what was typed. */
+  draft: QuickSetupDraft
+  errors: QuickWebsiteError[]
+  /** The director this attempt created; a failure must delete it before reporting. */
+  createdDirector: string | null
+  /** The website name being checked, then the one to create. */
+  websiteName: string | null
+  /** What the server read back after creating the website; null on the 'Quick links!' page. */
+  created: CreatedWebsite | null
+}
+
+export interface QuickSetupInput {
+  project: string
+  /** Numbers in [0, 1) for the 5-letter name suffixes; injected so tests get deterministic names. */
+  random?: () => number
+}
+
+export type QuickSetupEvent =
+  | { type: 'wizard.open' }
+  | { type: 'wizard.next' }
+  | { type: 'wizard.previous' }
+  | { type: 'wizard.yes' }
+  | { type: 'wizard.no' }
+  | { type: 'wizard.finish' }
+  | { type: 'wizard.cancel' }
+  | { type: 'wizard.close' }
+  | { type: 'wizard.restart' }
+  | { type: 'wizard.edit'; draft: QuickSetupDraftPatch }
+
+export type QuickSetupEmitted =
+  /** A website was created: the app triggers an explicit sync check and refetches the directors list. */
+  | { type: 'quickSetup.created'; project: string; name: string; default_director: string }
+  /** Finish on the final page: the app goes to /websites. */
+  | { type: 'quickSetup.finished' }
+
+export type QuickSetupPage = 'welcome' | 'form' | 'confirm' | 'final'
+
+/** `open` while the modal shows, `page:*` for the page it shows, `busy` while submitting, `error` with errors listed. */
+export type QuickSetupTag = 'open' | 'busy' | 'error' | `page:${QuickSetupPage}`

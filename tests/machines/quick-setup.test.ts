@@ -1,0 +1,444 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import {
+  selectCanGoNext,
+  selectCanGoPrevious,
+  selectCreatedWebsite,
+  selectErrors,
+  selectPage,
+  selectShowsQuickLinks,
+} from '../../machines/quick-setup.selectors.ts'
+import { quickSetupMachine } from '../../machines/quick-setup.ts'
+import type {
+  CreateDirectorInput,
+  CreatedWebsite,
+  CreateWebsiteInput,
+  NamedResourceInput,
+  ProjectInput,
+  QuickSetupDraftPatch,
+  QuickSetupEmitted,
+} from '../../machines/quick-setup.types.ts'
+
+const PROJECT = 'alpha'
+// random() = 0 picks 'a' five times: every generated suffix is 'aaaaa'.
+const SUFFIX = 'aaaaa'
+
+const newOrigin: QuickSetupDraftPatch = {
+  domain_name: 'Shop.Example.com ',
+  backend: { directorOption: 'new', host: 'origin.example.com', port: '80', weight: 5 },
+}
+const existingDirector: QuickSetupDraftPatch = {
+  domain_name: 'shop.example.com',
+  backend: { directorOption: 'existing' },
+  default_director: 'shared-origin',
+}
+
+interface Fakes {
+  domains?: string[]
+  takenWebsites?: string[]
+  createDirector?: (input: CreateDirectorInput) => Promise<{ name: string }>
+  createWebsite?: (input: CreateWebsiteInput) => Promise<CreatedWebsite>
+  deleteDirector?: (input: NamedResourceInput) => Promise<void>
+  listDomains?: () => Promise<string[]>
+}
+
+const rejecting = (message: string) => async (): Promise<never> => {
+  throw new Error(message)
+}
+
+/** The real machine with recording fakes: every actor call lands in `calls`. */
+function startWizard(fakes: Fakes = {}) {
+  const calls: { actor: string; input: unknown }[] = []
+  const machine = quickSetupMachine.provide({
+    actors: {
+      listDomains: fromPromise<string[], ProjectInput>(async ({ input }) => {
+        calls.push({ actor: 'listDomains', input })
+        return fakes.listDomains ? fakes.listDomains() : (fakes.domains ?? [])
+      }),
+      createDirector: fromPromise<{ name: string }, CreateDirectorInput>(async ({ input }) => {
+        calls.push({ actor: 'createDirector', input })
+        return fakes.createDirector ? fakes.createDirector(input) : { name: input.director.name }
+      }),
+      websiteExists: fromPromise<boolean, NamedResourceInput>(async ({ input }) => {
+        calls.push({ actor: 'websiteExists', input })
+        return (fakes.takenWebsites ?? []).includes(input.name)
+      }),
+      createWebsite: fromPromise<CreatedWebsite, CreateWebsiteInput>(async ({ input }) => {
+        calls.push({ actor: 'createWebsite', input })
+        return fakes.createWebsite
+          ? fakes.createWebsite(input)
+          : { name: input.website.name, default_director: input.website.default_director }
+      }),
+      deleteDirector: fromPromise<void, NamedResourceInput>(async ({ input }) => {
+        calls.push({ actor: 'deleteDirector', input })
+        if (fakes.deleteDirector) await fakes.deleteDirector(input)
+      }),
+    },
+  })
+  const actor = createActor(machine, { input: { project: PROJECT, random: () => 0 } })
+  const emitted: QuickSetupEmitted[] = []
+  actor.on('*', (event) => emitted.push(event))
+  actor.start()
+  const called = (name: string) => calls.filter((call) => call.actor === name).map((call) => call.input)
+  return { actor, calls, called, emitted }
+}
+
+type Wizard = ReturnType<typeof startWizard>
+
+/** Open the wizard, fill the form with `patch` and reach the confirmation page. */
+function toConfirmation(wizard: Wizard, patch: QuickSetupDraftPatch) {
+  wizard.actor.send({ type: 'wizard.open' })
+  wizard.actor.send({ type: 'wizard.next' })
+  wizard.actor.send({ type: 'wizard.edit', draft: patch })
+  wizard.actor.send({ type: 'wizard.next' })
+  expect(selectPage(wizard.actor.getSnapshot())).toBe('confirm')
+}
+
+const settled = (wizard: Wizard) => waitFor(wizard.actor, (s) => !s.hasTag('busy'))
+
+async function submit(wizard: Wizard, patch: QuickSetupDraftPatch) {
+  toConfirmation(wizard, patch)
+  wizard.actor.send({ type: 'wizard.yes' })
+  return settled(wizard)
+}
+
+describe('quick setup: creating a website', () => {
+  it('creates a director for a new origin, then the website that uses it, and announces it', async () => {
+    const wizard = startWizard()
+    const state = await submit(wizard, newOrigin)
+
+    expect(state.matches({ finished: 'created' })).toBe(true)
+    expect(wizard.calls.map((call) => call.actor)).toEqual([
+      'listDomains',
+      'createDirector',
+      'websiteExists',
+      'createWebsite',
+    ])
+    expect(wizard.called('createDirector')).toEqual([
+      {
+        project: PROJECT,
+        director: {
+          name: `shop-example-com-${SUFFIX}`,
+          type: 'round_robin',
+          backends: [{ host: 'origin.example.com', port: 80, weight: 5 }],
+          probe: { host: 'shop.example.com' },
+        },
+      },
+    ])
+    expect(wizard.called('websiteExists')).toEqual([{ project: PROJECT, name: 'shop-example-com' }])
+    expect(wizard.called('createWebsite')).toEqual([
+      {
+        project: PROJECT,
+        website: {
+          name: 'shop-example-com',
+          domain_name: 'shop.example.com',
+          default_director: `shop-example-com-${SUFFIX}`,
+        },
+      },
+    ])
+    expect(selectCreatedWebsite(state)).toEqual({
+      name: 'shop-example-com',
+      default_director: `shop-example-com-${SUFFIX}`,
+    })
+    expect(selectShowsQuickLinks(state)).toBe(false)
+    expect(wizard.emitted).toEqual([
+      {
+        type: 'quickSetup.created',
+        project: PROJECT,
+        name: 'shop-example-com',
+        default_director: `shop-example-com-${SUFFIX}`,
+      },
+    ])
+  })
+
+  it('uses an existing director without creating one', async () => {
+    const wizard = startWizard()
+    const state = await submit(wizard, existingDirector)
+
+    expect(state.matches({ finished: 'created' })).toBe(true)
+    expect(wizard.called('createDirector')).toEqual([])
+    expect(wizard.called('createWebsite')).toEqual([
+      {
+        project: PROJECT,
+        website: { name: 'shop-example-com', domain_name: 'shop.example.com', default_director: 'shared-origin' },
+      },
+    ])
+  })
+
+  it('takes the suffixed website name when the dashed one exists', async () => {
+    const wizard = startWizard({ takenWebsites: ['shop-example-com'] })
+    const state = await submit(wizard, existingDirector)
+
+    expect(wizard.called('websiteExists')).toEqual([
+      { project: PROJECT, name: 'shop-example-com' },
+      { project: PROJECT, name: `shop-example-com-${SUFFIX}` },
+    ])
+    expect(selectCreatedWebsite(state)?.name).toBe(`shop-example-com-${SUFFIX}`)
+  })
+
+  it('reads back what the server created, not what was asked', async () => {
+    const wizard = startWizard({
+      createWebsite: async () => ({ name: 'renamed-by-server', default_director: 'shared-origin' }),
+    })
+    const state = await submit(wizard, existingDirector)
+    expect(selectCreatedWebsite(state)).toEqual({ name: 'renamed-by-server', default_director: 'shared-origin' })
+  })
+
+  it('goes to the websites list with Finish after the final page', async () => {
+    const wizard = startWizard()
+    await submit(wizard, existingDirector)
+    wizard.actor.send({ type: 'wizard.finish' })
+    expect(wizard.actor.getSnapshot().matches('closed')).toBe(true)
+    expect(wizard.emitted.map((event) => event.type)).toEqual(['quickSetup.created', 'quickSetup.finished'])
+  })
+
+  it('submits with Finish on the confirmation page as with Yes', async () => {
+    const wizard = startWizard()
+    toConfirmation(wizard, existingDirector)
+    wizard.actor.send({ type: 'wizard.finish' })
+    expect((await settled(wizard)).matches({ finished: 'created' })).toBe(true)
+  })
+})
+
+describe('quick setup: refusing a submission', () => {
+  it('reports an invalid domain name on the website field and calls nothing', async () => {
+    const wizard = startWizard()
+    const state = await submit(wizard, { ...newOrigin, domain_name: 'not a domain' })
+
+    expect(state.matches({ confirming: 'failed' })).toBe(true)
+    expect(selectErrors(state)).toEqual([{ field: 'website', message: 'invalid domain name' }])
+    expect(wizard.calls).toEqual([])
+  })
+
+  it('reports an invalid backend on the backend field', async () => {
+    const wizard = startWizard()
+    const state = await submit(wizard, { domain_name: 'shop.example.com', backend: { host: '' } })
+    expect(selectErrors(state)).toEqual([{ field: 'backend', message: 'invalid backend' }])
+  })
+
+  it('treats Existing with no director chosen as a new origin without a backend', async () => {
+    const wizard = startWizard()
+    const state = await submit(wizard, { ...existingDirector, default_director: null })
+    expect(selectErrors(state)).toEqual([{ field: 'backend', message: 'invalid backend' }])
+  })
+
+  it('refuses a domain the project already uses', async () => {
+    const wizard = startWizard({ domains: ['other.example.com', 'SHOP.example.com'] })
+    const state = await submit(wizard, newOrigin)
+
+    expect(selectErrors(state)).toEqual([{ field: 'website', message: 'domain name already used' }])
+    expect(wizard.called('listDomains')).toEqual([{ project: PROJECT }])
+    expect(wizard.called('createDirector')).toEqual([])
+  })
+
+  it("reports 'invalid website name' when both names are taken, and deletes the director it created", async () => {
+    const wizard = startWizard({ takenWebsites: ['shop-example-com', `shop-example-com-${SUFFIX}`] })
+    const state = await submit(wizard, newOrigin)
+
+    expect(state.matches({ confirming: 'failed' })).toBe(true)
+    expect(selectErrors(state)).toEqual([{ field: 'website', message: 'invalid website name' }])
+    expect(wizard.called('createWebsite')).toEqual([])
+    expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: `shop-example-com-${SUFFIX}` }])
+  })
+})
+
+describe('quick setup: failures leave nothing behind', () => {
+  it('rolls back the director when the website cannot be created', async () => {
+    const wizard = startWizard({
+      createDirector: async () => ({ name: 'director-from-server' }),
+      createWebsite: rejecting('website quota exceeded'),
+    })
+    const state = await submit(wizard, newOrigin)
+
+    expect(state.matches({ confirming: 'failed' })).toBe(true)
+    expect(selectPage(state)).toBe('confirm')
+    expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: 'director-from-server' }])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
+    expect(state.context.createdDirector).toBeNull()
+    expect(wizard.emitted).toEqual([])
+  })
+
+  it('deletes nothing when the website fails with an existing director', async () => {
+    const wizard = startWizard({ createWebsite: rejecting('website quota exceeded') })
+    const state = await submit(wizard, existingDirector)
+
+    expect(wizard.called('deleteDirector')).toEqual([])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
+  })
+
+  it('passes on the server message when the director cannot be created, with nothing to delete', async () => {
+    const wizard = startWizard({ createDirector: rejecting('director limit reached') })
+    const state = await submit(wizard, newOrigin)
+
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'director limit reached' }])
+    expect(wizard.called('websiteExists')).toEqual([])
+    expect(wizard.called('deleteDirector')).toEqual([])
+  })
+
+  it('names the director left behind when the rollback itself fails', async () => {
+    const wizard = startWizard({
+      createWebsite: rejecting('website quota exceeded'),
+      deleteDirector: rejecting('director is locked'),
+    })
+    const state = await submit(wizard, newOrigin)
+
+    expect(selectErrors(state)).toEqual([
+      { field: 'server', message: 'website quota exceeded' },
+      { field: 'director', message: `shop-example-com-${SUFFIX}: director is locked` },
+    ])
+  })
+
+  it('refuses to close or restart while submitting, so a created director is never abandoned', async () => {
+    let finishWebsite: (website: CreatedWebsite) => void = () => {}
+    const wizard = startWizard({
+      createWebsite: () => new Promise<CreatedWebsite>((resolve) => (finishWebsite = resolve)),
+    })
+    toConfirmation(wizard, newOrigin)
+    wizard.actor.send({ type: 'wizard.yes' })
+    await waitFor(wizard.actor, (s) => s.matches({ submitting: 'creatingWebsite' }))
+    for (const type of ['wizard.cancel', 'wizard.close', 'wizard.restart', 'wizard.previous'] as const) {
+      expect(wizard.actor.getSnapshot().can({ type })).toBe(false)
+      wizard.actor.send({ type })
+    }
+    expect(wizard.actor.getSnapshot().matches({ submitting: 'creatingWebsite' })).toBe(true)
+    finishWebsite({ name: 'shop-example-com', default_director: `shop-example-com-${SUFFIX}` })
+    expect((await settled(wizard)).matches({ finished: 'created' })).toBe(true)
+  })
+
+  it('retries from the confirmation page after a failure', async () => {
+    let attempts = 0
+    const wizard = startWizard({
+      listDomains: async () => {
+        attempts += 1
+        if (attempts === 1) throw new Error('domains unavailable')
+        return []
+      },
+    })
+    expect(selectErrors(await submit(wizard, existingDirector))).toEqual([
+      { field: 'server', message: 'domains unavailable' },
+    ])
+    wizard.actor.send({ type: 'wizard.yes' })
+    expect((await settled(wizard)).matches({ finished: 'created' })).toBe(true)
+  })
+})
+
+describe('quick setup: moving between pages', () => {
+  it('opens on the welcome page and walks form, confirmation with Next and back with Previous', () => {
+    const { actor } = startWizard()
+    expect(actor.getSnapshot().matches('closed')).toBe(true)
+    actor.send({ type: 'wizard.open' })
+    expect(selectPage(actor.getSnapshot())).toBe('welcome')
+    expect(selectCanGoPrevious(actor.getSnapshot())).toBe(false)
+    actor.send({ type: 'wizard.next' })
+    expect(selectPage(actor.getSnapshot())).toBe('form')
+    actor.send({ type: 'wizard.next' })
+    expect(selectPage(actor.getSnapshot())).toBe('confirm')
+    expect(selectCanGoNext(actor.getSnapshot())).toBe(false)
+    actor.send({ type: 'wizard.previous' })
+    actor.send({ type: 'wizard.previous' })
+    expect(selectPage(actor.getSnapshot())).toBe('welcome')
+  })
+
+  it('keeps what was typed across pages and merges backend fields one at a time', () => {
+    const { actor } = startWizard()
+    actor.send({ type: 'wizard.open' })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'wizard.edit', draft: { domain_name: 'shop.example.com' } })
+    actor.send({ type: 'wizard.edit', draft: { backend: { host: 'origin.example.com' } } })
+    actor.send({ type: 'wizard.edit', draft: { backend: { port: 80 } } })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'wizard.previous' })
+    expect(actor.getSnapshot().context.draft).toEqual({
+      domain_name: 'shop.example.com',
+      backend: { directorOption: 'new', host: 'origin.example.com', port: 80, weight: 1 },
+      default_director: null,
+    })
+  })
+
+  it('clears the errors with Previous', async () => {
+    const wizard = startWizard()
+    await submit(wizard, { domain_name: '' })
+    wizard.actor.send({ type: 'wizard.previous' })
+    const state = wizard.actor.getSnapshot()
+    expect(selectPage(state)).toBe('form')
+    expect(selectErrors(state)).toEqual([])
+    expect(state.hasTag('error')).toBe(false)
+  })
+
+  it('clears the errors with Next', async () => {
+    const wizard = startWizard()
+    await submit(wizard, { domain_name: '' })
+    wizard.actor.send({ type: 'wizard.previous' })
+    wizard.actor.send({ type: 'wizard.next' })
+    expect(selectErrors(wizard.actor.getSnapshot())).toEqual([])
+  })
+
+  it("jumps to the final page with 'Quick links!' on 'No', creating nothing", () => {
+    const wizard = startWizard()
+    toConfirmation(wizard, newOrigin)
+    wizard.actor.send({ type: 'wizard.no' })
+    const state = wizard.actor.getSnapshot()
+    expect(state.matches({ finished: 'declined' })).toBe(true)
+    expect(selectPage(state)).toBe('final')
+    expect(selectShowsQuickLinks(state)).toBe(true)
+    expect(selectCreatedWebsite(state)).toBeNull()
+    expect(wizard.calls).toEqual([])
+  })
+
+  it('restarts on page 0 with a fresh draft', async () => {
+    const wizard = startWizard()
+    await submit(wizard, { domain_name: '' })
+    wizard.actor.send({ type: 'wizard.restart' })
+    const state = wizard.actor.getSnapshot()
+    expect(selectPage(state)).toBe('welcome')
+    expect(state.context.draft).toEqual({
+      domain_name: '',
+      backend: { directorOption: 'new', host: '', port: 443, weight: 1 },
+      default_director: null,
+    })
+    expect(selectErrors(state)).toEqual([])
+  })
+
+  it('restarts from the final page after a website was created', async () => {
+    const wizard = startWizard()
+    await submit(wizard, existingDirector)
+    wizard.actor.send({ type: 'wizard.restart' })
+    const state = wizard.actor.getSnapshot()
+    expect(selectPage(state)).toBe('welcome')
+    expect(state.context.created).toBeNull()
+  })
+
+  it.each(['wizard.cancel', 'wizard.close'] as const)('closes the modal with %s from any page', (type) => {
+    const { actor } = startWizard()
+    for (const steps of [0, 1, 2]) {
+      actor.send({ type: 'wizard.open' })
+      for (let i = 0; i < steps; i += 1) actor.send({ type: 'wizard.next' })
+      actor.send({ type })
+      expect(actor.getSnapshot().matches('closed')).toBe(true)
+      expect(selectPage(actor.getSnapshot())).toBeNull()
+    }
+  })
+
+  it('opens again on page 0 with a fresh draft after closing', () => {
+    const { actor } = startWizard()
+    actor.send({ type: 'wizard.open' })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'wizard.edit', draft: { domain_name: 'shop.example.com' } })
+    actor.send({ type: 'wizard.close' })
+    actor.send({ type: 'wizard.open' })
+    expect(selectPage(actor.getSnapshot())).toBe('welcome')
+    expect(actor.getSnapshot().context.draft.domain_name).toBe('')
+  })
+
+  it('fails loudly when the composition layer forgot an actor', async () => {
+    const actor = createActor(quickSetupMachine, { input: { project: PROJECT } })
+    actor.start()
+    actor.send({ type: 'wizard.open' })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'wizard.edit', draft: existingDirector })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'wizard.yes' })
+    const state = await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'listDomains not provided' }])
+  })
+})

@@ -1,0 +1,226 @@
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic } from 'xstate'
+import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
+import { globalSearchMachine } from '../../machines/global-search.ts'
+import { projectMachine } from '../../machines/project.ts'
+import { projectSelectorMachine } from '../../machines/project-selector.ts'
+import { quickSetupMachine } from '../../machines/quick-setup.ts'
+import type { QuickSetupDraftPatch } from '../../machines/quick-setup.types.ts'
+import { sessionMachine } from '../../machines/session.ts'
+import type { ProjectInfo } from '../../src/domain/project.ts'
+import type { QuickWebsiteError } from '../../src/domain/quick-setup.ts'
+import type { SessionUser } from '../../src/domain/session.ts'
+
+/**
+ * Every machine whose paths can be generated (`npm run paths`, the model tests): the machine, the events
+ * to traverse it with and its input. `getShortestPaths` / `getSimplePaths` send only the events listed
+ * here, so the list carries what the machine's invoked actors and timers would send, with representative
+ * outputs, next to the user's events.
+ */
+export interface MachineEntry {
+  machine: AnyStateMachine
+  events: readonly AnyEventObject[]
+  input?: unknown
+  /**
+   * How simple paths tell states apart; the default, the state value alone, suits machines whose
+   * guards read only the event. Declared as a method so an entry can take its machine's own snapshot.
+   */
+  serializeState?(state: AnyMachineSnapshot): string
+  /** A short name for an event in printed paths, when its type and payload alone would not say it. */
+  label?(event: AnyEventObject): string | undefined
+  /** What tells apart two paths that reach the same state value with different context. */
+  describeContext?(state: AnyMachineSnapshot): string
+}
+
+/** The events an invoked actor or a delay sends; the machines' event unions do not list them. */
+const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output })
+const failed = (id: string): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error: new Error(`${id} failed`),
+})
+const after = (delay: string, stateId: string): AnyEventObject => ({ type: `xstate.after.${delay}.${stateId}` })
+
+// One cast per typed list, as in the model tests: the internal events are not in the event union.
+const typed = <TMachine extends AnyStateMachine>(events: AnyEventObject[]) =>
+  events as unknown as EventFromLogic<TMachine>[]
+
+const NOW = Date.UTC(2030, 0, 1)
+const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '')
+const identityToken = (exp: number) => `${encode({ alg: 'none' })}.${encode({ exp })}.signature`
+const user: SessionUser = { username: 'a', email: 'a@example.com', first_name: 'A', last_name: 'B', roles: [] }
+const info: ProjectInfo = {
+  name: 'alpha',
+  display_name: null,
+  '@parents': { customer: { name: 'c', display_name: null }, organization: { name: 'o', display_name: null } },
+}
+
+export const sessionEvents = typed<typeof sessionMachine>([
+  { type: 'session.signInWithToken', token: 'Bearer typed-token' },
+  { type: 'session.signInWithToken', token: '   ' },
+  { type: 'session.signInWithSso' },
+  { type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1' },
+  { type: 'session.logout' },
+  { type: 'session.expired' },
+  { type: 'session.refreshPermissions' },
+  done('readStoredSession', null),
+  done('readStoredSession', { token: 'stored-token', authType: 'token' }),
+  done('readStoredSession', { token: '', authType: 'oauth' }),
+  failed('readStoredSession'),
+  done('login', { user, auth_type: 'token', expires_at: '2030-01-02T00:00:00Z' }),
+  failed('login'),
+  done('loadUser', user),
+  failed('loadUser'),
+  done('loadPermissions', ['wadp.websites.*']),
+  failed('loadPermissions'),
+  done('storeSession'),
+  failed('storeSession'),
+  done('clearSession'),
+  failed('clearSession'),
+  failed('beginSso'),
+  done('completeSso', { token: identityToken(NOW / 1000 + 3600) }),
+  done('completeSso', { token: identityToken(NOW / 1000 - 1) }),
+  failed('completeSso'),
+  done('checkToken'),
+  failed('checkToken'),
+  after('sessionCheckInterval', 'session.loggedIn.tokenCheck.idle'),
+])
+
+export const projectEvents = typed<typeof projectMachine>([
+  { type: 'project.urlChanged', project: null },
+  { type: 'project.urlChanged', project: 'alpha' },
+  { type: 'project.urlChanged', project: 'beta' },
+  { type: 'project.select', name: 'alpha' },
+  { type: 'project.select', name: 'beta' },
+  { type: 'project.clear' },
+  { type: 'project.reset' },
+  done('findDefaultProject', 'alpha'),
+  done('findDefaultProject', null),
+  failed('findDefaultProject'),
+  done('loadProject', { info, permissions: ['wadp.websites.*'] }),
+  failed('loadProject'),
+  done('rememberProject'),
+  failed('rememberProject'),
+])
+
+/** Representative form inputs: each sets every field, so the wizard's drafts stay a small, named set. */
+export const DRAFTS = {
+  newOrigin: {
+    domain_name: 'shop.example.com',
+    backend: { directorOption: 'new', host: 'origin.example.com', port: 443, weight: 1 },
+    default_director: null,
+  },
+  existingDirector: {
+    domain_name: 'shop.example.com',
+    backend: { directorOption: 'existing', host: '', port: 443, weight: 1 },
+    default_director: 'shared-origin',
+  },
+  invalidDomain: {
+    domain_name: 'not a domain',
+    backend: { directorOption: 'new', host: 'origin.example.com', port: 443, weight: 1 },
+    default_director: null,
+  },
+  invalidBackend: {
+    domain_name: 'shop.example.com',
+    backend: { directorOption: 'new', host: '', port: 443, weight: 1 },
+    default_director: null,
+  },
+} as const satisfies Record<string, QuickSetupDraftPatch>
+
+/** With random() = 0 every generated suffix is 'aaaaa'. */
+export const QUICK_SETUP_INPUT = { project: 'alpha', random: () => 0 }
+export const AUTO_DIRECTOR = 'shop-example-com-aaaaa'
+
+export const quickSetupEvents = typed<typeof quickSetupMachine>([
+  ...(['open', 'next', 'previous', 'yes', 'no', 'finish', 'cancel', 'close', 'restart'] as const).map((verb) => ({
+    type: `wizard.${verb}`,
+  })),
+  ...Object.values(DRAFTS).map((draft) => ({ type: 'wizard.edit', draft })),
+  done('listDomains', []),
+  done('listDomains', ['shop.example.com']),
+  failed('listDomains'),
+  done('createDirector', { name: AUTO_DIRECTOR }),
+  failed('createDirector'),
+  done('checkWebsiteName', false),
+  done('checkWebsiteName', true),
+  failed('checkWebsiteName'),
+  done('checkSuffixedWebsiteName', false),
+  done('checkSuffixedWebsiteName', true),
+  failed('checkSuffixedWebsiteName'),
+  done('createWebsite', { name: 'shop-example-com', default_director: AUTO_DIRECTOR }),
+  failed('createWebsite'),
+  done('deleteDirector'),
+  failed('deleteDirector'),
+])
+
+const draftNames = new Map<unknown, string>(Object.entries(DRAFTS).map(([name, draft]) => [draft, name]))
+
+/** Which of the named drafts the wizard holds: simple paths then tell a valid draft from an invalid one. */
+export function quickSetupDraftName(state: AnyMachineSnapshot): string {
+  const draft: unknown = state.context.draft
+  return [...draftNames.entries()].find(([known]) => JSON.stringify(known) === JSON.stringify(draft))?.[1] ?? 'empty'
+}
+
+export const MACHINES = {
+  session: { machine: sessionMachine, events: sessionEvents, input: { now: () => NOW } },
+  project: { machine: projectMachine, events: projectEvents },
+  'project-selector': {
+    machine: projectSelectorMachine,
+    events: [
+      { type: 'selector.open' },
+      { type: 'selector.close' },
+      { type: 'selector.filter', text: 'alp' },
+      done('fetchProjects'),
+      failed('fetchProjects'),
+    ],
+  },
+  'global-search': {
+    machine: globalSearchMachine,
+    events: [
+      { type: 'search.input', text: 'shop' },
+      { type: 'search.input', text: '   ' },
+      { type: 'search.keyUp' },
+      { type: 'search.clear' },
+      { type: 'search.close' },
+      after('searchDebounce', 'globalSearch.debouncing'),
+      done('search', { count: 3 }),
+      done('search', { count: 0 }),
+      failed('search'),
+    ],
+  },
+  'chunk-reload': {
+    machine: chunkReloadMachine,
+    events: [
+      { type: 'chunk.loadFailed' },
+      done('readLastReload', null),
+      done('readLastReload', NOW - 1000),
+      done('readLastReload', NOW - 120_000),
+      failed('readLastReload'),
+    ],
+    input: { now: () => NOW },
+  },
+  'quick-setup': {
+    machine: quickSetupMachine,
+    events: quickSetupEvents,
+    input: QUICK_SETUP_INPUT,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({
+        value: state.value,
+        draft: quickSetupDraftName(state),
+        director: state.context.createdDirector,
+      }),
+    describeContext: (state: AnyMachineSnapshot) => {
+      const errors: QuickWebsiteError[] = state.context.errors
+      const director: string | null = state.context.createdDirector
+      return [
+        `draft ${quickSetupDraftName(state)}`,
+        director ? `created director ${director}` : '',
+        errors.length > 0 ? `errors [${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}]` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+    },
+    label: (event: AnyEventObject) =>
+      event.type === 'wizard.edit' && 'draft' in event ? `wizard.edit (${draftNames.get(event.draft)})` : undefined,
+  },
+} satisfies Record<string, MachineEntry>
+
+export type MachineName = keyof typeof MACHINES
