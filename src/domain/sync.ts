@@ -1,17 +1,98 @@
-/** One node's line in a sync response (spec section 3, "Sync detail row"). */
-export type SyncDetail = {
-  endpoint: string
-  status_source: string
-  updated: boolean
-  maintenance: boolean
-  available: boolean
-}
+import * as v from 'valibot'
 
-export type SyncState = { error: string | null; updated: boolean; finished: boolean; details: SyncDetail[] }
+/** One node's line in a sync response (spec section 3, "Sync detail row"). */
+export const SyncDetail = v.object({
+  endpoint: v.string(),
+  status_source: v.string(),
+  updated: v.boolean(),
+  maintenance: v.boolean(),
+  available: v.boolean(),
+})
+export type SyncDetail = v.InferOutput<typeof SyncDetail>
+
+/** The `data` of `GET …/projects/{p}/sync?details=true` and `GET …/admin-sync-state` (spec section 7). */
+export const SyncState = v.object({
+  error: v.nullable(v.string()),
+  updated: v.boolean(),
+  finished: v.boolean(),
+  details: v.array(SyncDetail),
+})
+export type SyncState = v.InferOutput<typeof SyncState>
+
+/** The project's status modal or the admin config view: one machine and one row mapping serve both. */
+export type SyncKind = 'project' | 'admin'
+
+/** Spec section 8. */
+export const SYNC_MESSAGES = {
+  success: {
+    project: 'All changes have been applied to the servers.',
+    admin: 'All config changes have been applied to the servers.',
+  },
+  warning: "Some nodes aren't synchronized. Please retry later.",
+  failed: 'Failed to retrieve synchronization status.',
+} as const
+
+/** Flags the console ships as local assets (spec section 2); any other country gets the generic one. */
+export const FLAG_COUNTRIES = ['au', 'br', 'ca', 'de', 'es', 'fr', 'nl', 'pt', 'sg', 'gb', 'us'] as const
+export type FlagCountry = (typeof FLAG_COUNTRIES)[number]
+export type Flag = FlagCountry | 'generic'
 
 /** The country of a node endpoint such as `pop-fr-par-1`: its second segment, 'uk' shown as 'gb'. */
 export function countryOfEndpoint(endpoint: string): string | null {
   const code = endpoint.split('-')[1]?.toLowerCase()
   if (!code) return null
   return code === 'uk' ? 'gb' : code
+}
+
+function isFlagCountry(code: string): code is FlagCountry {
+  return (FLAG_COUNTRIES as readonly string[]).includes(code)
+}
+
+/** The flag shown beside a node: its country's when the console has one, else the generic flag. */
+export function flagOf(endpoint: string): Flag {
+  const country = countryOfEndpoint(endpoint)
+  return country !== null && isFlagCountry(country) ? country : 'generic'
+}
+
+/**
+ * What the State column shows: `updated` a check, `loading` a spinner, `notSynchronized` a cross,
+ * `maintenance` a wrench, `unavailable` a warning icon (project view only).
+ */
+export type SyncRowState = 'updated' | 'loading' | 'notSynchronized' | 'maintenance' | 'unavailable'
+
+export interface SyncRow {
+  endpoint: string
+  country: Flag
+  /** The admin view's Source column. */
+  source: string
+  state: SyncRowState
+}
+
+export interface SyncRowOptions {
+  kind: SyncKind
+  /** Endpoints reported updated at any poll of the current run. */
+  seenUpdated: readonly string[]
+  /** The run has ended (success, warning or error): a node still not updated will not catch up in it. */
+  finished: boolean
+}
+
+function rowState(detail: SyncDetail, seen: ReadonlySet<string>, { kind, finished }: SyncRowOptions): SyncRowState {
+  // A node can flap between polls (a heartbeat missed); once it applied the change in this run it has it.
+  if (detail.updated || seen.has(detail.endpoint)) return 'updated'
+  // Maintenance explains why the node is behind better than a cross or a spinner would.
+  if (detail.maintenance) return 'maintenance'
+  // The admin view shows the status source instead, which already says 'last-known'.
+  if (kind === 'project' && !detail.available) return 'unavailable'
+  return finished ? 'notSynchronized' : 'loading'
+}
+
+/** The modal's rows for the latest poll (spec section 4, "Sync checks"). */
+export function syncRows(details: readonly SyncDetail[], options: SyncRowOptions): SyncRow[] {
+  const seen = new Set(options.seenUpdated)
+  return details.map((detail) => ({
+    endpoint: detail.endpoint,
+    country: flagOf(detail.endpoint),
+    source: detail.status_source,
+    state: rowState(detail, seen, options),
+  }))
 }

@@ -9,6 +9,7 @@ import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import { sessionMachine } from '../../machines/session.ts'
+import { syncStatusMachine } from '../../machines/sync-status.ts'
 
 /**
  * Renders docs/machines.md from the machine definitions themselves, so the document cannot drift:
@@ -24,6 +25,7 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/global-search.ts', name: 'globalSearchMachine', machine: globalSearchMachine },
   { file: 'machines/chunk-reload.ts', name: 'chunkReloadMachine', machine: chunkReloadMachine },
   { file: 'machines/quick-setup.ts', name: 'quickSetupMachine', machine: quickSetupMachine },
+  { file: 'machines/sync-status.ts', name: 'syncStatusMachine', machine: syncStatusMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)
@@ -251,7 +253,7 @@ export function renderMachineDocs(): string {
     '',
     '`npm run paths -- <machine> [--json] [--simple]` prints the paths `xstate/graph` generates from a machine of',
     '`tests/tools/machine-registry.ts` (session, project, project-selector, global-search, chunk-reload,',
-    'quick-setup, …) as numbered steps, each the event sent and the state reached, for example',
+    'quick-setup, sync-status) as numbered steps, each the event sent and the state reached, for example',
     '`6. listDomains done [] → submitting.creatingDirector`. The default is the shortest path to every state;',
     '`--simple` gives every simple path (many more); `--json` gives the same as JSON for other tools. Actor',
     'outcomes appear as events (`createWebsite error …`), so a path reads as a test script. The model tests in',

@@ -6,6 +6,7 @@ import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { QuickSetupDraftPatch } from '../../machines/quick-setup.types.ts'
 import { sessionMachine } from '../../machines/session.ts'
+import { syncStatusMachine } from '../../machines/sync-status.ts'
 import type { ProjectInfo } from '../../src/domain/project.ts'
 import type { QuickWebsiteError } from '../../src/domain/quick-setup.ts'
 import type { SessionUser } from '../../src/domain/session.ts'
@@ -38,6 +39,13 @@ const failed = (id: string): AnyEventObject => ({
   error: new Error(`${id} failed`),
 })
 const after = (delay: string, stateId: string): AnyEventObject => ({ type: `xstate.after.${delay}.${stateId}` })
+const syncDetail = (endpoint: string, updated: boolean, maintenance = false) => ({
+  endpoint,
+  status_source: 'heartbeat',
+  updated,
+  maintenance,
+  available: true,
+})
 
 // One cast per typed list, as in the model tests: the internal events are not in the event union.
 const typed = <TMachine extends AnyStateMachine>(events: AnyEventObject[]) =>
@@ -220,6 +228,42 @@ export const MACHINES = {
     },
     label: (event: AnyEventObject) =>
       event.type === 'wizard.edit' && 'draft' in event ? `wizard.edit (${draftNames.get(event.draft)})` : undefined,
+  },
+  'sync-status': {
+    machine: syncStatusMachine,
+    // Three attempts instead of 300 keep the state space small; tests/machines/sync-status.test.ts proves 300.
+    input: { kind: 'project', project: 'alpha', autoStart: true, maxAttempts: 3 },
+    events: [
+      { type: 'sync.start', explicit: true },
+      { type: 'sync.start', explicit: false },
+      { type: 'sync.recheck' },
+      { type: 'sync.projectChanged', project: 'beta' },
+      { type: 'sync.projectChanged', project: null },
+      done('fetchSyncState', {
+        error: null,
+        updated: false,
+        finished: false,
+        details: [syncDetail('pop-fr-par-1', true), syncDetail('pop-us-nyc-1', false)],
+      }),
+      done('fetchSyncState', {
+        error: null,
+        updated: true,
+        finished: true,
+        details: [syncDetail('pop-fr-par-1', true), syncDetail('pop-us-nyc-1', true)],
+      }),
+      done('fetchSyncState', {
+        error: null,
+        updated: false,
+        finished: true,
+        details: [syncDetail('pop-fr-par-1', true), syncDetail('pop-de-fra-1', false, true)],
+      }),
+      done('fetchSyncState', { error: 'fleet state unavailable', updated: false, finished: false, details: [] }),
+      failed('fetchSyncState'),
+      after('pollInterval', 'syncStatus.loading.waiting'),
+    ],
+    serializeState: (state: AnyMachineSnapshot) => JSON.stringify([state.value, state.context.attempts]),
+    describeContext: (state: AnyMachineSnapshot) =>
+      `project ${state.context.project ?? '-'}, attempt ${state.context.attempts}${state.context.explicit ? ', explicit' : ''}`,
   },
 } satisfies Record<string, MachineEntry>
 
