@@ -140,7 +140,12 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'wizard.open': { target: 'welcome', actions: 'resetDraft' } },
+      on: {
+        'wizard.open': {
+          target: 'welcome',
+          actions: ['resetDraft', assign({ project: ({ context, event }) => event.project ?? context.project })],
+        },
+      },
     },
     welcome: {
       tags: ['open', 'page:welcome'],

@@ -58,7 +58,8 @@ export interface QuickSetupInput {
 }
 
 export type QuickSetupEvent =
-  | { type: 'wizard.open' }
+  /** `project`: the project to create the website in, when the same actor serves several (the console's). */
+  | { type: 'wizard.open'; project?: string }
   | { type: 'wizard.next' }
   | { type: 'wizard.previous' }
   | { type: 'wizard.yes' }

@@ -11,7 +11,9 @@ const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
 applyTheme(readStoredTheme())
-const { router, queryClient } = await startConsole({ notify: (message) => notify(message, { kind: 'success' }) })
+const { router, queryClient } = await startConsole({
+  notify: (message, options = {}) => notify(message, { kind: 'success', ...options }),
+})
 
 createRoot(container).render(
   <StrictMode>

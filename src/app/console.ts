@@ -4,15 +4,19 @@ import type { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import type { globalSearchMachine } from '../../machines/global-search.ts'
 import type { projectMachine } from '../../machines/project.ts'
 import type { projectSelectorMachine } from '../../machines/project-selector.ts'
+import type { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { sessionMachine } from '../../machines/session.ts'
+import type { syncStatusMachine } from '../../machines/sync-status.ts'
 import { createApi } from '../api/http.ts'
 import { isTokenExpiredMessage } from '../domain/session.ts'
+import { configurationQueries } from '../queries/configuration.ts'
 import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
 import { createAppRouter } from '../router.tsx'
+import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
 import { inspectorIfRequested } from './inspector.ts'
-import { connectNavigation } from './navigation.ts'
+import { connectConfiguration, connectNavigation } from './navigation.ts'
 import { provideChunkReload, provideGlobalSearch, provideProject, provideProjectSelector } from './project.ts'
 import { provideSession, SSO_CALLBACK_PATH } from './session.ts'
 
@@ -22,19 +26,28 @@ export type ConsoleActors = {
   projectSelector: ActorRefFrom<typeof projectSelectorMachine>
   globalSearch: ActorRefFrom<typeof globalSearchMachine>
   chunkReload: ActorRefFrom<typeof chunkReloadMachine>
+  quickSetup: ActorRefFrom<typeof quickSetupMachine>
+  projectSync: ActorRefFrom<typeof syncStatusMachine>
+  adminSync: ActorRefFrom<typeof syncStatusMachine>
 }
 
 export type ConsoleQueries = {
   platform: ReturnType<typeof platformQueries>
   projects: ReturnType<typeof projectQueries>
   search: ReturnType<typeof searchQueries>
+  configuration: ReturnType<typeof configurationQueries>
 }
+
+export type Notify = (
+  message: string,
+  options?: { title?: string; durationMs?: number; kind?: 'success' | 'warning' | 'error' },
+) => void
 
 /**
  * Builds the running console: API clients, the query cache, every root actor with its real side
  * effects, and the router whose context hands them to the routes.
  */
-export async function startConsole(options: { notify: (message: string) => void }) {
+export async function startConsole(options: { notify: Notify }) {
   const inspect = await inspectorIfRequested(window.location.search)
   const actorOptions = inspect ? { inspect } : {}
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
@@ -50,6 +63,7 @@ export async function startConsole(options: { notify: (message: string) => void 
     platform: platformQueries(api),
     projects: projectQueries(api),
     search: searchQueries(api),
+    configuration: configurationQueries(api),
   }
   const actors: ConsoleActors = {
     session: createActor(provideSession(api, queryClient, window.location.origin), { ...actorOptions, input: {} }),
@@ -57,6 +71,13 @@ export async function startConsole(options: { notify: (message: string) => void 
     projectSelector: createActor(provideProjectSelector(queryClient, queries.projects), actorOptions),
     globalSearch: createActor(provideGlobalSearch(queryClient, queries.search), actorOptions),
     chunkReload: createActor(provideChunkReload(), { ...actorOptions, input: {} }),
+    // The wizard learns its project when it opens (wizard.open), so one actor serves every project.
+    quickSetup: createActor(provideQuickSetup(api), { ...actorOptions, input: { project: '' } }),
+    projectSync: createActor(provideSyncStatus(api), {
+      ...actorOptions,
+      input: { kind: 'project', project: null, autoStart: false },
+    }),
+    adminSync: createActor(provideSyncStatus(api), { ...actorOptions, input: { kind: 'admin', autoStart: false } }),
   }
   // Calls made while the session validates or holds a token carry it; none carry a stale one.
   token.current = () => actors.session.getSnapshot().context.credentials?.token ?? null
@@ -64,6 +85,7 @@ export async function startConsole(options: { notify: (message: string) => void 
 
   const router = createAppRouter({ queryClient, queries, actors })
   connectNavigation(router, actors, options.notify)
+  connectConfiguration(router, actors, queryClient, queries, options.notify)
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault()
     actors.chunkReload.send({ type: 'chunk.loadFailed' })

@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
+import { syncNotification } from '../../machines/sync-status.selectors.ts'
 import { isLocalRedirect, LOGOUT_QUERY_KEY } from '../domain/session.ts'
-import type { ConsoleActors } from './console.ts'
+import type { ConsoleActors, ConsoleQueries, Notify } from './console.ts'
 import { SSO_CALLBACK_PATH } from './session.ts'
 import { storage } from './storage.ts'
 
@@ -21,7 +23,7 @@ function href(pathname: string, search: Search): string {
  * Navigation follows machine state: emitted events become router navigations, and URL changes become
  * machine events. Nothing else in the console navigates on its own.
  */
-export function connectNavigation(router: AnyRouter, actors: ConsoleActors, notify: (message: string) => void) {
+export function connectNavigation(router: AnyRouter, actors: ConsoleActors, notify: Notify) {
   const location = () => router.state.location
   const search = () => location().search as Search
   const go = (to: string, replace = false) => void router.navigate({ href: to, replace })
@@ -68,5 +70,43 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
   router.subscribe('onResolved', () => {
     if (signedIn()) actors.project.send({ type: 'project.urlChanged', project: projectInUrl() })
     else if (actors.session.getSnapshot().hasTag('signedOut')) rememberRequestedPage()
+  })
+}
+
+/**
+ * The quick-setup wizard and the sync checks: a created website triggers an explicit sync check and a
+ * fresh directors list; Finish leads to /websites; a finished explicit check is announced for 10 s;
+ * the project check follows the selected project.
+ */
+export function connectConfiguration(
+  router: AnyRouter,
+  actors: ConsoleActors,
+  queryClient: QueryClient,
+  queries: ConsoleQueries,
+  notify: Notify,
+) {
+  actors.quickSetup.on('quickSetup.created', ({ project }) => {
+    actors.projectSync.send({ type: 'sync.start', explicit: true })
+    void queryClient.invalidateQueries({ queryKey: queries.configuration.directorNames(project).queryKey })
+  })
+  actors.quickSetup.on('quickSetup.finished', () => {
+    const project = actors.project.getSnapshot().context.project
+    void router.navigate({ href: href('/websites', project ? { project } : {}) })
+  })
+  for (const sync of [actors.projectSync, actors.adminSync]) {
+    sync.on('sync.finished', (event) => {
+      const notification = syncNotification(event)
+      if (notification) {
+        const kind =
+          notification.result === 'success' ? 'success' : notification.result === 'warning' ? 'warning' : 'error'
+        notify(notification.message, { title: notification.title, durationMs: notification.durationMs, kind })
+      }
+    })
+  }
+  let project: string | null = null
+  actors.project.subscribe((snapshot) => {
+    if (snapshot.context.project === project) return
+    project = snapshot.context.project
+    actors.projectSync.send({ type: 'sync.projectChanged', project })
   })
 }

@@ -442,3 +442,17 @@ describe('quick setup: moving between pages', () => {
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'listDomains not provided' }])
   })
 })
+
+describe('quick setup: one wizard for every project', () => {
+  it('creates the website in the project named when the wizard opened', async () => {
+    const wizard = startWizard()
+    wizard.actor.send({ type: 'wizard.open', project: 'beta' })
+    wizard.actor.send({ type: 'wizard.next' })
+    wizard.actor.send({ type: 'wizard.edit', draft: newOrigin })
+    wizard.actor.send({ type: 'wizard.next' })
+    wizard.actor.send({ type: 'wizard.yes' })
+    await settled(wizard)
+    for (const call of wizard.calls) expect(call.input).toMatchObject({ project: 'beta' })
+    expect(wizard.emitted).toContainEqual(expect.objectContaining({ type: 'quickSetup.created', project: 'beta' }))
+  })
+})
