@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { selectProjectLabel, selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectIsSelectorOpen } from '../../machines/project-selector.selectors.ts'
+import { selectIsOpen } from '../../machines/quick-setup.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES, visibleSidebar } from '../../src/domain/navigation.ts'
 import { isWideViewport, useSidebarBreakpoint } from '../../src/ui/useSidebarBreakpoint.ts'
@@ -15,7 +16,8 @@ import { Profile } from './Profile.tsx'
 const root = getRouteApi('__root__')
 const ProjectSelector = lazy(() => import('./ProjectSelector.tsx'))
 const AppVersions = lazy(() => import('./AppVersions.tsx'))
-const PendingFeature = lazy(() => import('./PendingFeature.tsx'))
+const QuickSetup = lazy(() => import('./QuickSetup.tsx'))
+const SyncStatus = lazy(() => import('./SyncStatus.tsx'))
 
 /** Paths come from the domain's navigation table; the router checks them at run time. */
 const routePath = (to: string) => to as LinkProps['to']
@@ -32,11 +34,12 @@ export default function Shell({ children }: { children: ReactNode }) {
   const permissions = projectName ? projectPermissions : sessionPermissions
   const [sidebarCollapsed, setSidebarCollapsed] = useState(() => !isWideViewport())
   useSidebarBreakpoint((wide) => setSidebarCollapsed(!wide))
-  const [dialog, setDialog] = useState<'versions' | 'quickSetup' | 'sync' | null>(null)
+  const [dialog, setDialog] = useState<'versions' | 'sync' | 'adminSync' | null>(null)
   const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
+  const wizardOpen = useSelector(actors.quickSetup, selectIsOpen)
   // Dialogs load on first use, then stay mounted so closing can hand focus back to their opener.
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set())
-  const opened = selectorOpen ? 'selector' : dialog
+  const opened = selectorOpen ? 'selector' : wizardOpen ? 'quickSetup' : dialog
   if (opened && !loaded.has(opened)) setLoaded(new Set([...loaded, opened]))
   const sidebar = visibleSidebar(permissions)
 
@@ -45,12 +48,15 @@ export default function Shell({ children }: { children: ReactNode }) {
       topBar={
         <TopBar
           showQuickSetup={allows(permissions, FEATURE_RULES.quickSetup)}
-          onQuickSetup={() => setDialog('quickSetup')}
+          onQuickSetup={() => actors.quickSetup.send({ type: 'wizard.open', project: projectName ?? '' })}
           projectLabel={projectLabel ?? 'Select a project'}
           onOpenProjectSelector={() => projectSelector.send({ type: 'selector.open' })}
           search={<GlobalSearch />}
           showSyncStatus={allows(sessionPermissions, FEATURE_RULES.projectSyncStatus)}
-          onSyncStatus={() => setDialog('sync')}
+          onSyncStatus={() => {
+            actors.projectSync.send({ type: 'sync.start', explicit: false })
+            setDialog('sync')
+          }}
           profile={<Profile onShowAllVersions={() => setDialog('versions')} />}
           onToggleSidebar={() => setSidebarCollapsed((collapsed) => !collapsed)}
           sidebarCollapsed={sidebarCollapsed}
@@ -65,6 +71,14 @@ export default function Shell({ children }: { children: ReactNode }) {
             collapsed={sidebarCollapsed}
             onToggle={() => setSidebarCollapsed((collapsed) => !collapsed)}
             renderLink={(link, content) => <Link to={routePath(link.to)}>{content}</Link>}
+            onAdminSyncStatus={
+              allows(permissions, { all: ['wadp.nodes.list'] })
+                ? () => {
+                    actors.adminSync.send({ type: 'sync.start', explicit: false })
+                    setDialog('adminSync')
+                  }
+                : undefined
+            }
           />
         ) : undefined
       }
@@ -72,11 +86,10 @@ export default function Shell({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           {loaded.has('selector') && <ProjectSelector open={selectorOpen} />}
           {loaded.has('versions') && <AppVersions open={dialog === 'versions'} onClose={() => setDialog(null)} />}
-          {loaded.has('quickSetup') && (
-            <PendingFeature which="quickSetup" open={dialog === 'quickSetup'} onClose={() => setDialog(null)} />
-          )}
-          {loaded.has('sync') && (
-            <PendingFeature which="sync" open={dialog === 'sync'} onClose={() => setDialog(null)} />
+          {loaded.has('quickSetup') && <QuickSetup />}
+          {loaded.has('sync') && <SyncStatus kind="project" open={dialog === 'sync'} onClose={() => setDialog(null)} />}
+          {loaded.has('adminSync') && (
+            <SyncStatus kind="admin" open={dialog === 'adminSync'} onClose={() => setDialog(null)} />
           )}
         </Suspense>
       }

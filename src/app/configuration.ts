@@ -17,8 +17,17 @@ import {
   listDomains,
   websiteExists,
 } from '../api/configuration.ts'
-import type { ApiClients } from '../api/http.ts'
+import { type ApiClients, errorMessage } from '../api/http.ts'
 import type { SyncState } from '../domain/sync.ts'
+
+/** Failures carry the server's own message, which the wizard shows as it is (spec section 8). */
+async function withServerMessage<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call
+  } catch (error) {
+    throw new Error(errorMessage(error))
+  }
+}
 
 /** The quick-setup wizard with the platform API: the spec's quick website sequence, call by call. */
 export function provideQuickSetup(api: ApiClients) {
@@ -26,16 +35,16 @@ export function provideQuickSetup(api: ApiClients) {
     actors: {
       listDomains: fromPromise<string[], ProjectInput>(({ input }) => listDomains(api, input.project)),
       createDirector: fromPromise<{ name: string }, CreateDirectorInput>(({ input }) =>
-        createDirector(api, input.project, input.director),
+        withServerMessage(createDirector(api, input.project, input.director)),
       ),
       websiteExists: fromPromise<boolean, NamedResourceInput>(({ input }) =>
         websiteExists(api, input.project, input.name),
       ),
       createWebsite: fromPromise<CreatedWebsite, CreateWebsiteInput>(({ input }) =>
-        createWebsite(api, input.project, input.website),
+        withServerMessage(createWebsite(api, input.project, input.website)),
       ),
       deleteDirector: fromPromise<void, NamedResourceInput>(({ input }) =>
-        deleteDirector(api, input.project, input.name),
+        withServerMessage(deleteDirector(api, input.project, input.name)),
       ),
     },
   })
@@ -46,7 +55,9 @@ export function provideSyncStatus(api: ApiClients) {
   return syncStatusMachine.provide({
     actors: {
       fetchSyncState: fromPromise<SyncState, FetchSyncStateInput>(({ input }) =>
-        input.kind === 'admin' || !input.project ? getAdminSync(api) : getProjectSync(api, input.project),
+        withServerMessage(
+          input.kind === 'admin' || !input.project ? getAdminSync(api) : getProjectSync(api, input.project),
+        ),
       ),
     },
   })

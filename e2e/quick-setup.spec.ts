@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test'
+import { ConsolePage } from './pages/console.ts'
+import { expect, type PlatformServer, test } from './support/server.ts'
+
+type Director = { name: string }
+
+async function directorsOf(server: PlatformServer, project: string): Promise<string[]> {
+  const response = await fetch(`${server.baseURL}/api/core/v0/projects/${project}/directors?items=1000`, {
+    headers: { authorization: `Bearer ${server.adminToken}` },
+  })
+  return ((await response.json()) as { data: Director[] }).data.map((director) => director.name)
+}
+
+async function websiteOf(server: PlatformServer, project: string, name: string) {
+  const response = await fetch(`${server.baseURL}/api/core/v0/projects/${project}/websites/${name}`, {
+    headers: { authorization: `Bearer ${server.adminToken}` },
+  })
+  return response.status === 200
+    ? ((await response.json()) as { data: { default_director: string; domain_name: string } }).data
+    : null
+}
+
+/** Signed in as the admin (the session stored, so a reload keeps it). */
+async function signIn(page: Page, server: PlatformServer) {
+  await page.goto('/')
+  await new ConsolePage(page).signInWithToken(server.adminToken)
+  await expect(page).toHaveURL(/\/home\?project=/)
+}
+
+/** Signed in as the admin, in project `shop`, with the wizard open on its form page. */
+async function openWizard(page: Page, server: PlatformServer) {
+  await signIn(page, server)
+  await page.goto('/home?project=shop')
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
+  await page.getByRole('button', { name: 'Quick Setup' }).click()
+  const wizard = page.getByRole('dialog', { name: 'Quick Setup' })
+  await wizard.getByRole('button', { name: 'Next' }).click()
+  return wizard
+}
+
+test.describe('the quick-setup wizard', () => {
+  test('creates a website and its director for a new origin, then leads to /websites', async ({ page, server }) => {
+    const wizard = await openWizard(page, server)
+    await wizard.getByLabel('What is the domain name for the website?').fill('fresh.example.org')
+    await wizard.getByLabel('Host').fill('origin.fresh.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await expect(wizard.getByText('Are you happy to go forward and add this website?')).toBeVisible()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+    const website = await websiteOf(server, 'shop', 'fresh-example-org')
+    expect(website?.domain_name).toBe('fresh.example.org')
+    expect(website?.default_director).toMatch(/^fresh-example-org-[a-z]{5}$/)
+    await wizard.getByRole('button', { name: 'Finish' }).click()
+    await expect(page).toHaveURL(/\/websites\?project=shop$/)
+  })
+
+  test('uses an existing director without creating another', async ({ page, server }) => {
+    const before = await directorsOf(server, 'shop')
+    const wizard = await openWizard(page, server)
+    await wizard.getByLabel('What is the domain name for the website?').fill('reused.example.org')
+    await wizard.getByLabel('Existing').check()
+    await wizard.getByRole('button', { name: /Director/ }).click()
+    await page.getByRole('option', { name: /shop-origin/ }).click()
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+    expect((await websiteOf(server, 'shop', 'reused-example-org'))?.default_director).toBe('shop-origin')
+    expect(await directorsOf(server, 'shop')).toEqual(before)
+  })
+
+  test('refuses a domain the project already serves, on the confirmation page', async ({ page, server }) => {
+    const wizard = await openWizard(page, server)
+    await wizard.getByLabel('What is the domain name for the website?').fill('shop.example.com')
+    await wizard.getByLabel('Host').fill('origin.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    const errors = wizard.getByRole('alert')
+    await expect(errors).toContainText('Error:')
+    await expect(errors).toContainText('Message:')
+    await expect(errors).toContainText('domain name already used')
+  })
+
+  test('removes the director it created when the website cannot be created', async ({ page, server }) => {
+    const before = await directorsOf(server, 'shop')
+    let failed = false
+    await page.route('**/api/core/v0/projects/shop/websites', async (route) => {
+      if (route.request().method() === 'POST' && !failed) {
+        failed = true
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'website store unavailable', errors: [] }),
+        })
+        return
+      }
+      await route.fallback()
+    })
+    const wizard = await openWizard(page, server)
+    await wizard.getByLabel('What is the domain name for the website?').fill('doomed.example.org')
+    await wizard.getByLabel('Host').fill('origin.doomed.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect(wizard.getByRole('alert')).toContainText('website store unavailable')
+    expect(failed).toBe(true)
+    expect(await directorsOf(server, 'shop')).toEqual(before)
+    expect(await websiteOf(server, 'shop', 'doomed-example-org')).toBeNull()
+  })
+})
+
+test.describe('synchronization status', () => {
+  test('the project view reaches success against the simulated fleet', async ({ page, server }) => {
+    await signIn(page, server)
+    await page.goto('/home?project=shop')
+    await page.getByRole('button', { name: 'Synchronization status', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Synchronization status' })
+    await expect(dialog.getByRole('columnheader', { name: 'Point-of-presence ID' })).toBeVisible()
+    await expect(dialog.getByText('All changes have been applied to the servers.')).toBeVisible({ timeout: 20_000 })
+  })
+
+  test('shows the warning when a node is in maintenance', async ({ page, server }) => {
+    const patchNode = (status: string) =>
+      fetch(`${server.baseURL}/api/core/v0/nodes/pop-nl-ams-1`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json', 'if-match': '*' },
+        body: JSON.stringify({ status }),
+      })
+    expect((await patchNode('maintenance')).status).toBe(200)
+    try {
+      await signIn(page, server)
+      await page.goto('/access-list?project=shop')
+      await page.getByRole('main').getByRole('button', { name: 'Synchronization status' }).click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog.getByRole('columnheader', { name: 'Node ID' })).toBeVisible()
+      await expect(dialog.getByText("Some nodes aren't synchronized. Please retry later.")).toBeVisible({
+        timeout: 20_000,
+      })
+    } finally {
+      await patchNode('active')
+    }
+  })
+})

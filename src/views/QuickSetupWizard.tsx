@@ -1,0 +1,419 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import type { QUICK_SETUP_TEXTS } from '../../machines/quick-setup.selectors.ts'
+import { Button } from '../ui/Button.tsx'
+import { Modal } from '../ui/Modal.tsx'
+import { Select, type SelectOption } from '../ui/Select.tsx'
+import { TextField } from '../ui/TextField.tsx'
+
+export type QuickSetupPage = 'welcome' | 'form' | 'confirm' | 'final'
+
+export type QuickSetupBackend = {
+  directorOption: 'new' | 'existing'
+  host: string
+  port: number | string
+  weight: number | string
+}
+
+export type QuickSetupWizardDraft = {
+  domain_name: string
+  backend: QuickSetupBackend
+  default_director: string | null
+}
+
+/** One field change; `backend` is merged field by field by the machine. */
+export type QuickSetupWizardPatch = {
+  domain_name?: string
+  backend?: Partial<QuickSetupBackend>
+  default_director?: string | null
+}
+
+export type FollowUpLink = { label: string; to: string }
+
+/** The wizard's questions and labels of machines/quick-setup.selectors.ts: pass `QUICK_SETUP_TEXTS`. */
+export type QuickSetupTexts = typeof QUICK_SETUP_TEXTS
+
+export type QuickSetupWizardProps = {
+  open: boolean
+  page: QuickSetupPage
+  draft: QuickSetupWizardDraft
+  /** The directors the Existing origin can use; undefined while they load. */
+  directors: { name: string; display_name: string | null }[] | undefined
+  errors: { field: string; message: string }[]
+  /** Submitting: every control is disabled and Yes shows a spinner. */
+  busy: boolean
+  /** The website as the server read it back; null on the final page after 'No' ('Quick links!'). */
+  created: { name: string; default_director: string } | null
+  /** The CNAME the domain's DNS record should point at; no reminder without it. */
+  cnameTarget: string | null
+  canPrevious: boolean
+  canNext: boolean
+  canAnswer: boolean
+  canFinish: boolean
+  canRestart: boolean
+  canClose: boolean
+  onEdit: (patch: QuickSetupWizardPatch) => void
+  onNext: () => void
+  onPrevious: () => void
+  onYes: () => void
+  onNo: () => void
+  onFinish: () => void
+  onCancel: () => void
+  onRestart: () => void
+  onClose: () => void
+  /** Renders a follow-up link of the final page (the caller adds the project to it). */
+  renderFollowUpLink: (target: FollowUpLink, children: ReactNode) => ReactNode
+  texts: QuickSetupTexts
+}
+
+/** Spec section 2: the form's placeholder is literally '{host}'. */
+export const DOMAIN_PLACEHOLDER = '{host}'
+
+export const PORT_CHOICES = [
+  { value: '80', label: 'HTTP/80' },
+  { value: '443', label: 'HTTPS/443' },
+] as const
+
+/** Spec section 2's follow-up links: to the created website and director, or to the lists after 'No'. */
+export function followUpLinks(created: { name: string; default_director: string } | null): FollowUpLink[] {
+  const website = created ? `/websites-edit/${created.name}` : '/websites'
+  const director = created ? `/directors-edit/${created.default_director}` : '/directors'
+  return [
+    { label: 'Add a domain alias', to: website },
+    { label: 'More website options (geotagging, HSTS)', to: website },
+    { label: 'Set the default cache TTL', to: website },
+    { label: 'Redirect HTTP to HTTPS', to: website },
+    { label: 'Add another backend', to: director },
+    { label: 'Add health probes', to: director },
+    { label: 'Configure the TLS certificate', to: '/managed-certificates' },
+    { label: 'Customize the TLS policy', to: '/ssl-policies' },
+  ]
+}
+
+const portLabel = (port: number | string) =>
+  PORT_CHOICES.find((choice) => choice.value === String(port).trim())?.label ?? String(port)
+
+function messagesFor(errors: QuickSetupWizardProps['errors'], field: string): string | undefined {
+  const messages = errors.filter((error) => error.field === field).map((error) => error.message)
+  return messages.length > 0 ? messages.join(', ') : undefined
+}
+
+function ErrorList({ errors, texts }: { errors: QuickSetupWizardProps['errors']; texts: QuickSetupTexts }) {
+  return (
+    <div role="alert" className="mb-4">
+      {errors.length > 0 && (
+        <ul className="flex flex-col gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {errors.map((error) => (
+            <li key={`${error.field}: ${error.message}`}>
+              <p>
+                <span className="font-semibold">{texts.errorLabel}</span> {error.field}
+              </p>
+              <p>
+                <span className="font-semibold">{texts.messageLabel}</span> {error.message}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+type RadioChoice<T extends string> = { value: T; label: string }
+
+function RadioGroup<T extends string>(props: {
+  legend: ReactNode
+  name: string
+  choices: readonly RadioChoice<T>[]
+  value: string
+  onChange: (value: T) => void
+  disabled: boolean
+  error?: string
+  children?: ReactNode
+}) {
+  const errorId = useId()
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={props.error ? errorId : undefined}
+    >
+      <legend className="mb-1 text-sm font-medium">{props.legend}</legend>
+      <div className="flex flex-wrap gap-4">
+        {props.choices.map((choice) => (
+          <label key={choice.value} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name={props.name}
+              value={choice.value}
+              checked={props.value === choice.value}
+              onChange={() => props.onChange(choice.value)}
+              disabled={props.disabled}
+              className="size-4 accent-teal-700"
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      {props.error && (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+          {props.error}
+        </p>
+      )}
+      {props.children}
+    </fieldset>
+  )
+}
+
+/** Value of the 'None' choice of the Existing origin; no director name is empty. */
+const NO_DIRECTOR = ''
+
+function FormPage({
+  draft,
+  directors,
+  errors,
+  busy,
+  canNext,
+  onEdit,
+  onNext,
+  texts,
+}: Pick<QuickSetupWizardProps, 'draft' | 'directors' | 'errors' | 'busy' | 'canNext' | 'onEdit' | 'onNext' | 'texts'>) {
+  const name = useId()
+  const next = () => {
+    if (canNext && !busy) onNext()
+  }
+  // Enter in a field moves on, as a form's submit would; the director list keeps Enter for itself.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || !(event.target instanceof HTMLInputElement)) return
+    event.preventDefault()
+    next()
+  }
+  const backend = draft.backend
+  const editBackend = (patch: Partial<QuickSetupBackend>) => onEdit({ backend: patch })
+  const directorOptions: SelectOption<string>[] =
+    directors === undefined || directors.length === 0
+      ? []
+      : [
+          { value: NO_DIRECTOR, label: 'None' },
+          ...directors.map((director) => ({
+            value: director.name,
+            label:
+              director.display_name && director.display_name !== director.name
+                ? `${director.name} (${director.display_name})`
+                : director.name,
+          })),
+        ]
+  const originError = messagesFor(errors, 'backend')
+  return (
+    <form
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault()
+        next()
+      }}
+      className="flex flex-col gap-5"
+    >
+      <TextField
+        label={texts.domainQuestion}
+        value={draft.domain_name}
+        placeholder={DOMAIN_PLACEHOLDER}
+        onChange={(event) => onEdit({ domain_name: event.target.value })}
+        error={messagesFor(errors, 'website')}
+        disabled={busy}
+        autoComplete="off"
+        spellCheck={false}
+        data-autofocus
+      />
+      <RadioGroup
+        legend={texts.originQuestion}
+        name={`${name}-origin`}
+        choices={[
+          { value: 'new', label: 'New' },
+          { value: 'existing', label: 'Existing' },
+        ]}
+        value={backend.directorOption}
+        onChange={(directorOption) => editBackend({ directorOption })}
+        disabled={busy}
+        error={originError}
+      >
+        {backend.directorOption === 'new' ? (
+          <div className="mt-2 flex flex-col gap-4 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
+            <TextField
+              label="Host"
+              value={backend.host}
+              onChange={(event) => editBackend({ host: event.target.value })}
+              aria-invalid={originError ? true : undefined}
+              disabled={busy}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <RadioGroup
+              legend="Port"
+              name={`${name}-port`}
+              choices={PORT_CHOICES}
+              value={String(backend.port).trim()}
+              onChange={(port) => editBackend({ port })}
+              disabled={busy}
+            />
+            <TextField
+              label="Weight"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              value={backend.weight}
+              onChange={(event) => editBackend({ weight: event.target.value })}
+              aria-invalid={originError ? true : undefined}
+              disabled={busy}
+              className="max-w-40"
+            />
+          </div>
+        ) : (
+          <div className="mt-2 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
+            <Select
+              label="Director"
+              options={directorOptions}
+              value={draft.default_director}
+              onChange={(value) => onEdit({ default_director: value === NO_DIRECTOR ? null : value })}
+              error={messagesFor(errors, 'director')}
+              description={directors === undefined ? 'Loading directors…' : undefined}
+              disabled={busy || directors === undefined}
+            />
+          </div>
+        )}
+      </RadioGroup>
+    </form>
+  )
+}
+
+function Summary({ draft }: { draft: QuickSetupWizardDraft }) {
+  const rows: [string, string][] = [['Domain name', draft.domain_name]]
+  if (draft.backend.directorOption === 'new') {
+    rows.push(
+      ['Origin', 'New'],
+      ['Host', draft.backend.host],
+      ['Port', portLabel(draft.backend.port)],
+      ['Weight', String(draft.backend.weight)],
+    )
+  } else {
+    rows.push(['Origin', 'Existing'], ['Director', draft.default_director ?? 'None'])
+  }
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-medium text-slate-600 dark:text-slate-300">{term}</dt>
+          <dd className="break-all font-mono">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function QuickSetupWizard(props: QuickSetupWizardProps) {
+  const { open, page, draft, errors, busy, created, cnameTarget, texts } = props
+  const can = {
+    previous: props.canPrevious,
+    next: props.canNext,
+    finish: props.canFinish,
+    restart: props.canRestart,
+    close: props.canClose,
+  }
+  // While submitting the machine accepts nothing, so every can* is false: keep the buttons that were
+  // there (disabled) rather than emptying the footer under the user's pointer.
+  const shown = useRef(can)
+  if (!busy) shown.current = can
+  const visible = busy ? shown.current : can
+
+  let body: ReactNode
+  if (page === 'welcome') {
+    body = (
+      <div className="flex flex-col gap-3">
+        <p>Add a website and its origin to this project in a few steps.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Give the website's domain name and say where its content comes from: a new backend (host, port and weight) or
+          an existing director. After you confirm, the console creates the director if needed and the website, then
+          starts configuring the platform.
+        </p>
+      </div>
+    )
+  } else if (page === 'form') {
+    body = <FormPage {...props} />
+  } else if (page === 'confirm') {
+    body = (
+      <div className="flex flex-col gap-4">
+        <p className="font-medium">{texts.confirmQuestion}</p>
+        <Summary draft={draft} />
+        <div className="flex gap-2">
+          <Button onClick={props.onYes} disabled={!props.canAnswer} busy={busy}>
+            Yes
+          </Button>
+          <Button variant="secondary" onClick={props.onNo} disabled={!props.canAnswer || busy}>
+            No
+          </Button>
+        </div>
+      </div>
+    )
+  } else {
+    body = (
+      <div className="flex flex-col gap-4">
+        <p className="font-medium">{texts.thanks}</p>
+        {created === null && <h3 className="font-semibold">{texts.quickLinks}</h3>}
+        <ul className="grid list-disc gap-1 pl-5 text-sm sm:grid-cols-2">
+          {followUpLinks(created).map((link) => (
+            <li key={link.label}>{props.renderFollowUpLink(link, link.label)}</li>
+          ))}
+        </ul>
+        {cnameTarget && (
+          <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+            Point the DNS record of <strong className="break-all">{draft.domain_name}</strong> at the CNAME{' '}
+            <code className="break-all">{cnameTarget}</code>.
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  const footer = (
+    <>
+      {visible.restart && (
+        <Button variant="ghost" onClick={props.onRestart} disabled={busy || !can.restart} className="mr-auto">
+          Restart
+        </Button>
+      )}
+      <Button variant="ghost" onClick={props.onCancel} disabled={busy || !can.close}>
+        Cancel
+      </Button>
+      {visible.previous && (
+        <Button variant="secondary" onClick={props.onPrevious} disabled={busy || !can.previous}>
+          Previous
+        </Button>
+      )}
+      {visible.next && (
+        <Button onClick={props.onNext} disabled={busy || !can.next}>
+          Next
+        </Button>
+      )}
+      {visible.finish && (
+        <Button onClick={props.onFinish} disabled={busy || !can.finish}>
+          Finish
+        </Button>
+      )}
+    </>
+  )
+
+  return (
+    <Modal
+      open={open}
+      title="Quick Setup"
+      onClose={props.onClose}
+      dismissible={can.close && !busy}
+      size="lg"
+      footer={footer}
+    >
+      <ErrorList errors={errors} texts={texts} />
+      {body}
+    </Modal>
+  )
+}
