@@ -15,7 +15,10 @@ function wizard(page: Page) {
 }
 
 let fresh = 0
-const freshDomain = () => `model-${process.pid}-${Date.now()}-${(fresh += 1)}.example.org`
+function freshDomain(): string {
+  fresh += 1
+  return `model-${process.pid}-${Date.now()}-${fresh}.example.org`
+}
 
 async function expectScreen(page: Page, meta: ReturnType<typeof uiMetaOf>) {
   const dialog = wizard(page)
