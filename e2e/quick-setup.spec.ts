@@ -139,3 +139,14 @@ test.describe('synchronization status', () => {
     }
   })
 })
+
+test('Config Status shows the admin configuration sync and lets an admin re-check it', async ({ page, server }) => {
+  await page.goto('/')
+  await new ConsolePage(page).signInWithToken(server.adminToken)
+  await expect(page).toHaveURL(/\/home\?project=/)
+  await page.goto('/config-status?project=shop')
+  await expect(page.getByRole('columnheader', { name: 'Source' })).toBeVisible()
+  await expect(page.getByText('All config changes have been applied to the servers.')).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Re-check' }).click()
+  await expect(page.getByText('All config changes have been applied to the servers.')).toBeVisible({ timeout: 20_000 })
+})

@@ -1,14 +1,41 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import {
+  SYNC_VIEW_TEXTS,
+  selectSyncMessage,
+  selectSyncRows,
+  selectSyncStatus,
+} from '../machines/sync-status.selectors.ts'
 import { PageHeading } from '../src/views/ComingSoonPage.tsx'
-import { AdminSyncButton } from './-shell/AdminSyncButton.tsx'
+import { SyncStatusPanel } from '../src/views/SyncStatusModal.tsx'
 
-/** Config Status: the admin configuration's synchronization over the node fleet. */
+const route = getRouteApi('/config-status')
+
+/** Config Status: the admin configuration's synchronization over the node fleet, checked on arrival. */
 export const Route = createFileRoute('/config-status')({
-  component: () => (
-    <PageHeading
-      title="Config Status"
-      description="Whether every node has applied the platform's latest admin configuration."
-      actions={<AdminSyncButton />}
-    />
-  ),
+  onEnter: ({ context }) => context.actors.adminSync.send({ type: 'sync.start', explicit: false }),
+  component: ConfigStatus,
 })
+
+function ConfigStatus() {
+  const sync = route.useRouteContext({ select: (context) => context.actors.adminSync })
+  const status = useSelector(sync, selectSyncStatus)
+  const message = useSelector(sync, selectSyncMessage)
+  const rows = useSelector(sync, selectSyncRows)
+  return (
+    <div className="space-y-4">
+      <PageHeading
+        title="Config Status"
+        description="Whether every node has applied the platform's latest admin configuration."
+      />
+      <SyncStatusPanel
+        kind="admin"
+        status={status}
+        message={message}
+        rows={rows}
+        texts={SYNC_VIEW_TEXTS}
+        onRecheck={() => sync.send({ type: 'sync.recheck' })}
+      />
+    </div>
+  )
+}
