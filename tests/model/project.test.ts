@@ -3,24 +3,11 @@ import { type EventFromLogic, initialTransition, type SnapshotFrom, transition }
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
 import type { ProjectEmitted } from '../../machines/project.ts'
 import { projectMachine } from '../../machines/project.ts'
-import type { ProjectInfo } from '../../src/domain/project.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
 import { projectEvents } from '../tools/machine-registry.ts'
 
 type Snapshot = SnapshotFrom<typeof projectMachine>
 type Event = EventFromLogic<typeof projectMachine>
-
-const _info: ProjectInfo = {
-  name: 'alpha',
-  display_name: null,
-  '@parents': { customer: { name: 'c', display_name: null }, organization: { name: 'o', display_name: null } },
-}
-
-// The traversal drives the machine with the events its invoked actors would send; the machine's event
-// union does not list those, hence the one cast.
-const internal = (event: { type: string; [key: string]: unknown }) => event as unknown as Event
-const _done = (id: string, output?: unknown) => internal({ type: `xstate.done.actor.${id}`, output })
-const _failed = (id: string) => internal({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) })
 
 const USER_ACTIONS = new Set(['project.select', 'project.clear'])
 

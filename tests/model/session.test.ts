@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
 import { sessionMachine } from '../../machines/session.ts'
-import { SESSION_MESSAGES, type SessionUser } from '../../src/domain/session.ts'
+import { SESSION_MESSAGES } from '../../src/domain/session.ts'
 import { sessionEvents } from '../tools/machine-registry.ts'
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>
@@ -10,26 +10,6 @@ type Event = EventFromLogic<typeof sessionMachine>
 
 const NOW = Date.UTC(2030, 0, 1)
 const input = { now: () => NOW }
-const _user: SessionUser = { username: 'a', email: 'a@example.com', first_name: 'A', last_name: 'B', roles: [] }
-const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '')
-const _identityToken = (exp: number) => `${encode({ alg: 'none' })}.${encode({ exp })}.signature`
-
-// The traversal drives the machine with the events its invoked actors and timers would send; the
-// machine's event union does not list those, hence the one cast.
-const internal = (event: { type: string; [key: string]: unknown }) => event as unknown as Event
-const _done = (id: string, output?: unknown) => internal({ type: `xstate.done.actor.${id}`, output })
-const _failed = (id: string) => internal({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) })
-const _tokenCheckDue = internal({ type: 'xstate.after.sessionCheckInterval.session.loggedIn.tokenCheck.idle' })
-
-const _userEvents: Event[] = [
-  { type: 'session.signInWithToken', token: 'Bearer typed-token' },
-  { type: 'session.signInWithToken', token: '   ' },
-  { type: 'session.signInWithSso' },
-  { type: 'session.ssoCallback', url: 'https://console.test/oauth?code=1' },
-  { type: 'session.logout' },
-  { type: 'session.expired' },
-  { type: 'session.refreshPermissions' },
-]
 
 // The same events `npm run paths -- session` traverses with: one list for QA's paths and these tests.
 const allEvents = sessionEvents as Event[]
