@@ -20,6 +20,20 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json maps routes to chunks: the size budget (tests/bench/bundle.ts) reads it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every page needs these before it can render: one request for them instead of a dozen.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|xstate|@xstate|valibot|ofetch|ufo|destr)[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     // e2e/ holds Playwright specs: they run in a real browser through `playwright test`, never in vitest.
