@@ -1,13 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
+import { SEARCH_MESSAGES } from '../src/domain/project.ts'
 import type { globalSearchMachine } from './global-search.ts'
 
 type GlobalSearchSnapshot = SnapshotFrom<typeof globalSearchMachine>
-
-/** Spec section 8. */
-export const SEARCH_MESSAGES = {
-  noResults: (query: string) => `No results found for: "${query}"`,
-  failed: 'An error has occurred!',
-} as const
 
 export const selectSearchText = (state: GlobalSearchSnapshot): string => state.context.text
 /** The submitted query: the key of the results in the QueryClient. */

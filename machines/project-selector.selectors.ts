@@ -1,14 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
+import { PROJECT_SELECTOR_MESSAGES } from '../src/domain/project.ts'
 import type { projectSelectorMachine } from './project-selector.ts'
 
 type ProjectSelectorSnapshot = SnapshotFrom<typeof projectSelectorMachine>
-
-/** The modal's texts (spec section 2). */
-export const PROJECT_SELECTOR_MESSAGES = {
-  title: 'Select a project',
-  noMatch: 'No match',
-  noProject: 'No project available',
-} as const
 
 export const selectIsSelectorOpen = (state: ProjectSelectorSnapshot): boolean => state.hasTag('open')
 export const selectIsSelectorLoading = (state: ProjectSelectorSnapshot): boolean => state.hasTag('busy')

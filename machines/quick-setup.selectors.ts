@@ -5,17 +5,6 @@ import type { CreatedWebsite, QuickSetupPage } from './quick-setup.types.ts'
 
 type QuickSetupSnapshot = SnapshotFrom<typeof quickSetupMachine>
 
-/** The wizard's texts (spec sections 2 and 8). */
-export const QUICK_SETUP_TEXTS = {
-  domainQuestion: 'What is the domain name for the website?',
-  originQuestion: 'What is the origin of this website?',
-  confirmQuestion: 'Are you happy to go forward and add this website?',
-  thanks: 'Thank you, your website is being configured as we speak!',
-  quickLinks: 'Quick links!',
-  errorLabel: 'Error:',
-  messageLabel: 'Message:',
-} as const
-
 const PAGES: readonly QuickSetupPage[] = ['welcome', 'form', 'confirm', 'final']
 
 export const selectIsOpen = (state: QuickSetupSnapshot): boolean => state.hasTag('open')

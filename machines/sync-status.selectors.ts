@@ -12,12 +12,6 @@ export const SYNC_NOTIFICATION_TITLES: Record<SyncKind, string> = {
 /** Spec section 9: sync results stay 10 s, twice the default. */
 export const SYNC_NOTIFICATION_DURATION_MS = 10_000
 
-/** The modal titles and column headers (spec section 2). */
-export const SYNC_VIEW_TEXTS = {
-  project: { title: 'Synchronization status', columns: ['Point-of-presence ID', 'State'] },
-  admin: { columns: ['Node ID', 'Source', 'State'], recheck: 'Re-check' },
-} as const
-
 export type SyncStatus = 'idle' | 'loading' | SyncResult
 
 export const selectSyncStatus = (state: SyncStatusSnapshot): SyncStatus => {

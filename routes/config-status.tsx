@@ -1,11 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import {
-  SYNC_VIEW_TEXTS,
-  selectSyncMessage,
-  selectSyncRows,
-  selectSyncStatus,
-} from '../machines/sync-status.selectors.ts'
+import { selectSyncMessage, selectSyncRows, selectSyncStatus } from '../machines/sync-status.selectors.ts'
 import { PageHeading } from '../src/views/ComingSoonPage.tsx'
 import { SyncStatusPanel } from '../src/views/SyncStatusModal.tsx'
 
@@ -33,7 +28,6 @@ function ConfigStatus() {
         status={status}
         message={message}
         rows={rows}
-        texts={SYNC_VIEW_TEXTS}
         onRecheck={() => sync.send({ type: 'sync.recheck' })}
       />
     </div>

@@ -3,7 +3,6 @@ import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectProjectName } from '../../machines/project.selectors.ts'
 import {
-  QUICK_SETUP_TEXTS,
   selectCanAnswer,
   selectCanClose,
   selectCanFinish,
@@ -49,7 +48,6 @@ export default function QuickSetup() {
   const cnameSuffix = config.data?.cname_suffix
   return (
     <QuickSetupWizard
-      texts={QUICK_SETUP_TEXTS}
       open={open}
       page={page ?? 'welcome'}
       draft={draft}

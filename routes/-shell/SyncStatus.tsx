@@ -1,11 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import {
-  SYNC_VIEW_TEXTS,
-  selectSyncMessage,
-  selectSyncRows,
-  selectSyncStatus,
-} from '../../machines/sync-status.selectors.ts'
+import { selectSyncMessage, selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import { SyncStatusModal } from '../../src/views/SyncStatusModal.tsx'
 
 const root = getRouteApi('__root__')
@@ -27,7 +22,6 @@ export default function SyncStatus({
   const rows = useSelector(sync, selectSyncRows)
   return (
     <SyncStatusModal
-      texts={SYNC_VIEW_TEXTS}
       open={open}
       kind={kind}
       status={status}

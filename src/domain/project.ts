@@ -51,3 +51,16 @@ export function projectMatches(project: ProjectSummary, filter: string): boolean
     project.organization.display_name,
   ].some((value) => value?.toLowerCase().includes(needle))
 }
+
+/** The project selector's texts (spec sections 2 and 8). */
+export const PROJECT_SELECTOR_MESSAGES = {
+  title: 'Select a project',
+  noMatch: 'No match',
+  noProject: 'No project available',
+} as const
+
+/** The global search's messages (spec section 8). */
+export const SEARCH_MESSAGES = {
+  noResults: (query: string) => `No results found for: "${query}"`,
+  failed: 'An error has occurred!',
+} as const

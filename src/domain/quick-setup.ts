@@ -86,3 +86,14 @@ export function quickSetupDirector(draft: QuickSetupDraft, name: string): Direct
     probe: { host: draft.domain_name },
   }
 }
+
+/** The wizard's texts (spec sections 2 and 8). */
+export const QUICK_SETUP_TEXTS = {
+  domainQuestion: 'What is the domain name for the website?',
+  originQuestion: 'What is the origin of this website?',
+  confirmQuestion: 'Are you happy to go forward and add this website?',
+  thanks: 'Thank you, your website is being configured as we speak!',
+  quickLinks: 'Quick links!',
+  errorLabel: 'Error:',
+  messageLabel: 'Message:',
+} as const

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useMemo, useRef } from 'react'
-import { type ProjectSummary, projectMatches } from '../domain/project.ts'
+import { PROJECT_SELECTOR_MESSAGES, type ProjectSummary, projectMatches } from '../domain/project.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
@@ -87,7 +87,7 @@ export function ProjectSelectorModal({
         style={{ height: PROJECT_TABLE_HEIGHT }}
         className="flex items-center justify-center text-slate-500 dark:text-slate-400"
       >
-        No project available
+        {PROJECT_SELECTOR_MESSAGES.noProject}
       </p>
     )
   } else {
@@ -100,7 +100,7 @@ export function ProjectSelectorModal({
         height={PROJECT_TABLE_HEIGHT}
         onSelect={(project) => onSelect(project.name)}
         isCurrent={(project) => project.name === currentProject}
-        empty="No match"
+        empty={PROJECT_SELECTOR_MESSAGES.noMatch}
       />
     )
   }
@@ -109,7 +109,7 @@ export function ProjectSelectorModal({
     <Modal
       open={open}
       onClose={onCancel}
-      title="Select a project"
+      title={PROJECT_SELECTOR_MESSAGES.title}
       size="xl"
       footer={
         <>

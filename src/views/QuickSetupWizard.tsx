@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
-import type { QUICK_SETUP_TEXTS } from '../../machines/quick-setup.selectors.ts'
+import { QUICK_SETUP_TEXTS } from '../domain/quick-setup.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { Select, type SelectOption } from '../ui/Select.tsx'
@@ -28,9 +28,6 @@ export type QuickSetupWizardPatch = {
 }
 
 export type FollowUpLink = { label: string; to: string }
-
-/** The wizard's questions and labels of machines/quick-setup.selectors.ts: pass `QUICK_SETUP_TEXTS`. */
-export type QuickSetupTexts = typeof QUICK_SETUP_TEXTS
 
 export type QuickSetupWizardProps = {
   open: boolean
@@ -62,7 +59,6 @@ export type QuickSetupWizardProps = {
   onClose: () => void
   /** Renders a follow-up link of the final page (the caller adds the project to it). */
   renderFollowUpLink: (target: FollowUpLink, children: ReactNode) => ReactNode
-  texts: QuickSetupTexts
 }
 
 /** Spec section 2: the form's placeholder is literally '{host}'. */
@@ -97,7 +93,7 @@ function messagesFor(errors: QuickSetupWizardProps['errors'], field: string): st
   return messages.length > 0 ? messages.join(', ') : undefined
 }
 
-function ErrorList({ errors, texts }: { errors: QuickSetupWizardProps['errors']; texts: QuickSetupTexts }) {
+function ErrorList({ errors }: { errors: QuickSetupWizardProps['errors'] }) {
   return (
     <div role="alert" className="mb-4">
       {errors.length > 0 && (
@@ -105,10 +101,10 @@ function ErrorList({ errors, texts }: { errors: QuickSetupWizardProps['errors'];
           {errors.map((error) => (
             <li key={`${error.field}: ${error.message}`}>
               <p>
-                <span className="font-semibold">{texts.errorLabel}</span> {error.field}
+                <span className="font-semibold">{QUICK_SETUP_TEXTS.errorLabel}</span> {error.field}
               </p>
               <p>
-                <span className="font-semibold">{texts.messageLabel}</span> {error.message}
+                <span className="font-semibold">{QUICK_SETUP_TEXTS.messageLabel}</span> {error.message}
               </p>
             </li>
           ))}
@@ -175,8 +171,7 @@ function FormPage({
   canNext,
   onEdit,
   onNext,
-  texts,
-}: Pick<QuickSetupWizardProps, 'draft' | 'directors' | 'errors' | 'busy' | 'canNext' | 'onEdit' | 'onNext' | 'texts'>) {
+}: Pick<QuickSetupWizardProps, 'draft' | 'directors' | 'errors' | 'busy' | 'canNext' | 'onEdit' | 'onNext'>) {
   const name = useId()
   const next = () => {
     if (canNext && !busy) onNext()
@@ -214,7 +209,7 @@ function FormPage({
       className="flex flex-col gap-5"
     >
       <TextField
-        label={texts.domainQuestion}
+        label={QUICK_SETUP_TEXTS.domainQuestion}
         value={draft.domain_name}
         placeholder={DOMAIN_PLACEHOLDER}
         onChange={(event) => onEdit({ domain_name: event.target.value })}
@@ -225,7 +220,7 @@ function FormPage({
         data-autofocus
       />
       <RadioGroup
-        legend={texts.originQuestion}
+        legend={QUICK_SETUP_TEXTS.originQuestion}
         name={`${name}-origin`}
         choices={[
           { value: 'new', label: 'New' },
@@ -312,7 +307,7 @@ function Summary({ draft }: { draft: QuickSetupWizardDraft }) {
 }
 
 export function QuickSetupWizard(props: QuickSetupWizardProps) {
-  const { open, page, draft, errors, busy, created, cnameTarget, texts } = props
+  const { open, page, draft, errors, busy, created, cnameTarget } = props
   const can = {
     previous: props.canPrevious,
     next: props.canNext,
@@ -343,7 +338,7 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
   } else if (page === 'confirm') {
     body = (
       <div className="flex flex-col gap-4">
-        <p className="font-medium">{texts.confirmQuestion}</p>
+        <p className="font-medium">{QUICK_SETUP_TEXTS.confirmQuestion}</p>
         <Summary draft={draft} />
         <div className="flex gap-2">
           <Button onClick={props.onYes} disabled={!props.canAnswer} busy={busy}>
@@ -358,8 +353,8 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
   } else {
     body = (
       <div className="flex flex-col gap-4">
-        <p className="font-medium">{texts.thanks}</p>
-        {created === null && <h3 className="font-semibold">{texts.quickLinks}</h3>}
+        <p className="font-medium">{QUICK_SETUP_TEXTS.thanks}</p>
+        {created === null && <h3 className="font-semibold">{QUICK_SETUP_TEXTS.quickLinks}</h3>}
         <ul className="grid list-disc gap-1 pl-5 text-sm sm:grid-cols-2">
           {followUpLinks(created).map((link) => (
             <li key={link.label}>{props.renderFollowUpLink(link, link.label)}</li>
@@ -412,7 +407,7 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
       size="lg"
       footer={footer}
     >
-      <ErrorList errors={errors} texts={texts} />
+      <ErrorList errors={errors} />
       {body}
     </Modal>
   )

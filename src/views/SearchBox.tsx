@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 import type { SearchResult } from '../domain/project.ts'
+import { SEARCH_MESSAGES } from '../domain/project.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'empty' | 'failed'
@@ -102,13 +103,13 @@ export function SearchBox({
   } else if (status === 'empty') {
     dropdown = (
       <p role="status" className="px-3 py-2 text-sm">
-        No results found for: "{query}"
+        {SEARCH_MESSAGES.noResults(query)}
       </p>
     )
   } else if (status === 'failed') {
     dropdown = (
       <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-400">
-        An error has occurred!
+        {SEARCH_MESSAGES.failed}
       </p>
     )
   } else if (status === 'results') {

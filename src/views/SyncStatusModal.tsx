@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { SYNC_VIEW_TEXTS } from '../../machines/sync-status.selectors.ts'
 import type { SyncKind, SyncRow, SyncRowState } from '../domain/sync.ts'
+import { SYNC_VIEW_TEXTS } from '../domain/sync.ts'
 import { Button } from '../ui/Button.tsx'
 import { Flag } from '../ui/Flag.tsx'
 import { Modal } from '../ui/Modal.tsx'
@@ -8,9 +8,6 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 
 export type SyncViewStatus = 'idle' | 'loading' | 'success' | 'warning' | 'error'
-
-/** The titles and column headers of machines/sync-status.selectors.ts: pass `SYNC_VIEW_TEXTS`. */
-export type SyncViewTexts = typeof SYNC_VIEW_TEXTS
 
 export type SyncStatusModalProps = {
   open: boolean
@@ -22,7 +19,6 @@ export type SyncStatusModalProps = {
   /** Starts a new check: "Re-check" in the admin view, "Check again" in the project view. */
   onRecheck: () => void
   onClose: () => void
-  texts: SyncViewTexts
 }
 
 /** The admin view's title: the spec names only the project view's. */
@@ -111,7 +107,7 @@ function NodeId({ row }: { row: SyncRow }) {
   )
 }
 
-function columnsFor(kind: SyncKind, texts: SyncViewTexts): readonly Column<SyncRow>[] {
+function columnsFor(kind: SyncKind): readonly Column<SyncRow>[] {
   const state: Column<SyncRow> = {
     id: 'state',
     header: '',
@@ -119,13 +115,13 @@ function columnsFor(kind: SyncKind, texts: SyncViewTexts): readonly Column<SyncR
     cell: (row) => <SyncStateIcon state={row.state} />,
   }
   if (kind === 'project') {
-    const [nodeHeader, stateHeader] = texts.project.columns
+    const [nodeHeader, stateHeader] = SYNC_VIEW_TEXTS.project.columns
     return [
       { id: 'node', header: nodeHeader, rowHeader: true, cell: (row) => <NodeId row={row} /> },
       { ...state, header: stateHeader },
     ]
   }
-  const [nodeHeader, sourceHeader, stateHeader] = texts.admin.columns
+  const [nodeHeader, sourceHeader, stateHeader] = SYNC_VIEW_TEXTS.admin.columns
   return [
     { id: 'node', header: nodeHeader, rowHeader: true, cell: (row) => <NodeId row={row} /> },
     { id: 'source', header: sourceHeader, cell: (row) => row.source },
@@ -144,8 +140,8 @@ const MESSAGE_TONES: Record<SyncViewStatus, string> = {
 export type SyncStatusPanelProps = Omit<SyncStatusModalProps, 'open' | 'onClose'>
 
 /** The modal's content, also usable on a page (the admin config status is shown on /config-status). */
-export function SyncStatusPanel({ kind, status, message, rows, onRecheck, texts }: SyncStatusPanelProps) {
-  const title = kind === 'project' ? texts.project.title : ADMIN_SYNC_TITLE
+export function SyncStatusPanel({ kind, status, message, rows, onRecheck }: SyncStatusPanelProps) {
+  const title = kind === 'project' ? SYNC_VIEW_TEXTS.project.title : ADMIN_SYNC_TITLE
   // The live regions stay mounted so a message that appears later is announced.
   const statusText = status === 'error' ? null : (message ?? (status === 'loading' ? 'Checking…' : null))
   return (
@@ -161,12 +157,12 @@ export function SyncStatusPanel({ kind, status, message, rows, onRecheck, texts 
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onRecheck}>
-          {kind === 'admin' ? texts.admin.recheck : PROJECT_RECHECK_LABEL}
+          {kind === 'admin' ? SYNC_VIEW_TEXTS.admin.recheck : PROJECT_RECHECK_LABEL}
         </Button>
       </div>
       <Table
         caption={title}
-        columns={columnsFor(kind, texts)}
+        columns={columnsFor(kind)}
         rows={rows}
         rowKey={(row) => row.endpoint}
         empty={status === 'loading' ? 'Waiting for the nodes…' : 'No nodes reported.'}
@@ -176,7 +172,7 @@ export function SyncStatusPanel({ kind, status, message, rows, onRecheck, texts 
 }
 
 export function SyncStatusModal({ open, onClose, ...panel }: SyncStatusModalProps) {
-  const title = panel.kind === 'project' ? panel.texts.project.title : ADMIN_SYNC_TITLE
+  const title = panel.kind === 'project' ? SYNC_VIEW_TEXTS.project.title : ADMIN_SYNC_TITLE
   return (
     <Modal open={open} onClose={onClose} title={title} size="lg">
       <SyncStatusPanel {...panel} />

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { PROJECT_SELECTOR_MESSAGES, selectorNotice } from '../../machines/project-selector.selectors.ts'
+import { selectorNotice } from '../../machines/project-selector.selectors.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
+import { PROJECT_SELECTOR_MESSAGES } from '../../src/domain/project.ts'
 
 function startSelector(fetchProjects: () => Promise<void> = async () => {}) {
   const log: string[] = []

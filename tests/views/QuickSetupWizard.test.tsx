@@ -3,7 +3,6 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { QUICK_SETUP_TEXTS } from '../../machines/quick-setup.selectors.ts'
 import { QuickSetupWizard, type QuickSetupWizardProps } from '../../src/views/QuickSetupWizard.tsx'
 
 afterEach(cleanup)
@@ -45,7 +44,6 @@ function props(overrides: Partial<QuickSetupWizardProps> = {}): QuickSetupWizard
     onRestart: vi.fn(),
     onClose: vi.fn(),
     renderFollowUpLink: (target, children: ReactNode) => <a href={target.to}>{children}</a>,
-    texts: QUICK_SETUP_TEXTS,
     ...overrides,
   }
 }

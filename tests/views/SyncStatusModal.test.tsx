@@ -2,7 +2,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SYNC_VIEW_TEXTS } from '../../machines/sync-status.selectors.ts'
 import { FLAG_COUNTRIES, SYNC_MESSAGES, type SyncRow, syncRows } from '../../src/domain/sync.ts'
 import { Flag } from '../../src/ui/Flag.tsx'
 import { SyncStatusModal, type SyncStatusModalProps } from '../../src/views/SyncStatusModal.tsx'
@@ -26,7 +25,6 @@ function props(overrides: Partial<SyncStatusModalProps> = {}): SyncStatusModalPr
     rows: ROWS,
     onRecheck: vi.fn(),
     onClose: vi.fn(),
-    texts: SYNC_VIEW_TEXTS,
     ...overrides,
   }
 }
