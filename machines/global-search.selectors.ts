@@ -7,9 +7,6 @@ type GlobalSearchSnapshot = SnapshotFrom<typeof globalSearchMachine>
 export const selectSearchText = (state: GlobalSearchSnapshot): string => state.context.text
 /** The submitted query: the key of the results in the QueryClient. */
 export const selectSearchQuery = (state: GlobalSearchSnapshot): string => state.context.query
-export const selectIsDropdownOpen = (state: GlobalSearchSnapshot): boolean => state.hasTag('open')
-export const selectIsSearching = (state: GlobalSearchSnapshot): boolean => state.hasTag('busy')
-export const selectHasResults = (state: GlobalSearchSnapshot): boolean => state.hasTag('results')
 export const selectSearchMessage = (state: GlobalSearchSnapshot): string | null => {
   if (state.hasTag('empty')) return SEARCH_MESSAGES.noResults(state.context.query)
   if (state.hasTag('error')) return SEARCH_MESSAGES.failed

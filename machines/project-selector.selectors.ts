@@ -5,7 +5,6 @@ import type { projectSelectorMachine } from './project-selector.ts'
 type ProjectSelectorSnapshot = SnapshotFrom<typeof projectSelectorMachine>
 
 export const selectIsSelectorOpen = (state: ProjectSelectorSnapshot): boolean => state.hasTag('open')
-export const selectIsSelectorLoading = (state: ProjectSelectorSnapshot): boolean => state.hasTag('busy')
 export const selectSelectorFilter = (state: ProjectSelectorSnapshot): string => state.context.filter
 
 /** What the table shows instead of rows, given how many projects there are and how many match the filter. */

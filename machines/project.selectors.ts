@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate'
-import { grants } from '../src/domain/permissions.ts'
 import type { ProjectInfo } from '../src/domain/project.ts'
 import type { projectMachine } from './project.ts'
 
@@ -11,11 +10,5 @@ export const selectProjectPermissions = (state: ProjectSnapshot): string[] => st
 /** 'Error loading project info' after a failed load, else null. */
 export const selectProjectError = (state: ProjectSnapshot): string | null => state.context.error
 export const selectIsProjectBusy = (state: ProjectSnapshot): boolean => state.hasTag('busy')
-export const selectIsProjectReady = (state: ProjectSnapshot): boolean => state.hasTag('ready')
-export const selectHasNoProject = (state: ProjectSnapshot): boolean => state.hasTag('noProject')
 export const selectProjectLabel = (state: ProjectSnapshot): string | null =>
   state.context.info?.display_name ?? state.context.info?.name ?? state.context.project
-export const selectProjectGrants =
-  (permission: string) =>
-  (state: ProjectSnapshot): boolean =>
-    grants(state.context.permissions, permission)

@@ -11,14 +11,8 @@ export const selectIsOpen = (state: QuickSetupSnapshot): boolean => state.hasTag
 /** The page the modal shows; null while closed. */
 export const selectPage = (state: QuickSetupSnapshot): QuickSetupPage | null =>
   PAGES.find((page) => state.hasTag(`page:${page}`)) ?? null
-/** The dot's index in a page indicator: welcome is page 0. */
-export const selectPageIndex = (state: QuickSetupSnapshot): number => {
-  const page = selectPage(state)
-  return page === null ? -1 : PAGES.indexOf(page)
-}
 export const selectDraft = (state: QuickSetupSnapshot): QuickSetupDraft => state.context.draft
 export const selectErrors = (state: QuickSetupSnapshot): QuickWebsiteError[] => state.context.errors
-export const selectHasErrors = (state: QuickSetupSnapshot): boolean => state.hasTag('error')
 /** Submitting: the buttons are disabled and the confirmation page shows a spinner. */
 export const selectIsBusy = (state: QuickSetupSnapshot): boolean => state.hasTag('busy')
 

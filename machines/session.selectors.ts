@@ -1,28 +1,17 @@
 import type { SnapshotFrom } from 'xstate'
-import { grants } from '../src/domain/permissions.ts'
 import type { AuthType, SessionUser } from '../src/domain/session.ts'
 import type { sessionMachine } from './session.ts'
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 
 export const selectIsSignedIn = (state: SessionSnapshot): boolean => state.hasTag('signedIn')
-/** The sign-in page applies (with a spinner when busy). */
-export const selectIsSignedOut = (state: SessionSnapshot): boolean => state.hasTag('signedOut')
 /** Still finding out whether a stored session is usable: show neither the console nor the sign-in page. */
 export const selectIsResolving = (state: SessionSnapshot): boolean =>
   state.matches('checkingSession') || state.matches('restoring')
 export const selectIsBusy = (state: SessionSnapshot): boolean => state.hasTag('busy')
-export const selectIsRefreshing = (state: SessionSnapshot): boolean => state.hasTag('refreshing')
 /** The message the sign-in page shows, from SESSION_MESSAGES. */
 export const selectSignInError = (state: SessionSnapshot): string | null => state.context.error
-export const selectLastFailure = (state: SessionSnapshot): string | null => state.context.lastFailure
 export const selectUser = (state: SessionSnapshot): SessionUser | null => state.context.user
 export const selectPermissions = (state: SessionSnapshot): string[] => state.context.permissions
 export const selectAuthType = (state: SessionSnapshot): AuthType | null =>
   state.hasTag('signedIn') ? (state.context.credentials?.authType ?? null) : null
-/** The profile menu shows only 'Signed in with Token' for a token session (spec section 2). */
-export const selectSignedInWithToken = (state: SessionSnapshot): boolean => selectAuthType(state) === 'token'
-export const selectGrants =
-  (permission: string) =>
-  (state: SessionSnapshot): boolean =>
-    grants(state.context.permissions, permission)

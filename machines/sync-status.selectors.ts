@@ -21,12 +21,10 @@ export const selectSyncStatus = (state: SyncStatusSnapshot): SyncStatus => {
   if (state.hasTag('error')) return 'error'
   return 'idle'
 }
-export const selectIsSyncing = (state: SyncStatusSnapshot): boolean => state.hasTag('busy')
 /** The run's result message; null while it runs or before the first run. */
 export const selectSyncMessage = (state: SyncStatusSnapshot): string | null => state.context.message
 export const selectSyncAttempts = (state: SyncStatusSnapshot): number => state.context.attempts
 export const selectSyncExplicit = (state: SyncStatusSnapshot): boolean => state.context.explicit
-export const selectSyncKind = (state: SyncStatusSnapshot): SyncKind => state.context.kind
 
 // Keyed on the context object, which changes only when the machine assigns: `useSelector` gets the same
 // array back until the rows can differ, so the table does not re-render on every snapshot.

@@ -1,8 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import { selectSyncMessage, selectSyncRows, selectSyncStatus } from '../machines/sync-status.selectors.ts'
 import { PageHeading } from '../src/views/ComingSoonPage.tsx'
 import { SyncStatusPanel } from '../src/views/SyncStatusModal.tsx'
+import { useSyncView } from './-shell/SyncStatus.tsx'
 
 const route = getRouteApi('/config-status')
 
@@ -14,9 +13,7 @@ export const Route = createFileRoute('/config-status')({
 
 function ConfigStatus() {
   const sync = route.useRouteContext({ select: (context) => context.actors.adminSync })
-  const status = useSelector(sync, selectSyncStatus)
-  const message = useSelector(sync, selectSyncMessage)
-  const rows = useSelector(sync, selectSyncRows)
+  const { status, message, rows } = useSyncView(sync)
   return (
     <div className="space-y-4">
       <PageHeading

@@ -19,5 +19,3 @@ export async function getServiceHealth(api: ApiClients, service: Service): Promi
 export async function getVersion(api: ApiClients): Promise<ConsoleVersion> {
   return v.parse(ConsoleVersion, await api.site('/version.json'))
 }
-
-export type { ConsoleVersion, HealthCheck, ServiceInfo }
