@@ -25,7 +25,8 @@ export function toRecord(row: Row): ResourceRecord {
 
 export type ListQuery = { page: number; items: number; q?: string | undefined; sort?: string | undefined }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** Text matched literally by LIKE: its wildcards and the escape character escaped. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export function searchTextOf(
   definition: ResourceDefinition,

@@ -13,6 +13,7 @@ import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
+import { escapeLike } from '../resources/store.ts'
 import { directors, nodes, projectDomains, websites } from '../resources/types.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
@@ -108,8 +109,6 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, nodes)
   return router
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 async function search(ctx: ServerContext, principal: Principal, text: string) {
   const needle = text.toLowerCase()

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
 import { syncNotification } from '../../machines/sync-status.selectors.ts'
 import { isLocalRedirect, LOGOUT_QUERY_KEY } from '../domain/session.ts'
+import { stringifySearch } from '../router.tsx'
 import type { ConsoleActors, ConsoleQueries, Notify } from './console.ts'
 import { SSO_CALLBACK_PATH } from './session.ts'
 import { storage } from './storage.ts'
@@ -12,11 +13,7 @@ const PUBLIC_PATHS = new Set(['/', SSO_CALLBACK_PATH])
 type Search = Record<string, unknown>
 
 function href(pathname: string, search: Search): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(search))
-    if (value !== undefined && value !== null) params.set(key, String(value))
-  const query = params.toString()
-  return query ? `${pathname}?${query}` : pathname
+  return `${pathname}${stringifySearch(search)}`
 }
 
 /**
