@@ -15,9 +15,16 @@ import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
 import { createAppRouter } from '../router.tsx'
 import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
+import { createHeadStart } from './head-start.ts'
 import { inspectorIfRequested } from './inspector.ts'
 import { connectConfiguration, connectNavigation } from './navigation.ts'
-import { provideChunkReload, provideGlobalSearch, provideProject, provideProjectSelector } from './project.ts'
+import {
+  provideChunkReload,
+  provideGlobalSearch,
+  provideProject,
+  provideProjectSelector,
+  startProjectRequests,
+} from './project.ts'
 import { provideSession, SSO_CALLBACK_PATH } from './session.ts'
 
 export type ConsoleActors = {
@@ -65,9 +72,19 @@ export async function startConsole(options: { notify: Notify }) {
     search: searchQueries(api),
     configuration: configurationQueries(api),
   }
+  const headStart = createHeadStart()
+  // The project a restore will open: the one in the URL (without one, the default is looked up later).
+  let urlProject = new URLSearchParams(window.location.search).get('project')
+  const startUrlProject = () => {
+    if (urlProject) startProjectRequests(api, queryClient, queries.projects, headStart, urlProject)
+    urlProject = null
+  }
   const actors: ConsoleActors = {
-    session: createActor(provideSession(api, queryClient, window.location.origin), { ...actorOptions, input: {} }),
-    project: createActor(provideProject(api, queryClient, queries.projects), actorOptions),
+    session: createActor(provideSession(api, queryClient, window.location.origin, headStart, startUrlProject), {
+      ...actorOptions,
+      input: {},
+    }),
+    project: createActor(provideProject(api, queryClient, queries.projects, headStart), actorOptions),
     projectSelector: createActor(provideProjectSelector(queryClient, queries.projects), actorOptions),
     globalSearch: createActor(provideGlobalSearch(queryClient, queries.search), actorOptions),
     chunkReload: createActor(provideChunkReload(), { ...actorOptions, input: {} }),

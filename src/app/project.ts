@@ -9,13 +9,31 @@ import { type ApiClients, isForbidden } from '../api/http.ts'
 import { getProjectPermissions, searchProjects } from '../api/projects.ts'
 import type { ProjectQueries } from '../queries/projects.ts'
 import type { SearchQueries } from '../queries/search.ts'
+import type { HeadStart } from './head-start.ts'
 import { storage } from './storage.ts'
 
 /** Spec section 7: the start-up search looks for the last selected project among 1000, else takes the first. */
 const DEFAULT_PROJECT_SEARCH = { lastSelected: 1000, first: 1 } as const
 const RELOAD_KEY = 'chunk-reload-at'
 
-export function provideProject(api: ApiClients, queryClient: QueryClient, projects: ProjectQueries) {
+/** The project in the URL, requested as soon as a token is accepted (see head-start.ts). */
+export function startProjectRequests(
+  api: ApiClients,
+  queryClient: QueryClient,
+  projects: ProjectQueries,
+  headStart: HeadStart,
+  name: string,
+) {
+  headStart.start(`project-permissions:${name}`, () => getProjectPermissions(api, name))
+  headStart.start(`project-info:${name}`, () => queryClient.fetchQuery(projects.info(name)))
+}
+
+export function provideProject(
+  api: ApiClients,
+  queryClient: QueryClient,
+  projects: ProjectQueries,
+  headStart: HeadStart,
+) {
   return projectMachine.provide({
     actors: {
       findDefaultProject: fromPromise<string | null>(async () => {
@@ -31,11 +49,13 @@ export function provideProject(api: ApiClients, queryClient: QueryClient, projec
         // Both at once (the page waits on them). A list-only token may work in the project without
         // reading the project itself: its 403 leaves the info empty (Home is hidden for it anyway).
         const [permissions, info] = await Promise.all([
-          getProjectPermissions(api, input.name),
-          queryClient.fetchQuery(projects.info(input.name)).catch((error: unknown) => {
-            if (isForbidden(error)) return null
-            throw error
-          }),
+          headStart.take(`project-permissions:${input.name}`, () => getProjectPermissions(api, input.name)),
+          headStart
+            .take(`project-info:${input.name}`, () => queryClient.fetchQuery(projects.info(input.name)))
+            .catch((error: unknown) => {
+              if (isForbidden(error)) return null
+              throw error
+            }),
         ])
         storage.set(storage.keys.currentProject, input.name)
         storage.setJson(storage.keys.projectPermissions, permissions)

@@ -6,6 +6,7 @@ import type { ApiClients } from '../api/http.ts'
 import { authorizeUrl, discover, exchangeCode, getConsoleConfig, pkcePair } from '../api/oidc.ts'
 import { checkToken, getPermissions, getUser, login } from '../api/session.ts'
 import type { AuthType, LoginResult, SessionUser } from '../domain/session.ts'
+import type { HeadStart } from './head-start.ts'
 import { storage } from './storage.ts'
 
 export const SSO_CALLBACK_PATH = '/auth/callback'
@@ -17,7 +18,13 @@ function isPendingSso(value: unknown): value is PendingSso {
 }
 
 /** The session machine with its real side effects: the platform API, local storage and the SSO redirect. */
-export function provideSession(api: ApiClients, queryClient: QueryClient, origin: string) {
+export function provideSession(
+  api: ApiClients,
+  queryClient: QueryClient,
+  origin: string,
+  headStart: HeadStart,
+  startProjectRequests: () => void,
+) {
   const redirectUri = `${origin}${SSO_CALLBACK_PATH}`
   return sessionMachine.provide({
     actors: {
@@ -27,9 +34,18 @@ export function provideSession(api: ApiClients, queryClient: QueryClient, origin
         const token = storage.get(storage.keys.authToken)
         return token === null ? null : { authType: 'token', token }
       }),
-      login: fromPromise<LoginResult, Credentials>(({ input }) => login(api, input.token)),
-      loadUser: fromPromise<SessionUser, { email: string }>(({ input }) => getUser(api, input.email)),
-      loadPermissions: fromPromise<string[]>(() => getPermissions(api)),
+      login: fromPromise<LoginResult, Credentials>(async ({ input }) => {
+        const result = await login(api, input.token)
+        // The machine asks for these one after another; the network need not wait for each answer.
+        headStart.start('user', () => getUser(api, result.user.email))
+        headStart.start('permissions', () => getPermissions(api))
+        startProjectRequests()
+        return result
+      }),
+      loadUser: fromPromise<SessionUser, { email: string }>(({ input }) =>
+        headStart.take('user', () => getUser(api, input.email)),
+      ),
+      loadPermissions: fromPromise<string[]>(() => headStart.take('permissions', () => getPermissions(api))),
       storeSession: fromPromise<void, StoredSessionData>(async ({ input }) => {
         storage.set(storage.keys.authType, input.authType)
         storage.set(input.authType === 'oauth' ? storage.keys.oauthToken : storage.keys.authToken, input.token)
@@ -39,6 +55,7 @@ export function provideSession(api: ApiClients, queryClient: QueryClient, origin
       }),
       clearSession: fromPromise<void>(async () => {
         storage.clearSignedOut()
+        headStart.clear()
         // Nothing one user's session read may show in the next one's.
         queryClient.clear()
       }),

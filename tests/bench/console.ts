@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -69,6 +69,8 @@ async function runLighthouse(url: string, port: number, page: string, keepStorag
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { categories, audits } = result.lhr
+  if (process.env.LH_DUMP)
+    writeFileSync(join(process.env.LH_DUMP, `${page.replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr))
   return {
     page,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
