@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
+import type { ResourceMachines } from '../src/app/resources.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
 import { TopProgress } from '../src/ui/TopProgress.tsx'
@@ -17,7 +18,13 @@ const SessionExpiredModal = lazy(() =>
   import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
 )
 
-export type RouterContext = { queryClient: QueryClient; queries: ConsoleQueries; actors: ConsoleActors }
+export type RouterContext = {
+  queryClient: QueryClient
+  queries: ConsoleQueries
+  actors: ConsoleActors
+  /** Per-page machines (a resource's form, its deletion), made for a type and a project. */
+  resourceMachines: ResourceMachines
+}
 
 const RootSearch = v.object({
   project: v.optional(v.string()),

@@ -12,6 +12,7 @@ import { isTokenExpiredMessage } from '../domain/session.ts'
 import { configurationQueries } from '../queries/configuration.ts'
 import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
+import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 import { searchQueries } from '../queries/search.ts'
 import { createAppRouter } from '../router.tsx'
 import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
@@ -25,6 +26,7 @@ import {
   provideProjectSelector,
   startProjectRequests,
 } from './project.ts'
+import { resourceMachines } from './resources.ts'
 import { provideSession, SSO_CALLBACK_PATH } from './session.ts'
 
 export type ConsoleActors = {
@@ -43,6 +45,7 @@ export type ConsoleQueries = {
   projects: ReturnType<typeof projectQueries>
   search: ReturnType<typeof searchQueries>
   configuration: ReturnType<typeof configurationQueries>
+  resources: ResourceQueries
 }
 
 export type Notify = (
@@ -71,6 +74,7 @@ export async function startConsole(options: { notify: Notify }) {
     projects: projectQueries(api),
     search: searchQueries(api),
     configuration: configurationQueries(api),
+    resources: resourceQueries(api),
   }
   const headStart = createHeadStart()
   // The project a restore will open: the one in the URL (without one, the default is looked up later).
@@ -100,7 +104,12 @@ export async function startConsole(options: { notify: Notify }) {
   token.current = () => actors.session.getSnapshot().context.credentials?.token ?? null
   expired.current = () => actors.session.send({ type: 'session.expired' })
 
-  const router = createAppRouter({ queryClient, queries, actors })
+  const router = createAppRouter({
+    queryClient,
+    queries,
+    actors,
+    resourceMachines: resourceMachines(api, queryClient, queries.resources),
+  })
   connectNavigation(router, actors, options.notify)
   connectConfiguration(router, actors, queryClient, queries, options.notify)
   window.addEventListener('vite:preloadError', (event) => {

@@ -1,0 +1,12 @@
+import type { SnapshotFrom } from 'xstate'
+import { hasUnsavedChanges, type resourceFormMachine } from './resource-form.ts'
+
+type Snapshot = SnapshotFrom<typeof resourceFormMachine>
+
+export const selectValues = (snapshot: Snapshot) => snapshot.context.values
+export const selectFieldErrors = (snapshot: Snapshot) => snapshot.context.fieldErrors
+export const selectFormError = (snapshot: Snapshot) => snapshot.context.formError
+export const selectIsSaving = (snapshot: Snapshot) => snapshot.hasTag('busy')
+export const selectConflict = (snapshot: Snapshot) => (snapshot.hasTag('conflict') ? snapshot.context.conflict : null)
+/** Leaving now would lose typed values: not once they are saved. */
+export const selectIsDirty = (snapshot: Snapshot) => snapshot.status === 'active' && hasUnsavedChanges(snapshot.context)

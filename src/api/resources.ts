@@ -1,0 +1,115 @@
+import { FetchError } from 'ofetch'
+import * as v from 'valibot'
+import type { FieldError } from '../domain/common.ts'
+import type { Draft, ResourceListParams, ResourceUi } from '../domain/resource-ui.ts'
+import type { ApiClients } from './http.ts'
+
+/** What every stored resource carries besides its type's fields (API.md). */
+const StoredRecord = v.looseObject({
+  name: v.string(),
+  display_name: v.optional(v.nullable(v.string()), null),
+  revision: v.number(),
+  created_at: v.string(),
+  created_by: v.string(),
+  updated_at: v.string(),
+  updated_by: v.string(),
+})
+export type StoredRecord = v.InferOutput<typeof StoredRecord>
+
+const ListBody = v.object({
+  data: v.array(StoredRecord),
+  meta: v.object({ total: v.number(), page: v.number(), items: v.number() }),
+})
+export type ResourcePage = v.InferOutput<typeof ListBody>
+
+type Target = Pick<ResourceUi, 'type' | 'service'>
+
+const collection = (ui: Target, project: string) => `/projects/${encodeURIComponent(project)}/${ui.type}`
+const item = (ui: Target, project: string, name: string) => `${collection(ui, project)}/${encodeURIComponent(name)}`
+const ifMatch = (revision: number | '*') => ({ 'if-match': revision === '*' ? '*' : `"${revision}"` })
+
+/** One page of a project's resources of a type: server-side paging, name filter and sort. */
+export async function listResources(
+  api: ApiClients,
+  ui: Target,
+  project: string,
+  params: ResourceListParams,
+): Promise<ResourcePage> {
+  const query: Record<string, string | number> = { page: params.page, items: params.items }
+  if (params.q.trim()) query.q = params.q.trim()
+  if (params.sort) query.sort = params.sort
+  const body = await api[ui.service](collection(ui, project), { query })
+  return v.parse(ListBody, body)
+}
+
+export async function getResource(api: ApiClients, ui: Target, project: string, name: string): Promise<StoredRecord> {
+  const body = await api[ui.service](item(ui, project, name))
+  return v.parse(v.object({ data: StoredRecord }), body).data
+}
+
+export async function createResource(api: ApiClients, ui: Target, project: string, draft: Draft): Promise<StoredRecord> {
+  const body = await api[ui.service](collection(ui, project), { method: 'POST', body: draft })
+  return v.parse(v.object({ data: StoredRecord }), body).data
+}
+
+/** Replaces a resource only if it is still at `revision` (If-Match); a 409 carries the current one. */
+export async function updateResource(
+  api: ApiClients,
+  ui: Target,
+  project: string,
+  name: string,
+  draft: Draft,
+  revision: number,
+): Promise<StoredRecord> {
+  const body = await api[ui.service](item(ui, project, name), {
+    method: 'PUT',
+    body: draft,
+    headers: ifMatch(revision),
+  })
+  return v.parse(v.object({ data: StoredRecord }), body).data
+}
+
+export async function deleteResource(
+  api: ApiClients,
+  ui: Target,
+  project: string,
+  name: string,
+  revision: number | '*',
+): Promise<void> {
+  await api[ui.service](item(ui, project, name), { method: 'DELETE', headers: ifMatch(revision) })
+}
+
+const ErrorBody = v.object({
+  message: v.optional(v.string()),
+  errors: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
+  data: v.optional(v.unknown()),
+})
+
+/**
+ * A failed write as the form needs it: the server's message, its field errors, and on a stale
+ * If-Match (409 with the resource in `data`) the current version.
+ */
+export type WriteFailure = {
+  status: number | null
+  message: string
+  fieldErrors: FieldError[]
+  current: StoredRecord | null
+}
+
+export function writeFailureOf(error: unknown, fallback: string): WriteFailure {
+  if (!(error instanceof FetchError)) {
+    return { status: null, message: error instanceof Error ? error.message : fallback, fieldErrors: [], current: null }
+  }
+  const parsed = v.safeParse(ErrorBody, error.data)
+  const body = parsed.success ? parsed.output : {}
+  const current = v.safeParse(StoredRecord, body.data)
+  const timedOut = error.name === 'AbortError' || /timeout|aborted/i.test(error.message)
+  return {
+    status: error.statusCode ?? null,
+    message:
+      body.message ??
+      (timedOut ? 'The platform did not answer in time.' : error.statusCode ? fallback : 'The platform could not be reached.'),
+    fieldErrors: body.errors ?? [],
+    current: error.statusCode === 409 && current.success ? current.output : null,
+  }
+}

@@ -1,0 +1,94 @@
+import type { QueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import type { DeletionItem, DeletionResult } from '../../machines/resource-deletion.ts'
+import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
+import {
+  resourceFormMachine,
+  type SaveFailure,
+  type SaveInput,
+  type SavedResource,
+} from '../../machines/resource-form.ts'
+import type { ApiClients } from '../api/http.ts'
+import {
+  createResource,
+  deleteResource,
+  type StoredRecord,
+  updateResource,
+  writeFailureOf,
+} from '../api/resources.ts'
+import { type FieldError, toFieldErrors } from '../domain/common.ts'
+import { bodySchema } from '../domain/resource-body.ts'
+import { bodyOf, type Draft, type ResourceUi } from '../domain/resource-ui.ts'
+import type { ResourceQueries } from '../queries/resources.ts'
+
+/** The same schema the server validates a create or an update with, as the form's rule. */
+export function validatorOf(ui: ResourceUi, mode: 'create' | 'edit'): (values: Draft) => FieldError[] {
+  const schema = bodySchema(ui.fields, mode === 'create' ? 'create' : 'update')
+  return (values) => {
+    const result = v.safeParse(schema, bodyOf(ui, values))
+    return result.success ? [] : toFieldErrors(result.issues)
+  }
+}
+
+/**
+ * The resource form and deletion machines with their real side effects for one type in one project:
+ * writes through the platform API, then the query cache learns the new state (the saved record
+ * directly, every list of the type by invalidation).
+ */
+export function resourceMachines(api: ApiClients, queryClient: QueryClient, queries: ResourceQueries) {
+  const afterWrite = (ui: ResourceUi, project: string, record?: StoredRecord) => {
+    if (record) queryClient.setQueryData(queries.detail(ui, project, record.name).queryKey, record)
+    return queryClient.invalidateQueries({
+      queryKey: queries.ofType(ui, project),
+      predicate: (query) => query.queryKey[3] !== 'detail',
+    })
+  }
+  return {
+    form: (ui: ResourceUi, project: string) =>
+      resourceFormMachine.provide({
+        actors: {
+          save: fromPromise<SavedResource, SaveInput>(async ({ input }) => {
+            const body = bodyOf(ui, input.values)
+            try {
+              const record =
+                input.mode === 'create' || input.name === null || input.revision === null
+                  ? await createResource(api, ui, project, body)
+                  : await updateResource(api, ui, project, input.name, body, input.revision)
+              void afterWrite(ui, project, record)
+              return record
+            } catch (error) {
+              const failure = writeFailureOf(error, `The ${ui.one} could not be saved.`)
+              throw { message: failure.message, fieldErrors: failure.fieldErrors, current: failure.current } satisfies SaveFailure
+            }
+          }),
+        },
+      }),
+    deletion: (ui: ResourceUi, project: string) =>
+      resourceDeletionMachine.provide({
+        actors: {
+          deleteResources: fromPromise<DeletionResult[], { items: DeletionItem[] }>(async ({ input }) => {
+            const settled = await Promise.allSettled(
+              input.items.map((item) => deleteResource(api, ui, project, item.name, item.revision)),
+            )
+            const results = settled.map((outcome, index) => {
+              const name = input.items[index]?.name ?? ''
+              if (outcome.status === 'fulfilled') return { name, deleted: true, message: null }
+              const failure = writeFailureOf(outcome.reason, `The ${ui.one} could not be deleted.`)
+              // A stale revision: someone changed it after this page showed it.
+              const message = failure.current
+                ? `It changed since this page loaded (now revision ${failure.current.revision}): reload and check it before deleting.`
+                : failure.message
+              return { name, deleted: false, message }
+            })
+            for (const result of results) {
+              if (result.deleted) queryClient.removeQueries({ queryKey: queries.detail(ui, project, result.name).queryKey })
+            }
+            void afterWrite(ui, project)
+            return results
+          }),
+        },
+      }),
+  }
+}
+export type ResourceMachines = ReturnType<typeof resourceMachines>

@@ -1,0 +1,66 @@
+import * as v from 'valibot'
+import { DisplayName, Slug } from './common.ts'
+
+type FieldsSchema = v.GenericSchema<unknown, Record<string, unknown>>
+type Check = v.PipeItem<Record<string, unknown>, Record<string, unknown>, v.BaseIssue<unknown>>
+
+/** The root object schema and the cross-field checks of a type's fields schema. */
+function splitFields(fields: FieldsSchema): { entries: v.ObjectEntries; checks: Check[] } {
+  // A pipe also exposes its root object's `entries`, so look for the pipe first.
+  const withPipe = fields as unknown as { pipe?: unknown[]; entries?: v.ObjectEntries }
+  if (!withPipe.pipe && withPipe.entries) return { entries: withPipe.entries, checks: [] }
+  const [root, ...checks] = withPipe.pipe ?? []
+  const entries = (root as { entries?: v.ObjectEntries } | undefined)?.entries
+  if (!entries) throw new Error('a resource fields schema must be an object or a pipe starting with one')
+  return { entries, checks: checks as Check[] }
+}
+
+export function dataFieldNames(fields: FieldsSchema): string[] {
+  return Object.keys(splitFields(fields).entries)
+}
+
+/**
+ * The request body of a create (`mode: 'create'`) or an update: the common fields and the type's
+ * fields in one strict object, with the type's cross-field checks after it. Unknown fields are refused
+ * so a typo does not silently vanish. The server validates requests with it and the console's forms
+ * validate with the very same schema before they send.
+ */
+export function bodySchema(
+  fields: FieldsSchema,
+  mode: 'create' | 'update',
+  key?: { field: string; schema: v.GenericSchema<unknown, string> },
+) {
+  const { entries, checks } = splitFields(fields)
+  const nameEntries: v.ObjectEntries = key
+    ? { [key.field]: mode === 'create' ? key.schema : v.optional(key.schema) }
+    : { name: mode === 'create' ? Slug : v.optional(Slug) }
+  const schema = v.strictObject(
+    { ...nameEntries, display_name: v.optional(v.nullable(DisplayName), null), ...entries },
+    (issue) => (issue.expected === 'never' ? 'is not a field of this resource' : 'must be a JSON object'),
+  )
+  return checks.length === 0 ? schema : v.pipe(schema, ...(checks as []))
+}
+
+/** Defaults deep-merged under a type's own starting values (`newDraft`), which win. */
+function mergeDefaults(defaults: unknown, own: unknown): unknown {
+  if (own === undefined) return defaults
+  if (!isPlainObject(defaults) || !isPlainObject(own)) return own
+  const merged: Record<string, unknown> = { ...defaults }
+  for (const [key, value] of Object.entries(own)) merged[key] = mergeDefaults(defaults[key], value)
+  return merged
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * The values an add form starts from: every default of the schema (a website's default_rules, a
+ * director's probe), under the type's own starting values. Required fields without a default stay empty.
+ */
+export function initialDraft(fields: FieldsSchema, own: Record<string, unknown> = {}): Record<string, unknown> {
+  const { entries } = splitFields(fields)
+  const defaults = v.getDefaults(v.object(entries)) as Record<string, unknown>
+  const present = Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined))
+  return mergeDefaults({ name: '', display_name: '', ...present }, own) as Record<string, unknown>
+}

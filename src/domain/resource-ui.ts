@@ -1,0 +1,189 @@
+import * as v from 'valibot'
+import { integer } from './common.ts'
+
+/**
+ * How the console shows and edits a resource type: its API path and permission, list columns, form
+ * sections and detail summary, all plain data over the type's one valibot schema. The generic list,
+ * form and detail screens read nothing else, so a new type is one of these and four route files.
+ */
+
+/** A form's values: the request body being edited, nested like the schema's input. */
+export type Draft = Record<string, unknown>
+
+export type Option = { value: string; label: string }
+
+type FieldBase = {
+  /** Dotted path into the body (`probe.window`, `default_rules.api_path`). */
+  path: string
+  label: string
+  help?: string
+  /** Shown (and sent) only when this holds for the current values: sticky fields of some director types. */
+  when?: (values: Draft) => boolean
+  /** Spans the form's two columns (long texts, lists, editors). */
+  wide?: boolean
+}
+
+export type FieldSpec = FieldBase &
+  (
+    | { kind: 'text'; placeholder?: string; nullable?: boolean; multiline?: boolean }
+    | { kind: 'number'; min?: number; max?: number; unit?: string }
+    | { kind: 'boolean' }
+    | { kind: 'select'; options: readonly Option[]; nullable?: boolean }
+    /** Any number of fixed options, as checkboxes. */
+    | { kind: 'multiselect'; options: readonly Option[] }
+    /** Names of another resource type of the project, picked from its list. */
+    | { kind: 'reference'; type: string; multiple?: boolean; nullable?: boolean }
+    /** A list of free-text items (host names, paths). */
+    | { kind: 'strings'; itemLabel: string; placeholder?: string }
+    /** A list of small records (backends, headers): add, remove, reorder. */
+    | {
+        kind: 'records'
+        itemLabel: string
+        fields: readonly FieldSpec[]
+        newItem: () => Draft
+        min?: number
+        max?: number
+      }
+    | { kind: 'code'; language: 'vcl' }
+    /** Buttons that fill several fields at once (the probe's Low / Medium / High). */
+    | { kind: 'presets'; presets: readonly { label: string; values: Draft }[] }
+  )
+
+export type FormSection = { title: string; description?: string; fields: readonly FieldSpec[] }
+
+export type ColumnFormat = 'text' | 'boolean' | 'list' | 'count' | 'reference' | 'label'
+
+export type ColumnSpec = {
+  path: string
+  label: string
+  format?: ColumnFormat
+  /** For `reference` columns: the API type named. For `label`: the values' labels. */
+  reference?: string
+  options?: readonly Option[]
+  /** The server can sort by this top-level field. */
+  sortable?: boolean
+  width?: string
+}
+
+export type SummaryLine = { label: string; value: string }
+
+export type ResourceUi = {
+  /** API path segment and permission resource name (API.md table): `websites`, `pagerules`. */
+  type: string
+  service: 'core' | 'auth' | 'acme' | 'purge'
+  /** Console route base: /websites, /websites-add, /websites-detail/{name}, /websites-edit/{name}. */
+  route: string
+  /** The list page's title and the sidebar's label: 'Websites', 'VCL Snippets'. */
+  title: string
+  /** One of them, in a sentence: 'website', 'VCL snippet'. */
+  one: string
+  /** The type's fields schema from src/domain/resources (the server validates with the same one). */
+  fields: v.GenericSchema<unknown, Draft>
+  columns: readonly ColumnSpec[]
+  sections: readonly FormSection[]
+  /** Extra lines at the top of the detail page (a website's VCL hooks and options). */
+  summary?: (record: Draft) => SummaryLine[]
+  /** Values of a new one beyond the schema's defaults (a director starts with one empty backend). */
+  newDraft?: () => Draft
+}
+
+export const resourcePermission = (ui: Pick<ResourceUi, 'type'>, action: 'list' | 'get' | 'create' | 'update' | 'delete') =>
+  `wadp.${ui.type}.${action}`
+
+export function resourceRoutes(ui: Pick<ResourceUi, 'route'>) {
+  return {
+    list: `/${ui.route}`,
+    add: `/${ui.route}-add`,
+    detail: (name: string) => `/${ui.route}-detail/${encodeURIComponent(name)}`,
+    edit: (name: string) => `/${ui.route}-edit/${encodeURIComponent(name)}`,
+  }
+}
+
+/** Page sizes a list offers; the server never sends more than one page (LIST_PAGE_SIZE.max). */
+export const LIST_PAGE_SIZES = [25, 50, 100, 500, 1000] as const
+
+/** A list page's URL state besides ?project=: page, page size, name filter, sort. */
+export const ResourceListSearch = v.object({
+  page: v.optional(v.fallback(integer(1, 1_000_000), 1)),
+  items: v.optional(v.fallback(integer(1, 1000), 100)),
+  q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(200)), '')),
+  sort: v.optional(v.fallback(v.pipe(v.string(), v.regex(/^-?[a-z_]{1,64}$/)), '')),
+})
+export type ResourceListParams = { page: number; items: number; q: string; sort: string }
+
+export function listParams(search: v.InferOutput<typeof ResourceListSearch>): ResourceListParams {
+  return { page: search.page ?? 1, items: search.items ?? 100, q: search.q ?? '', sort: search.sort ?? '' }
+}
+
+export function getPath(values: unknown, path: string): unknown {
+  let current: unknown = values
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<string, unknown>)[key]
+  }
+  return current
+}
+
+/** A copy of `values` with `path` set: objects and arrays on the way are copied, the rest shared. */
+export function setPath<T>(values: T, path: string, value: unknown): T {
+  const [key, ...rest] = path.split('.') as [string, ...string[]]
+  const container: unknown = values
+  const copy: Record<string, unknown> = Array.isArray(container)
+    ? ([...container] as unknown as Record<string, unknown>)
+    : { ...(container as Record<string, unknown> | undefined) }
+  copy[key] = rest.length === 0 ? value : setPath((copy[key] ?? {}) as unknown, rest.join('.'), value)
+  return copy as T
+}
+
+/** Every field of a form, depth first, with its full path (records' own fields are left inside them). */
+export function formFields(ui: Pick<ResourceUi, 'sections'>): FieldSpec[] {
+  return ui.sections.flatMap((section) => section.fields)
+}
+
+/** The values a field shows, or `undefined` when its `when` rule hides it for these values. */
+export function isShown(field: FieldSpec, values: Draft): boolean {
+  return field.when ? field.when(values) : true
+}
+
+/**
+ * The body a form sends: without the fields hidden by their `when` rule (a round-robin director has no
+ * sticky cookie), so a hidden field cannot fail validation unseen, and with an emptied optional text
+ * (a display name, a probe host) sent as null, meaning "none".
+ */
+export function bodyOf(ui: Pick<ResourceUi, 'sections'>, values: Draft): Draft {
+  let body = values.display_name === '' ? { ...values, display_name: null } : values
+  for (const field of formFields(ui)) {
+    const value = getPath(body, field.path)
+    if (value === undefined) continue
+    if (!isShown(field, values)) body = setPath(body, field.path, undefined)
+    else if (field.kind === 'text' && field.nullable && value === '') body = setPath(body, field.path, null)
+  }
+  return body
+}
+
+/** Whether two drafts hold the same values (forms compare with their starting values for "unsaved"). */
+export function sameValues(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keysA = Object.keys(a as object)
+  const keysB = Object.keys(b as object)
+  if (keysA.length !== keysB.length) return false
+  return keysA.every((key) => sameValues((a as Draft)[key], (b as Draft)[key]))
+}
+
+/** The record fields the server maintains: shown on the detail page, never sent back. */
+export const META_FIELDS = ['revision', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const
+
+/** A stored record as an editable draft: without the server-maintained fields. */
+export function draftOf(record: Draft): Draft {
+  const draft: Draft = { ...record }
+  for (const field of META_FIELDS) delete draft[field]
+  return draft
+}
+
+/** The top-level fields whose values differ between two drafts: what a conflict shows. */
+export function changedFields(mine: Draft, theirs: Draft): string[] {
+  const keys = new Set([...Object.keys(mine), ...Object.keys(theirs)])
+  return [...keys].filter((key) => !(META_FIELDS as readonly string[]).includes(key) && !sameValues(mine[key], theirs[key]))
+}

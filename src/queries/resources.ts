@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { ApiClients } from '../api/http.ts'
+import { getResource, listResources } from '../api/resources.ts'
+import type { ResourceListParams, ResourceUi } from '../domain/resource-ui.ts'
+
+type Target = Pick<ResourceUi, 'type' | 'service'>
+
+/** Reference pickers offer the first names by name; typing in the picker narrows on the server. */
+export const PICKER_ITEMS = 1000
+
+/**
+ * Every resource type's queries under one hierarchy: `resources/type/project` -> `list` (one page) and
+ * `detail` (one resource), so a write invalidates the type's lists and the resource by prefix.
+ */
+export function resourceQueries(api: ApiClients) {
+  const all = ['resources'] as const
+  const ofType = (ui: Target, project: string) => [...all, ui.type, project] as const
+  return {
+    all,
+    ofType,
+    list: (ui: Target, project: string, params: ResourceListParams) =>
+      queryOptions({
+        queryKey: [...ofType(ui, project), 'list', params],
+        queryFn: () => listResources(api, ui, project, params),
+        // The rows stay while the next page or filter loads, instead of flashing empty.
+        placeholderData: keepPreviousData,
+      }),
+    detail: (ui: Target, project: string, name: string) =>
+      queryOptions({
+        queryKey: [...ofType(ui, project), 'detail', name],
+        queryFn: () => getResource(api, ui, project, name),
+        retry: false,
+      }),
+    /** Names for a reference picker, filtered by what the user typed. */
+    names: (ui: Target, project: string, q: string) =>
+      queryOptions({
+        queryKey: [...ofType(ui, project), 'names', q],
+        queryFn: async () =>
+          (await listResources(api, ui, project, { page: 1, items: PICKER_ITEMS, q, sort: 'name' })).data.map(
+            (record) => ({ name: record.name, display_name: record.display_name ?? null }),
+          ),
+        staleTime: 30_000,
+        placeholderData: keepPreviousData,
+      }),
+  }
+}
+export type ResourceQueries = ReturnType<typeof resourceQueries>
