@@ -14,7 +14,8 @@ import { coreService } from './services/core.ts'
 import { registerUtils } from './services/utils.ts'
 import { Tenancy } from './tenancy.ts'
 
-export const MAX_BODY_BYTES = 1024 * 1024
+// A VCL snippet may hold 1 MiB of code (RESOURCES.md); its JSON body needs room for escapes and fields.
+export const MAX_BODY_BYTES = 4 * 1024 * 1024
 const ANALYZE_AFTER_CHANGES = 500
 
 /**

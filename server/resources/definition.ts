@@ -1,12 +1,11 @@
-import * as v from 'valibot'
-import { DisplayName, Slug } from '../../src/domain/common.ts'
+import type * as v from 'valibot'
+import { bodySchema as domainBodySchema, dataFieldNames as fieldNamesOf } from '../../src/domain/resource-body.ts'
 import type { Db } from '../db/client.ts'
 import type { Principal } from '../http/principal.ts'
 import type { ServiceName } from '../http/service.ts'
 
 export type ResourceData = Record<string, unknown>
 type FieldsSchema = v.GenericSchema<unknown, ResourceData>
-type ObjectEntries = v.ObjectEntries
 
 /** A stored resource as the API returns it: common fields plus the type's own. */
 export type ResourceRecord = {
@@ -43,7 +42,11 @@ export type ResourceDefinition = {
   fields: FieldsSchema
   /** Users are keyed by e-mail: the name comes from this field instead of a slug `name`. */
   key?: { field: string; schema: v.GenericSchema<unknown, string> }
-  /** Data fields that name other resources, and the type they name (checked on write and delete). */
+  /**
+   * Data fields that name other resources, and the type they name (checked on write and delete). A key
+   * is a field or a dotted path into nested objects (`action.director`); the value there is a name or a
+   * list of names, and a null or absent one names nothing.
+   */
   references?: Record<string, string>
   /** Extra values the global search matches besides name and display name. */
   searchable?: (data: ResourceData) => string[]
@@ -65,42 +68,26 @@ export type ResourceDefinition = {
   }
 }
 
+/** The names a reference path (`page_rules`, `default_rules.custom_vcl_recv`) holds in `data`. */
+export function referencedNames(data: ResourceData, path: string): string[] {
+  let value: unknown = data
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return []
+    value = (value as ResourceData)[key]
+  }
+  if (value === null || value === undefined) return []
+  return Array.isArray(value) ? value.map(String) : [String(value)]
+}
+
 export const META_FIELDS = ['revision', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const
 
-/** The root object schema and the cross-field checks of a type's fields schema. */
-function splitFields(fields: FieldsSchema): {
-  entries: ObjectEntries
-  checks: v.PipeItem<ResourceData, ResourceData, v.BaseIssue<unknown>>[]
-} {
-  // A pipe also exposes its root object's `entries`, so look for the pipe first.
-  const withPipe = fields as unknown as { pipe?: unknown[]; entries?: ObjectEntries }
-  if (!withPipe.pipe && withPipe.entries) return { entries: withPipe.entries, checks: [] }
-  const [root, ...checks] = withPipe.pipe ?? []
-  const entries = (root as { entries?: ObjectEntries } | undefined)?.entries
-  if (!entries) throw new Error('a resource fields schema must be an object or a pipe starting with one')
-  return { entries, checks: checks as v.PipeItem<ResourceData, ResourceData, v.BaseIssue<unknown>>[] }
-}
-
 export function dataFieldNames(definition: ResourceDefinition): string[] {
-  return Object.keys(splitFields(definition.fields).entries)
+  return fieldNamesOf(definition.fields)
 }
 
-/**
- * The request-body schema of a create (`mode: 'create'`) or an update: the common fields and the
- * type's fields in one strict object, with the type's cross-field checks after it. Unknown fields
- * are refused so a typo does not silently vanish.
- */
+/** The request body of a create or an update: the one the console's forms validate with too. */
 export function bodySchema(definition: ResourceDefinition, mode: 'create' | 'update') {
-  const { entries, checks } = splitFields(definition.fields)
-  const key = definition.key
-  const nameEntries: ObjectEntries = key
-    ? { [key.field]: mode === 'create' ? key.schema : v.optional(key.schema) }
-    : { name: mode === 'create' ? Slug : v.optional(Slug) }
-  const schema = v.strictObject(
-    { ...nameEntries, display_name: v.optional(v.nullable(DisplayName), null), ...entries },
-    (issue) => (issue.expected === 'never' ? 'is not a field of this resource' : 'must be a JSON object'),
-  )
-  return checks.length === 0 ? schema : v.pipe(schema, ...(checks as []))
+  return domainBodySchema(definition.fields, mode, definition.key)
 }
 
 export function permissionOf(definition: ResourceDefinition, action: 'list' | 'get' | 'create' | 'update' | 'delete') {

@@ -12,6 +12,7 @@ import {
   type ResourceData,
   type ResourceDefinition,
   type ResourceRecord,
+  referencedNames,
 } from './definition.ts'
 import {
   deleteResource,
@@ -291,9 +292,8 @@ export class ResourceService {
     const errors: { field: string; message: string }[] = []
     for (const [field, targetType] of Object.entries(definition.references ?? {})) {
       const target = this.definitions.get(targetType)
-      const value = data[field]
-      if (!target || value === null || value === undefined) continue
-      const names = Array.isArray(value) ? value.map(String) : [String(value)]
+      const names = referencedNames(data, field)
+      if (!target || names.length === 0) continue
       const found = await existingNames(db, targetType, target.scope === 'project' ? scope : '', names)
       for (const missing of names.filter((n) => !found.has(n))) {
         errors.push({ field, message: `${target.label} ${missing} does not exist` })

@@ -48,8 +48,12 @@ function sortOrder(sort: string | undefined): SQL[] {
     updated_at: sql`${resources.updatedAt}`,
     revision: sql`${resources.revision}`,
   }
-  const column = columns[field] ?? sql`${resources.data}->>${field}`
-  return [descending ? desc(column) : asc(column), asc(resources.name)]
+  const direction = descending ? desc : asc
+  const known = columns[field]
+  if (known) return [direction(known), asc(resources.name)]
+  // Numbers (a page rule's priority) sort by value, not as text where 10 comes before 9.
+  const numeric = sql`case when jsonb_typeof(${resources.data}->${field}) = 'number' then (${resources.data}->>${field})::numeric end`
+  return [direction(numeric), direction(sql`${resources.data}->>${field}`), asc(resources.name)]
 }
 
 export async function listResources(db: Db, type: string, scope: string, query: ListQuery) {
@@ -95,8 +99,20 @@ export async function existingNames(db: Db, type: string, scope: string, names: 
   return new Set(rows.map((row) => row.name))
 }
 
-/** Resources of `type` in `scope` whose `field` names `target` (a string field or a list of names). */
+/** A field or a dotted path into nested objects (`action.director`) as a PostgreSQL path array. */
+function jsonPath(field: string): SQL {
+  return sql`array[${sql.join(
+    field.split('.').map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`
+}
+
+/**
+ * Resources of `type` in `scope` whose `field` (a dotted path, see `references`) names `target`: a
+ * string field or a list of names.
+ */
 export async function findReferrers(db: Db, type: string, scope: string, field: string, target: string) {
+  const path = jsonPath(field)
   const rows = await db
     .select({ name: resources.name })
     .from(resources)
@@ -105,8 +121,8 @@ export async function findReferrers(db: Db, type: string, scope: string, field: 
         eq(resources.type, type),
         eq(resources.scope, scope),
         or(
-          sql`${resources.data}->>${field} = ${target}`,
-          sql`jsonb_typeof(${resources.data}->${field}) = 'array' and ${resources.data}->${field} @> ${JSON.stringify([target])}::jsonb`,
+          sql`${resources.data} #>> ${path} = ${target}`,
+          sql`jsonb_typeof(${resources.data} #> ${path}) = 'array' and ${resources.data} #> ${path} @> ${JSON.stringify([target])}::jsonb`,
         ),
       ),
     )

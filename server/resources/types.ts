@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { Email } from '../../src/domain/common.ts'
 import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
+import { CodeSnippetFields } from '../../src/domain/resources/code-snippet.ts'
 import { DirectorFields } from '../../src/domain/resources/director.ts'
 import {
   TOKEN_LIFETIME_DAYS,
@@ -9,6 +10,8 @@ import {
   UserFields,
 } from '../../src/domain/resources/identity.ts'
 import { NodeFields } from '../../src/domain/resources/node.ts'
+import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
+import { SyntheticFields } from '../../src/domain/resources/synthetic.ts'
 import { CustomerFields, OrganizationFields, ProjectFields } from '../../src/domain/resources/tenancy.ts'
 import { WebsiteFields, websiteDomains } from '../../src/domain/resources/website.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
@@ -163,6 +166,11 @@ export const websites: ResourceDefinition = {
     rate_limits: 'ratelimits',
     challenges: 'challenges',
     page_rules: 'pagerules',
+    'default_rules.custom_vcl_recv': 'codesnippets',
+    'default_rules.custom_vcl_synth': 'codesnippets',
+    'default_rules.custom_vcl_backend_fetch': 'codesnippets',
+    'default_rules.custom_vcl_backend_response': 'codesnippets',
+    'default_rules.custom_vcl_deliver': 'codesnippets',
   },
   searchable: (data) => websiteDomains(data as { domain_name: string; domain_aliases: string[] }),
   configuration: true,
@@ -193,6 +201,73 @@ export const directors: ResourceDefinition = {
   fields: DirectorFields,
   references: { waf_config: 'wafconfigs' },
   searchable: (data) => ((data.backends as { host: string }[] | undefined) ?? []).map((b) => b.host),
+  configuration: true,
+}
+
+/** The page rule of `website` in the project that already has `priority`, other than `exceptRule`. */
+async function pageRuleWithPriority(db: Db, project: string, website: string, priority: number, exceptRule: string) {
+  const rows = await db
+    .select({ name: resources.name })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, 'pagerules'),
+        eq(resources.scope, project),
+        ne(resources.name, exceptRule),
+        sql`${resources.data}->>'website' = ${website}`,
+        sql`${resources.data}->'priority' = ${JSON.stringify(priority)}::jsonb`,
+      ),
+    )
+    .limit(1)
+  return rows[0]?.name ?? null
+}
+
+export const pageRules: ResourceDefinition = {
+  type: 'pagerules',
+  label: 'page rule',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: PageRuleFields,
+  references: { website: 'websites', 'action.director': 'directors', 'action.synthetic': 'synthetics' },
+  searchable: (data) => {
+    const rule = data as PageRuleData
+    return [rule.website, rule.match.path, ...rule.match.hosts]
+  },
+  configuration: true,
+  hooks: {
+    // A website's rules run by priority: two at the same priority would have no defined order.
+    async beforeWrite({ db, scope, name, data }) {
+      const { website, priority } = data as PageRuleData
+      const other = await pageRuleWithPriority(db, scope, website, priority, name)
+      if (other) {
+        const message = `priority ${priority} is already used by page rule ${other} of website ${website}`
+        throw conflict(message, undefined, [{ field: 'priority', message }])
+      }
+      return undefined
+    },
+  },
+}
+
+export const synthetics: ResourceDefinition = {
+  type: 'synthetics',
+  label: 'synthetic response',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: SyntheticFields,
+  searchable: (data) => [String(data.content_type ?? '')],
+  configuration: true,
+}
+
+export const codeSnippets: ResourceDefinition = {
+  type: 'codesnippets',
+  label: 'VCL snippet',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: CodeSnippetFields,
+  searchable: (data) => [String(data.hook ?? ''), String(data.comment ?? '')],
   configuration: true,
 }
 

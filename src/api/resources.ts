@@ -47,7 +47,12 @@ export async function getResource(api: ApiClients, ui: Target, project: string, 
   return v.parse(v.object({ data: StoredRecord }), body).data
 }
 
-export async function createResource(api: ApiClients, ui: Target, project: string, draft: Draft): Promise<StoredRecord> {
+export async function createResource(
+  api: ApiClients,
+  ui: Target,
+  project: string,
+  draft: Draft,
+): Promise<StoredRecord> {
   const body = await api[ui.service](collection(ui, project), { method: 'POST', body: draft })
   return v.parse(v.object({ data: StoredRecord }), body).data
 }
@@ -108,7 +113,11 @@ export function writeFailureOf(error: unknown, fallback: string): WriteFailure {
     status: error.statusCode ?? null,
     message:
       body.message ??
-      (timedOut ? 'The platform did not answer in time.' : error.statusCode ? fallback : 'The platform could not be reached.'),
+      (timedOut
+        ? 'The platform did not answer in time.'
+        : error.statusCode
+          ? fallback
+          : 'The platform could not be reached.'),
     fieldErrors: body.errors ?? [],
     current: error.statusCode === 409 && current.success ? current.output : null,
   }

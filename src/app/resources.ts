@@ -5,18 +5,12 @@ import type { DeletionItem, DeletionResult } from '../../machines/resource-delet
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import {
   resourceFormMachine,
+  type SavedResource,
   type SaveFailure,
   type SaveInput,
-  type SavedResource,
 } from '../../machines/resource-form.ts'
 import type { ApiClients } from '../api/http.ts'
-import {
-  createResource,
-  deleteResource,
-  type StoredRecord,
-  updateResource,
-  writeFailureOf,
-} from '../api/resources.ts'
+import { createResource, deleteResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
 import { type FieldError, toFieldErrors } from '../domain/common.ts'
 import { bodySchema } from '../domain/resource-body.ts'
 import { bodyOf, type Draft, type ResourceUi } from '../domain/resource-ui.ts'
@@ -59,7 +53,11 @@ export function resourceMachines(api: ApiClients, queryClient: QueryClient, quer
               return record
             } catch (error) {
               const failure = writeFailureOf(error, `The ${ui.one} could not be saved.`)
-              throw { message: failure.message, fieldErrors: failure.fieldErrors, current: failure.current } satisfies SaveFailure
+              throw {
+                message: failure.message,
+                fieldErrors: failure.fieldErrors,
+                current: failure.current,
+              } satisfies SaveFailure
             }
           }),
         },
@@ -82,7 +80,8 @@ export function resourceMachines(api: ApiClients, queryClient: QueryClient, quer
               return { name, deleted: false, message }
             })
             for (const result of results) {
-              if (result.deleted) queryClient.removeQueries({ queryKey: queries.detail(ui, project, result.name).queryKey })
+              if (result.deleted)
+                queryClient.removeQueries({ queryKey: queries.detail(ui, project, result.name).queryKey })
             }
             void afterWrite(ui, project)
             return results

@@ -36,7 +36,12 @@ export function bodySchema(
     : { name: mode === 'create' ? Slug : v.optional(Slug) }
   const schema = v.strictObject(
     { ...nameEntries, display_name: v.optional(v.nullable(DisplayName), null), ...entries },
-    (issue) => (issue.expected === 'never' ? 'is not a field of this resource' : 'must be a JSON object'),
+    (issue) =>
+      issue.expected === 'never'
+        ? 'is not a field of this resource'
+        : issue.path
+          ? 'is required'
+          : 'must be a JSON object',
   )
   return checks.length === 0 ? schema : v.pipe(schema, ...(checks as []))
 }

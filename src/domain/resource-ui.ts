@@ -87,8 +87,10 @@ export type ResourceUi = {
   newDraft?: () => Draft
 }
 
-export const resourcePermission = (ui: Pick<ResourceUi, 'type'>, action: 'list' | 'get' | 'create' | 'update' | 'delete') =>
-  `wadp.${ui.type}.${action}`
+export const resourcePermission = (
+  ui: Pick<ResourceUi, 'type'>,
+  action: 'list' | 'get' | 'create' | 'update' | 'delete',
+) => `wadp.${ui.type}.${action}`
 
 export function resourceRoutes(ui: Pick<ResourceUi, 'route'>) {
   return {
@@ -185,5 +187,7 @@ export function draftOf(record: Draft): Draft {
 /** The top-level fields whose values differ between two drafts: what a conflict shows. */
 export function changedFields(mine: Draft, theirs: Draft): string[] {
   const keys = new Set([...Object.keys(mine), ...Object.keys(theirs)])
-  return [...keys].filter((key) => !(META_FIELDS as readonly string[]).includes(key) && !sameValues(mine[key], theirs[key]))
+  return [...keys].filter(
+    (key) => !(META_FIELDS as readonly string[]).includes(key) && !sameValues(mine[key], theirs[key]),
+  )
 }

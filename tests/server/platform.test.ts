@@ -259,9 +259,9 @@ describe('utilities and the contract', () => {
     expect(res.body).toEqual({ message: 'no endpoint GET /api/core/v0/nothing-here', errors: [] })
   })
 
-  it('refuses a body over 1 MiB with 413', async () => {
+  it('refuses a body over 4 MiB with 413', async () => {
     const res = await platform.call('POST', `${shop}/directors`, {
-      raw: `{"name":"${'x'.repeat(1_100_000)}"}`,
+      raw: `{"name":"${'x'.repeat(4_200_000)}"}`,
       headers: { 'content-type': 'application/json' },
     })
     expect(res.status).toBe(413)

@@ -8,6 +8,8 @@ import { isNotProvided } from '../../machines/not-provided.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
+import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
+import { resourceFormMachine } from '../../machines/resource-form.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
 
@@ -26,6 +28,8 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/chunk-reload.ts', name: 'chunkReloadMachine', machine: chunkReloadMachine },
   { file: 'machines/quick-setup.ts', name: 'quickSetupMachine', machine: quickSetupMachine },
   { file: 'machines/sync-status.ts', name: 'syncStatusMachine', machine: syncStatusMachine },
+  { file: 'machines/resource-form.ts', name: 'resourceFormMachine', machine: resourceFormMachine },
+  { file: 'machines/resource-deletion.ts', name: 'resourceDeletionMachine', machine: resourceDeletionMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)

@@ -5,6 +5,8 @@ import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { QuickSetupDraftPatch } from '../../machines/quick-setup.types.ts'
+import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
+import { resourceFormMachine } from '../../machines/resource-form.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
 import type { ProjectInfo } from '../../src/domain/project.ts'
@@ -167,6 +169,58 @@ export function quickSetupDraftName(state: AnyMachineSnapshot): string {
   return [...draftNames.entries()].find(([known]) => JSON.stringify(known) === JSON.stringify(draft))?.[1] ?? 'empty'
 }
 
+/** A form rule for paths: a director needs a host, as the real schema says (tests/machines prove the real one). */
+const needsHost = (values: Record<string, unknown>) =>
+  values.host ? [] : [{ field: 'host', message: 'must be a host name or an IP address' }]
+const savedDirector = { name: 'blue', revision: 2, host: 'origin.example.com' }
+
+export const resourceFormEvents = typed<typeof resourceFormMachine>([
+  { type: 'form.change', path: 'host', value: 'origin.example.com' },
+  { type: 'form.change', path: 'host', value: '' },
+  { type: 'form.submit' },
+  { type: 'conflict.reload' },
+  { type: 'conflict.overwrite' },
+  { type: 'conflict.dismiss' },
+  done('save', savedDirector),
+  {
+    type: 'xstate.error.actor.save',
+    error: { message: 'host is taken', fieldErrors: [{ field: 'host', message: 'taken' }], current: null },
+  },
+  {
+    type: 'xstate.error.actor.save',
+    error: { message: 'changed', fieldErrors: [], current: { ...savedDirector, revision: 3, host: 'b.example.com' } },
+  },
+])
+export const RESOURCE_FORM_INPUT = {
+  mode: 'edit' as const,
+  name: 'blue',
+  values: { name: 'blue', host: '' },
+  revision: 1,
+  validate: needsHost,
+}
+
+export const resourceDeletionEvents = typed<typeof resourceDeletionMachine>([
+  { type: 'deletion.request', items: [{ name: 'blue', revision: 1 }] },
+  {
+    type: 'deletion.request',
+    items: [
+      { name: 'blue', revision: 1 },
+      { name: 'green', revision: 4 },
+    ],
+  },
+  { type: 'deletion.request', items: [] },
+  { type: 'deletion.confirm' },
+  { type: 'deletion.cancel' },
+  { type: 'deletion.dismiss' },
+  done('deleteResources', [{ name: 'blue', deleted: true, message: null }]),
+  done('deleteResources', [{ name: 'blue', deleted: false, message: 'director blue is still used by website shop' }]),
+  done('deleteResources', [
+    { name: 'blue', deleted: true, message: null },
+    { name: 'green', deleted: false, message: 'still used' },
+  ]),
+  failed('deleteResources'),
+])
+
 export const MACHINES = {
   session: { machine: sessionMachine, events: sessionEvents, input: { now: () => NOW } },
   project: { machine: projectMachine, events: projectEvents },
@@ -229,6 +283,19 @@ export const MACHINES = {
     label: (event: AnyEventObject) =>
       event.type === 'wizard.edit' && 'draft' in event ? `wizard.edit (${draftNames.get(event.draft)})` : undefined,
   },
+  'resource-form': {
+    machine: resourceFormMachine,
+    events: resourceFormEvents,
+    input: RESOURCE_FORM_INPUT,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({
+        value: state.value,
+        host: state.context.values.host,
+        revision: state.context.revision,
+        errors: state.context.fieldErrors.length,
+      }),
+  },
+  'resource-deletion': { machine: resourceDeletionMachine, events: resourceDeletionEvents },
   'sync-status': {
     machine: syncStatusMachine,
     // Three attempts instead of 300 keep the state space small; tests/machines/sync-status.test.ts proves 300.

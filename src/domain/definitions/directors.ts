@@ -97,7 +97,14 @@ export const directorsUi: ResourceUi = {
         { kind: 'text', path: 'probe.path', label: 'Path' },
         { kind: 'text', path: 'probe.host', label: 'Host header', nullable: true, help: 'Empty: the backend host.' },
         { kind: 'number', path: 'probe.status_code', label: 'Expected status', min: 100, max: 599 },
-        { kind: 'number', path: 'probe.window', label: 'Window', min: 1, max: 20, help: 'How many recent probes count.' },
+        {
+          kind: 'number',
+          path: 'probe.window',
+          label: 'Window',
+          min: 1,
+          max: 20,
+          help: 'How many recent probes count.',
+        },
         {
           kind: 'number',
           path: 'probe.threshold',

@@ -37,7 +37,9 @@ export const pageRulesUi: ResourceUi = {
   title: 'Page Rules',
   one: 'page rule',
   fields: PageRuleFields,
-  newDraft: () => ({ action: { kind: 'cache', mode: 'standard', edge_ttl_s: 3600, browser_ttl_s: 0, ignore_query: false } }),
+  newDraft: () => ({
+    action: { kind: 'cache', mode: 'standard', edge_ttl_s: 3600, browser_ttl_s: 0, ignore_query: false },
+  }),
   columns: [
     { path: 'website', label: 'Website', format: 'reference', reference: 'websites', sortable: true },
     { path: 'priority', label: 'Priority', sortable: true },
@@ -95,7 +97,14 @@ export const pageRulesUi: ResourceUi = {
           when: actionIs('cache'),
         },
         { kind: 'number', path: 'action.edge_ttl_s', label: 'Edge TTL', unit: 's', min: 0, when: actionIs('cache') },
-        { kind: 'number', path: 'action.browser_ttl_s', label: 'Browser TTL', unit: 's', min: 0, when: actionIs('cache') },
+        {
+          kind: 'number',
+          path: 'action.browser_ttl_s',
+          label: 'Browser TTL',
+          unit: 's',
+          min: 0,
+          when: actionIs('cache'),
+        },
         { kind: 'boolean', path: 'action.ignore_query', label: 'Ignore the query string', when: actionIs('cache') },
         {
           kind: 'text',
@@ -112,7 +121,13 @@ export const pageRulesUi: ResourceUi = {
           when: actionIs('redirect'),
         },
         { kind: 'boolean', path: 'action.preserve_query', label: 'Keep the query string', when: actionIs('redirect') },
-        { kind: 'reference', path: 'action.director', label: 'Director', type: 'directors', when: actionIs('director') },
+        {
+          kind: 'reference',
+          path: 'action.director',
+          label: 'Director',
+          type: 'directors',
+          when: actionIs('director'),
+        },
         {
           kind: 'reference',
           path: 'action.synthetic',

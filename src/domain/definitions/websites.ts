@@ -61,7 +61,13 @@ export const websitesUi: ResourceUi = {
       title: 'Domains and origin',
       fields: [
         { kind: 'text', path: 'domain_name', label: 'Domain name', placeholder: 'shop.example.com' },
-        { kind: 'strings', path: 'domain_aliases', label: 'Domain aliases', itemLabel: 'alias', placeholder: 'www.example.com' },
+        {
+          kind: 'strings',
+          path: 'domain_aliases',
+          label: 'Domain aliases',
+          itemLabel: 'alias',
+          placeholder: 'www.example.com',
+        },
         { kind: 'reference', path: 'default_director', label: 'Default director', type: 'directors' },
       ],
     },

@@ -1,0 +1,209 @@
+import { lazy, type ReactNode, Suspense } from 'react'
+import type { StoredRecord } from '../../api/resources.ts'
+import { type FieldSpec, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
+import { Button } from '../../ui/Button.tsx'
+import { PageHeading } from '../ComingSoonPage.tsx'
+import { formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
+
+const CodeEditor = lazy(() => import('../../ui/CodeEditor.tsx'))
+
+export type ResourceDetailProps = {
+  ui: ResourceUi
+  record: StoredRecord
+  can: { update: boolean; delete: boolean }
+  renderEditLink: (content: ReactNode) => ReactNode
+  renderReference: RenderReference
+  onDelete: () => void
+  onCopy: () => void
+}
+
+const termClassName = 'text-sm font-medium text-slate-600 dark:text-slate-400'
+const valueClassName = 'text-sm break-words'
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3 sm:gap-4">
+      <dt className={termClassName}>{label}</dt>
+      <dd className={`${valueClassName} sm:col-span-2`}>{children}</dd>
+    </div>
+  )
+}
+
+function ReferenceValue({ value, type, render }: { value: unknown; type: string; render: RenderReference }) {
+  const names = (Array.isArray(value) ? value : [value]).filter(
+    (name): name is string => typeof name === 'string' && name !== '',
+  )
+  if (names.length === 0) return <>{formatValue(null)}</>
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1">
+      {names.map((name) => (
+        <li key={name}>{render(type, name)}</li>
+      ))}
+    </ul>
+  )
+}
+
+function RecordsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'records' }>; value: unknown }) {
+  const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : []
+  if (items.length === 0) return <>{formatValue(null)}</>
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{field.label}</caption>
+      <thead>
+        <tr>
+          {field.fields.map((column) => (
+            <th key={column.path} scope="col" className="pr-4 pb-1 font-medium text-slate-600 dark:text-slate-400">
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, index) => (
+          // Records have no identity of their own; their order is their meaning.
+          // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
+          <tr key={index}>
+            {field.fields.map((column) => (
+              <td key={column.path} className="pr-4 font-mono">
+                {formatValue(getPath(item, column.path))}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** One field's value as the detail page shows it: human labels, references as links, code as code. */
+function FieldValue({ field, record, render }: { field: FieldSpec; record: StoredRecord; render: RenderReference }) {
+  const value = getPath(record, field.path)
+  switch (field.kind) {
+    case 'reference':
+      return <ReferenceValue value={value} type={field.type} render={render} />
+    case 'select':
+      return <>{value === null || value === undefined ? formatValue(null) : labelOf(field.options, value)}</>
+    case 'multiselect':
+      return (
+        <>
+          {Array.isArray(value) && value.length > 0
+            ? value.map((v) => labelOf(field.options, v)).join(', ')
+            : formatValue(null)}
+        </>
+      )
+    case 'records':
+      return <RecordsValue field={field} value={value} />
+    case 'number':
+      return (
+        <>
+          {value === null || value === undefined ? formatValue(null) : `${value}${field.unit ? ` ${field.unit}` : ''}`}
+        </>
+      )
+    case 'code':
+      return (
+        <Suspense fallback={<pre className="overflow-auto font-mono text-xs">{String(value ?? '')}</pre>}>
+          <CodeEditor
+            id={`detail-${field.path}`}
+            value={String(value ?? '')}
+            readOnly
+            label={field.label}
+            minRows={6}
+          />
+        </Suspense>
+      )
+    case 'text':
+      return field.multiline ? (
+        <pre className="max-h-80 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-slate-900">
+          {String(value ?? '')}
+        </pre>
+      ) : (
+        formatValue(value)
+      )
+    default:
+      return <>{formatValue(value)}</>
+  }
+}
+
+/** Every field of a resource under its section's title, with who changed it and when (issue 5). */
+export function ResourceDetail({
+  ui,
+  record,
+  can,
+  renderEditLink,
+  renderReference,
+  onDelete,
+  onCopy,
+}: ResourceDetailProps) {
+  const summary = ui.summary?.(record) ?? []
+  return (
+    <article>
+      <PageHeading
+        title={record.display_name || record.name}
+        description={
+          <span>
+            <span className="capitalize">{ui.one}</span> <span className="font-mono">{record.name}</span>
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={onCopy}>
+              Copy as JSON
+            </Button>
+            {can.update && renderEditLink('Edit')}
+            {can.delete && (
+              <Button variant="danger" onClick={onDelete}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        {summary.length > 0 && (
+          <section aria-labelledby="detail-summary">
+            <h2 id="detail-summary" className="mb-2 text-lg font-semibold">
+              Summary
+            </h2>
+            <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+              {summary.map((line) => (
+                <Row key={line.label} label={line.label}>
+                  {line.value}
+                </Row>
+              ))}
+            </dl>
+          </section>
+        )}
+        {ui.sections.map((section, index) => {
+          const shown = section.fields.filter((field) => field.kind !== 'presets' && isShown(field, record))
+          if (shown.length === 0) return null
+          const headingId = `detail-section-${index}`
+          return (
+            <section key={section.title} aria-labelledby={headingId}>
+              <h2 id={headingId} className="mb-2 text-lg font-semibold">
+                {section.title}
+              </h2>
+              <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+                {shown.map((field) => (
+                  <Row key={field.path} label={field.label}>
+                    <FieldValue field={field} record={record} render={renderReference} />
+                  </Row>
+                ))}
+              </dl>
+            </section>
+          )
+        })}
+        <section aria-labelledby="detail-history">
+          <h2 id="detail-history" className="mb-2 text-lg font-semibold">
+            History
+          </h2>
+          <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+            <Row label="Display name">{formatValue(record.display_name)}</Row>
+            <Row label="Revision">{record.revision}</Row>
+            <Row label="Created">{`${formatDateTime(record.created_at)} by ${record.created_by}`}</Row>
+            <Row label="Updated">{`${formatDateTime(record.updated_at)} by ${record.updated_by}`}</Row>
+          </dl>
+        </section>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,194 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { validatorOf } from '../../src/app/resources.ts'
+import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
+import { directorsUi } from '../../src/domain/definitions/directors.ts'
+import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
+import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
+import { websitesUi } from '../../src/domain/definitions/websites.ts'
+import { bodySchema, dataFieldNames, initialDraft } from '../../src/domain/resource-body.ts'
+import {
+  bodyOf,
+  changedFields,
+  type Draft,
+  draftOf,
+  formFields,
+  getPath,
+  ResourceListSearch,
+  setPath,
+} from '../../src/domain/resource-ui.ts'
+
+const definitions = [websitesUi, directorsUi, pageRulesUi, syntheticResponsesUi, codeSnippetsUi]
+
+/** Dotted paths of every non-object value in a draft; arrays are values of their own. */
+function leafPaths(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix]
+  return Object.entries(value).flatMap(([key, inner]) => leafPaths(inner, prefix ? `${prefix}.${key}` : key))
+}
+
+describe.each(definitions.map((ui) => [ui.title, ui] as const))('the %s definition', (_, ui) => {
+  const paths = formFields(ui).map((field) => field.path)
+  const covered = (path: string) => paths.some((field) => path === field || path.startsWith(`${field}.`))
+
+  it('has a form field for every field of its schema', () => {
+    const missing = dataFieldNames(ui.fields).filter(
+      (name) => !paths.some((p) => p === name || p.startsWith(`${name}.`)),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it('has a form field for every default the add form starts with', () => {
+    const leaves = leafPaths(initialDraft(ui.fields, ui.newDraft?.())).filter(
+      (path) => path !== 'name' && path !== 'display_name',
+    )
+    expect(leaves.filter((path) => !covered(path))).toEqual([])
+  })
+
+  it('lists columns that exist in the schema', () => {
+    const fields = dataFieldNames(ui.fields)
+    for (const column of ui.columns) expect(fields).toContain(column.path.split('.')[0])
+  })
+
+  it('refuses an empty add form with errors on fields the form shows', () => {
+    const errors = validatorOf(ui, 'create')(initialDraft(ui.fields, ui.newDraft?.()))
+    expect(errors.length).toBeGreaterThan(0)
+    for (const error of errors) expect(error.field === 'name' || covered(error.field)).toBe(true)
+  })
+})
+
+describe('the add forms start from the section 3 defaults', () => {
+  it('starts a website with every default rule and no custom VCL', () => {
+    const draft = initialDraft(websitesUi.fields)
+    expect(draft.default_rules).toEqual({
+      trust_x_forwarded_for: false,
+      streaming_enabled: false,
+      retry_on_5xx_error: true,
+      debug_mode: false,
+      api_path_enabled: false,
+      api_path: '/api',
+      geoip_lookup_country_enabled: false,
+      geoip_lookup_continent_enabled: false,
+      hsts_enabled: false,
+      custom_vcl_recv: null,
+      custom_vcl_synth: null,
+      custom_vcl_backend_fetch: null,
+      custom_vcl_backend_response: null,
+      custom_vcl_deliver: null,
+    })
+    expect(draft.domain_aliases).toEqual([])
+  })
+
+  it('starts a director as round-robin with one empty backend and the Medium probe', () => {
+    const draft = initialDraft(directorsUi.fields, directorsUi.newDraft?.())
+    expect(draft).toMatchObject({
+      type: 'round_robin',
+      backends: [{ host: '', port: 443, weight: 1 }],
+      probe: {
+        enabled: true,
+        method: 'GET',
+        path: '/',
+        window: 3,
+        threshold: 2,
+        interval_seconds: 10,
+        timeout_seconds: 5,
+      },
+      timeout: { connect_timeout: 30, read_timeout: 30, send_timeout: 30 },
+      tls: { enabled: false, session_reuse: true, protocols: [] },
+    })
+  })
+
+  it('accepts a filled-in director as the server would, numbers typed as text included', () => {
+    let draft = initialDraft(directorsUi.fields, directorsUi.newDraft?.())
+    draft = setPath(draft, 'name', 'blue-origin')
+    draft = setPath(draft, 'backends.0.host', 'origin.example.com')
+    draft = setPath(draft, 'backends.0.port', '8443')
+    expect(validatorOf(directorsUi, 'create')(draft)).toEqual([])
+    const parsed = v.parse(bodySchema(directorsUi.fields, 'create'), bodyOf(directorsUi, draft)) as Draft
+    expect(getPath(parsed, 'backends.0.port')).toBe(8443)
+    expect(parsed.display_name).toBeNull()
+  })
+})
+
+describe('fields shown by a rule', () => {
+  it('asks for the sticky cookie only of cookie directors, and drops it from the body otherwise', () => {
+    const base = setPath(
+      setPath(initialDraft(directorsUi.fields, directorsUi.newDraft?.()), 'name', 'sticky'),
+      'backends.0.host',
+      'origin.example.com',
+    )
+    const cookie = setPath(base, 'type', 'round_robin_sticky_cookie')
+    expect(validatorOf(directorsUi, 'create')(cookie)).toEqual([
+      { field: 'sticky_cookie', message: 'a cookie name is required for this director type' },
+    ])
+    const roundRobin = setPath(setPath(base, 'sticky_cookie', 'SESSION'), 'type', 'round_robin')
+    expect(bodyOf(directorsUi, roundRobin).sticky_cookie).toBeUndefined()
+  })
+
+  it('keeps only the chosen action of a page rule', () => {
+    let draft = initialDraft(pageRulesUi.fields, pageRulesUi.newDraft?.())
+    draft = setPath(draft, 'action.kind', 'redirect')
+    draft = setPath(draft, 'action.target', '/new')
+    const action = bodyOf(pageRulesUi, draft).action as Draft
+    expect(action.kind).toBe('redirect')
+    expect(action.target).toBe('/new')
+    expect(action.mode).toBeUndefined()
+  })
+})
+
+describe('the website summary (spec section 3)', () => {
+  it("says 'No selection' when no hook is set and no option is on", () => {
+    const draft = initialDraft(websitesUi.fields)
+    const rules = { ...(draft.default_rules as Draft), retry_on_5xx_error: false }
+    expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
+      { label: 'Custom VCL hooks', value: 'No selection' },
+      { label: 'Options on', value: 'No selection' },
+    ])
+  })
+
+  it('lists the hooks set and the options on', () => {
+    const draft = initialDraft(websitesUi.fields)
+    const rules = {
+      ...(draft.default_rules as Draft),
+      custom_vcl_recv: 'geo',
+      custom_vcl_deliver: 'hdrs',
+      hsts_enabled: true,
+    }
+    expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
+      { label: 'Custom VCL hooks', value: 'vcl_recv, vcl_deliver' },
+      { label: 'Options on', value: 'Retry on 5xx errors, HSTS' },
+    ])
+  })
+})
+
+describe('drafts', () => {
+  it('sets a nested path without touching the original', () => {
+    const original = { probe: { window: 3 }, backends: [{ host: 'a' }] }
+    const changed = setPath(setPath(original, 'probe.window', 5), 'backends.0.host', 'b')
+    expect(changed).toEqual({ probe: { window: 5 }, backends: [{ host: 'b' }] })
+    expect(original).toEqual({ probe: { window: 3 }, backends: [{ host: 'a' }] })
+    expect(Array.isArray(changed.backends)).toBe(true)
+  })
+
+  it('names the fields a conflicting version changed, not the server-maintained ones', () => {
+    const mine = { name: 'a', type: 'round_robin', backends: [{ host: 'x' }] }
+    const theirs = { name: 'a', type: 'weighted', backends: [{ host: 'x' }], revision: 4, updated_at: 'now' }
+    expect(changedFields(mine, theirs)).toEqual(['type'])
+    expect(draftOf(theirs)).toEqual({ name: 'a', type: 'weighted', backends: [{ host: 'x' }] })
+  })
+})
+
+describe('list parameters in the URL', () => {
+  it('reads numbers typed in the address bar and falls back on nonsense', () => {
+    expect(v.parse(ResourceListSearch, { page: '3', items: '50', q: 'shop', sort: '-domain_name' })).toEqual({
+      page: 3,
+      items: 50,
+      q: 'shop',
+      sort: '-domain_name',
+    })
+    expect(v.parse(ResourceListSearch, { page: 'x', items: '5000', sort: 'drop table' })).toEqual({
+      page: 1,
+      items: 100,
+      sort: '',
+    })
+  })
+})

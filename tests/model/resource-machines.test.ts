@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { type AnyStateMachine, type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
+import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
+import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
+import { resourceFormMachine } from '../../machines/resource-form.ts'
+import { RESOURCE_FORM_INPUT, resourceDeletionEvents, resourceFormEvents } from '../tools/machine-registry.ts'
+
+type AnyPath = StatePath<SnapshotFrom<AnyStateMachine>, { type: string; [key: string]: unknown }>
+type Step<M extends AnyStateMachine> = {
+  event: EventFromLogic<M>
+  before: SnapshotFrom<M>
+  after: SnapshotFrom<M>
+  emitted: { type: string; [key: string]: unknown }[]
+}
+
+/** Replays a generated path with the pure `transition`, which also returns the emitted events. */
+function replay<M extends AnyStateMachine>(machine: M, path: AnyPath, input?: unknown): Step<M>[] {
+  let [state] = (initialTransition as (m: AnyStateMachine, i?: unknown) => [SnapshotFrom<M>, unknown])(machine, input)
+  return path.steps.slice(1).map(({ event }) => {
+    const [after, actions] = transition(machine, state, event as EventFromLogic<M>)
+    const emitted = actions.flatMap(({ type, params }: { type: string; params: unknown }) =>
+      type === 'xstate.emit' ? [(params as { event: { type: string } }).event] : [],
+    )
+    const step = {
+      event: event as EventFromLogic<M>,
+      before: state as SnapshotFrom<M>,
+      after: after as SnapshotFrom<M>,
+      emitted,
+    }
+    state = after
+    return step
+  })
+}
+
+const describePath = (path: AnyPath) => {
+  const events = path.steps
+    .slice(1)
+    .map(({ event }) => event.type.replace('xstate.done.actor.', 'done:').replace('xstate.error.actor.', 'error:'))
+  return `${JSON.stringify(path.state.value)} via ${events.length ? events.join(' → ') : 'start'}`
+}
+
+function unreached(machine: AnyStateMachine, paths: AnyPath[]): string[] {
+  return getStateNodes(machine.root)
+    .filter((node) => node.type === 'atomic')
+    .filter((node) => !paths.some((path) => path.state._nodes.includes(node)))
+    .map((node) => node.id)
+}
+
+describe('resource form model: every simple path', () => {
+  const events = resourceFormEvents as EventFromLogic<typeof resourceFormMachine>[]
+  const paths = getSimplePaths(resourceFormMachine, {
+    events,
+    input: RESOURCE_FORM_INPUT,
+    filterEvents: (state, event) => state.can(event),
+    serializeState: (state) =>
+      JSON.stringify([
+        state.value,
+        state.context.values.host,
+        state.context.revision,
+        state.context.fieldErrors.length,
+      ]),
+  }) as unknown as AnyPath[]
+
+  it('reaches every state, in a bounded number of paths', () => {
+    expect(unreached(resourceFormMachine, paths).filter((id) => !id.endsWith('.saved'))).toEqual([])
+    expect(paths.some((path) => JSON.stringify(path.state.value) === '"saved"')).toBe(true)
+    expect(paths.length).toBeLessThan(2000)
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => {
+      for (const { event, before, after, emitted } of replay(resourceFormMachine, path, RESOURCE_FORM_INPUT)) {
+        // Nothing reaches the server while the schema refuses the values.
+        if (after.matches('saving') && !before.matches('saving')) {
+          expect(RESOURCE_FORM_INPUT.validate(after.context.values)).toEqual([])
+        }
+        // Saved only when the server said so, and then announced once.
+        if (after.matches('saved')) {
+          expect(event.type).toBe('xstate.done.actor.save')
+          expect(emitted.map((e) => e.type)).toEqual(['form.saved'])
+        } else {
+          expect(emitted).toEqual([])
+        }
+        // A failed save keeps every value the user typed.
+        if (before.matches('saving') && after.matches('editing'))
+          expect(after.context.values).toEqual(before.context.values)
+        // A conflict keeps my values until I choose, and an overwrite goes with the server's revision.
+        if (after.matches('conflict')) {
+          expect(after.context.values).toEqual(before.context.values)
+          expect(after.context.conflict).not.toBeNull()
+        }
+        if (event.type === 'conflict.overwrite') expect(after.context.revision).toBe(before.context.conflict?.revision)
+        if (event.type === 'conflict.reload') {
+          expect(after.context.values).toEqual({ name: 'blue', host: 'b.example.com' })
+          expect(after.context.revision).toBe(3)
+        }
+      }
+    })
+  }
+})
+
+describe('resource deletion model: shortest path to every state', () => {
+  const events = resourceDeletionEvents as EventFromLogic<typeof resourceDeletionMachine>[]
+  // The real actor answers for exactly the items it was given; a canned answer for other items is no path.
+  const answersFor = (state: SnapshotFrom<typeof resourceDeletionMachine>, event: { type: string; output?: unknown }) =>
+    event.type !== 'xstate.done.actor.deleteResources' ||
+    JSON.stringify((event.output as { name: string }[]).map((r) => r.name)) ===
+      JSON.stringify(state.context.items.map((i) => i.name))
+  const paths = getShortestPaths(resourceDeletionMachine, {
+    events,
+    filterEvents: (state, event) => state.can(event) && answersFor(state, event),
+    serializeState: (state) => JSON.stringify([state.value, state.context.items.length, state.context.results.length]),
+  }) as unknown as AnyPath[]
+
+  it('reaches every state', () => {
+    expect(unreached(resourceDeletionMachine, paths)).toEqual([])
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => {
+      for (const { event, before, after, emitted } of replay(resourceDeletionMachine, path)) {
+        // Nothing is deleted unless the user confirmed a question naming it.
+        if (after.matches('deleting') && !before.matches('deleting')) {
+          expect(before.matches('confirming')).toBe(true)
+          expect(event.type).toBe('deletion.confirm')
+          expect(after.context.items.length).toBeGreaterThan(0)
+        }
+        // A report holds one result per item asked about.
+        if (after.matches('reporting')) {
+          expect(after.context.results.map((r) => r.name)).toEqual(before.context.items.map((i) => i.name))
+        }
+        for (const done of emitted) {
+          expect(done.type).toBe('deletion.done')
+          expect(before.matches('deleting')).toBe(true)
+        }
+      }
+    })
+  }
+})
