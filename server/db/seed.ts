@@ -97,12 +97,31 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
   )
   await create(ctx, 'directors', 'shop', director('api-origin', ['api-origin.shop.example.com']))
   await create(ctx, 'directors', 'shop', director('static-origin', ['assets.shop.example.com']))
+  await create(ctx, 'codesnippets', 'shop', {
+    name: 'security-headers',
+    display_name: 'Security headers',
+    hook: 'vcl_deliver',
+    comment: 'Sent with every storefront response',
+    content: [
+      'set resp.http.X-Content-Type-Options = "nosniff";',
+      'set resp.http.Referrer-Policy = "strict-origin-when-cross-origin";',
+      'unset resp.http.X-Powered-By;',
+    ].join('\n'),
+  })
+  await create(ctx, 'synthetics', 'shop', {
+    name: 'maintenance-page',
+    display_name: 'Maintenance page',
+    status: 503,
+    body: '<!doctype html><title>Back soon</title><h1>We will be back in a few minutes.</h1>',
+    headers: [{ name: 'Retry-After', value: '300' }],
+  })
   await create(ctx, 'websites', 'shop', {
     name: 'shop-example-com',
     display_name: 'Shop storefront',
     domain_name: 'shop.example.com',
     domain_aliases: ['www.shop.example.com'],
     default_director: 'shop-origin',
+    default_rules: { custom_vcl_deliver: 'security-headers' },
   })
   await create(ctx, 'websites', 'shop', {
     name: 'api-shop-example-com',
@@ -113,6 +132,14 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     name: 'static-shop-example-com',
     domain_name: 'static.shop.example.com',
     default_director: 'static-origin',
+  })
+  await create(ctx, 'pagerules', 'shop', {
+    name: 'static-assets-cache',
+    display_name: 'Cache static assets for a day',
+    website: 'static-shop-example-com',
+    priority: 10,
+    match: { path: '/assets/*', match_type: 'glob', methods: ['GET', 'HEAD'] },
+    action: { kind: 'cache', mode: 'cache_everything', edge_ttl_s: 86_400, browser_ttl_s: 3600 },
   })
   await create(ctx, 'directors', 'media', director('media-origin', ['origin.media.example.com']))
   await create(ctx, 'websites', 'media', {
