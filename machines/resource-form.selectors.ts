@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import { hasUnsavedChanges, type resourceFormMachine } from './resource-form.ts'
+import { sameValues } from '../src/domain/resource-ui.ts'
+import type { ResourceFormContext, resourceFormMachine } from './resource-form.ts'
 
 type Snapshot = SnapshotFrom<typeof resourceFormMachine>
 
@@ -10,3 +11,8 @@ export const selectIsSaving = (snapshot: Snapshot) => snapshot.hasTag('busy')
 export const selectConflict = (snapshot: Snapshot) => (snapshot.hasTag('conflict') ? snapshot.context.conflict : null)
 /** Leaving now would lose typed values: not once they are saved. */
 export const selectIsDirty = (snapshot: Snapshot) => snapshot.status === 'active' && hasUnsavedChanges(snapshot.context)
+
+/** Whether the form holds changes nobody saved: leaving would lose them. */
+export function hasUnsavedChanges(context: Pick<ResourceFormContext, 'values' | 'initial'>): boolean {
+  return !sameValues(context.values, context.initial)
+}

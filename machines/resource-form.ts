@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate'
 import type { FieldError } from '../src/domain/common.ts'
-import { type Draft, draftOf, sameValues, setPath } from '../src/domain/resource-ui.ts'
+import { type Draft, draftOf, setPath } from '../src/domain/resource-ui.ts'
 import { notProvided } from './not-provided.ts'
 
 /**
@@ -182,8 +182,3 @@ export const resourceFormMachine = setup({
     saved: { type: 'final' },
   },
 })
-
-/** Whether the form holds changes nobody saved: leaving would lose them. */
-export function hasUnsavedChanges(context: Pick<ResourceFormContext, 'values' | 'initial'>): boolean {
-  return !sameValues(context.values, context.initial)
-}

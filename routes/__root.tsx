@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
-import type { ResourceMachines } from '../src/app/resources.ts'
+import type { ResourceTools } from '../src/app/resources.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
 import { TopProgress } from '../src/ui/TopProgress.tsx'
@@ -22,8 +22,8 @@ export type RouterContext = {
   queryClient: QueryClient
   queries: ConsoleQueries
   actors: ConsoleActors
-  /** Per-page machines (a resource's form, its deletion), made for a type and a project. */
-  resourceMachines: ResourceMachines
+  /** The resource pages' queries and per-page machines (a form, a deletion), loaded with the first of them. */
+  resources: () => Promise<ResourceTools>
 }
 
 const RootSearch = v.object({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { codeSnippetsUi } from '../src/domain/definitions/code-snippets.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/code-snippets-add')({
-  component: () => <ComingSoonPage title="Add a VCL snippet" />,
+  component: () => <ResourceFormRoute ui={codeSnippetsUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { codeSnippetsUi } from '../src/domain/definitions/code-snippets.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/code-snippets-detail/{-$code_snippet_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/code-snippets-detail/{-$code_snippet_name
 
 function Page() {
   const name = route.useParams({ select: (params) => params.code_snippet_name })
-  return <ComingSoonPage title="VCL snippet" subject={name} />
+  return <ResourceDetailRoute ui={codeSnippetsUi} name={name} />
 }

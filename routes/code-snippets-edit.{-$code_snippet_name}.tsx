@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { codeSnippetsUi } from '../src/domain/definitions/code-snippets.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/code-snippets-edit/{-$code_snippet_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/code-snippets-edit/{-$code_snippet_name}'
 
 function Page() {
   const name = route.useParams({ select: (params) => params.code_snippet_name })
-  return <ComingSoonPage title="Edit VCL snippet" subject={name} />
+  return <ResourceFormRoute ui={codeSnippetsUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { codeSnippetsUi } from '../src/domain/definitions/code-snippets.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/code-snippets')({
-  component: () => <ComingSoonPage title="VCL Snippets" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={codeSnippetsUi} />,
 })

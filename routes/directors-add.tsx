@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { directorsUi } from '../src/domain/definitions/directors.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/directors-add')({
-  component: () => <ComingSoonPage title="Add a director" />,
+  component: () => <ResourceFormRoute ui={directorsUi} mode="create" />,
 })

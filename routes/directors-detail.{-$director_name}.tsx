@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { directorsUi } from '../src/domain/definitions/directors.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/directors-detail/{-$director_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/directors-detail/{-$director_name}')({ co
 
 function Page() {
   const name = route.useParams({ select: (params) => params.director_name })
-  return <ComingSoonPage title="Director" subject={name} />
+  return <ResourceDetailRoute ui={directorsUi} name={name} />
 }

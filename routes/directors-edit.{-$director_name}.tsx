@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { directorsUi } from '../src/domain/definitions/directors.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/directors-edit/{-$director_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/directors-edit/{-$director_name}')({ comp
 
 function Page() {
   const name = route.useParams({ select: (params) => params.director_name })
-  return <ComingSoonPage title="Edit director" subject={name} />
+  return <ResourceFormRoute ui={directorsUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { directorsUi } from '../src/domain/definitions/directors.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/directors')({
-  component: () => <ComingSoonPage title="Directors" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={directorsUi} />,
 })

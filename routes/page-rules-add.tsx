@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { pageRulesUi } from '../src/domain/definitions/page-rules.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/page-rules-add')({
-  component: () => <ComingSoonPage title="Add a page rule" />,
+  component: () => <ResourceFormRoute ui={pageRulesUi} mode="create" />,
 })

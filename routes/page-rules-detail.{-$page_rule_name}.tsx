@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { pageRulesUi } from '../src/domain/definitions/page-rules.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/page-rules-detail/{-$page_rule_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/page-rules-detail/{-$page_rule_name}')({ 
 
 function Page() {
   const name = route.useParams({ select: (params) => params.page_rule_name })
-  return <ComingSoonPage title="Page rule" subject={name} />
+  return <ResourceDetailRoute ui={pageRulesUi} name={name} />
 }

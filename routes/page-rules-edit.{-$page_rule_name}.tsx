@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { pageRulesUi } from '../src/domain/definitions/page-rules.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/page-rules-edit/{-$page_rule_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/page-rules-edit/{-$page_rule_name}')({ co
 
 function Page() {
   const name = route.useParams({ select: (params) => params.page_rule_name })
-  return <ComingSoonPage title="Edit page rule" subject={name} />
+  return <ResourceFormRoute ui={pageRulesUi} mode="edit" name={name} />
 }

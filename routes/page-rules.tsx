@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { pageRulesUi } from '../src/domain/definitions/page-rules.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/page-rules')({
-  component: () => <ComingSoonPage title="Page Rules" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={pageRulesUi} />,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/synthetic-responses-add')({
-  component: () => <ComingSoonPage title="Add a synthetic response" />,
+  component: () => <ResourceFormRoute ui={syntheticResponsesUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/synthetic-responses-detail/{-$synthetic_response_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/synthetic-responses-detail/{-$synthetic_r
 
 function Page() {
   const name = route.useParams({ select: (params) => params.synthetic_response_name })
-  return <ComingSoonPage title="Synthetic response" subject={name} />
+  return <ResourceDetailRoute ui={syntheticResponsesUi} name={name} />
 }

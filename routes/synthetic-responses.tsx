@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/synthetic-responses')({
-  component: () => <ComingSoonPage title="Synthetic Responses" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={syntheticResponsesUi} />,
 })

@@ -1,12 +1,13 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
-// The component reads its params through getRouteApi so its chunk does not import this route definition.
+// The sidebar's form of the synthetic response detail link (spec section 2): the same page.
 const route = getRouteApi('/synthetics-detail/{-$id}')
 
 export const Route = createFileRoute('/synthetics-detail/{-$id}')({ component: Page })
 
 function Page() {
   const name = route.useParams({ select: (params) => params.id })
-  return <ComingSoonPage title="Synthetic response" subject={name} />
+  return <ResourceDetailRoute ui={syntheticResponsesUi} name={name} />
 }

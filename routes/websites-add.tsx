@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { websitesUi } from '../src/domain/definitions/websites.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/websites-add')({
-  component: () => <ComingSoonPage title="Add a website" />,
+  component: () => <ResourceFormRoute ui={websitesUi} mode="create" />,
 })

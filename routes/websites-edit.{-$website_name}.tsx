@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { websitesUi } from '../src/domain/definitions/websites.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/websites-edit/{-$website_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/websites-edit/{-$website_name}')({ compon
 
 function Page() {
   const name = route.useParams({ select: (params) => params.website_name })
-  return <ComingSoonPage title="Edit website" subject={name} />
+  return <ResourceFormRoute ui={websitesUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { websitesUi } from '../src/domain/definitions/websites.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/websites')({
-  component: () => <ComingSoonPage title="Websites" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={websitesUi} />,
 })

@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { use } from 'react'
 import { selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
@@ -11,7 +12,9 @@ const root = getRouteApi('__root__')
  * (spec section 6; the server enforces the same), and the router context's queries and machines.
  */
 export function useResourcePage(ui: ResourceUi) {
-  const { actors, queries, resourceMachines, queryClient } = root.useRouteContext()
+  const { actors, resources, queryClient } = root.useRouteContext()
+  // Suspends until the resource tools are loaded (once, for every resource page).
+  const { queries, machines } = use(resources())
   const project = useSelector(actors.project, selectProjectName)
   const permissions = useSelector(actors.project, selectProjectPermissions)
   const may = (action: 'list' | 'get' | 'create' | 'update' | 'delete') =>
@@ -19,8 +22,8 @@ export function useResourcePage(ui: ResourceUi) {
   return {
     project,
     can: { list: may('list'), get: may('get'), create: may('create'), update: may('update'), delete: may('delete') },
-    queries: queries.resources,
-    machines: resourceMachines,
+    queries,
+    machines,
     queryClient,
   }
 }

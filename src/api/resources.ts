@@ -1,7 +1,8 @@
 import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import type { FieldError } from '../domain/common.ts'
-import type { Draft, ResourceListParams, ResourceUi } from '../domain/resource-ui.ts'
+import type { ResourceListParams } from '../domain/list-search.ts'
+import type { Draft, ResourceUi } from '../domain/resource-ui.ts'
 import type { ApiClients } from './http.ts'
 
 /** What every stored resource carries besides its type's fields (API.md). */

@@ -12,7 +12,6 @@ import { isTokenExpiredMessage } from '../domain/session.ts'
 import { configurationQueries } from '../queries/configuration.ts'
 import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
-import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 import { searchQueries } from '../queries/search.ts'
 import { createAppRouter } from '../router.tsx'
 import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
@@ -26,7 +25,7 @@ import {
   provideProjectSelector,
   startProjectRequests,
 } from './project.ts'
-import { resourceMachines } from './resources.ts'
+import type { ResourceTools } from './resources.ts'
 import { provideSession, SSO_CALLBACK_PATH } from './session.ts'
 
 export type ConsoleActors = {
@@ -45,7 +44,6 @@ export type ConsoleQueries = {
   projects: ReturnType<typeof projectQueries>
   search: ReturnType<typeof searchQueries>
   configuration: ReturnType<typeof configurationQueries>
-  resources: ResourceQueries
 }
 
 export type Notify = (
@@ -74,7 +72,6 @@ export async function startConsole(options: { notify: Notify }) {
     projects: projectQueries(api),
     search: searchQueries(api),
     configuration: configurationQueries(api),
-    resources: resourceQueries(api),
   }
   const headStart = createHeadStart()
   // The project a restore will open: the one in the URL (without one, the default is looked up later).
@@ -104,11 +101,16 @@ export async function startConsole(options: { notify: Notify }) {
   token.current = () => actors.session.getSnapshot().context.credentials?.token ?? null
   expired.current = () => actors.session.send({ type: 'session.expired' })
 
+  // The resource screens' queries and machines load with the first resource page, not with the shell.
+  let resourceTools: Promise<ResourceTools> | null = null
   const router = createAppRouter({
     queryClient,
     queries,
     actors,
-    resourceMachines: resourceMachines(api, queryClient, queries.resources),
+    resources: () => {
+      resourceTools ??= import('./resources.ts').then((module) => module.resourceTools(api, queryClient))
+      return resourceTools
+    },
   })
   connectNavigation(router, actors, options.notify)
   connectConfiguration(router, actors, queryClient, queries, options.notify)

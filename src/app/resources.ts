@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import type { DeletionItem, DeletionResult } from '../../machines/resource-deletion.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
@@ -11,19 +10,8 @@ import {
 } from '../../machines/resource-form.ts'
 import type { ApiClients } from '../api/http.ts'
 import { createResource, deleteResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
-import { type FieldError, toFieldErrors } from '../domain/common.ts'
-import { bodySchema } from '../domain/resource-body.ts'
-import { bodyOf, type Draft, type ResourceUi } from '../domain/resource-ui.ts'
-import type { ResourceQueries } from '../queries/resources.ts'
-
-/** The same schema the server validates a create or an update with, as the form's rule. */
-export function validatorOf(ui: ResourceUi, mode: 'create' | 'edit'): (values: Draft) => FieldError[] {
-  const schema = bodySchema(ui.fields, mode === 'create' ? 'create' : 'update')
-  return (values) => {
-    const result = v.safeParse(schema, bodyOf(ui, values))
-    return result.success ? [] : toFieldErrors(result.issues)
-  }
-}
+import { bodyOf, type ResourceUi } from '../domain/resource-ui.ts'
+import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 
 /**
  * The resource form and deletion machines with their real side effects for one type in one project:
@@ -91,3 +79,10 @@ export function resourceMachines(api: ApiClients, queryClient: QueryClient, quer
   }
 }
 export type ResourceMachines = ReturnType<typeof resourceMachines>
+
+/** What every resource page uses: the queries and machines of any type, over one API and query cache. */
+export function resourceTools(api: ApiClients, queryClient: QueryClient) {
+  const queries = resourceQueries(api)
+  return { queries, machines: resourceMachines(api, queryClient, queries) }
+}
+export type ResourceTools = ReturnType<typeof resourceTools>

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { DisplayName, Slug } from './common.ts'
+import { DisplayName, type FieldError, Slug, toFieldErrors } from './common.ts'
+import { bodyOf, type Draft, type ResourceUi } from './resource-ui.ts'
 
 type FieldsSchema = v.GenericSchema<unknown, Record<string, unknown>>
 type Check = v.PipeItem<Record<string, unknown>, Record<string, unknown>, v.BaseIssue<unknown>>
@@ -68,4 +69,13 @@ export function initialDraft(fields: FieldsSchema, own: Record<string, unknown> 
   const defaults = v.getDefaults(v.object(entries)) as Record<string, unknown>
   const present = Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== undefined))
   return mergeDefaults({ name: '', display_name: '', ...present }, own) as Record<string, unknown>
+}
+
+/** The same schema the server validates a create or an update with, as the form's rule. */
+export function validatorOf(ui: ResourceUi, mode: 'create' | 'edit'): (values: Draft) => FieldError[] {
+  const schema = bodySchema(ui.fields, mode === 'create' ? 'create' : 'update')
+  return (values) => {
+    const result = v.safeParse(schema, bodyOf(ui, values))
+    return result.success ? [] : toFieldErrors(result.issues)
+  }
 }

@@ -1,5 +1,4 @@
-import * as v from 'valibot'
-import { integer } from './common.ts'
+import type * as v from 'valibot'
 
 /**
  * How the console shows and edits a resource type: its API path and permission, list columns, form
@@ -92,6 +91,14 @@ export const resourcePermission = (
   action: 'list' | 'get' | 'create' | 'update' | 'delete',
 ) => `wadp.${ui.type}.${action}`
 
+/** The type's title in a sentence, acronyms kept: 'VCL Snippets' -> 'VCL snippets', 'Page Rules' -> 'page rules'. */
+export function titleInSentence(ui: Pick<ResourceUi, 'title'>): string {
+  return ui.title
+    .split(' ')
+    .map((word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()))
+    .join(' ')
+}
+
 export function resourceRoutes(ui: Pick<ResourceUi, 'route'>) {
   return {
     list: `/${ui.route}`,
@@ -99,22 +106,6 @@ export function resourceRoutes(ui: Pick<ResourceUi, 'route'>) {
     detail: (name: string) => `/${ui.route}-detail/${encodeURIComponent(name)}`,
     edit: (name: string) => `/${ui.route}-edit/${encodeURIComponent(name)}`,
   }
-}
-
-/** Page sizes a list offers; the server never sends more than one page (LIST_PAGE_SIZE.max). */
-export const LIST_PAGE_SIZES = [25, 50, 100, 500, 1000] as const
-
-/** A list page's URL state besides ?project=: page, page size, name filter, sort. */
-export const ResourceListSearch = v.object({
-  page: v.optional(v.fallback(integer(1, 1_000_000), 1)),
-  items: v.optional(v.fallback(integer(1, 1000), 100)),
-  q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(200)), '')),
-  sort: v.optional(v.fallback(v.pipe(v.string(), v.regex(/^-?[a-z_]{1,64}$/)), '')),
-})
-export type ResourceListParams = { page: number; items: number; q: string; sort: string }
-
-export function listParams(search: v.InferOutput<typeof ResourceListSearch>): ResourceListParams {
-  return { page: search.page ?? 1, items: search.items ?? 100, q: search.q ?? '', sort: search.sort ?? '' }
 }
 
 export function getPath(values: unknown, path: string): unknown {

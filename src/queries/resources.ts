@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ApiClients } from '../api/http.ts'
 import { getResource, listResources } from '../api/resources.ts'
-import type { ResourceListParams, ResourceUi } from '../domain/resource-ui.ts'
+import type { ResourceListParams } from '../domain/list-search.ts'
+import type { ResourceUi } from '../domain/resource-ui.ts'
 
 type Target = Pick<ResourceUi, 'type' | 'service'>
 

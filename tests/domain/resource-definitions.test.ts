@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { validatorOf } from '../../src/app/resources.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
 import { websitesUi } from '../../src/domain/definitions/websites.ts'
-import { bodySchema, dataFieldNames, initialDraft } from '../../src/domain/resource-body.ts'
+import { ResourceListSearch } from '../../src/domain/list-search.ts'
+import { bodySchema, dataFieldNames, initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
 import {
   bodyOf,
   changedFields,
@@ -14,7 +14,6 @@ import {
   draftOf,
   formFields,
   getPath,
-  ResourceListSearch,
   setPath,
 } from '../../src/domain/resource-ui.ts'
 
@@ -178,17 +177,19 @@ describe('drafts', () => {
 })
 
 describe('list parameters in the URL', () => {
-  it('reads numbers typed in the address bar and falls back on nonsense', () => {
+  it('reads numbers typed in the address bar and drops nonsense', () => {
     expect(v.parse(ResourceListSearch, { page: '3', items: '50', q: 'shop', sort: '-domain_name' })).toEqual({
       page: 3,
       items: 50,
       q: 'shop',
       sort: '-domain_name',
     })
+    // Unreadable values read as absent, so the router does not write defaults back into the URL.
     expect(v.parse(ResourceListSearch, { page: 'x', items: '5000', sort: 'drop table' })).toEqual({
-      page: 1,
-      items: 100,
-      sort: '',
+      page: undefined,
+      items: undefined,
+      q: undefined,
+      sort: undefined,
     })
   })
 })

@@ -56,6 +56,7 @@ export const directorsUi: ResourceUi = {
           path: 'sticky_cookie',
           label: 'Sticky cookie',
           placeholder: 'SESSIONID',
+          nullable: true,
           when: (values) => typeOf(values).endsWith('_cookie'),
         },
         {
@@ -63,6 +64,7 @@ export const directorsUi: ResourceUi = {
           path: 'sticky_header',
           label: 'Sticky header',
           placeholder: 'X-User-Id',
+          nullable: true,
           when: (values) => typeOf(values).endsWith('_header'),
         },
         { kind: 'reference', path: 'waf_config', label: 'WAF policy', type: 'wafconfigs', nullable: true },

@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test'
+import { ConsolePage } from './pages/console.ts'
+import { createToken } from './support/api.ts'
+import { expect, type PlatformServer, test } from './support/server.ts'
+
+const PROJECT = 'shop'
+
+async function api(server: PlatformServer, method: string, path: string, body?: unknown, ifMatch?: string) {
+  const response = await fetch(`${server.baseURL}/api/core/v0/projects/${PROJECT}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.adminToken}`,
+      'content-type': 'application/json',
+      ...(ifMatch ? { 'if-match': ifMatch } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: response.status, body: response.status === 204 ? null : await response.json() }
+}
+
+async function signIn(page: Page, token: string) {
+  await page.goto('/')
+  await new ConsolePage(page).signInWithToken(token)
+  await expect(page).toHaveURL(/\/home\?project=/)
+}
+
+/** Picks `option` in the dropdown labelled `label` (the spec's dropdown primitive). */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('button', { name: label }).click()
+  await page.getByRole('option', { name: option }).click()
+}
+
+test.describe('resource screens', () => {
+  test('creates, views, edits and deletes a director through the forms', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/directors?project=${PROJECT}`)
+    await page.getByRole('link', { name: 'Add director' }).click()
+    await expect(page).toHaveURL(/\/directors-add\?project=shop$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Add director' })).toBeVisible()
+
+    await page.getByLabel('Name', { exact: true }).fill('e2e-origin')
+    await page.getByLabel('Host', { exact: true }).fill('origin.e2e.example.com')
+    await choose(page, 'Type', 'Round-robin, sticky by cookie')
+    await page.getByLabel('Sticky cookie').fill('E2E_SESSION')
+    await page.getByRole('button', { name: 'High' }).click()
+    await page.getByRole('button', { name: 'Save' }).click()
+
+    await expect(page).toHaveURL(/\/directors-detail\/e2e-origin\?project=shop$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'e2e-origin' })).toBeVisible()
+    const saved = await api(server, 'GET', '/directors/e2e-origin')
+    expect(saved.body.data).toMatchObject({
+      type: 'round_robin_sticky_cookie',
+      sticky_cookie: 'E2E_SESSION',
+      backends: [{ host: 'origin.e2e.example.com', port: 443, weight: 1 }],
+      probe: { window: 5, threshold: 3, interval_seconds: 5, timeout_seconds: 5 },
+    })
+
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit director e2e-origin' })).toBeVisible()
+    await page.getByRole('button', { name: 'Add backend' }).click()
+    await page.getByLabel('Host').nth(1).fill('10.0.0.7')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page).toHaveURL(/\/directors-detail\/e2e-origin\?project=shop$/)
+    await expect(page.getByRole('table', { name: 'Backends' }).getByRole('row')).toHaveCount(3)
+
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete director?' })
+    await expect(dialog).toContainText('e2e-origin')
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(page).toHaveURL(/\/directors\?project=shop$/)
+    expect((await api(server, 'GET', '/directors/e2e-origin')).status).toBe(404)
+  })
+
+  test('creates, edits and deletes a website, picking its director from the dropdown', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/websites-add?project=${PROJECT}`)
+    await page.getByLabel('Name', { exact: true }).fill('e2e-example-org')
+    await page.getByLabel('Domain name').fill('e2e.example.org')
+    await choose(page, 'Default director', /^shop-origin/)
+    await page.getByLabel('HSTS').check()
+    await page.getByRole('button', { name: 'Save' }).click()
+
+    await expect(page).toHaveURL(/\/websites-detail\/e2e-example-org\?project=shop$/)
+    await expect(page.getByText('Retry on 5xx errors, HSTS')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'shop-origin' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await page.getByRole('button', { name: 'Add alias' }).click()
+    await page.getByLabel(/alias/i).last().fill('www.e2e.example.org')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page).toHaveURL(/\/websites-detail\/e2e-example-org\?project=shop$/)
+    expect((await api(server, 'GET', '/websites/e2e-example-org')).body.data.domain_aliases).toEqual([
+      'www.e2e.example.org',
+    ])
+
+    await page.goto(`/websites?project=${PROJECT}`)
+    await page.getByRole('button', { name: 'Delete website e2e-example-org' }).click()
+    await page.getByRole('dialog', { name: 'Delete website?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('link', { name: 'e2e-example-org' })).toHaveCount(0)
+    expect((await api(server, 'GET', '/websites/e2e-example-org')).status).toBe(404)
+  })
+
+  test('shows the server’s refusal on the field it concerns and keeps what was typed', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/websites-add?project=${PROJECT}`)
+    await page.getByLabel('Name', { exact: true }).fill('copycat')
+    // The form's schema accepts it; only the server knows the storefront serves this domain already.
+    await page.getByLabel('Domain name').fill('shop.example.com')
+    await choose(page, 'Default director', /^shop-origin/)
+    await page.getByRole('button', { name: 'Save' }).click()
+    const domain = page.getByLabel('Domain name')
+    await expect(domain).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('shop.example.com is already used by website shop-example-com').first()).toBeVisible()
+    await expect(domain).toHaveValue('shop.example.com')
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('copycat')
+    await expect(page).toHaveURL(/\/websites-add\?project=shop$/)
+  })
+
+  test('stops the second of two tabs from silently overwriting the first', async ({ page, server }) => {
+    await api(server, 'POST', '/directors', { name: 'two-tabs', backends: [{ host: 'a.example.com', port: 443 }] })
+    await signIn(page, server.adminToken)
+    const other = await page.context().newPage()
+    for (const tab of [page, other]) {
+      await tab.goto(`/directors-edit/two-tabs?project=${PROJECT}`)
+      await expect(tab.getByLabel('Host', { exact: true })).toHaveValue('a.example.com')
+    }
+    await other.getByLabel('Host', { exact: true }).fill('from-the-other-tab.example.com')
+    await other.getByRole('button', { name: 'Save' }).click()
+    await expect(other).toHaveURL(/\/directors-detail\/two-tabs/)
+
+    await page.getByLabel('Host', { exact: true }).fill('from-this-tab.example.com')
+    await page.getByRole('button', { name: 'Save' }).click()
+    const conflict = page.getByRole('dialog', { name: 'This director was changed by someone else' })
+    await expect(conflict).toContainText('from-the-other-tab.example.com')
+    await expect(conflict).toContainText('from-this-tab.example.com')
+    expect((await api(server, 'GET', '/directors/two-tabs')).body.data.backends[0].host).toBe(
+      'from-the-other-tab.example.com',
+    )
+
+    await conflict.getByRole('button', { name: 'Overwrite with mine' }).click()
+    await expect(page).toHaveURL(/\/directors-detail\/two-tabs/)
+    const saved = (await api(server, 'GET', '/directors/two-tabs')).body.data
+    expect(saved.backends[0].host).toBe('from-this-tab.example.com')
+    expect(saved.revision).toBe(3)
+    await other.close()
+  })
+
+  test('refuses to delete a director a website still uses, naming the website', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/directors-detail/shop-origin?project=${PROJECT}`)
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(dialog).toContainText('shop-example-com')
+    await expect(dialog).toContainText('Not deleted')
+    expect((await api(server, 'GET', '/directors/shop-origin')).status).toBe(200)
+  })
+
+  test('a viewer sees the lists and details without Add, Edit or Delete, and gets no form', async ({
+    page,
+    server,
+  }) => {
+    const token = await createToken(server, {
+      owner: 'viewer@example.com',
+      permissions: [
+        'wadp.websites.list',
+        'wadp.websites.get',
+        'wadp.directors.list',
+        'wadp.directors.get',
+        'wadp.projects.get',
+      ],
+    })
+    await signIn(page, token)
+    await page.goto(`/websites?project=${PROJECT}`)
+    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Add website' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+    await expect(page.getByRole('checkbox')).toHaveCount(0)
+
+    await page.getByRole('link', { name: 'shop-example-com', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop storefront' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+
+    for (const path of ['/websites-add', '/websites-edit/shop-example-com', '/directors-add']) {
+      await page.goto(`${path}?project=${PROJECT}`)
+      await expect(page.getByText(/You do not have permission/)).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
+      await expect(page.getByRole('textbox')).toHaveCount(0)
+    }
+  })
+})

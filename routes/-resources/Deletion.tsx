@@ -1,0 +1,62 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { selectIsDeleting, selectPendingItems, selectResults } from '../../machines/resource-deletion.selectors.ts'
+import { type ResourceUi, titleInSentence } from '../../src/domain/resource-ui.ts'
+import { notify } from '../../src/ui/Toaster.tsx'
+import type { useResourcePage } from './useResourcePage.ts'
+
+// The dialog (and Headless UI's Dialog under it) loads when deleting becomes possible, not with the page.
+const loadDeleteDialog = () => import('../../src/views/resources/DeleteDialog.tsx')
+const DeleteDialog = lazy(() => loadDeleteDialog().then((module) => ({ default: module.DeleteDialog })))
+
+type Page = ReturnType<typeof useResourcePage>
+
+/**
+ * A page's deletion actor for one type in one project (the list's and the detail's): it says what was
+ * deleted, and `onDeleted` hears the names (the detail page goes back to the list).
+ */
+export function useDeletion(ui: ResourceUi, project: string, page: Page, onDeleted?: (names: string[]) => void) {
+  const [machine] = useState(() => page.machines.deletion(ui, project))
+  const actor = useActorRef(machine)
+  useEffect(() => {
+    if (page.can.delete) void loadDeleteDialog()
+  }, [page.can.delete])
+  useEffect(() => {
+    const subscription = actor.on('deletion.done', ({ deleted }) => {
+      if (deleted.length === 0) return
+      notify(
+        deleted.length === 1
+          ? `The ${ui.one} "${deleted[0]}" was deleted.`
+          : `${deleted.length} ${titleInSentence(ui)} were deleted.`,
+        { kind: 'success' },
+      )
+      onDeleted?.(deleted)
+    })
+    return () => subscription.unsubscribe()
+  }, [actor, ui, onDeleted])
+  return actor
+}
+
+/** The confirmation and the per-item report of a deletion actor, loaded on first use. */
+export function DeletionDialog({ ui, actor }: { ui: ResourceUi; actor: ReturnType<typeof useDeletion> }) {
+  const pending = useSelector(actor, selectPendingItems)
+  const deleting = useSelector(actor, selectIsDeleting)
+  const results = useSelector(actor, selectResults)
+  // Mounted from the first deletion on, so that Modal can give focus back when it closes.
+  const [used, setUsed] = useState(false)
+  if (!used && (pending !== null || results !== null)) setUsed(true)
+  if (!used) return null
+  return (
+    <Suspense fallback={null}>
+      <DeleteDialog
+        ui={ui}
+        items={pending}
+        deleting={deleting}
+        results={results}
+        onConfirm={() => actor.send({ type: 'deletion.confirm' })}
+        onCancel={() => actor.send({ type: 'deletion.cancel' })}
+        onDismiss={() => actor.send({ type: 'deletion.dismiss' })}
+      />
+    </Suspense>
+  )
+}

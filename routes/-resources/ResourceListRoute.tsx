@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link, type LinkProps, useNavigate, useSearch } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { FetchError } from 'ofetch'
+import { type ReactNode, useMemo } from 'react'
+import * as v from 'valibot'
+import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
+import {
+  DEFAULT_LIST_PARAMS,
+  listParams,
+  type ResourceListParams,
+  ResourceListSearch,
+} from '../../src/domain/list-search.ts'
+import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
+import { buttonClassName } from '../../src/ui/Button.tsx'
+import { Spinner } from '../../src/ui/Spinner.tsx'
+import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { ResourceList } from '../../src/views/resources/ResourceList.tsx'
+import { DeletionDialog, useDeletion } from './Deletion.tsx'
+import { linkClassName, renderReference } from './ReferenceLink.tsx'
+import { useResourcePage } from './useResourcePage.ts'
+
+const root = getRouteApi('__root__')
+
+/** A resource type's list page (/websites, /directors…): the URL's list params, one server page, deletion. */
+export function ResourceListRoute({ ui }: { ui: ResourceUi }) {
+  const page = useResourcePage(ui)
+  const projectBusy = useSelector(
+    root.useRouteContext({ select: (context) => context.actors.project }),
+    selectIsProjectBusy,
+  )
+  const plural = titleInSentence(ui)
+  const message = (text: ReactNode) => (
+    <>
+      <PageHeading title={ui.title} />
+      {text}
+    </>
+  )
+  // The project's permissions arrive with it: no verdict before they do.
+  if (projectBusy && !page.can.list) return message(<Spinner label={`Loading ${plural}…`} size="lg" />)
+  if (!page.project) return message(<p>Select a project to see its {plural}.</p>)
+  if (!page.can.list) return message(<p>You do not have permission to list {plural}.</p>)
+  // A deletion belongs to one project: another project gets its own actor.
+  return <ProjectList key={page.project} ui={ui} project={page.project} page={page} />
+}
+
+type ProjectListProps = { ui: ResourceUi; project: string; page: ReturnType<typeof useResourcePage> }
+
+function ProjectList({ ui, project, page }: ProjectListProps) {
+  const navigate = useNavigate()
+  const routes = resourceRoutes(ui)
+  const plural = titleInSentence(ui)
+  const search = useSearch({ strict: false })
+  const { page: pageNumber, items, q, sort } = listParams(v.parse(ResourceListSearch, search))
+  const params = useMemo(() => ({ page: pageNumber, items, q, sort }), [pageNumber, items, q, sort])
+  const query = useQuery(page.queries.list(ui, project, params))
+
+  const deletion = useDeletion(ui, project, page)
+
+  const setParams = (next: Partial<ResourceListParams>) => {
+    const merged = { ...params, ...next }
+    const unlessDefault = <K extends keyof ResourceListParams>(key: K) =>
+      merged[key] === DEFAULT_LIST_PARAMS[key] ? undefined : merged[key]
+    void navigate({
+      to: '.',
+      // Defaults stay out of the URL: /websites?project=shop is page 1 of 100, unfiltered, by name.
+      search: (prev: Record<string, unknown>) => ({
+        ...prev,
+        page: unlessDefault('page'),
+        items: unlessDefault('items'),
+        q: unlessDefault('q'),
+        sort: unlessDefault('sort'),
+      }),
+      // Refining a filter replaces the entry instead of adding one per pause in typing.
+      replace: next.q !== undefined && next.q !== '' && params.q !== '',
+    } as Parameters<typeof navigate>[0])
+  }
+
+  const link = (to: string, className: string) => (content: ReactNode) => (
+    <Link to={to as LinkProps['to']} className={className}>
+      {content}
+    </Link>
+  )
+  return (
+    <>
+      <ResourceList
+        ui={ui}
+        rows={query.data?.data ?? []}
+        total={query.data?.meta.total ?? 0}
+        params={params}
+        status={query.isError ? 'error' : query.data ? 'ready' : 'loading'}
+        errorMessage={query.error ? errorMessage(query.error, plural) : undefined}
+        refreshing={query.isFetching && query.data !== undefined}
+        can={page.can}
+        onParamsChange={setParams}
+        onRetry={() => void query.refetch()}
+        onDelete={(selected) => deletion.send({ type: 'deletion.request', items: selected })}
+        renderDetailLink={(name, content) => link(routes.detail(name), linkClassName)(content)}
+        renderEditLink={(name, content) => link(routes.edit(name), buttonClassName('ghost', 'sm'))(content)}
+        renderAddLink={link(routes.add, buttonClassName('primary'))}
+        renderReference={renderReference}
+      />
+      <DeletionDialog ui={ui} actor={deletion} />
+    </>
+  )
+}
+
+function errorMessage(error: Error, plural: string): string {
+  if (error instanceof FetchError) {
+    const reason = (error.data as { message?: unknown } | undefined)?.message
+    if (typeof reason === 'string') return `The ${plural} could not be loaded: ${reason}`
+    if (!error.statusCode) return `The ${plural} could not be loaded: the platform could not be reached.`
+  }
+  return `The ${plural} could not be loaded: ${error.message}`
+}

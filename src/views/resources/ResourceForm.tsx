@@ -1,0 +1,203 @@
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef } from 'react'
+import type { FieldError } from '../../domain/common.ts'
+import { type Draft, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
+import { Button } from '../../ui/Button.tsx'
+import { inputClassName } from '../../ui/TextField.tsx'
+import type { ConflictVersion } from './ConflictPanel.tsx'
+import { labelForPath, messageAt, unmatchedErrors } from './fields/errors.ts'
+import { FieldControl } from './fields/FieldControl.tsx'
+import { FieldFrame } from './fields/FieldFrame.tsx'
+import { type FieldEnv, fieldId, type ReferenceChoices, textOf } from './fields/types.ts'
+
+export type { ConflictVersion } from './ConflictPanel.tsx'
+export type { ReferenceChoices } from './fields/types.ts'
+
+// Shown only when a save meets someone else's change: its dialog loads then.
+const ConflictPanel = lazy(() => import('./fields/deferred.tsx').then((module) => ({ default: module.ConflictPanel })))
+
+export type ResourceFormProps = {
+  ui: ResourceUi
+  mode: 'create' | 'edit'
+  /** What the user typed (kept by the form machine across errors and conflicts). */
+  values: Draft
+  fieldErrors: readonly FieldError[]
+  /** The server's message when a save failed. */
+  formError: string | null
+  saving: boolean
+  /** The server's newer version after a save met a stale revision: the form asks what to do. */
+  conflict: ConflictVersion | null
+  /** A dotted path (`probe.window`, `backends.0.host`) or a whole list at its path. */
+  onChange: (path: string, value: unknown) => void
+  onSubmit: () => void
+  onCancel: () => void
+  onReload: () => void
+  onOverwrite: () => void
+  onDismissConflict: () => void
+  /** The options of a reference picker for a type (the page backs it with a query). */
+  referenceOptions: (type: string) => ReferenceChoices
+}
+
+/**
+ * The add and edit form of every resource type, laid out from its definition: the name and display
+ * name, then each section's fields. Presentational: values and errors in, changes and decisions out.
+ */
+export function ResourceForm(props: ResourceFormProps) {
+  const { ui, mode, values, fieldErrors, formError, saving, conflict, onChange } = props
+  const env: FieldEnv = {
+    idPrefix: useId(),
+    values,
+    errors: fieldErrors,
+    onChange,
+    referenceOptions: props.referenceOptions,
+  }
+  const formRef = useRef<HTMLFormElement>(null)
+  const alertRef = useRef<HTMLDivElement>(null)
+  const awaitingResult = useRef(false)
+
+  // After a submit that came back with errors, focus goes where they are: the first marked field, or the
+  // message at the top when the server said something of its own or no field shows the error.
+  useEffect(() => {
+    if (!awaitingResult.current || saving) return
+    if (conflict) awaitingResult.current = false
+    if (conflict || (fieldErrors.length === 0 && !formError)) return
+    awaitingResult.current = false
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    const target = formError || !firstInvalid ? alertRef.current : firstInvalid
+    target?.focus()
+  }, [saving, conflict, fieldErrors, formError])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (saving) return
+    awaitingResult.current = true
+    props.onSubmit()
+  }
+  const unmatched = unmatchedErrors(ui, values, fieldErrors)
+  const errorCount = fieldErrors.length
+  const nameId = fieldId(env, 'name')
+  const displayNameId = fieldId(env, 'display_name')
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-5xl flex-col gap-8">
+      {(formError || errorCount > 0) && (
+        <div
+          ref={alertRef}
+          role="alert"
+          tabIndex={-1}
+          className="flex flex-col gap-1 rounded-md border border-red-300 bg-red-50 p-3 text-red-900 focus:outline-2 focus:outline-red-600/40 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+        >
+          <p className="font-medium">
+            {formError ?? `Correct ${errorCount === 1 ? 'the error' : `the ${errorCount} errors`} before saving.`}
+          </p>
+          {unmatched.length > 0 && (
+            <ul className="list-disc pl-5 text-sm">
+              {unmatched.map((error) => (
+                <li key={`${error.field}|${error.message}`}>
+                  {error.field ? `${labelForPath(ui, error.field)}: ` : ''}
+                  {error.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      {/* While saving the machine takes no changes: the inputs wait with it. */}
+      <fieldset disabled={saving} className="flex min-w-0 flex-col gap-8">
+        <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">
+          <FieldFrame
+            id={nameId}
+            label="Name"
+            help={
+              mode === 'create'
+                ? 'Lowercase letters, digits and dashes. It cannot be changed later.'
+                : 'A name cannot be changed.'
+            }
+            error={messageAt(fieldErrors, 'name')}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="text"
+                value={textOf(values.name)}
+                onChange={(event) => onChange('name', event.target.value)}
+                disabled={mode === 'edit'}
+                required={mode === 'create'}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                autoComplete="off"
+                spellCheck={false}
+                className={`${inputClassName} font-mono`}
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame
+            id={displayNameId}
+            label="Display name"
+            help="Optional: a readable name shown with the name."
+            error={messageAt(fieldErrors, 'display_name')}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="text"
+                value={textOf(values.display_name)}
+                onChange={(event) => onChange('display_name', event.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                autoComplete="off"
+                className={inputClassName}
+              />
+            )}
+          </FieldFrame>
+        </div>
+
+        {ui.sections.map((section) => {
+          const shown = section.fields.filter((field) => isShown(field, values))
+          if (shown.length === 0) return null
+          // A section of one list named like it (Backends): the list's own legend is left to screen readers.
+          const repeated = shown.length === 1 && shown[0]?.label === section.title ? '[&>fieldset>legend]:sr-only' : ''
+          return (
+            <fieldset key={section.title} className="flex min-w-0 flex-col gap-3">
+              <legend className="mb-1 w-full border-b border-slate-200 pb-1 text-lg font-semibold dark:border-slate-800">
+                {section.title}
+              </legend>
+              {section.description && (
+                <p className="text-sm text-slate-600 dark:text-slate-400">{section.description}</p>
+              )}
+              <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">
+                {shown.map((field) => (
+                  <div key={field.path} className={`min-w-0 ${field.wide ? 'md:col-span-2' : ''} ${repeated}`}>
+                    <FieldControl field={field} path={field.path} value={getPath(values, field.path)} env={env} />
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          )
+        })}
+      </fieldset>
+
+      <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <Button type="submit" busy={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
+
+      {conflict && (
+        <Suspense fallback={null}>
+          <ConflictPanel
+            ui={ui}
+            values={values}
+            conflict={conflict}
+            onReload={props.onReload}
+            onOverwrite={props.onOverwrite}
+            onDismiss={props.onDismissConflict}
+          />
+        </Suspense>
+      )}
+    </form>
+  )
+}

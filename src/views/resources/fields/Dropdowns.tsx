@@ -1,0 +1,60 @@
+import { lazy, type ReactNode, Suspense } from 'react'
+import type { Option } from '../../../domain/resource-ui.ts'
+import { errorClassName, helpClassName, labelClassName } from './FieldFrame.tsx'
+
+/*
+ * The dropdowns (Headless UI's Listbox, with its positioning) are most of a form page's weight: they
+ * load right after the page's own code, while the form already shows. Until then each shows its
+ * current choice, inert.
+ */
+const Select = lazy(() => import('./deferred.tsx').then((module) => ({ default: module.Select<string> })))
+const MultiListbox = lazy(() => import('./deferred.tsx').then((module) => ({ default: module.MultiListbox })))
+
+type DropdownProps = {
+  label: string
+  options: readonly Option[]
+  description?: string | undefined
+  error?: string | undefined
+  disabled?: boolean
+}
+
+function Placeholder({ label, text, description, error }: DropdownProps & { text: string | null }) {
+  return (
+    <div className="flex flex-col gap-1" aria-busy="true" data-dropdown-loading="">
+      <span className={labelClassName}>{label}</span>
+      <div className="flex w-full items-center rounded-md border border-slate-300 bg-white px-3 py-2 opacity-60 dark:border-slate-700 dark:bg-slate-950">
+        <span className={text ? 'truncate' : 'text-slate-500 dark:text-slate-400'}>{text ?? 'No selection'}</span>
+      </div>
+      {description && <p className={helpClassName}>{description}</p>}
+      {error && <p className={errorClassName}>{error}</p>}
+    </div>
+  )
+}
+
+function labelsOf(options: readonly Option[], values: readonly string[]): string | null {
+  if (values.length === 0) return null
+  return values.map((value) => options.find((option) => option.value === value)?.label ?? value).join(', ')
+}
+
+/** The spec's dropdown (the Select primitive): one value, or null for none. */
+export function Dropdown(props: DropdownProps & { value: string | null; onChange: (value: string) => void }) {
+  const fallback: ReactNode = (
+    <Placeholder {...props} text={labelsOf(props.options, props.value ? [props.value] : [])} />
+  )
+  return (
+    <Suspense fallback={fallback}>
+      <Select {...props} />
+    </Suspense>
+  )
+}
+
+/** A dropdown of several values at once. */
+export function MultiDropdown(
+  props: DropdownProps & { value: readonly string[]; onChange: (value: string[]) => void },
+) {
+  return (
+    <Suspense fallback={<Placeholder {...props} text={labelsOf(props.options, props.value)} />}>
+      <MultiListbox {...props} />
+    </Suspense>
+  )
+}

@@ -1,0 +1,55 @@
+import type { Option } from '../../../domain/resource-ui.ts'
+import { Dropdown, MultiDropdown } from './Dropdowns.tsx'
+import { messageAt } from './errors.ts'
+import { NO_SELECTION } from './SimpleFields.tsx'
+import type { WidgetProps } from './types.ts'
+
+/** The picker's options, plus the names the value holds that the list lacks (so they show and can be removed). */
+function withCurrent(options: readonly Option[], current: readonly string[]): Option[] {
+  const missing = current.filter((name) => !options.some((option) => option.value === name))
+  return [...options, ...missing.map((name) => ({ value: name, label: name }))]
+}
+
+function descriptionOf(help: string | undefined, loading: boolean, error: string | null | undefined) {
+  if (loading) return 'Loading the options…'
+  return [help, error].filter(Boolean).join(' ') || undefined
+}
+
+/** Names of another resource type, from the picker's options: one (or none), or several with `multiple`. */
+export function ReferenceWidget({ field, path, value, env }: WidgetProps<'reference'>) {
+  const choices = env.referenceOptions(field.type)
+  const description = descriptionOf(field.help, choices.loading, choices.error)
+  if (field.multiple) {
+    const selected = Array.isArray(value) ? value.map(String) : []
+    const error = env.errors
+      .filter((candidate) => candidate.field === path || candidate.field.startsWith(`${path}.`))
+      .map((candidate) => candidate.message)
+      .join('; ')
+    return (
+      <MultiDropdown
+        label={field.label}
+        options={withCurrent(choices.options, selected)}
+        value={selected}
+        onChange={(next) => env.onChange(path, next)}
+        description={description}
+        error={error || undefined}
+        disabled={choices.loading}
+      />
+    )
+  }
+  const current = typeof value === 'string' && value !== '' ? value : null
+  const options = withCurrent(choices.options, current ? [current] : [])
+  // 'No selection' is a choice only among real options: with none, the spec's 'No options' shows.
+  if (field.nullable && options.length > 0) options.unshift({ value: NO_SELECTION, label: 'No selection' })
+  return (
+    <Dropdown
+      label={field.label}
+      options={options}
+      value={current}
+      onChange={(next) => env.onChange(path, next === NO_SELECTION ? null : next)}
+      description={description}
+      error={messageAt(env.errors, path)}
+      disabled={choices.loading}
+    />
+  )
+}

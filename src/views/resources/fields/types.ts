@@ -1,0 +1,41 @@
+import type { FieldError } from '../../../domain/common.ts'
+import type { Draft, FieldSpec, Option } from '../../../domain/resource-ui.ts'
+
+/** What a reference picker offers: the names of the referenced type in the project. */
+export type ReferenceChoices = {
+  options: readonly Option[]
+  loading: boolean
+  /** The names could not be loaded (the picker still works with what the value holds). */
+  error?: string | null
+}
+
+/** What every field widget of a form shares: the values, the errors and where changes go. */
+export type FieldEnv = {
+  /** Unique per form, so two forms on a page never share input ids. */
+  idPrefix: string
+  /** The whole form's values (presets compare with them). */
+  values: Draft
+  errors: readonly FieldError[]
+  onChange: (path: string, value: unknown) => void
+  referenceOptions: (type: string) => ReferenceChoices
+}
+
+export type WidgetProps<K extends FieldSpec['kind']> = {
+  field: Extract<FieldSpec, { kind: K }>
+  /** The full path of this input in the values: the field's own, or `backends.0.port` inside a list. */
+  path: string
+  value: unknown
+  env: FieldEnv
+}
+
+/** An element id for a path of the form. */
+export function fieldId(env: Pick<FieldEnv, 'idPrefix'>, path: string): string {
+  return `${env.idPrefix}-${path.replace(/[^\w-]/g, '-')}`
+}
+
+/** The text an input shows for a value: nothing for null or undefined. */
+export function textOf(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value)
+}
+
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -1,0 +1,470 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { type ReactElement, useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FieldError } from '../../src/domain/common.ts'
+import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
+import { directorsUi } from '../../src/domain/definitions/directors.ts'
+import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
+import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
+import { websitesUi } from '../../src/domain/definitions/websites.ts'
+import { initialDraft } from '../../src/domain/resource-body.ts'
+import { type Draft, type ResourceUi, setPath } from '../../src/domain/resource-ui.ts'
+import { type ReferenceChoices, ResourceForm, type ResourceFormProps } from '../../src/views/resources/ResourceForm.tsx'
+
+afterEach(cleanup)
+
+const noOptions = (): ReferenceChoices => ({ options: [], loading: false })
+const draftOf = (ui: ResourceUi) => initialDraft(ui.fields, ui.newDraft?.())
+
+function props(ui: ResourceUi, overrides: Partial<ResourceFormProps> = {}): ResourceFormProps {
+  return {
+    ui,
+    mode: 'create',
+    values: draftOf(ui),
+    fieldErrors: [],
+    formError: null,
+    saving: false,
+    conflict: null,
+    onChange: vi.fn(),
+    onSubmit: vi.fn(),
+    onCancel: vi.fn(),
+    onReload: vi.fn(),
+    onOverwrite: vi.fn(),
+    onDismissConflict: vi.fn(),
+    referenceOptions: noOptions,
+    ...overrides,
+  }
+}
+
+/** The form with its values kept in state, as the machine keeps them: changes show up. */
+function Harness({ initial, ...rest }: Omit<ResourceFormProps, 'values' | 'onChange'> & { initial: Draft }) {
+  const [values, setValues] = useState(initial)
+  return (
+    <ResourceForm
+      {...rest}
+      values={values}
+      onChange={(path, value) => setValues((current) => setPath(current, path, value))}
+    />
+  )
+}
+
+const value = (element: HTMLElement) => (element as HTMLInputElement).value
+const checked = (name: string) => (screen.getByRole('switch', { name }) as HTMLInputElement).checked
+const spin = (name: string) => value(screen.getByRole('spinbutton', { name }))
+/** Renders, then waits for the dropdowns, which load after the form (lazily) the first time. */
+async function show(element: ReactElement) {
+  const result = render(element)
+  await waitFor(() => expect(document.querySelector('[data-dropdown-loading]')).toBeNull())
+  return result
+}
+/** The text of the elements an input's aria-describedby names. */
+function description(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+}
+
+const BACKENDS = [
+  { host: 'a.example.com', port: 443, weight: 1 },
+  { host: 'b.example.com', port: 80, weight: 2 },
+]
+
+describe('ResourceForm: add forms start from the definitions’ defaults', () => {
+  it('website: name first, the default rules as switches, the cache TTL and empty pickers', async () => {
+    await show(<ResourceForm {...props(websitesUi)} />)
+    const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement
+    expect(name.value).toBe('')
+    expect(name.required).toBe(true)
+    expect(name.disabled).toBe(false)
+    expect(value(screen.getByRole('textbox', { name: 'Display name' }))).toBe('')
+    expect(screen.getByRole('group', { name: 'Domains and origin' })).toBeTruthy()
+    expect(checked('Retry on 5xx errors')).toBe(true)
+    expect(checked('Trust X-Forwarded-For')).toBe(false)
+    expect(checked('HSTS')).toBe(false)
+    expect(checked('Redirect HTTP to HTTPS')).toBe(false)
+    // The API path prefix shows only once the API path is on.
+    expect(screen.queryByRole('textbox', { name: 'API path prefix' })).toBeNull()
+    expect(spin('Default TTL')).toBe('3600')
+    expect(screen.getByRole('button', { name: /Default director/ }).textContent).toContain('No selection')
+    expect(screen.getByRole('button', { name: /vcl_recv/ }).textContent).toContain('No selection')
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy()
+  })
+
+  it('director: Round-robin, one backend on 443, probe 3/2/10/5 (Medium), timeouts of 30 s', async () => {
+    await show(<ResourceForm {...props(directorsUi)} />)
+    expect(screen.getByRole('button', { name: /^Type/ }).textContent).toContain('Round-robin')
+    const backend = screen.getByRole('group', { name: 'Backend 1' })
+    expect(value(within(backend).getByRole('textbox', { name: 'Host' }))).toBe('')
+    expect(value(within(backend).getByRole('spinbutton', { name: 'Port' }))).toBe('443')
+    expect(value(within(backend).getByRole('spinbutton', { name: 'Weight' }))).toBe('1')
+    expect(screen.queryByRole('group', { name: 'Backend 2' })).toBeNull()
+    expect(checked('Probe enabled')).toBe(true)
+    expect(screen.getByRole('button', { name: /^Method/ }).textContent).toContain('GET')
+    expect(value(screen.getByRole('textbox', { name: 'Path' }))).toBe('/')
+    expect(spin('Expected status')).toBe('200')
+    expect([spin('Window'), spin('Threshold'), spin('Interval'), spin('Timeout')]).toEqual(['3', '2', '10', '5'])
+    expect(screen.getByRole('button', { name: 'Medium (default)' }).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByRole('button', { name: 'High' }).getAttribute('aria-pressed')).toBe('false')
+    expect([spin('Connect'), spin('Read'), spin('Send')]).toEqual(['30', '30', '30'])
+    expect(checked('TLS enabled')).toBe(false)
+    expect(checked('Session reuse')).toBe(true)
+    const protocols = screen.getByRole('group', { name: 'Protocols' })
+    expect(
+      within(protocols)
+        .getAllByRole('checkbox')
+        .every((box) => !(box as HTMLInputElement).checked),
+    ).toBe(true)
+    expect(screen.queryByRole('textbox', { name: 'Sticky cookie' })).toBeNull()
+  })
+
+  it('page rule: enabled, glob match, a standard cache action of 3600 s', async () => {
+    await show(<ResourceForm {...props(pageRulesUi)} />)
+    expect(checked('Enabled')).toBe(true)
+    expect(value(screen.getByRole('textbox', { name: 'Path' }))).toBe('/')
+    expect(screen.getByRole('button', { name: /^Match type/ }).textContent).toContain('glob')
+    expect(screen.getByRole('button', { name: /^Action/ }).textContent).toContain('Cache')
+    expect(screen.getByRole('button', { name: /^Cache mode/ }).textContent).toContain('Standard')
+    expect(spin('Edge TTL')).toBe('3600')
+    expect(spin('Browser TTL')).toBe('0')
+    expect(screen.queryByRole('textbox', { name: 'Redirect to' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Add request header' })).toBeTruthy()
+  })
+
+  it('synthetic response: status 200, HTML content type, TTL 0 and an empty body', async () => {
+    await show(<ResourceForm {...props(syntheticResponsesUi)} />)
+    expect(spin('Status')).toBe('200')
+    expect(value(screen.getByRole('textbox', { name: 'Content type' }))).toBe('text/html; charset=utf-8')
+    expect(spin('TTL')).toBe('0')
+    const body = screen.getByRole('textbox', { name: 'Body' })
+    expect(body.tagName).toBe('TEXTAREA')
+    expect(description(body)).toContain('At most 256 KiB.')
+  })
+
+  it('VCL snippet: no hook yet, priority 100, enabled, and a code editor', async () => {
+    await show(<ResourceForm {...props(codeSnippetsUi)} />)
+    expect(screen.getByRole('button', { name: /^Hook/ }).textContent).toContain('No selection')
+    expect(spin('Priority')).toBe('100')
+    expect(checked('Enabled')).toBe(true)
+    expect(screen.getByLabelText('VCL').tagName).toBe('TEXTAREA')
+    // The editor arrives lazily and takes the same label.
+    await waitFor(() => expect(document.querySelector('[data-line-numbers]')).toBeTruthy())
+    expect(screen.getByLabelText('VCL').tagName).toBe('TEXTAREA')
+  })
+
+  it('shows an edit form’s name read-only, with its value', async () => {
+    const values = { ...draftOf(directorsUi), name: 'shop-origin', display_name: null, backends: BACKENDS }
+    await show(<ResourceForm {...props(directorsUi, { mode: 'edit', values })} />)
+    const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement
+    expect(name.disabled).toBe(true)
+    expect(name.value).toBe('shop-origin')
+    expect(value(screen.getByRole('textbox', { name: 'Display name' }))).toBe('')
+  })
+})
+
+describe('ResourceForm: fields', () => {
+  it('shows the sticky cookie only for the *_cookie director types', async () => {
+    const user = userEvent.setup()
+    await show(<Harness {...props(directorsUi)} initial={draftOf(directorsUi)} />)
+    expect(screen.queryByRole('textbox', { name: 'Sticky cookie' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: /^Type/ }))
+    await user.click(screen.getByRole('option', { name: 'Shard, sticky by cookie' }))
+    expect(screen.getByRole('textbox', { name: 'Sticky cookie' })).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: 'Sticky header' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: /^Type/ }))
+    await user.click(screen.getByRole('option', { name: 'Round-robin, sticky by header' }))
+    expect(screen.queryByRole('textbox', { name: 'Sticky cookie' })).toBeNull()
+    expect(screen.getByRole('textbox', { name: 'Sticky header' })).toBeTruthy()
+  })
+
+  it('adds, removes and reorders backends as whole lists, and edits a row by its path', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const values = { ...draftOf(directorsUi), backends: BACKENDS }
+    await show(<ResourceForm {...props(directorsUi, { values, onChange })} />)
+    await user.click(screen.getByRole('button', { name: 'Add backend' }))
+    expect(onChange).toHaveBeenLastCalledWith('backends', [...BACKENDS, { host: '', port: 443, weight: 1 }])
+    await user.click(screen.getByRole('button', { name: 'Remove backend 1' }))
+    expect(onChange).toHaveBeenLastCalledWith('backends', [BACKENDS[1]])
+    await user.click(screen.getByRole('button', { name: 'Move down backend 1' }))
+    expect(onChange).toHaveBeenLastCalledWith('backends', [BACKENDS[1], BACKENDS[0]])
+    await user.click(screen.getByRole('button', { name: 'Move up backend 2' }))
+    expect(onChange).toHaveBeenLastCalledWith('backends', [BACKENDS[1], BACKENDS[0]])
+    expect((screen.getByRole('button', { name: 'Move up backend 1' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Move down backend 2' }) as HTMLButtonElement).disabled).toBe(true)
+    const second = screen.getByRole('group', { name: 'Backend 2' })
+    await user.type(within(second).getByRole('textbox', { name: 'Host' }), 'x')
+    expect(onChange).toHaveBeenLastCalledWith('backends.1.host', 'b.example.comx')
+    await user.type(within(second).getByRole('spinbutton', { name: 'Port' }), '8')
+    expect(onChange).toHaveBeenLastCalledWith('backends.1.port', '808')
+  })
+
+  it('keeps at least one backend and at most 64', async () => {
+    const { rerender } = await show(<ResourceForm {...props(directorsUi)} />)
+    expect((screen.getByRole('button', { name: 'Remove backend 1' }) as HTMLButtonElement).disabled).toBe(true)
+    const full = Array.from({ length: 64 }, (_, index) => ({ host: `h${index}.example.com`, port: 80, weight: 1 }))
+    rerender(<ResourceForm {...props(directorsUi, { values: { ...draftOf(directorsUi), backends: full } })} />)
+    expect((screen.getByRole('button', { name: 'Add backend' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Remove backend 64' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('fills the probe from a preset and marks the preset the values match', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    await show(<ResourceForm {...props(directorsUi, { onChange })} />)
+    await user.click(screen.getByRole('button', { name: 'High' }))
+    expect(onChange.mock.calls).toEqual([
+      ['probe.window', 5],
+      ['probe.threshold', 3],
+      ['probe.interval_seconds', 5],
+      ['probe.timeout_seconds', 5],
+    ])
+    cleanup()
+    await show(<Harness {...props(directorsUi)} initial={draftOf(directorsUi)} />)
+    await user.click(screen.getByRole('button', { name: 'High' }))
+    expect([spin('Window'), spin('Threshold'), spin('Interval'), spin('Timeout')]).toEqual(['5', '3', '5', '5'])
+    expect(screen.getByRole('button', { name: 'High' }).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByRole('button', { name: 'Medium (default)' }).getAttribute('aria-pressed')).toBe('false')
+    // Typed values count as numbers: 15 s is Low.
+    await user.clear(screen.getByRole('spinbutton', { name: 'Interval' }))
+    await user.type(screen.getByRole('spinbutton', { name: 'Interval' }), '15')
+    await user.clear(screen.getByRole('spinbutton', { name: 'Window' }))
+    await user.type(screen.getByRole('spinbutton', { name: 'Window' }), '3')
+    await user.clear(screen.getByRole('spinbutton', { name: 'Threshold' }))
+    await user.type(screen.getByRole('spinbutton', { name: 'Threshold' }), '2')
+    expect(screen.getByRole('button', { name: 'Low' }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('edits a list of strings: add, Enter in the last item adds one, remove', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    await show(<Harness {...props(websitesUi, { onSubmit })} initial={draftOf(websitesUi)} />)
+    await user.click(screen.getByRole('button', { name: 'Add alias' }))
+    const first = screen.getByRole('textbox', { name: 'Alias 1' })
+    expect(document.activeElement).toBe(first)
+    await user.type(first, 'www.example.com{Enter}')
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Alias 2' }))
+    await user.type(screen.getByRole('textbox', { name: 'Alias 2' }), 'shop.example.com')
+    await user.click(screen.getByRole('button', { name: 'Remove alias 1' }))
+    expect(screen.getAllByRole('textbox', { name: /^Alias/ }).map(value)).toEqual(['shop.example.com'])
+  })
+
+  it('picks references from the options the page gives, with No selection for nullable ones', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const referenceOptions = (type: string): ReferenceChoices =>
+      type === 'directors' || type === 'codesnippets' || type === 'sslpolicies'
+        ? {
+            options: [
+              { value: `${type}-a`, label: `${type}-a` },
+              { value: `${type}-b`, label: `${type}-b (B)` },
+            ],
+            loading: false,
+          }
+        : { options: [], loading: false }
+    const values = { ...draftOf(websitesUi), ssl_policies: ['sslpolicies-b'] }
+    await show(<ResourceForm {...props(websitesUi, { values, onChange, referenceOptions })} />)
+
+    await user.click(screen.getByRole('button', { name: /Default director/ }))
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'directors-a',
+      'directors-b (B)',
+    ])
+    await user.click(screen.getByRole('option', { name: 'directors-b (B)' }))
+    expect(onChange).toHaveBeenLastCalledWith('default_director', 'directors-b')
+
+    await user.click(screen.getByRole('button', { name: /vcl_deliver/ }))
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'No selection',
+      'codesnippets-a',
+      'codesnippets-b (B)',
+    ])
+    await user.click(screen.getByRole('option', { name: 'No selection' }))
+    expect(onChange).toHaveBeenLastCalledWith('default_rules.custom_vcl_deliver', null)
+
+    // Several TLS policies at once: the listbox adds to what is selected.
+    const policies = screen.getByRole('button', { name: /TLS policies/ })
+    expect(policies.textContent).toContain('sslpolicies-b')
+    await user.click(policies)
+    await user.click(screen.getByRole('option', { name: /sslpolicies-a/ }))
+    expect(onChange).toHaveBeenLastCalledWith('ssl_policies', ['sslpolicies-b', 'sslpolicies-a'])
+  })
+
+  it("says 'No options' when the referenced type has none, and waits while they load", async () => {
+    const user = userEvent.setup()
+    const { rerender } = await show(<ResourceForm {...props(websitesUi)} />)
+    await user.click(screen.getByRole('button', { name: /Rate limits/ }))
+    expect(screen.getByText('No options')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    rerender(<ResourceForm {...props(websitesUi, { referenceOptions: () => ({ options: [], loading: true }) })} />)
+    const director = screen.getByRole('button', { name: /Default director/ }) as HTMLButtonElement
+    expect(director.disabled).toBe(true)
+    expect(screen.getAllByText('Loading the options…').length).toBeGreaterThan(0)
+  })
+
+  it('checks and unchecks the options of a multiselect in their order', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const values = setPath(draftOf(directorsUi), 'tls.protocols', ['TLSv1.3'])
+    await show(<ResourceForm {...props(directorsUi, { values, onChange })} />)
+    await user.click(screen.getByRole('checkbox', { name: 'TLSv1.2' }))
+    expect(onChange).toHaveBeenLastCalledWith('tls.protocols', ['TLSv1.2', 'TLSv1.3'])
+    await user.click(screen.getByRole('checkbox', { name: 'TLSv1.3' }))
+    expect(onChange).toHaveBeenLastCalledWith('tls.protocols', [])
+  })
+
+  it('switches a boolean and sends an emptied nullable text as null', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const values = setPath(draftOf(directorsUi), 'probe.host', 'h')
+    await show(<ResourceForm {...props(directorsUi, { values, onChange })} />)
+    await user.click(screen.getByRole('switch', { name: 'TLS enabled' }))
+    expect(onChange).toHaveBeenLastCalledWith('tls.enabled', true)
+    await user.clear(screen.getByRole('textbox', { name: 'Host header' }))
+    expect(onChange).toHaveBeenLastCalledWith('probe.host', null)
+  })
+})
+
+describe('ResourceForm: errors, saving and submit', () => {
+  it('shows each field error on its input, list rows included, linked and marked invalid', async () => {
+    const fieldErrors: FieldError[] = [
+      { field: 'name', message: 'use 1-63 lowercase letters' },
+      { field: 'backends.0.port', message: 'must be at most 65535' },
+      { field: 'probe.threshold', message: 'must not exceed the window' },
+    ]
+    await show(<ResourceForm {...props(directorsUi, { fieldErrors })} />)
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(description(name)).toContain('use 1-63 lowercase letters')
+    const port = within(screen.getByRole('group', { name: 'Backend 1' })).getByRole('spinbutton', { name: 'Port' })
+    expect(port.getAttribute('aria-invalid')).toBe('true')
+    expect(description(port)).toBe('must be at most 65535')
+    const host = within(screen.getByRole('group', { name: 'Backend 1' })).getByRole('textbox', { name: 'Host' })
+    expect(host.getAttribute('aria-invalid')).toBeNull()
+    const threshold = screen.getByRole('spinbutton', { name: 'Threshold' })
+    expect(description(threshold)).toBe('Healthy probes needed within the window. must not exceed the window')
+    // Every error has its input: the summary only counts them.
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe('Correct the 3 errors before saving.')
+  })
+
+  it('lists the errors no visible input shows in the summary at the top', async () => {
+    const fieldErrors: FieldError[] = [
+      { field: 'sticky_cookie', message: 'a cookie name is required for this director type' },
+      { field: 'unknown', message: 'is not a field of this resource' },
+      { field: 'backends', message: 'add at least one backend' },
+    ]
+    await show(<ResourceForm {...props(directorsUi, { fieldErrors, formError: 'The request is invalid.' })} />)
+    const alert = screen.getByRole('alert')
+    expect(within(alert).getByText('The request is invalid.')).toBeTruthy()
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Sticky cookie: a cookie name is required for this director type',
+      'unknown: is not a field of this resource',
+    ])
+    // The list's own error shows under the list.
+    const list = screen.getAllByRole('group', { name: 'Backends' }).at(-1) as HTMLElement
+    expect(description(list)).toBe('add at least one backend')
+  })
+
+  it('disables Save (Saving…) and the inputs while saving', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    await show(<ResourceForm {...props(directorsUi, { saving: true, onChange })} />)
+    const save = screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement
+    expect(save.disabled).toBe(true)
+    expect(save.type).toBe('submit')
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    expect(name.closest('fieldset')?.disabled).toBe(true)
+    await user.type(name, 'x')
+    expect(onChange).not.toHaveBeenCalled()
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+  })
+
+  it('submits on Enter in an input, and focuses the first invalid field when errors come back', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    const { rerender } = await show(<ResourceForm {...props(directorsUi, { onSubmit })} />)
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'x{Enter}')
+    expect(onSubmit).toHaveBeenCalledOnce()
+    const fieldErrors = [{ field: 'backends.0.host', message: 'must be a host name or an IP address' }]
+    rerender(<ResourceForm {...props(directorsUi, { onSubmit, fieldErrors })} />)
+    const host = within(screen.getByRole('group', { name: 'Backend 1' })).getByRole('textbox', { name: 'Host' })
+    expect(document.activeElement).toBe(host)
+  })
+
+  it('calls onCancel from Cancel', async () => {
+    const user = userEvent.setup()
+    const onCancel = vi.fn()
+    await show(<ResourceForm {...props(syntheticResponsesUi, { onCancel })} />)
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(onCancel).toHaveBeenCalledOnce()
+  })
+})
+
+describe('ResourceForm: conflict', () => {
+  const mine: Draft = {
+    ...draftOf(directorsUi),
+    name: 'shop-origin',
+    display_name: 'Shop',
+    backends: BACKENDS,
+  }
+  const theirs = {
+    ...mine,
+    name: 'shop-origin',
+    type: 'weighted',
+    probe: { ...(mine.probe as Draft), window: 5, interval_seconds: '10' },
+    backends: [BACKENDS[0]],
+    revision: 7,
+    created_at: '2026-01-01T00:00:00.000Z',
+    created_by: 'admin',
+    updated_at: '2026-03-04T10:20:30.000Z',
+    updated_by: 'alice@example.com',
+  }
+
+  it('says who changed it and when, lists what differs, and offers the three ways on', async () => {
+    const user = userEvent.setup()
+    const onReload = vi.fn()
+    const onOverwrite = vi.fn()
+    const onDismissConflict = vi.fn()
+    await show(
+      <ResourceForm
+        {...props(directorsUi, {
+          mode: 'edit',
+          values: mine,
+          conflict: theirs,
+          onReload,
+          onOverwrite,
+          onDismissConflict,
+        })}
+      />,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'This director was changed by someone else' })
+    expect(dialog.textContent).toContain('alice@example.com')
+    expect(dialog.textContent).toMatch(/04-03-2026 \d\d:20:30/)
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
+    // A typed '10' equals 10: only real differences are listed, with labels and option labels.
+    expect(rows).toEqual([
+      ['Type', 'Round-robin', 'Random Weighted'],
+      ['Backends', 'a.example.com · 443 · 1; b.example.com · 80 · 2', 'a.example.com · 443 · 1'],
+      ['Window', '3', '5'],
+    ])
+    await user.click(within(dialog).getByRole('button', { name: 'Load their version' }))
+    expect(onReload).toHaveBeenCalledOnce()
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }))
+    expect(onOverwrite).toHaveBeenCalledOnce()
+    await user.click(within(dialog).getByRole('button', { name: 'Back to my edit' }))
+    expect(onDismissConflict).toHaveBeenCalledOnce()
+  })
+})

@@ -1,0 +1,316 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { type ReactNode, useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { StoredRecord } from '../../src/api/resources.ts'
+import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
+import { websitesUi } from '../../src/domain/definitions/websites.ts'
+import type { ResourceListParams } from '../../src/domain/list-search.ts'
+import { FILTER_DELAY_MS, ResourceList, type ResourceListProps } from '../../src/views/resources/ResourceList.tsx'
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+function website(name: string, fields: Record<string, unknown> = {}): StoredRecord {
+  return {
+    name,
+    display_name: null,
+    revision: 3,
+    created_at: '2026-01-02T10:00:00Z',
+    created_by: 'admin',
+    updated_at: '2026-03-04T05:06:07Z',
+    updated_by: 'admin',
+    domain_name: `${name}.example.com`,
+    domain_aliases: [`www.${name}.example.com`],
+    default_director: 'origin-pool',
+    ...fields,
+  }
+}
+
+const ROWS = [
+  website('shop', { display_name: 'Web Shop', revision: 7 }),
+  website('blog', { revision: 2 }),
+  website('media'),
+]
+const DEFAULT_PARAMS: ResourceListParams = { page: 1, items: 100, q: '', sort: '' }
+const ALL = { create: true, update: true, delete: true }
+const NONE = { create: false, update: false, delete: false }
+
+const link = (to: string, content: ReactNode) => <a href={to}>{content}</a>
+
+function props(overrides: Partial<ResourceListProps> = {}): ResourceListProps {
+  return {
+    ui: websitesUi,
+    rows: ROWS,
+    total: ROWS.length,
+    params: DEFAULT_PARAMS,
+    status: 'ready',
+    can: ALL,
+    onParamsChange: vi.fn(),
+    onRetry: vi.fn(),
+    onDelete: vi.fn(),
+    renderDetailLink: (name, content) => link(`/websites-detail/${name}`, content),
+    renderEditLink: (name, content) => link(`/websites-edit/${name}`, content),
+    renderAddLink: (content) => link('/websites-add', content),
+    renderReference: (type, name) => link(`/${type}-detail/${name}`, name),
+    ...overrides,
+  }
+}
+
+/** The route keeps the params in the URL; a state stands in for it, and the spy records every change. */
+function Harness({
+  spy,
+  ...overrides
+}: Partial<ResourceListProps> & { spy: (next: Partial<ResourceListParams>) => void }) {
+  const [params, setParams] = useState(overrides.params ?? DEFAULT_PARAMS)
+  return (
+    <ResourceList
+      {...props(overrides)}
+      params={params}
+      onParamsChange={(next) => {
+        spy(next)
+        setParams((current) => ({ ...current, ...next }))
+      }}
+    />
+  )
+}
+
+const headers = () => screen.getAllByRole('columnheader')
+const header = (name: string) => {
+  const found = headers().find((cell) => cell.textContent === name)
+  if (!found) throw new Error(`no header ${name}`)
+  return found
+}
+const rowOf = (name: string) => {
+  const row = screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')
+  if (!row) throw new Error(`no row for ${name}`)
+  return row
+}
+
+describe('ResourceList', () => {
+  it('shows the name, the type columns, the update time and the actions, with links', () => {
+    render(<ResourceList {...props()} />)
+    expect(screen.getByRole('heading', { name: 'Websites' })).toBeTruthy()
+    expect(screen.getByRole('table', { name: 'Websites' }).getAttribute('aria-rowcount')).toBe('4')
+    expect(headers().map((cell) => cell.textContent)).toEqual([
+      '',
+      'Name',
+      'Domain',
+      'Aliases',
+      'Director',
+      'Updated',
+      'Actions',
+    ])
+    const shop = rowOf('shop')
+    expect(within(shop).getByRole('link', { name: 'shop' }).getAttribute('href')).toBe('/websites-detail/shop')
+    expect(within(shop).getByText('Web Shop')).toBeTruthy()
+    expect(within(shop).getByText('shop.example.com')).toBeTruthy()
+    expect(within(shop).getByText('www.shop.example.com')).toBeTruthy()
+    expect(within(shop).getByRole('link', { name: 'origin-pool' }).getAttribute('href')).toBe(
+      '/directors-detail/origin-pool',
+    )
+    expect(within(shop).getByText('04-03-2026 05:06:07', { exact: false })).toBeTruthy()
+    expect(within(shop).getByRole('button', { name: 'Delete website shop' })).toBeTruthy()
+    expect(within(shop).getByRole('link', { name: 'Edit website shop' }).getAttribute('href')).toBe(
+      '/websites-edit/shop',
+    )
+    expect(screen.getByRole('link', { name: 'Add website' }).getAttribute('href')).toBe('/websites-add')
+  })
+
+  it('offers no add, delete, edit or selection without the permissions', () => {
+    render(<ResourceList {...props({ can: NONE })} />)
+    expect(screen.queryByRole('link', { name: 'Add website' })).toBeNull()
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull()
+    expect(headers().map((cell) => cell.textContent)).toEqual(['Name', 'Domain', 'Aliases', 'Director', 'Updated'])
+  })
+
+  it('deletes one row with the revision it shows', async () => {
+    const user = userEvent.setup()
+    const onDelete = vi.fn()
+    render(<ResourceList {...props({ onDelete })} />)
+    await user.click(screen.getByRole('button', { name: 'Delete website shop' }))
+    expect(onDelete).toHaveBeenCalledWith([{ name: 'shop', revision: 7 }])
+  })
+
+  it('sorts by a column ascending, then descending, and marks the header with aria-sort', async () => {
+    const user = userEvent.setup()
+    const spy = vi.fn()
+    render(<Harness spy={spy} />)
+    // The server sorts by name when nothing is asked.
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending')
+    expect(header('Domain').getAttribute('aria-sort')).toBeNull()
+
+    await user.click(within(header('Domain')).getByRole('button', { name: 'Domain' }))
+    expect(spy).toHaveBeenLastCalledWith({ sort: 'domain_name', page: 1 })
+    expect(header('Domain').getAttribute('aria-sort')).toBe('ascending')
+    expect(header('Name').getAttribute('aria-sort')).toBeNull()
+
+    await user.click(within(header('Domain')).getByRole('button', { name: 'Domain' }))
+    expect(spy).toHaveBeenLastCalledWith({ sort: '-domain_name', page: 1 })
+    expect(header('Domain').getAttribute('aria-sort')).toBe('descending')
+
+    await user.click(within(header('Name')).getByRole('button', { name: 'Name' }))
+    expect(spy).toHaveBeenLastCalledWith({ sort: 'name', page: 1 })
+    await user.click(within(header('Name')).getByRole('button', { name: 'Name' }))
+    expect(spy).toHaveBeenLastCalledWith({ sort: '-name', page: 1 })
+    expect(header('Name').getAttribute('aria-sort')).toBe('descending')
+    await user.click(within(header('Updated')).getByRole('button', { name: 'Updated' }))
+    expect(spy).toHaveBeenLastCalledWith({ sort: 'updated_at', page: 1 })
+    // Not sortable on the server: a plain header.
+    expect(within(header('Aliases')).queryByRole('button')).toBeNull()
+  })
+
+  it('filters after a pause in typing, once, back on page 1, showing every key at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const spy = vi.fn()
+    render(<Harness spy={spy} params={{ ...DEFAULT_PARAMS, page: 3 }} />)
+    const filter = screen.getByRole('searchbox', { name: 'Filter by name' })
+    await user.type(filter, 'shop')
+    expect((filter as HTMLInputElement).value).toBe('shop')
+    expect(spy).not.toHaveBeenCalled()
+    act(() => vi.advanceTimersByTime(FILTER_DELAY_MS))
+    expect(spy).toHaveBeenCalledTimes(1)
+    expect(spy).toHaveBeenCalledWith({ q: 'shop', page: 1 })
+
+    await user.clear(filter)
+    act(() => vi.advanceTimersByTime(FILTER_DELAY_MS))
+    expect(spy).toHaveBeenLastCalledWith({ q: '', page: 1 })
+    expect(spy).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows a filter changed from outside (Back) in the box', () => {
+    const { rerender } = render(<ResourceList {...props({ params: { ...DEFAULT_PARAMS, q: 'shop' } })} />)
+    const filter = screen.getByRole('searchbox', { name: 'Filter by name' }) as HTMLInputElement
+    expect(filter.value).toBe('shop')
+    rerender(<ResourceList {...props({ params: { ...DEFAULT_PARAMS, q: 'sh' } })} />)
+    expect(filter.value).toBe('sh')
+  })
+
+  it('pages on the server: says which rows show, disables Previous and Next at the ends', async () => {
+    const user = userEvent.setup()
+    const onParamsChange = vi.fn()
+    const { rerender } = render(
+      <ResourceList {...props({ total: 10_000, params: { ...DEFAULT_PARAMS, page: 2 }, onParamsChange })} />,
+    )
+    expect(screen.getByText('Showing 101–103 of 10,000')).toBeTruthy()
+    expect(rowOf('shop').getAttribute('aria-rowindex')).toBe('102')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(onParamsChange).toHaveBeenLastCalledWith({ page: 3 })
+    await user.click(screen.getByRole('button', { name: 'Previous' }))
+    expect(onParamsChange).toHaveBeenLastCalledWith({ page: 1 })
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '500')
+    expect(onParamsChange).toHaveBeenLastCalledWith({ items: 500, page: 1 })
+
+    rerender(<ResourceList {...props({ total: 3, onParamsChange })} />)
+    expect(screen.getByText('Showing 1–3 of 3')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('deletes a selection with the revisions it shows, and forgets it on another page', async () => {
+    const user = userEvent.setup()
+    const onDelete = vi.fn()
+    const { rerender } = render(<ResourceList {...props({ onDelete })} />)
+    expect(screen.queryByRole('button', { name: 'Delete selected' })).toBeNull()
+    await user.click(screen.getByRole('checkbox', { name: 'Select shop' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select media' }))
+    expect(screen.getByText('2 selected')).toBeTruthy()
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all websites on this page' }) as HTMLInputElement
+    expect(selectAll.indeterminate).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }))
+    expect(onDelete).toHaveBeenCalledWith([
+      { name: 'shop', revision: 7 },
+      { name: 'media', revision: 3 },
+    ])
+
+    await user.click(selectAll)
+    expect(screen.getByText('3 selected')).toBeTruthy()
+    expect(selectAll.checked).toBe(true)
+    await user.click(selectAll)
+    expect(screen.queryByText(/selected$/)).toBeNull()
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select blog' }))
+    rerender(<ResourceList {...props({ onDelete, params: { ...DEFAULT_PARAMS, page: 2 }, total: 200 })} />)
+    expect(screen.queryByText(/selected$/)).toBeNull()
+    expect((screen.getByRole('checkbox', { name: 'Select blog' }) as HTMLInputElement).checked).toBe(false)
+    // Back on the first page, the old selection does not come back either.
+    rerender(<ResourceList {...props({ onDelete })} />)
+    expect(screen.queryByText(/selected$/)).toBeNull()
+  })
+
+  it('says there are none yet, with the Add link', () => {
+    render(<ResourceList {...props({ rows: [], total: 0 })} />)
+    expect(screen.getByText('No websites yet.')).toBeTruthy()
+    expect(screen.getAllByRole('link', { name: 'Add website' })).toHaveLength(2)
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('says none match the filter', () => {
+    render(<ResourceList {...props({ rows: [], total: 0, params: { ...DEFAULT_PARAMS, q: 'zzz' } })} />)
+    expect(screen.getByText('No websites match "zzz".')).toBeTruthy()
+  })
+
+  it('keeps acronyms in a sentence', () => {
+    render(<ResourceList {...props({ ui: codeSnippetsUi, rows: [], total: 0, can: NONE })} />)
+    expect(screen.getByText('No VCL snippets yet.')).toBeTruthy()
+  })
+
+  it('shows the loading state', () => {
+    render(<ResourceList {...props({ rows: [], total: 0, status: 'loading' })} />)
+    expect(screen.getByRole('status').textContent).toContain('Loading websites…')
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('shows an error with Try again, and keeps the filter typed', async () => {
+    const user = userEvent.setup()
+    const onRetry = vi.fn()
+    render(
+      <ResourceList
+        {...props({
+          rows: [],
+          total: 0,
+          status: 'error',
+          errorMessage: 'The websites could not be loaded: boom',
+          params: { ...DEFAULT_PARAMS, q: 'shop' },
+          onRetry,
+        })}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toContain('The websites could not be loaded: boom')
+    expect((screen.getByRole('searchbox', { name: 'Filter by name' }) as HTMLInputElement).value).toBe('shop')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(onRetry).toHaveBeenCalledOnce()
+  })
+
+  it('marks the table busy while another page loads', () => {
+    render(<ResourceList {...props({ refreshing: true })} />)
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true')
+    expect(screen.getByRole('status').textContent).toContain('Updating websites…')
+  })
+
+  it('offers the last page when the page asked is past the end', async () => {
+    const user = userEvent.setup()
+    const onParamsChange = vi.fn()
+    render(
+      <ResourceList {...props({ rows: [], total: 250, params: { ...DEFAULT_PARAMS, page: 5 }, onParamsChange })} />,
+    )
+    await user.click(screen.getByRole('button', { name: 'Go to the last page' }))
+    expect(onParamsChange).toHaveBeenCalledWith({ page: 3 })
+  })
+
+  it('renders only the rows in view of a 1000-row page', () => {
+    const rows = Array.from({ length: 1000 }, (_, index) => website(`site-${String(index).padStart(4, '0')}`))
+    render(<ResourceList {...props({ rows, total: 5000, params: { ...DEFAULT_PARAMS, items: 1000 } })} />)
+    const rendered = screen.getAllByRole('rowheader')
+    expect(rendered.length).toBeGreaterThan(5)
+    expect(rendered.length).toBeLessThan(60)
+    expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('5001')
+  })
+})
