@@ -6,9 +6,9 @@ import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
 import { ResourceDetail } from '../../src/views/resources/ResourceDetail.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
+import { PageMessage } from './PageMessage.tsx'
 import { linkClassName, renderReference } from './ReferenceLink.tsx'
 import { useResourcePage } from './useResourcePage.ts'
 
@@ -21,21 +21,11 @@ export function ResourceDetailRoute({ ui, name }: { ui: ResourceUi; name: string
       Back to {ui.title}
     </Link>
   )
-  if (!name) return <Message title={ui.title} text={`Which ${ui.one}? Pick one from the list.`} link={listLink} />
-  if (!page.project) return <Message title={ui.title} text="Select a project first." />
+  if (!name) return <PageMessage title={ui.title} text={`Which ${ui.one}? Pick one from the list.`} link={listLink} />
+  if (!page.project) return <PageMessage title={ui.title} text="Select a project first." />
   if (!page.can.get)
-    return <Message title={ui.title} text={`You do not have permission to see ${ui.title.toLowerCase()}.`} />
+    return <PageMessage title={ui.title} text={`You do not have permission to see ${ui.title.toLowerCase()}.`} />
   return <Detail ui={ui} name={name} project={page.project} page={page} listLink={listLink} />
-}
-
-function Message({ title, text, link }: { title: string; text: string; link?: ReactNode }) {
-  return (
-    <>
-      <PageHeading title={title} />
-      <p className="text-slate-600 dark:text-slate-400">{text}</p>
-      {link && <p className="mt-4">{link}</p>}
-    </>
-  )
 }
 
 type DetailProps = {
@@ -57,7 +47,7 @@ function Detail({ ui, name, project, page, listLink }: DetailProps) {
   if (query.isError) {
     const missing = query.error instanceof FetchError && query.error.statusCode === 404
     return (
-      <Message
+      <PageMessage
         title={ui.title}
         text={
           missing

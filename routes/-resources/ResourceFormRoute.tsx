@@ -26,6 +26,7 @@ import { Spinner } from '../../src/ui/Spinner.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
 import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
 import { type ReferenceChoices, ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
+import { PageMessage } from './PageMessage.tsx'
 import { linkClassName } from './ReferenceLink.tsx'
 import { useResourcePage } from './useResourcePage.ts'
 
@@ -52,9 +53,9 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   )
   const allowed = mode === 'create' ? page.can.create : page.can.update
   if (mode === 'edit' && !name) {
-    return <Message title={title} text={`Which ${ui.one}? Pick one from the list.`} link={listLink} />
+    return <PageMessage title={title} text={`Which ${ui.one}? Pick one from the list.`} link={listLink} />
   }
-  if (!page.project) return <Message title={title} text="Select a project first." />
+  if (!page.project) return <PageMessage title={title} text="Select a project first." />
   // The project's permissions are still on their way: not a refusal yet.
   if (!allowed && projectBusy) return <Spinner label="Loading your permissions…" size="lg" />
   if (!allowed) {
@@ -62,7 +63,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
       mode === 'create'
         ? `You do not have permission to add a ${ui.one} in this project.`
         : `You do not have permission to edit this ${ui.one}.`
-    return <Message title={title} text={text} link={listLink} />
+    return <PageMessage title={title} text={text} link={listLink} />
   }
   if (mode === 'edit' && name) {
     return (
@@ -81,16 +82,6 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   )
 }
 
-function Message({ title, text, link }: { title: string; text: string; link?: ReactNode }) {
-  return (
-    <>
-      <PageHeading title={title} />
-      <p className="text-slate-600 dark:text-slate-400">{text}</p>
-      {link && <p className="mt-4">{link}</p>}
-    </>
-  )
-}
-
 type EditPageProps = { ui: ResourceUi; name: string; page: Page; title: string; listLink: ReactNode }
 
 function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
@@ -106,7 +97,7 @@ function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
   const text = missing
     ? `No ${ui.one} named "${name}" in this project.`
     : `The ${ui.one} could not be loaded: ${query.error?.message ?? 'unknown error'}`
-  return <Message title={title} text={text} link={listLink} />
+  return <PageMessage title={title} text={text} link={listLink} />
 }
 
 type Start = { name: string | null; values: Draft; revision: number | null }

@@ -134,10 +134,28 @@ export const tokens: ResourceDefinition = {
   },
 }
 
-/** Every domain and alias of the project's websites except `exceptWebsite`. */
-export async function projectDomains(db: Db, project: string, exceptWebsite?: string): Promise<Map<string, string>> {
+/**
+ * Every domain and alias of the project's websites except `exceptWebsite`, with the website serving it;
+ * `among` narrows the search to those domains in the database (a write checks its own few domains
+ * instead of reading every website of the project).
+ */
+export async function projectDomains(
+  db: Db,
+  project: string,
+  exceptWebsite?: string,
+  among?: readonly string[],
+): Promise<Map<string, string>> {
   const conditions = [eq(resources.type, 'websites'), eq(resources.scope, project)]
   if (exceptWebsite) conditions.push(ne(resources.name, exceptWebsite))
+  if (among) {
+    const list = sql.join(
+      among.map((domain) => sql`${domain}`),
+      sql`, `,
+    )
+    conditions.push(
+      sql`(${resources.data}->>'domain_name' in (${list}) or ${resources.data}->'domain_aliases' ?| array[${list}]::text[])`,
+    )
+  }
   const rows = await db
     .select({
       name: resources.name,
@@ -177,8 +195,8 @@ export const websites: ResourceDefinition = {
   hooks: {
     // Domains are unique across the project: a request for one host must reach one website.
     async beforeWrite({ db, scope, name, data }) {
-      const taken = await projectDomains(db, scope, name)
       const domains = websiteDomains(data as { domain_name: string; domain_aliases: string[] })
+      const taken = await projectDomains(db, scope, name, domains)
       const clashes = domains.filter((domain) => taken.has(domain))
       if (clashes.length > 0) {
         const errors = clashes.map((domain) => ({

@@ -34,7 +34,7 @@ export async function quickSetup(
   const directors = ctx.resources.definition('directors') as ResourceDefinition
   const [invalid] = validateQuickSetupDraft(draft)
   if (invalid) throw quickError(400, invalid.field, invalid.message)
-  if ((await projectDomains(ctx.db, project)).has(draft.domain_name)) {
+  if ((await projectDomains(ctx.db, project, undefined, [draft.domain_name])).has(draft.domain_name)) {
     throw quickError(409, 'website', QUICK_WEBSITE_MESSAGES.domainUsed)
   }
 

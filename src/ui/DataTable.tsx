@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
-import { type Column, cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
+import { type Column, headerCellClassName, RowCells, SpacerRow, tableClassName } from './Table.tsx'
 
 export type DataColumn<Row> = Column<Row> & {
   /** The header cell's aria-sort: set it on the one column the rows are sorted by. */
@@ -102,12 +102,7 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody>
-          {before > 0 && (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (ARIA's row role counts as a widget)
-            <tr aria-hidden="true" style={{ height: before }}>
-              <td colSpan={columns.length} className="p-0" />
-            </tr>
-          )}
+          <SpacerRow height={before} span={columns.length} />
           {items.map((item) => {
             const row = rows[item.index]
             if (row === undefined) return null
@@ -119,30 +114,11 @@ export function DataTable<Row>({
                 style={{ height: rowHeight }}
                 className={`border-t border-slate-200 dark:border-slate-800 ${rowClassName?.(row) ?? ''}`}
               >
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th
-                      key={column.id}
-                      scope="row"
-                      className={`${cellClassName} truncate font-medium ${column.className ?? ''}`}
-                    >
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.id} className={`${cellClassName} truncate ${column.className ?? ''}`}>
-                      {column.cell(row)}
-                    </td>
-                  ),
-                )}
+                <RowCells columns={columns} row={row} cellExtra="truncate" />
               </tr>
             )
           })}
-          {after > 0 && (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (ARIA's row role counts as a widget)
-            <tr aria-hidden="true" style={{ height: after }}>
-              <td colSpan={columns.length} className="p-0" />
-            </tr>
-          )}
+          <SpacerRow height={after} span={columns.length} />
         </tbody>
       </table>
     </div>

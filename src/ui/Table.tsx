@@ -27,6 +27,40 @@ export const headerCellClassName =
   'bg-slate-100 px-3 py-2 font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300'
 export const cellClassName = 'px-3 py-2'
 
+/** One row's cells; a `rowHeader` column's cells are row headers. `cellExtra` adds classes to each cell. */
+export function RowCells<Row>({
+  columns,
+  row,
+  cellExtra = '',
+}: {
+  columns: readonly Column<Row>[]
+  row: Row
+  cellExtra?: string
+}) {
+  return columns.map((column) =>
+    column.rowHeader ? (
+      <th key={column.id} scope="row" className={`${cellClassName} ${cellExtra} font-medium ${column.className ?? ''}`}>
+        {column.cell(row)}
+      </th>
+    ) : (
+      <td key={column.id} className={`${cellClassName} ${cellExtra} ${column.className ?? ''}`}>
+        {column.cell(row)}
+      </td>
+    ),
+  )
+}
+
+/** The space of the rows a virtual table does not render, above or below the rendered ones. */
+export function SpacerRow({ height, span }: { height: number; span: number }) {
+  if (height <= 0) return null
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (ARIA's row role counts as a widget)
+    <tr aria-hidden="true" style={{ height }}>
+      <td colSpan={span} className="p-0" />
+    </tr>
+  )
+}
+
 export function Table<Row>({ columns, rows, rowKey, caption, empty, className = '' }: TableProps<Row>) {
   return (
     <div className={`overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800 ${className}`}>
@@ -51,21 +85,7 @@ export function Table<Row>({ columns, rows, rowKey, caption, empty, className = 
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th
-                      key={column.id}
-                      scope="row"
-                      className={`${cellClassName} font-medium ${column.className ?? ''}`}
-                    >
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.id} className={`${cellClassName} ${column.className ?? ''}`}>
-                      {column.cell(row)}
-                    </td>
-                  ),
-                )}
+                <RowCells columns={columns} row={row} />
               </tr>
             ))
           )}

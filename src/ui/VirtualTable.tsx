@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { type Column, cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
+import { type Column, headerCellClassName, RowCells, SpacerRow, tableClassName } from './Table.tsx'
 
 type VirtualTableProps<Row> = {
   /** The table's accessible name. */
@@ -139,12 +139,7 @@ export function VirtualTable<Row>({
               </td>
             </tr>
           ) : null}
-          {before > 0 && (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (ARIA's row role counts as a widget)
-            <tr aria-hidden="true" style={{ height: before }}>
-              <td colSpan={columns.length} className="p-0" />
-            </tr>
-          )}
+          <SpacerRow height={before} span={columns.length} />
           {items.map((item) => {
             const row = rows[item.index]
             if (row === undefined) return null
@@ -162,30 +157,11 @@ export function VirtualTable<Row>({
                 style={{ height: rowHeight }}
                 className={`border-t border-slate-200 outline-none focus-visible:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-inset dark:border-slate-800 dark:focus-visible:bg-slate-800 ${onSelect ? 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60' : ''} ${current ? 'font-semibold' : ''}`}
               >
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th
-                      key={column.id}
-                      scope="row"
-                      className={`${cellClassName} truncate font-medium ${column.className ?? ''}`}
-                    >
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.id} className={`${cellClassName} truncate ${column.className ?? ''}`}>
-                      {column.cell(row)}
-                    </td>
-                  ),
-                )}
+                <RowCells columns={columns} row={row} cellExtra="truncate" />
               </tr>
             )
           })}
-          {after > 0 && (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (ARIA's row role counts as a widget)
-            <tr aria-hidden="true" style={{ height: after }}>
-              <td colSpan={columns.length} className="p-0" />
-            </tr>
-          )}
+          <SpacerRow height={after} span={columns.length} />
         </tbody>
       </table>
     </div>

@@ -16,6 +16,7 @@ import {
   getPath,
   setPath,
 } from '../../src/domain/resource-ui.ts'
+import { DefaultRules } from '../../src/domain/resources/website.ts'
 
 const definitions = [websitesUi, directorsUi, pageRulesUi, syntheticResponsesUi, codeSnippetsUi]
 
@@ -58,22 +59,9 @@ describe.each(definitions.map((ui) => [ui.title, ui] as const))('the %s definiti
 describe('the add forms start from the section 3 defaults', () => {
   it('starts a website with every default rule and no custom VCL', () => {
     const draft = initialDraft(websitesUi.fields)
-    expect(draft.default_rules).toEqual({
-      trust_x_forwarded_for: false,
-      streaming_enabled: false,
-      retry_on_5xx_error: true,
-      debug_mode: false,
-      api_path_enabled: false,
-      api_path: '/api',
-      geoip_lookup_country_enabled: false,
-      geoip_lookup_continent_enabled: false,
-      hsts_enabled: false,
-      custom_vcl_recv: null,
-      custom_vcl_synth: null,
-      custom_vcl_backend_fetch: null,
-      custom_vcl_backend_response: null,
-      custom_vcl_deliver: null,
-    })
+    // Every default of the schema (tests/domain/configuration-schemas.test.ts lists them against the spec).
+    expect(draft.default_rules).toEqual(v.parse(DefaultRules, {}))
+    expect(draft.cache).toEqual({ default_ttl_s: 3600, redirect_http_to_https: false })
     expect(draft.domain_aliases).toEqual([])
   })
 

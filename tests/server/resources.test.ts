@@ -186,6 +186,24 @@ describe('websites', () => {
     expect(res.body.errors).toEqual([
       { field: 'domain_aliases', message: 'www.shop.example.com is already used by website shop-example-com' },
     ])
+    // Either way round: a domain that is another website's alias, an alias that is another's domain.
+    const domainIsAlias = await platform.call('POST', `${base}/websites`, {
+      body: { name: 'copycat', domain_name: 'www.shop.example.com', default_director: 'shop-origin' },
+    })
+    expect(domainIsAlias.body.errors).toEqual([
+      { field: 'domain_name', message: 'www.shop.example.com is already used by website shop-example-com' },
+    ])
+    const aliasIsDomain = await platform.call('POST', `${base}/websites`, {
+      body: {
+        name: 'copycat',
+        domain_name: 'fresh.example.com',
+        domain_aliases: ['api.shop.example.com'],
+        default_director: 'shop-origin',
+      },
+    })
+    expect(aliasIsDomain.body.errors).toEqual([
+      { field: 'domain_aliases', message: 'api.shop.example.com is already used by website api-shop-example-com' },
+    ])
     const other = await platform.call('POST', '/api/core/v0/projects/media/websites', {
       body: { name: 'shop-mirror', domain_name: 'shop.example.com', default_director: 'media-origin' },
     })
