@@ -1,5 +1,5 @@
-import { assign, emit, setup } from 'xstate'
-import { notProvided } from './not-provided.ts'
+import { assign, setup } from 'xstate'
+import { actionNotProvided, notProvided } from './not-provided.ts'
 
 /**
  * Deleting one resource or a selection of them (issue 5): nothing goes before the user confirms a
@@ -24,17 +24,20 @@ export type ResourceDeletionEvent =
   | { type: 'deletion.cancel' }
   | { type: 'deletion.dismiss' }
 
-export type ResourceDeletionEmitted = { type: 'deletion.done'; deleted: string[] }
+/** What the composition layer hears after a deletion ran: the names that went (it says so, and may leave). */
+export type DeletedNotice = { deleted: string[] }
 
 export const resourceDeletionMachine = setup({
   types: {
     context: {} as ResourceDeletionContext,
     events: {} as ResourceDeletionEvent,
-    emitted: {} as ResourceDeletionEmitted,
   },
   actors: {
     /** Deletes each name and settles every one: a failure is a result, not an error. */
     deleteResources: notProvided<DeletionResult[], { items: DeletionItem[] }>('deleteResources'),
+  },
+  actions: {
+    announceDeleted: actionNotProvided<DeletedNotice>('announceDeleted'),
   },
   guards: {
     namesSomething: (_, { items }: { items: DeletionItem[] }) => items.length > 0,
@@ -79,17 +82,17 @@ export const resourceDeletionMachine = setup({
             target: 'idle',
             actions: [
               assign(({ event }) => ({ results: event.output, items: [] })),
-              emit(({ event }) => ({ type: 'deletion.done' as const, deleted: event.output.map((r) => r.name) })),
+              { type: 'announceDeleted', params: ({ event }) => ({ deleted: event.output.map((r) => r.name) }) },
             ],
           },
           {
             target: 'reporting',
             actions: [
               assign(({ event }) => ({ results: event.output })),
-              emit(({ event }) => ({
-                type: 'deletion.done' as const,
-                deleted: event.output.filter((r) => r.deleted).map((r) => r.name),
-              })),
+              {
+                type: 'announceDeleted',
+                params: ({ event }) => ({ deleted: event.output.filter((r) => r.deleted).map((r) => r.name) }),
+              },
             ],
           },
         ],

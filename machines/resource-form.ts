@@ -1,7 +1,7 @@
-import { assign, emit, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { FieldError } from '../src/domain/common.ts'
 import { type Draft, draftOf, setPath } from '../src/domain/resource-ui.ts'
-import { notProvided } from './not-provided.ts'
+import { actionNotProvided, notProvided } from './not-provided.ts'
 
 /**
  * The add and edit form of any resource type (issue 5): what the user typed lives here until the
@@ -57,7 +57,8 @@ export type ResourceFormEvent =
   /** Back to the form with my values, deciding later. */
   | { type: 'conflict.dismiss' }
 
-export type ResourceFormEmitted = { type: 'form.saved'; resource: SavedResource }
+/** What the composition layer hears once the server accepted a save (it says so and opens the detail page). */
+export type SavedNotice = { mode: 'create' | 'edit'; resource: SavedResource }
 
 function isSaveFailure(error: unknown): error is SaveFailure {
   return typeof error === 'object' && error !== null && 'fieldErrors' in error && 'message' in error
@@ -72,7 +73,6 @@ export const resourceFormMachine = setup({
   types: {
     context: {} as ResourceFormContext,
     events: {} as ResourceFormEvent,
-    emitted: {} as ResourceFormEmitted,
     input: {} as ResourceFormInput,
   },
   actors: {
@@ -83,6 +83,7 @@ export const resourceFormMachine = setup({
     isStaleRevision: (_, { error }: { error: unknown }) => failureOf(error).current !== null,
   },
   actions: {
+    announceSaved: actionNotProvided<SavedNotice>('announceSaved'),
     showSchemaErrors: assign(({ context }) => ({ fieldErrors: context.validate(context.values), formError: null })),
     showFailure: assign((_, { error }: { error: unknown }) => {
       const failure = failureOf(error)
@@ -140,7 +141,10 @@ export const resourceFormMachine = setup({
               name: event.output.name,
               initial: context.values,
             })),
-            emit(({ event }) => ({ type: 'form.saved' as const, resource: event.output })),
+            {
+              type: 'announceSaved',
+              params: ({ context, event }) => ({ mode: context.mode, resource: event.output }),
+            },
           ],
         },
         onError: [

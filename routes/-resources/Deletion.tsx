@@ -1,8 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { selectIsDeleting, selectPendingItems, selectResults } from '../../machines/resource-deletion.selectors.ts'
-import { type ResourceUi, titleInSentence } from '../../src/domain/resource-ui.ts'
-import { notify } from '../../src/ui/Toaster.tsx'
+import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import type { useResourcePage } from './useResourcePage.ts'
 
 // The dialog (and Headless UI's Dialog under it) loads when deleting becomes possible, not with the page.
@@ -12,29 +11,13 @@ const DeleteDialog = lazy(() => loadDeleteDialog().then((module) => ({ default: 
 type Page = ReturnType<typeof useResourcePage>
 
 /**
- * A page's deletion actor for one type in one project (the list's and the detail's): it says what was
- * deleted, and `onDeleted` hears the names (the detail page goes back to the list).
+ * A page's deletion actor for one type in one project (the list's, and the detail's, which goes back to
+ * the list once its resource is gone). The dialog's code is fetched as soon as deleting is allowed.
  */
-export function useDeletion(ui: ResourceUi, project: string, page: Page, onDeleted?: (names: string[]) => void) {
-  const [machine] = useState(() => page.machines.deletion(ui, project))
-  const actor = useActorRef(machine)
-  useEffect(() => {
-    if (page.can.delete) void loadDeleteDialog()
-  }, [page.can.delete])
-  useEffect(() => {
-    const subscription = actor.on('deletion.done', ({ deleted }) => {
-      if (deleted.length === 0) return
-      notify(
-        deleted.length === 1
-          ? `The ${ui.one} "${deleted[0]}" was deleted.`
-          : `${deleted.length} ${titleInSentence(ui)} were deleted.`,
-        { kind: 'success' },
-      )
-      onDeleted?.(deleted)
-    })
-    return () => subscription.unsubscribe()
-  }, [actor, ui, onDeleted])
-  return actor
+export function useDeletion(ui: ResourceUi, project: string, page: Page, then: 'stay' | 'list' = 'stay') {
+  const [machine] = useState(() => page.machines.deletion(ui, project, then))
+  if (page.can.delete) void loadDeleteDialog()
+  return useActorRef(machine)
 }
 
 /** The confirmation and the per-item report of a deletion actor, loaded on first use. */

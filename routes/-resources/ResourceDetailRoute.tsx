@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, type LinkProps, useNavigate } from '@tanstack/react-router'
+import { Link, type LinkProps } from '@tanstack/react-router'
 import { FetchError } from 'ofetch'
-import { type ReactNode, useCallback } from 'react'
+import type { ReactNode } from 'react'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
@@ -37,11 +37,9 @@ type DetailProps = {
 }
 
 function Detail({ ui, name, project, page, listLink }: DetailProps) {
-  const navigate = useNavigate()
   const routes = resourceRoutes(ui)
   const query = useQuery(page.queries.detail(ui, project, name))
-  const backToList = useCallback(() => void navigate({ to: routes.list as LinkProps['to'] }), [navigate, routes.list])
-  const deletion = useDeletion(ui, project, page, backToList)
+  const deletion = useDeletion(ui, project, page, 'list')
 
   if (query.isPending) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
   if (query.isError) {

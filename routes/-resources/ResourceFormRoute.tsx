@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { FetchError } from 'ofetch'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import {
   selectConflict,
@@ -23,7 +23,6 @@ import {
 } from '../../src/domain/resource-ui.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
-import { notify } from '../../src/ui/Toaster.tsx'
 import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
 import { type ReferenceChoices, ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
 import { PageMessage } from './PageMessage.tsx'
@@ -117,17 +116,6 @@ function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const saving = useSelector(actor, selectIsSaving)
   const conflict = useSelector(actor, selectConflict)
   const referenceOptions = useReferenceOptions(ui, page, project)
-
-  useEffect(() => {
-    const subscription = actor.on('form.saved', ({ resource }) => {
-      const one = ui.one.charAt(0).toUpperCase() + ui.one.slice(1)
-      notify(`${one} "${resource.name}" ${mode === 'create' ? 'created' : 'saved'}.`, { kind: 'success' })
-      // A new resource replaces its add page in the history: Back does not reopen an empty form.
-      const to = resourceRoutes(ui).detail(resource.name) as LinkProps['to']
-      void navigate({ to, replace: mode === 'create' })
-    })
-    return () => subscription.unsubscribe()
-  }, [actor, mode, navigate, ui])
 
   // Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
   const isDirty = () => selectIsDirty(actor.getSnapshot())

@@ -13,7 +13,7 @@ import { configurationQueries } from '../queries/configuration.ts'
 import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
-import { createAppRouter } from '../router.tsx'
+import { createAppRouter, stringifySearch } from '../router.tsx'
 import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
 import { createHeadStart } from './head-start.ts'
 import { inspectorIfRequested } from './inspector.ts'
@@ -108,7 +108,13 @@ export async function startConsole(options: { notify: Notify }) {
     queries,
     actors,
     resources: () => {
-      resourceTools ??= import('./resources.ts').then((module) => module.resourceTools(api, queryClient))
+      resourceTools ??= import('./resources.ts').then((module) =>
+        module.resourceTools(api, queryClient, {
+          notify: (message) => options.notify(message, { kind: 'success' }),
+          go: (path, project, { replace = false } = {}) =>
+            void router.navigate({ href: `${path}${stringifySearch({ project })}`, replace }),
+        }),
+      )
       return resourceTools
     },
   })

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { selectIsDeleting, selectPendingItems, selectResults } from '../../machines/resource-deletion.selectors.ts'
 import {
+  type DeletedNotice,
   type DeletionItem,
   type DeletionResult,
-  type ResourceDeletionEmitted,
   resourceDeletionMachine,
 } from '../../machines/resource-deletion.ts'
 
@@ -13,9 +13,10 @@ type Answer = (items: DeletionItem[]) => DeletionResult[] | Promise<DeletionResu
 /** The real machine with a fake `deleteResources`: every call's items are recorded, the answer is scripted. */
 function startDeletion(answer: Answer = (items) => items.map(({ name }) => ({ name, deleted: true, message: null }))) {
   const calls: DeletionItem[][] = []
-  const emitted: ResourceDeletionEmitted[] = []
+  const announced: DeletedNotice[] = []
   const actor = createActor(
     resourceDeletionMachine.provide({
+      actions: { announceDeleted: (_, notice: DeletedNotice) => void announced.push(notice) },
       actors: {
         deleteResources: fromPromise<DeletionResult[], { items: DeletionItem[] }>(async ({ input }) => {
           calls.push(input.items)
@@ -24,9 +25,8 @@ function startDeletion(answer: Answer = (items) => items.map(({ name }) => ({ na
       },
     }),
   )
-  actor.on('deletion.done', (event) => emitted.push(event))
   actor.start()
-  return { actor, calls, emitted }
+  return { actor, calls, announced }
 }
 
 const shop = { name: 'shop', revision: 4 }
@@ -44,7 +44,7 @@ describe('resource deletion', () => {
   })
 
   it('asks first, naming what goes, and deletes nothing when cancelled', () => {
-    const { actor, calls, emitted } = startDeletion()
+    const { actor, calls, announced } = startDeletion()
     actor.send({ type: 'deletion.request', items: [shop] })
     expect(actor.getSnapshot().value).toBe('confirming')
     expect(selectPendingItems(actor.getSnapshot())).toEqual([shop])
@@ -52,11 +52,11 @@ describe('resource deletion', () => {
     expect(actor.getSnapshot().value).toBe('idle')
     expect(selectPendingItems(actor.getSnapshot())).toBeNull()
     expect(calls).toEqual([])
-    expect(emitted).toEqual([])
+    expect(announced).toEqual([])
   })
 
   it('deletes the one confirmed with its revision, goes back to idle and says what went', async () => {
-    const { actor, calls, emitted } = startDeletion()
+    const { actor, calls, announced } = startDeletion()
     actor.send({ type: 'deletion.request', items: [shop] })
     actor.send({ type: 'deletion.confirm' })
     expect(selectIsDeleting(actor.getSnapshot())).toBe(true)
@@ -64,12 +64,12 @@ describe('resource deletion', () => {
     await settled(actor)
     expect(actor.getSnapshot().value).toBe('idle')
     expect(calls).toEqual([[shop]])
-    expect(emitted).toEqual([{ type: 'deletion.done', deleted: ['shop'] }])
+    expect(announced).toEqual([{ deleted: ['shop'] }])
     expect(selectResults(actor.getSnapshot())).toBeNull()
   })
 
   it('reports a result per item of a selection, and says which went', async () => {
-    const { actor, emitted } = startDeletion((items) =>
+    const { actor, announced } = startDeletion((items) =>
       items.map(({ name }) =>
         name === 'blog'
           ? { name, deleted: false, message: 'director blog is still used by website shop' }
@@ -85,11 +85,11 @@ describe('resource deletion', () => {
       { name: 'blog', deleted: false, message: 'director blog is still used by website shop' },
       { name: 'media', deleted: true, message: null },
     ])
-    expect(emitted).toEqual([{ type: 'deletion.done', deleted: ['shop', 'media'] }])
+    expect(announced).toEqual([{ deleted: ['shop', 'media'] }])
   })
 
   it('reports why the only item could not go', async () => {
-    const { actor, emitted } = startDeletion(([item]) => [
+    const { actor, announced } = startDeletion(([item]) => [
       { name: item?.name ?? '', deleted: false, message: 'It changed since this page loaded' },
     ])
     actor.send({ type: 'deletion.request', items: [shop] })
@@ -99,11 +99,11 @@ describe('resource deletion', () => {
     expect(selectResults(actor.getSnapshot())).toEqual([
       { name: 'shop', deleted: false, message: 'It changed since this page loaded' },
     ])
-    expect(emitted).toEqual([{ type: 'deletion.done', deleted: [] }])
+    expect(announced).toEqual([{ deleted: [] }])
   })
 
   it('reports every item as failed when the deletion cannot run at all', async () => {
-    const { actor, emitted } = startDeletion(() => {
+    const { actor, announced } = startDeletion(() => {
       throw new Error('The platform could not be reached.')
     })
     actor.send({ type: 'deletion.request', items: [shop, blog] })
@@ -114,7 +114,7 @@ describe('resource deletion', () => {
       { name: 'shop', deleted: false, message: 'The platform could not be reached.' },
       { name: 'blog', deleted: false, message: 'The platform could not be reached.' },
     ])
-    expect(emitted).toEqual([])
+    expect(announced).toEqual([])
   })
 
   it('leaves the report when dismissed, ready for the next deletion', async () => {

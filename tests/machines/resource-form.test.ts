@@ -10,8 +10,8 @@ import {
   selectValues,
 } from '../../machines/resource-form.selectors.ts'
 import {
-  type ResourceFormEmitted,
   resourceFormMachine,
+  type SavedNotice,
   type SavedResource,
   type SaveFailure,
   type SaveInput,
@@ -46,10 +46,11 @@ function startForm(
   } = {},
 ) {
   const saves: SaveInput[] = []
-  const emitted: ResourceFormEmitted[] = []
+  const announced: SavedNotice[] = []
   const save: Save =
     options.save ?? (async (input) => ({ ...input.values, name: input.name ?? 'shop-origin', revision: 1 }))
   const machine = resourceFormMachine.provide({
+    actions: { announceSaved: (_, notice: SavedNotice) => void announced.push(notice) },
     actors: {
       save: fromPromise<SavedResource, SaveInput>(async ({ input }) => {
         saves.push(input)
@@ -67,9 +68,8 @@ function startForm(
       validate: options.validate ?? validatorOf(directorsUi, mode),
     },
   })
-  actor.on('form.saved', (event) => emitted.push(event))
   actor.start()
-  return { actor, saves, emitted }
+  return { actor, saves, announced }
 }
 
 const failure = (overrides: Partial<SaveFailure>): SaveFailure => ({
@@ -117,15 +117,15 @@ describe('resource form machine', () => {
     expect(selectValues(actor.getSnapshot()).name).toBe('shop')
   })
 
-  it('creates: saves once with no revision, emits form.saved and ends in saved', async () => {
-    const { actor, saves, emitted } = startForm({ values: validDirector() })
+  it('creates: saves once with no revision, announces it and ends in saved', async () => {
+    const { actor, saves, announced } = startForm({ values: validDirector() })
     actor.send({ type: 'form.submit' })
     expect(selectIsSaving(actor.getSnapshot())).toBe(true)
     await waitFor(actor, (snapshot) => snapshot.status === 'done')
     expect(actor.getSnapshot().value).toBe('saved')
     expect(saves).toEqual([{ mode: 'create', name: null, values: validDirector(), revision: null }])
-    expect(emitted).toHaveLength(1)
-    expect(emitted[0]?.resource).toMatchObject({ name: 'shop-origin', revision: 1 })
+    expect(announced).toHaveLength(1)
+    expect(announced[0]?.resource).toMatchObject({ name: 'shop-origin', revision: 1 })
   })
 
   it('shows the server’s field errors and message, keeping every value the user typed', async () => {
@@ -222,12 +222,12 @@ describe('resource form machine', () => {
     })
 
     it('overwrite: saves my values with their revision as If-Match', async () => {
-      const { actor, saves, emitted, mine } = await inConflict()
+      const { actor, saves, announced, mine } = await inConflict()
       actor.send({ type: 'conflict.overwrite' })
       await waitFor(actor, (snapshot) => snapshot.status === 'done')
       expect(saves).toHaveLength(2)
       expect(saves[1]).toEqual({ mode: 'edit', name: 'shop-origin', values: mine, revision: 5 })
-      expect(emitted).toHaveLength(1)
+      expect(announced).toHaveLength(1)
     })
 
     it('dismiss: back to my values, still unsaved, without the panel', async () => {

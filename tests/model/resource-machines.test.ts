@@ -13,13 +13,14 @@ type Step<M extends AnyStateMachine> = {
   emitted: { type: string; [key: string]: unknown }[]
 }
 
-/** Replays a generated path with the pure `transition`, which also returns the emitted events. */
+/** Replays a generated path with the pure `transition`, which also returns the actions it would run. */
 function replay<M extends AnyStateMachine>(machine: M, path: AnyPath, input?: unknown): Step<M>[] {
   let [state] = (initialTransition as (m: AnyStateMachine, i?: unknown) => [SnapshotFrom<M>, unknown])(machine, input)
   return path.steps.slice(1).map(({ event }) => {
     const [after, actions] = transition(machine, state, event as EventFromLogic<M>)
+    // What the machine tells the composition layer: its announce* actions, with their parameters.
     const emitted = actions.flatMap(({ type, params }: { type: string; params: unknown }) =>
-      type === 'xstate.emit' ? [(params as { event: { type: string } }).event] : [],
+      type.startsWith('announce') ? [{ type, ...(params as object) }] : [],
     )
     const step = {
       event: event as EventFromLogic<M>,
@@ -77,7 +78,7 @@ describe('resource form model: every simple path', () => {
         // Saved only when the server said so, and then announced once.
         if (after.matches('saved')) {
           expect(event.type).toBe('xstate.done.actor.save')
-          expect(emitted.map((e) => e.type)).toEqual(['form.saved'])
+          expect(emitted.map((e) => e.type)).toEqual(['announceSaved'])
         } else {
           expect(emitted).toEqual([])
         }
@@ -130,7 +131,7 @@ describe('resource deletion model: shortest path to every state', () => {
           expect(after.context.results.map((r) => r.name)).toEqual(before.context.items.map((i) => i.name))
         }
         for (const done of emitted) {
-          expect(done.type).toBe('deletion.done')
+          expect(done.type).toBe('announceDeleted')
           expect(before.matches('deleting')).toBe(true)
         }
       }
