@@ -111,8 +111,10 @@ export async function startConsole(options: { notify: Notify }) {
       resourceTools ??= import('./resources.ts').then((module) =>
         module.resourceTools(api, queryClient, {
           notify: (message) => options.notify(message, { kind: 'success' }),
+          // After the transition that asked for it is applied: a form that just saved is no longer dirty
+          // by then, so its unsaved-changes guard lets the navigation through.
           go: (path, project, { replace = false } = {}) =>
-            void router.navigate({ href: `${path}${stringifySearch({ project })}`, replace }),
+            queueMicrotask(() => void router.navigate({ href: `${path}${stringifySearch({ project })}`, replace })),
         }),
       )
       return resourceTools
