@@ -62,6 +62,19 @@ describe('import direction (ARCHITECTURE.md)', () => {
     expect(violations(['src/views', 'src/ui'], within('src/views', 'src/ui', 'src/domain'))).toEqual([])
   })
 
+  it('lets routes read machines, queries, views and UI primitives, not API clients or the composition layer', () => {
+    const allowed = within(
+      'routes',
+      'src/views',
+      'src/ui',
+      'src/queries',
+      'src/domain',
+      'machines',
+      'src/routeTree.gen.ts',
+    )
+    expect(violations(['routes'], allowed)).toEqual([])
+  })
+
   it('lets API clients import only src/domain', () => {
     expect(violations(['src/api'], within('src/api', 'src/domain'))).toEqual([])
   })

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { FetchError } from 'ofetch'
 import type { ReactNode } from 'react'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
@@ -43,14 +43,14 @@ function Detail({ ui, name, project, page, listLink }: DetailProps) {
 
   if (query.isPending) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
   if (query.isError) {
-    const missing = query.error instanceof FetchError && query.error.statusCode === 404
+    const missing = queryError.isNotFound(query.error)
     return (
       <PageMessage
         title={ui.title}
         text={
           missing
             ? `No ${ui.one} named "${name}" in this project.`
-            : `The ${ui.one} could not be loaded: ${query.error.message}`
+            : `The ${ui.one} could not be loaded: ${queryError.message(query.error)}`
         }
         link={listLink}
       />

@@ -1,39 +1,18 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
-import { getRouteApi, Link, type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
-import { FetchError } from 'ofetch'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
-import {
-  selectConflict,
-  selectFieldErrors,
-  selectFormError,
-  selectIsDirty,
-  selectIsSaving,
-  selectValues,
-} from '../../machines/resource-form.selectors.ts'
-import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
-import {
-  type Draft,
-  draftOf,
-  type FieldSpec,
-  formFields,
-  type ResourceUi,
-  resourceRoutes,
-} from '../../src/domain/resource-ui.ts'
-import { Button } from '../../src/ui/Button.tsx'
+import { initialDraft } from '../../src/domain/resource-body.ts'
+import { draftOf, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { queryError } from '../../src/queries/errors.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
-import { type ReferenceChoices, ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
+import { FormPage } from './FormPage.tsx'
 import { PageMessage } from './PageMessage.tsx'
 import { linkClassName } from './ReferenceLink.tsx'
 import { useResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
-// Asked only when leaving with unsaved changes: the dialog loads then.
-const Modal = lazy(() =>
-  import('../../src/views/resources/fields/deferred.tsx').then((module) => ({ default: module.Modal })),
-)
 
 type Mode = 'create' | 'edit'
 type Page = ReturnType<typeof useResourcePage>
@@ -92,111 +71,9 @@ function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
     return <FormPage ui={ui} mode="edit" title={title} page={page} start={start} />
   }
   if (query.isPending) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
-  const missing = query.error instanceof FetchError && query.error.statusCode === 404
+  const missing = queryError.isNotFound(query.error)
   const text = missing
     ? `No ${ui.one} named "${name}" in this project.`
-    : `The ${ui.one} could not be loaded: ${query.error?.message ?? 'unknown error'}`
+    : `The ${ui.one} could not be loaded: ${queryError.message(query.error)}`
   return <PageMessage title={title} text={text} link={listLink} />
-}
-
-type Start = { name: string | null; values: Draft; revision: number | null }
-type FormPageProps = { ui: ResourceUi; mode: Mode; title: string; page: Page; start: Start }
-
-function FormPage({ ui, mode, title, page, start }: FormPageProps) {
-  const project = page.project ?? ''
-  const navigate = useNavigate()
-  const routes = resourceRoutes(ui)
-  // The machine and its input are taken once: the actor keeps the form from then on.
-  const [machine] = useState(() => page.machines.form(ui, project))
-  const [input] = useState(() => ({ mode, ...start, validate: validatorOf(ui, mode) }))
-  const actor = useActorRef(machine, { input })
-  const values = useSelector(actor, selectValues)
-  const fieldErrors = useSelector(actor, selectFieldErrors)
-  const formError = useSelector(actor, selectFormError)
-  const saving = useSelector(actor, selectIsSaving)
-  const conflict = useSelector(actor, selectConflict)
-  const referenceOptions = useReferenceOptions(ui, page, project)
-
-  // Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
-  const isDirty = () => selectIsDirty(actor.getSnapshot())
-  const blocker = useBlocker({ shouldBlockFn: isDirty, enableBeforeUnload: isDirty, withResolver: true })
-
-  const leave = () => void navigate({ to: (start.name ? routes.detail(start.name) : routes.list) as LinkProps['to'] })
-  return (
-    <>
-      <PageHeading title={title} />
-      <ResourceForm
-        ui={ui}
-        mode={mode}
-        values={values}
-        fieldErrors={fieldErrors}
-        formError={formError}
-        saving={saving}
-        conflict={conflict}
-        onChange={(path, value) => actor.send({ type: 'form.change', path, value })}
-        onSubmit={() => actor.send({ type: 'form.submit' })}
-        onCancel={leave}
-        onReload={() => actor.send({ type: 'conflict.reload' })}
-        onOverwrite={() => actor.send({ type: 'conflict.overwrite' })}
-        onDismissConflict={() => actor.send({ type: 'conflict.dismiss' })}
-        referenceOptions={referenceOptions}
-      />
-      {blocker.status === 'blocked' && (
-        <Suspense fallback={null}>
-          <Modal
-            open
-            title="Leave without saving?"
-            onClose={blocker.reset}
-            size="sm"
-            footer={
-              <>
-                <Button variant="secondary" onClick={blocker.reset}>
-                  Stay
-                </Button>
-                <Button variant="danger" onClick={blocker.proceed}>
-                  Leave
-                </Button>
-              </>
-            }
-          >
-            <p>Your changes to this {ui.one} will be lost.</p>
-          </Modal>
-        </Suspense>
-      )}
-    </>
-  )
-}
-
-/** Every type the form's reference pickers name, records' fields included. */
-function referenceTypes(fields: readonly FieldSpec[]): string[] {
-  const types = fields.flatMap((field): string[] => {
-    if (field.kind === 'reference') return [field.type]
-    if (field.kind === 'records') return referenceTypes(field.fields)
-    return []
-  })
-  return [...new Set(types)]
-}
-
-/**
- * The pickers' options, one query per referenced type (the names, first by name). A type the platform
- * does not serve yet answers 404: its picker simply has no options.
- */
-function useReferenceOptions(ui: ResourceUi, page: Page, project: string): (type: string) => ReferenceChoices {
-  const [types] = useState(() => referenceTypes(formFields(ui)))
-  const results = useQueries({
-    queries: types.map((type) => ({ ...page.queries.names({ type, service: 'core' }, project, ''), retry: false })),
-  })
-  return (type) => {
-    const result = results[types.indexOf(type)]
-    if (!result) return { options: [], loading: false }
-    const absent = result.error instanceof FetchError && result.error.statusCode === 404
-    return {
-      options: (result.data ?? []).map((item) => ({
-        value: item.name,
-        label: item.display_name ? `${item.name} (${item.display_name})` : item.name,
-      })),
-      loading: result.isPending && result.fetchStatus !== 'idle',
-      error: result.isError && !absent ? 'The options could not be loaded.' : null,
-    }
-  }
 }

@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, type LinkProps, useNavigate, useSearch } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { FetchError } from 'ofetch'
 import { type ReactNode, useMemo } from 'react'
 import * as v from 'valibot'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
-import {
-  DEFAULT_LIST_PARAMS,
-  listParams,
-  type ResourceListParams,
-  ResourceListSearch,
-} from '../../src/domain/list-search.ts'
+import { listParams, listSearchOf, type ResourceListParams, ResourceListSearch } from '../../src/domain/list-search.ts'
 import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
+import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
@@ -58,19 +53,9 @@ function ProjectList({ ui, project, page }: ProjectListProps) {
   const deletion = useDeletion(ui, project, page)
 
   const setParams = (next: Partial<ResourceListParams>) => {
-    const merged = { ...params, ...next }
-    const unlessDefault = <K extends keyof ResourceListParams>(key: K) =>
-      merged[key] === DEFAULT_LIST_PARAMS[key] ? undefined : merged[key]
     void navigate({
       to: '.',
-      // Defaults stay out of the URL: /websites?project=shop is page 1 of 100, unfiltered, by name.
-      search: (prev: Record<string, unknown>) => ({
-        ...prev,
-        page: unlessDefault('page'),
-        items: unlessDefault('items'),
-        q: unlessDefault('q'),
-        sort: unlessDefault('sort'),
-      }),
+      search: (prev: Record<string, unknown>) => ({ ...prev, ...listSearchOf({ ...params, ...next }) }),
       // Refining a filter replaces the entry instead of adding one per pause in typing.
       replace: next.q !== undefined && next.q !== '' && params.q !== '',
     } as Parameters<typeof navigate>[0])
@@ -89,11 +74,11 @@ function ProjectList({ ui, project, page }: ProjectListProps) {
         total={query.data?.meta.total ?? 0}
         params={params}
         status={query.isError ? 'error' : query.data ? 'ready' : 'loading'}
-        errorMessage={query.error ? errorMessage(query.error, plural) : undefined}
+        errorMessage={query.error ? `The ${plural} could not be loaded: ${queryError.message(query.error)}` : undefined}
         refreshing={query.isFetching && query.data !== undefined}
         can={page.can}
         onParamsChange={setParams}
-        onRetry={() => void query.refetch()}
+        onRetry={query.refetch}
         onDelete={(selected) => deletion.send({ type: 'deletion.request', items: selected })}
         renderDetailLink={(name, content) => link(routes.detail(name), linkClassName)(content)}
         renderEditLink={(name, content) => link(routes.edit(name), buttonClassName('ghost', 'sm'))(content)}
@@ -103,13 +88,4 @@ function ProjectList({ ui, project, page }: ProjectListProps) {
       <DeletionDialog ui={ui} actor={deletion} />
     </>
   )
-}
-
-function errorMessage(error: Error, plural: string): string {
-  if (error instanceof FetchError) {
-    const reason = (error.data as { message?: unknown } | undefined)?.message
-    if (typeof reason === 'string') return `The ${plural} could not be loaded: ${reason}`
-    if (!error.statusCode) return `The ${plural} could not be loaded: the platform could not be reached.`
-  }
-  return `The ${plural} could not be loaded: ${error.message}`
 }

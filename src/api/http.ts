@@ -63,3 +63,8 @@ export function createApi(options: ApiOptions): ApiClients {
 export function isForbidden(error: unknown): boolean {
   return error instanceof FetchError && error.statusCode === 403
 }
+
+/** A 404: what the call named does not exist (a resource, or a type the platform does not serve). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof FetchError && error.statusCode === 404
+}

@@ -42,3 +42,15 @@ export function listParams(search: v.InferOutput<typeof ResourceListSearch>): Re
     sort: search.sort ?? DEFAULT_LIST_PARAMS.sort,
   }
 }
+
+/** The URL search of list params: defaults left out, so /websites?project=shop is page 1 of 100 by name. */
+export function listSearchOf(params: ResourceListParams): v.InferOutput<typeof ResourceListSearch> {
+  const unlessDefault = <K extends keyof ResourceListParams>(key: K) =>
+    params[key] === DEFAULT_LIST_PARAMS[key] ? undefined : params[key]
+  return {
+    page: unlessDefault('page'),
+    items: unlessDefault('items'),
+    q: unlessDefault('q'),
+    sort: unlessDefault('sort'),
+  }
+}

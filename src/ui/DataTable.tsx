@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { type Column, headerCellClassName, RowCells, SpacerRow, tableClassName } from './Table.tsx'
+import { useTableRows } from './useTableRows.ts'
 
 export type DataColumn<Row> = Column<Row> & {
   /** The header cell's aria-sort: set it on the one column the rows are sorted by. */
@@ -49,31 +49,14 @@ export function DataTable<Row>({
   // The header row plus the rows, plus the border; never taller than asked.
   const height = Math.min(maxHeight, (rows.length + 1) * rowHeight + 2)
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => {
-      const row = rows[index]
-      return row === undefined ? index : rowKey(row)
-    },
-    // The sticky header sits above the first row inside the scroll area.
-    paddingStart: rowHeight,
-    scrollPaddingStart: rowHeight,
+  const { items, before, after } = useTableRows({
+    rows,
+    rowKey,
+    rowHeight,
+    height,
     overscan: 8,
-    // The area's height is computed here: no need to measure it.
-    initialRect: { width: 0, height },
-    observeElementRect: (_instance, report) => {
-      report({ width: 0, height })
-    },
-    useFlushSync: false,
+    scrollRef,
   })
-
-  const items = virtualizer.getVirtualItems()
-  const first = items[0]
-  const last = items[items.length - 1]
-  const before = first ? first.start - rowHeight : 0
-  const after = last ? virtualizer.getTotalSize() - last.end : 0
 
   return (
     <div

@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { type Column, headerCellClassName, RowCells, SpacerRow, tableClassName } from './Table.tsx'
+import { useTableRows } from './useTableRows.ts'
 
 type VirtualTableProps<Row> = {
   /** The table's accessible name. */
@@ -45,24 +45,13 @@ export function VirtualTable<Row>({
   const pendingFocus = useRef<number | null>(null)
   const active = Math.max(0, Math.min(activeIndex, rows.length - 1))
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => {
-      const row = rows[index]
-      return row === undefined ? index : rowKey(row)
-    },
-    // The sticky header sits above the first row inside the scroll area.
-    paddingStart: rowHeight,
-    scrollPaddingStart: rowHeight,
+  const { virtualizer, items, before, after } = useTableRows({
+    rows,
+    rowKey,
+    rowHeight,
+    height,
     overscan: 6,
-    // The area's height is fixed by the caller: no need to measure it (and no layout read per resize).
-    initialRect: { width: 0, height },
-    observeElementRect: (_instance, report) => {
-      report({ width: 0, height })
-    },
-    useFlushSync: false,
+    scrollRef,
   })
 
   // Focus follows the keyboard once the target row has been rendered (it may need a scroll first).
@@ -103,12 +92,6 @@ export function VirtualTable<Row>({
       if (row !== undefined) onSelect(row)
     }
   }
-
-  const items = virtualizer.getVirtualItems()
-  const first = items[0]
-  const last = items[items.length - 1]
-  const before = first ? first.start - rowHeight : 0
-  const after = last ? virtualizer.getTotalSize() - last.end : 0
 
   return (
     <div

@@ -364,7 +364,7 @@ export function ResourceList({
         className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
       >
         <p>{errorMessage ?? `The ${plural} could not be loaded.`}</p>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
+        <Button variant="secondary" size="sm" onClick={() => onRetry()}>
           Try again
         </Button>
       </div>

@@ -1,0 +1,69 @@
+import { type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import {
+  selectConflict,
+  selectFieldErrors,
+  selectFormError,
+  selectIsDirty,
+  selectIsSaving,
+  selectValues,
+} from '../../machines/resource-form.selectors.ts'
+import { validatorOf } from '../../src/domain/resource-body.ts'
+import { type Draft, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
+import { LeaveGuard } from './LeaveGuard.tsx'
+import { useReferenceOptions } from './useReferenceOptions.ts'
+import type { useResourcePage } from './useResourcePage.ts'
+
+type Mode = 'create' | 'edit'
+type Page = ReturnType<typeof useResourcePage>
+
+type Start = { name: string | null; values: Draft; revision: number | null }
+type FormPageProps = { ui: ResourceUi; mode: Mode; title: string; page: Page; start: Start }
+
+/** The form of one resource: its machine, made once, and the guard against leaving unsaved changes. */
+export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
+  const project = page.project ?? ''
+  const navigate = useNavigate()
+  const routes = resourceRoutes(ui)
+  // The machine and its input are taken once: the actor keeps the form from then on.
+  const [machine] = useState(() => page.machines.form(ui, project))
+  const [input] = useState(() => ({ mode, ...start, validate: validatorOf(ui, mode) }))
+  const actor = useActorRef(machine, { input })
+  const values = useSelector(actor, selectValues)
+  const fieldErrors = useSelector(actor, selectFieldErrors)
+  const formError = useSelector(actor, selectFormError)
+  const saving = useSelector(actor, selectIsSaving)
+  const conflict = useSelector(actor, selectConflict)
+  const referenceOptions = useReferenceOptions(ui, page, project)
+
+  // Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
+  const isDirty = () => selectIsDirty(actor.getSnapshot())
+  const blocker = useBlocker({ shouldBlockFn: isDirty, enableBeforeUnload: isDirty, withResolver: true })
+
+  const leave = () => void navigate({ to: (start.name ? routes.detail(start.name) : routes.list) as LinkProps['to'] })
+  return (
+    <>
+      <PageHeading title={title} />
+      <ResourceForm
+        ui={ui}
+        mode={mode}
+        values={values}
+        fieldErrors={fieldErrors}
+        formError={formError}
+        saving={saving}
+        conflict={conflict}
+        onChange={(path, value) => actor.send({ type: 'form.change', path, value })}
+        onSubmit={() => actor.send({ type: 'form.submit' })}
+        onCancel={leave}
+        onReload={() => actor.send({ type: 'conflict.reload' })}
+        onOverwrite={() => actor.send({ type: 'conflict.overwrite' })}
+        onDismissConflict={() => actor.send({ type: 'conflict.dismiss' })}
+        referenceOptions={referenceOptions}
+      />
+      {blocker.status === 'blocked' && <LeaveGuard ui={ui} onStay={blocker.reset} onLeave={blocker.proceed} />}
+    </>
+  )
+}
