@@ -32,14 +32,20 @@ export function resourceQueries(api: ApiClients) {
         queryFn: () => getResource(api, ui, project, name),
         retry: false,
       }),
-    /** Names for a reference picker, filtered by what the user typed. */
+    /**
+     * Names for a reference picker, filtered on the server by what the user typed; `more` says the type
+     * has more matches than one picker page, so the picker offers its filter.
+     */
     names: (ui: Target, project: string, q: string) =>
       queryOptions({
         queryKey: [...ofType(ui, project), 'names', q],
-        queryFn: async () =>
-          (await listResources(api, ui, project, { page: 1, items: PICKER_ITEMS, q, sort: 'name' })).data.map(
-            (record) => ({ name: record.name, display_name: record.display_name ?? null }),
-          ),
+        queryFn: async () => {
+          const page = await listResources(api, ui, project, { page: 1, items: PICKER_ITEMS, q, sort: 'name' })
+          return {
+            names: page.data.map((record) => ({ name: record.name, display_name: record.display_name ?? null })),
+            more: page.meta.total > page.data.length,
+          }
+        },
         staleTime: 30_000,
         placeholderData: keepPreviousData,
       }),

@@ -295,6 +295,19 @@ describe('ResourceForm: fields', () => {
     expect(onChange).toHaveBeenLastCalledWith('ssl_policies', ['sslpolicies-b', 'sslpolicies-a'])
   })
 
+  it('offers a filter for a type with more names than one picker holds, and only then', async () => {
+    const user = userEvent.setup()
+    const onFilter = vi.fn()
+    const referenceOptions = (type: string): ReferenceChoices =>
+      type === 'directors'
+        ? { options: [{ value: 'origin-0001', label: 'origin-0001' }], loading: false, filter: '', onFilter }
+        : { options: [], loading: false, filter: null, onFilter: vi.fn() }
+    await show(<ResourceForm {...props(websitesUi, { referenceOptions })} />)
+    await user.type(screen.getByRole('searchbox', { name: 'Filter Default director' }), 'e')
+    expect(onFilter).toHaveBeenLastCalledWith('e')
+    expect(screen.queryByRole('searchbox', { name: 'Filter Rate limits' })).toBeNull()
+  })
+
   it("says 'No options' when the referenced type has none, and waits while they load", async () => {
     const user = userEvent.setup()
     const { rerender } = await show(<ResourceForm {...props(websitesUi)} />)

@@ -7,6 +7,9 @@ export type ReferenceChoices = {
   loading: boolean
   /** The names could not be loaded (the picker still works with what the value holds). */
   error?: string | null
+  /** The filter's text when the type has more names than one picker shows (null: no filter offered). */
+  filter?: string | null
+  onFilter?: (text: string) => void
 }
 
 /** What every field widget of a form shares: the values, the errors and where changes go. */
