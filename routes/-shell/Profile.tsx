@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { useState } from 'react'
 import { selectAuthType, selectPermissions, selectUser } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { useTheme } from '../../src/ui/theme.ts'
@@ -14,7 +15,9 @@ export function Profile({ onShowAllVersions }: { onShowAllVersions: () => void }
   const user = useSelector(actors.session, selectUser)
   const authType = useSelector(actors.session, selectAuthType)
   const permissions = useSelector(actors.session, selectPermissions)
-  const version = useQuery(queries.platform.version())
+  // The version shows in the open menu only: fetched the first time it opens, not with every page.
+  const [opened, setOpened] = useState(false)
+  const version = useQuery({ ...queries.platform.version(), enabled: opened })
   const [theme, setTheme] = useTheme()
   return (
     <ProfileMenu
@@ -27,6 +30,7 @@ export function Profile({ onShowAllVersions }: { onShowAllVersions: () => void }
       onSignOut={() => actors.session.send({ type: 'session.logout' })}
       theme={theme}
       onThemeChange={setTheme}
+      onOpen={() => setOpened(true)}
     />
   )
 }

@@ -16,6 +16,11 @@ function href(pathname: string, search: Search): string {
   return `${pathname}${stringifySearch(search)}`
 }
 
+/** Runs `task` after the browser has painted the next frame (a frame callback runs just before the paint). */
+function afterNextPaint(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task, 0))
+}
+
 /**
  * Navigation follows machine state: emitted events become router navigations, and URL changes become
  * machine events. Nothing else in the console navigates on its own.
@@ -100,10 +105,13 @@ export function connectConfiguration(
       }
     })
   }
-  let project: string | null = null
+  // A project's sync check starts once its page has painted: its requests never hold up that first paint.
+  let synced: string | null = null
   actors.project.subscribe((snapshot) => {
-    if (snapshot.context.project === project) return
-    project = snapshot.context.project
-    actors.projectSync.send({ type: 'sync.projectChanged', project })
+    const project = snapshot.context.project
+    if (project === synced) return
+    if (project !== null && !snapshot.hasTag('ready') && !snapshot.hasTag('error')) return
+    synced = project
+    afterNextPaint(() => actors.projectSync.send({ type: 'sync.projectChanged', project }))
   })
 }

@@ -22,6 +22,8 @@ type MenuProps = {
   align?: 'start' | 'end'
   buttonClassName?: string
   className?: string
+  /** Each time the panel opens (what it shows may be fetched then). */
+  onOpen?: () => void
 }
 
 type MenuContextValue = {
@@ -73,7 +75,15 @@ function nextTabbable(from: HTMLElement, skip: HTMLElement | null): HTMLElement 
  * letters jump, Enter or Space activate, Escape and Tab close. Hand-written rather than Headless UI so
  * the always-visible shell does not carry Headless UI, Floating UI and React Aria up front.
  */
-export function Menu({ button, label, children, align = 'end', buttonClassName = '', className = '' }: MenuProps) {
+export function Menu({
+  button,
+  label,
+  children,
+  align = 'end',
+  buttonClassName = '',
+  className = '',
+  onOpen,
+}: MenuProps) {
   const [open, setOpen] = useState(false)
   const [openFocus, setOpenFocus] = useState<OpenFocus>('panel')
   const [activeId, setActiveId] = useState<string | null>(null)
@@ -85,6 +95,7 @@ export function Menu({ button, label, children, align = 'end', buttonClassName =
   const panelId = useId()
 
   const openWith = (focus: OpenFocus) => {
+    onOpen?.()
     setOpenFocus(focus)
     setOpen(true)
   }

@@ -16,6 +16,8 @@ export type ProfileMenuProps = {
   onSignOut: () => void
   theme: Theme
   onThemeChange: (theme: Theme) => void
+  /** The menu opened: the version it shows is fetched then, not with every page. */
+  onOpen?: () => void
 }
 
 export function displayName(user: ProfileMenuProps['user']): string {
@@ -33,10 +35,11 @@ export function ProfileMenu({
   onSignOut,
   theme,
   onThemeChange,
+  onOpen,
 }: ProfileMenuProps) {
   const name = displayName(user)
   return (
-    <Menu label="Profile" button={<Avatar name={authType === 'token' ? 'Token' : name} size={40} />}>
+    <Menu label="Profile" onOpen={onOpen} button={<Avatar name={authType === 'token' ? 'Token' : name} size={40} />}>
       <MenuText>
         {authType === 'token' ? (
           <span className="font-medium">{SESSION_MESSAGES.signedInWithToken}</span>

@@ -35,6 +35,22 @@ const focusedName = () => document.activeElement?.textContent
 const menu = () => screen.queryByRole('menu')
 
 describe('Menu', () => {
+  it('says when it opens, by pointer or keyboard, so what it shows can be fetched then', async () => {
+    const onOpen = vi.fn()
+    render(
+      <Menu label="Profile" button="P" onOpen={onOpen}>
+        <MenuItem onSelect={vi.fn()}>Sign out</MenuItem>
+      </Menu>,
+    )
+    const user = userEvent.setup()
+    expect(onOpen).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Profile' }))
+    await user.keyboard('{Escape}')
+    screen.getByRole('button', { name: 'Profile' }).focus()
+    await user.keyboard('{ArrowDown}')
+    expect(onOpen).toHaveBeenCalledTimes(2)
+  })
+
   it('is a menu button: haspopup, expanded state, and a panel labelled by the button', async () => {
     const { button, user } = renderMenu()
     expect(button.getAttribute('aria-haspopup')).toBe('menu')
