@@ -11,9 +11,19 @@ import { Toaster } from '../src/ui/Toaster.tsx'
 import { TopProgress } from '../src/ui/TopProgress.tsx'
 import { SignInScreen } from './-shell/SignInScreen.tsx'
 
-// The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in.
-const loadShell = () => import('./-shell/Shell.tsx')
-const Shell = lazy(loadShell)
+// The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in. A shell
+// loaded during the restore renders at once: through lazy() it would first show its fallback, and React
+// then holds the fallback up to 300 ms before revealing the page.
+let shellModule: typeof import('./-shell/Shell.tsx') | null = null
+const loadShell = () =>
+  import('./-shell/Shell.tsx').then((module) => {
+    shellModule = module
+    return module
+  })
+const LazyShell = lazy(loadShell)
+// A stored session (marked by index.html's inline script) will most likely be restored: fetch the shell
+// alongside the session's requests.
+if (typeof document !== 'undefined' && document.documentElement.classList.contains('session-stored')) void loadShell()
 const SessionExpiredModal = lazy(() =>
   import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
 )
@@ -47,6 +57,7 @@ function RootLayout() {
   // A stored session is being restored: fetch the shell meanwhile instead of after (the module is cached).
   if (resolving) void loadShell()
   const signedIn = useSelector(actors.session, selectIsSignedIn)
+  const Shell = shellModule?.default ?? LazyShell
   const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
   const navigating = useRouterState({ select: (state) => state.status === 'pending' })
   const fetching = useIsFetching() > 0
