@@ -165,6 +165,27 @@ async function runLighthouse(url: string, port: number, page: string, keepStorag
   }
 }
 
+/** Lighthouse's simulated scores move by a few points from run to run: each page is measured this often. */
+const LIGHTHOUSE_RUNS = 3
+
+type MeasuredPage = LighthouseRow & { scores: number[] }
+
+/** Runs Lighthouse `LIGHTHOUSE_RUNS` times, each from a cold cache, and keeps the run with the median score. */
+async function medianLighthouse(
+  run: () => Promise<LighthouseRow>,
+  beforeEach: () => Promise<void>,
+): Promise<MeasuredPage> {
+  const runs: LighthouseRow[] = []
+  for (let index = 0; index < LIGHTHOUSE_RUNS; index += 1) {
+    await beforeEach()
+    runs.push(await run())
+  }
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
+  const middle = sorted[Math.floor(sorted.length / 2)] ?? sorted[0]
+  if (!middle) throw new Error('Lighthouse ran no measurement')
+  return { ...middle, scores: runs.map((row) => row.performance) }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 
 export async function benchConsole(): Promise<string> {
@@ -206,28 +227,37 @@ export async function benchConsole(): Promise<string> {
     // /home first: it needs the stored session, which the sign-in page's run resets. Keeping storage
     // would keep the HTTP cache too, so empty the cache: both pages are measured cold.
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.clearBrowserCache')
-    const home = await runLighthouse(homeUrl, port, '/home', true)
+    const coldCache = async () => {
+      await cdp.send('Network.clearBrowserCache')
+    }
+    const home = await medianLighthouse(() => runLighthouse(homeUrl, port, '/home', true), coldCache)
     // Lighthouse's storage reset leaves local storage alone: sign out for real, or "/" would restore the session.
     await page.goto(`${server.url}/version.json`)
     await page.evaluate(() => window.localStorage.clear())
     await page.goto('about:blank')
-    const signIn = await runLighthouse(`${server.url}/`, port, 'sign-in page (/)', false)
+    const signIn = await medianLighthouse(
+      () => runLighthouse(`${server.url}/`, port, 'sign-in page (/)', false),
+      coldCache,
+    )
     await context.close()
     const rows = [signIn, home]
     for (const row of rows)
-      console.log(`[bench] Lighthouse ${row.page}: performance ${row.performance}, accessibility ${row.accessibility}`)
+      console.log(
+        `[bench] Lighthouse ${row.page}: performance ${row.scores.join(', ')}, accessibility ${row.accessibility}`,
+      )
 
     return [
       '## The console in Chromium (`npm run bench`)',
       '',
       `- Date: ${new Date().toISOString()}; ${cpus().length} cores; Chromium ${context.browser()?.version() ?? '(Debian)'}; Lighthouse 12 with its default mobile settings (emulated mid-range phone, simulated slow 4G and 4x CPU slow-down); the real server with ${PROJECTS} projects.`,
       '',
-      '| Page | Performance | Accessibility | LCP (simulated) | TBT | CLS | Target |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+      `Each page is measured ${LIGHTHOUSE_RUNS} times from a cold cache; the row is the run with the median performance score, and "Runs" lists every run's score.`,
+      '',
+      '| Page | Performance | Runs | Accessibility | LCP (simulated) | TBT | CLS | Target |',
+      '| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
       ...rows.map(
         (row) =>
-          `| ${row.page} | ${row.performance} | ${row.accessibility} | ${(row.lcpMs / 1000).toFixed(2)} s | ${row.tbtMs.toFixed(0)} ms | ${row.cls.toFixed(3)} | performance ≥ 95: ${row.performance >= 95 ? 'pass' : 'FAIL'} |`,
+          `| ${row.page} | ${row.performance} | ${row.scores.join(', ')} | ${row.accessibility} | ${(row.lcpMs / 1000).toFixed(2)} s | ${row.tbtMs.toFixed(0)} ms | ${row.cls.toFixed(3)} | performance ≥ 95: ${row.performance >= 95 ? 'pass' : 'FAIL'} |`,
       ),
       '',
       `Project selector, ${PROJECTS} projects, typing "fleet-0123" one key at a time (input event to the second frame after it, so filter, render and layout):`,
