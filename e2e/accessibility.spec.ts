@@ -84,4 +84,31 @@ test.describe('signed in', () => {
     for (const expected of [/Quick Setup/, /Project:/, /Synchronization status/, /Profile/, /Websites/, /Directors/])
       expect(names).toMatch(expected)
   })
+
+  test('the resource screens (list, delete dialog, form with its dropdowns, detail) have no serious violation', async ({
+    page,
+  }) => {
+    await page.goto('/websites?project=shop')
+    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: 'Delete website shop-example-com' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete website?' })
+    await expect(dialog).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+
+    await page.goto('/directors-add?project=shop')
+    await expect(page.getByRole('button', { name: /Type/ })).toBeEnabled()
+    expect(await seriousViolations(page)).toEqual([])
+    // Saving an empty form marks its fields: invalid fields must stay accessible too.
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.goto('/code-snippets-detail/security-headers?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Security headers' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })

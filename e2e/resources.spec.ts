@@ -100,6 +100,33 @@ test.describe('resource screens', () => {
     expect((await api(server, 'GET', '/websites/e2e-example-org')).status).toBe(404)
   })
 
+  test('writes a VCL snippet in the editor and hooks it into a website', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/code-snippets-add?project=${PROJECT}`)
+    await page.getByLabel('Name', { exact: true }).fill('e2e-geo')
+    await choose(page, 'Hook', 'vcl_recv')
+    const editor = page.getByLabel('VCL', { exact: true })
+    await editor.fill('if (req.http.host ~ "^www\\.") {\n  set req.http.X-Geo = "eu";\n}')
+    // The editor colours what was typed: the keyword and the string are tokens of their own.
+    await expect(page.locator('[data-token="keyword"]', { hasText: 'if' }).first()).toBeVisible()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page).toHaveURL(/\/code-snippets-detail\/e2e-geo\?project=shop$/)
+    expect((await api(server, 'GET', '/codesnippets/e2e-geo')).body.data).toMatchObject({
+      hook: 'vcl_recv',
+      priority: 100,
+      content: 'if (req.http.host ~ "^www\\.") {\n  set req.http.X-Geo = "eu";\n}',
+    })
+
+    await page.goto(`/websites-edit/api-shop-example-com?project=${PROJECT}`)
+    await choose(page, 'vcl_recv', 'e2e-geo')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Custom VCL hooks')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'e2e-geo' })).toBeVisible()
+    // Still in use: the snippet cannot go while the website runs it.
+    const refused = await api(server, 'DELETE', '/codesnippets/e2e-geo', undefined, '*')
+    expect(refused.status).toBe(409)
+  })
+
   test('shows the server’s refusal on the field it concerns and keeps what was typed', async ({ page, server }) => {
     await signIn(page, server.adminToken)
     await page.goto(`/websites-add?project=${PROJECT}`)
