@@ -13,7 +13,7 @@ import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
 import { SyntheticFields } from '../../src/domain/resources/synthetic.ts'
 import { CustomerFields, OrganizationFields, ProjectFields } from '../../src/domain/resources/tenancy.ts'
-import { WebsiteFields, websiteDomains } from '../../src/domain/resources/website.ts'
+import { type WebsiteData, WebsiteFields, websiteDomains } from '../../src/domain/resources/website.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
 import { generateSecret, hashSecret } from '../auth/secrets.ts'
 import type { Db } from '../db/client.ts'
@@ -171,6 +171,33 @@ export async function projectDomains(
   return owners
 }
 
+/**
+ * What a website names that does not fit it: a page rule written for another website, or a VCL snippet
+ * written for another hook than the one it is set in (`custom_vcl_recv` runs in `vcl_recv`).
+ */
+async function websiteMismatches(db: Db, project: string, website: string, data: WebsiteData) {
+  const problems: { field: string; message: string }[] = []
+  for (const ruleName of data.page_rules) {
+    const rule = await getResource(db, 'pagerules', project, ruleName)
+    if (rule && rule.website !== website)
+      problems.push({
+        field: 'page_rules',
+        message: `page rule ${ruleName} belongs to website ${String(rule.website)}`,
+      })
+  }
+  for (const [field, snippetName] of Object.entries(data.default_rules)) {
+    if (!field.startsWith('custom_vcl_') || typeof snippetName !== 'string') continue
+    const hook = field.replace('custom_', '')
+    const snippet = await getResource(db, 'codesnippets', project, snippetName)
+    if (snippet && snippet.hook !== hook)
+      problems.push({
+        field: `default_rules.${field}`,
+        message: `VCL snippet ${snippetName} is written for ${String(snippet.hook)}, not ${hook}`,
+      })
+  }
+  return problems
+}
+
 export const websites: ResourceDefinition = {
   type: 'websites',
   label: 'website',
@@ -193,8 +220,11 @@ export const websites: ResourceDefinition = {
   searchable: (data) => websiteDomains(data as { domain_name: string; domain_aliases: string[] }),
   configuration: true,
   hooks: {
-    // Domains are unique across the project: a request for one host must reach one website.
     async beforeWrite({ db, scope, name, data }) {
+      // The rules and snippets it names exist (checked before this); they must also fit this website.
+      const mismatches = await websiteMismatches(db, scope, name, data as WebsiteData)
+      if (mismatches.length > 0) throw badRequest(mismatches.map((e) => e.message).join('; '), mismatches)
+      // Domains are unique across the project: a request for one host must reach one website.
       const domains = websiteDomains(data as { domain_name: string; domain_aliases: string[] })
       const taken = await projectDomains(db, scope, name, domains)
       const clashes = domains.filter((domain) => taken.has(domain))

@@ -327,6 +327,19 @@ describe('page rule references', () => {
     expect((await remove('websites', 'blog')).status).toBe(204)
   })
 
+  it('refuses a website listing a page rule written for another website', async () => {
+    await create('pagerules', rule('storefront-only', { priority: 7 }))
+    const res = await platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
+      body: { page_rules: ['storefront-only'] },
+      headers: ifMatch('*'),
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([
+      { field: 'page_rules', message: 'page rule storefront-only belongs to website shop-example-com' },
+    ])
+    expect((await remove('pagerules', 'storefront-only')).status).toBe(204)
+  })
+
   it('keeps priorities unique per website, not across websites', async () => {
     await create('websites', website('forum'))
     await create('pagerules', rule('forum-first', { website: 'forum', priority: 10 }))
@@ -408,6 +421,31 @@ describe('VCL snippet references', () => {
       headers: ifMatch('*'),
     })
     expect((await remove('codesnippets', 'strip-cookies')).status).toBe(204)
+  })
+
+  it('refuses a snippet set in a hook it was not written for', async () => {
+    await create('codesnippets', { name: 'late-headers', hook: 'vcl_deliver', content: 'set resp.http.X = "1";' })
+    const res = await platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
+      body: { default_rules: { custom_vcl_recv: 'late-headers' } },
+      headers: ifMatch('*'),
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([
+      {
+        field: 'default_rules.custom_vcl_recv',
+        message: 'VCL snippet late-headers is written for vcl_deliver, not vcl_recv',
+      },
+    ])
+    const fits = await platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
+      body: { default_rules: { custom_vcl_deliver: 'late-headers' } },
+      headers: ifMatch('*'),
+    })
+    expect(fits.status).toBe(200)
+    await platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
+      body: { default_rules: { custom_vcl_deliver: null } },
+      headers: ifMatch('*'),
+    })
+    expect((await remove('codesnippets', 'late-headers')).status).toBe(204)
   })
 
   it('does not take a snippet of the same name in another project as a reference', async () => {
