@@ -107,8 +107,9 @@ describe('ResourceList', () => {
     const shop = rowOf('shop')
     expect(within(shop).getByRole('link', { name: 'shop' }).getAttribute('href')).toBe('/websites-detail/shop')
     expect(within(shop).getByText('Web Shop')).toBeTruthy()
-    expect(within(shop).getByText('shop.example.com')).toBeTruthy()
-    expect(within(shop).getByText('www.shop.example.com')).toBeTruthy()
+    // A long value is cut short in its cell, and whole in the cell's tooltip; aliases are counted.
+    expect(within(shop).getByText('shop.example.com').getAttribute('title')).toBe('shop.example.com')
+    expect(within(shop).getAllByRole('cell').map((cell) => cell.textContent)).toContain('1')
     expect(within(shop).getByRole('link', { name: 'origin-pool' }).getAttribute('href')).toBe(
       '/directors-detail/origin-pool',
     )

@@ -52,8 +52,8 @@ export const websitesUi: ResourceUi = {
   one: 'website',
   fields: WebsiteFields,
   columns: [
-    { path: 'domain_name', label: 'Domain', sortable: true },
-    { path: 'domain_aliases', label: 'Aliases', format: 'list' },
+    { path: 'domain_name', label: 'Domain', sortable: true, width: '26%' },
+    { path: 'domain_aliases', label: 'Aliases', format: 'count', width: '5.5rem' },
     { path: 'default_director', label: 'Director', format: 'reference', reference: 'directors', sortable: true },
   ],
   sections: [

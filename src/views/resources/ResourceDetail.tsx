@@ -141,7 +141,8 @@ export function ResourceDetail({
         title={record.display_name || record.name}
         description={
           <span>
-            <span className="capitalize">{ui.one}</span> <span className="font-mono">{record.name}</span>
+            <span>{ui.one.charAt(0).toUpperCase() + ui.one.slice(1)}</span>{' '}
+            <span className="font-mono">{record.name}</span>
           </span>
         }
         actions={

@@ -285,7 +285,7 @@ export function ResourceList({
       : []),
     {
       id: 'name',
-      width: '28%',
+      width: '22%',
       rowHeader: true,
       sort: ariaSort(NAME_SORT, params.sort),
       header: <SortableHeader label="Name" field={NAME_SORT} sort={params.sort} onSort={sortBy} />,
@@ -313,7 +313,7 @@ export function ResourceList({
     ),
     {
       id: 'updated',
-      width: '11rem',
+      width: '10rem',
       sort: ariaSort(UPDATED_SORT, params.sort),
       header: <SortableHeader label="Updated" field={UPDATED_SORT} sort={params.sort} onSort={sortBy} />,
       cell: (row) => <span className="tabular-nums">{formatDateTime(row.updated_at)}</span>,
@@ -323,7 +323,7 @@ export function ResourceList({
   if (can.delete || editable) {
     columns.push({
       id: 'actions',
-      width: can.delete && editable ? '9rem' : '5.5rem',
+      width: can.delete && editable ? '8rem' : '5rem',
       header: <span className="sr-only">Actions</span>,
       cell: (row) => (
         <span className="flex items-center justify-end gap-1">

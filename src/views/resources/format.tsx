@@ -49,7 +49,10 @@ export function renderCell(column: ColumnSpec, record: Record<string, unknown>, 
     case 'reference':
       if (typeof value === 'string' && value && column.reference) return renderReference(column.reference, value)
       return EMPTY
-    default:
-      return formatValue(value)
+    default: {
+      // Cells cut long values short: the whole value is the cell's tooltip.
+      const text = formatValue(value)
+      return <span title={text}>{text}</span>
+    }
   }
 }
