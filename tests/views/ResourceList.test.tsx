@@ -109,7 +109,11 @@ describe('ResourceList', () => {
     expect(within(shop).getByText('Web Shop')).toBeTruthy()
     // A long value is cut short in its cell, and whole in the cell's tooltip; aliases are counted.
     expect(within(shop).getByText('shop.example.com').getAttribute('title')).toBe('shop.example.com')
-    expect(within(shop).getAllByRole('cell').map((cell) => cell.textContent)).toContain('1')
+    expect(
+      within(shop)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('1')
     expect(within(shop).getByRole('link', { name: 'origin-pool' }).getAttribute('href')).toBe(
       '/directors-detail/origin-pool',
     )
