@@ -17,6 +17,33 @@ test.describe('signing in', () => {
     await expect(page.getByRole('button', { name: 'Quick Setup' })).toBeVisible()
   })
 
+  test('a reload restores the session asking the platform once for each thing it needs', async ({ page, server }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/home\?project=/)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}`)
+    })
+    await page.goto('/home?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
+    await console.expectSignedIn()
+    // index.html starts these while the code downloads; the console takes the answers instead of asking again.
+    for (const call of [
+      'POST /api/auth/v0/login',
+      'GET /api/auth/v0/users/admin@example.com',
+      'GET /api/auth/v0/auth/permissions',
+      'GET /api/auth/v0/projects/shop/permissions',
+      'GET /api/core/v0/projects/shop',
+    ])
+      expect(
+        asked.filter((request) => decodeURIComponent(request) === call),
+        call,
+      ).toHaveLength(1)
+  })
+
   test('a token with only list permissions sees no Admin section and no Quick Setup', async ({ page, server }) => {
     const token = await createToken(server, { owner: 'viewer@example.com', permissions: ['wadp.*.list'] })
     const console = new ConsolePage(page)

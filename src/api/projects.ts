@@ -10,12 +10,15 @@ export async function searchProjects(api: ApiClients, items: number, timeoutMs?:
   return v.parse(ProjectList, body).data
 }
 
+export const parseProject = (body: unknown): ProjectInfo => v.parse(v.object({ data: ProjectInfo }), body).data
+
 export async function getProject(api: ApiClients, name: string): Promise<ProjectInfo> {
-  const body = await api.core(`/projects/${encodeURIComponent(name)}`)
-  return v.parse(v.object({ data: ProjectInfo }), body).data
+  return parseProject(await api.core(`/projects/${encodeURIComponent(name)}`))
 }
 
+export const parseProjectPermissions = (body: unknown): string[] =>
+  v.parse(v.object({ data: v.array(v.string()) }), body).data
+
 export async function getProjectPermissions(api: ApiClients, name: string): Promise<string[]> {
-  const body = await api.auth(`/projects/${encodeURIComponent(name)}/permissions`)
-  return v.parse(v.object({ data: v.array(v.string()) }), body).data
+  return parseProjectPermissions(await api.auth(`/projects/${encodeURIComponent(name)}/permissions`))
 }

@@ -5,9 +5,10 @@ import type { ApiClients } from './http.ts'
 const Envelope = <S extends v.GenericSchema>(data: S) => v.object({ data })
 const Permissions = v.array(v.string())
 
+export const parseLogin = (body: unknown): LoginResult => v.parse(Envelope(LoginResult), body).data
+
 export async function login(api: ApiClients, token: string): Promise<LoginResult> {
-  const body = await api.auth('/login', { method: 'POST', body: { token } })
-  return v.parse(Envelope(LoginResult), body).data
+  return parseLogin(await api.auth('/login', { method: 'POST', body: { token } }))
 }
 
 /** The 30-second session check: resolves while the token is valid, rejects otherwise. */
@@ -16,7 +17,10 @@ export async function checkToken(api: ApiClients): Promise<void> {
 }
 
 export async function getUser(api: ApiClients, email: string): Promise<SessionUser> {
-  const body = await api.auth(`/users/${encodeURIComponent(email)}`)
+  return parseUser(await api.auth(`/users/${encodeURIComponent(email)}`))
+}
+
+export function parseUser(body: unknown): SessionUser {
   const user = v.parse(
     Envelope(
       v.object({ email: v.string(), first_name: v.string(), last_name: v.string(), roles: v.array(v.string()) }),
@@ -31,5 +35,7 @@ export async function getPermissions(api: ApiClients, project?: string): Promise
   const body = await api.auth('/auth/permissions', {
     query: project ? { scope_type: 'project', scope_value: project } : {},
   })
-  return v.parse(Envelope(Permissions), body).data
+  return parsePermissions(body)
 }
+
+export const parsePermissions = (body: unknown): string[] => v.parse(Envelope(Permissions), body).data

@@ -15,6 +15,7 @@ import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
 import { createAppRouter, stringifySearch } from '../router.tsx'
 import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
+import { takeEarlyRequests } from './early-requests.ts'
 import { createHeadStart } from './head-start.ts'
 import { inspectorIfRequested } from './inspector.ts'
 import { connectConfiguration, connectNavigation } from './navigation.ts'
@@ -74,14 +75,16 @@ export async function startConsole(options: { notify: Notify }) {
     configuration: configurationQueries(api),
   }
   const headStart = createHeadStart()
+  const early = takeEarlyRequests()
   // The project a restore will open: the one in the URL (without one, the default is looked up later).
   let urlProject = new URLSearchParams(window.location.search).get('project')
-  const startUrlProject = () => {
-    if (urlProject) startProjectRequests(api, queryClient, queries.projects, headStart, urlProject)
+  const startUrlProject = (token: string) => {
+    if (urlProject)
+      startProjectRequests(api, queryClient, queries.projects, headStart, urlProject, { token, requests: early })
     urlProject = null
   }
   const actors: ConsoleActors = {
-    session: createActor(provideSession(api, queryClient, window.location.origin, headStart, startUrlProject), {
+    session: createActor(provideSession(api, queryClient, window.location.origin, headStart, early, startUrlProject), {
       ...actorOptions,
       input: {},
     }),

@@ -6,9 +6,16 @@ import { globalSearchMachine } from '../../machines/global-search.ts'
 import { type LoadedProject, projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { type ApiClients, isForbidden } from '../api/http.ts'
-import { getProjectPermissions, searchProjects } from '../api/projects.ts'
+import {
+  getProject,
+  getProjectPermissions,
+  parseProject,
+  parseProjectPermissions,
+  searchProjects,
+} from '../api/projects.ts'
 import type { ProjectQueries } from '../queries/projects.ts'
 import type { SearchQueries } from '../queries/search.ts'
+import { type EarlyRequests, earlyOr } from './early-requests.ts'
 import type { HeadStart } from './head-start.ts'
 import { storage } from './storage.ts'
 
@@ -23,9 +30,21 @@ export function startProjectRequests(
   projects: ProjectQueries,
   headStart: HeadStart,
   name: string,
+  early: { token: string; requests: EarlyRequests },
 ) {
-  headStart.start(`project-permissions:${name}`, () => getProjectPermissions(api, name))
-  headStart.start(`project-info:${name}`, () => queryClient.fetchQuery(projects.info(name)))
+  const expected = { token: early.token, project: name }
+  headStart.start(`project-permissions:${name}`, () =>
+    earlyOr(early.requests.take('projectPermissions', expected), parseProjectPermissions, () =>
+      getProjectPermissions(api, name),
+    ),
+  )
+  const earlyInfo = early.requests.take('projectInfo', expected)
+  headStart.start(`project-info:${name}`, () =>
+    queryClient.fetchQuery({
+      ...projects.info(name),
+      queryFn: () => earlyOr(earlyInfo, parseProject, () => getProject(api, name)),
+    }),
+  )
 }
 
 export function provideProject(

@@ -4,8 +4,9 @@ import { sessionMachine } from '../../machines/session.ts'
 import type { Credentials, StoredSessionData } from '../../machines/session.types.ts'
 import type { ApiClients } from '../api/http.ts'
 import { authorizeUrl, discover, exchangeCode, getConsoleConfig, pkcePair } from '../api/oidc.ts'
-import { checkToken, getPermissions, getUser, login } from '../api/session.ts'
+import { checkToken, getPermissions, getUser, login, parseLogin, parsePermissions, parseUser } from '../api/session.ts'
 import type { AuthType, LoginResult, SessionUser } from '../domain/session.ts'
+import { type EarlyRequests, earlyOr } from './early-requests.ts'
 import type { HeadStart } from './head-start.ts'
 import { storage } from './storage.ts'
 
@@ -23,7 +24,8 @@ export function provideSession(
   queryClient: QueryClient,
   origin: string,
   headStart: HeadStart,
-  startProjectRequests: () => void,
+  early: EarlyRequests,
+  startProjectRequests: (token: string) => void,
 ) {
   const redirectUri = `${origin}${SSO_CALLBACK_PATH}`
   return sessionMachine.provide({
@@ -35,11 +37,17 @@ export function provideSession(
         return token === null ? null : { authType: 'token', token }
       }),
       login: fromPromise<LoginResult, Credentials>(async ({ input }) => {
-        const result = await login(api, input.token)
+        const token = input.token
+        const result = await earlyOr(early.take('login', { token }), parseLogin, () => login(api, token))
         // The machine asks for these one after another; the network need not wait for each answer.
-        headStart.start('user', () => getUser(api, result.user.email))
-        headStart.start('permissions', () => getPermissions(api))
-        startProjectRequests()
+        const email = result.user.email
+        headStart.start('user', () =>
+          earlyOr(early.take('user', { token, email }), parseUser, () => getUser(api, email)),
+        )
+        headStart.start('permissions', () =>
+          earlyOr(early.take('permissions', { token }), parsePermissions, () => getPermissions(api)),
+        )
+        startProjectRequests(token)
         return result
       }),
       loadUser: fromPromise<SessionUser, { email: string }>(({ input }) =>
