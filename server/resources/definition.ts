@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import { bodySchema as domainBodySchema, dataFieldNames as fieldNamesOf } from '../../src/domain/resource-body.ts'
+import { getPath } from '../../src/domain/resource-ui.ts'
 import type { Db } from '../db/client.ts'
 import type { Principal } from '../http/principal.ts'
 import type { ServiceName } from '../http/service.ts'
@@ -70,16 +71,10 @@ export type ResourceDefinition = {
 
 /** The names a reference path (`page_rules`, `default_rules.custom_vcl_recv`) holds in `data`. */
 export function referencedNames(data: ResourceData, path: string): string[] {
-  let value: unknown = data
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return []
-    value = (value as ResourceData)[key]
-  }
+  const value = getPath(data, path)
   if (value === null || value === undefined) return []
   return Array.isArray(value) ? value.map(String) : [String(value)]
 }
-
-export const META_FIELDS = ['revision', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const
 
 export function dataFieldNames(definition: ResourceDefinition): string[] {
   return fieldNamesOf(definition.fields)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { toFieldErrors } from '../../src/domain/common.ts'
+import { META_FIELDS } from '../../src/domain/resource-ui.ts'
 import { type AuditActor, recordAudit, redact } from '../audit.ts'
 import type { Db } from '../db/client.ts'
 import type { CachedResponse, ResponseCache } from '../http/cache.ts'
@@ -8,7 +9,6 @@ import type { Principal } from '../http/principal.ts'
 import { bumpRevision } from '../platform/revisions.ts'
 import {
   bodySchema,
-  META_FIELDS,
   type ResourceData,
   type ResourceDefinition,
   type ResourceRecord,

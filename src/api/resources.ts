@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { FieldError } from '../domain/common.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
 import type { Draft, ResourceUi } from '../domain/resource-ui.ts'
-import type { ApiClients } from './http.ts'
+import { type ApiClients, errorMessage } from './http.ts'
 
 /** What every stored resource carries besides its type's fields (API.md). */
 const StoredRecord = v.looseObject({
@@ -109,16 +109,10 @@ export function writeFailureOf(error: unknown, fallback: string): WriteFailure {
   const parsed = v.safeParse(ErrorBody, error.data)
   const body = parsed.success ? parsed.output : {}
   const current = v.safeParse(StoredRecord, body.data)
-  const timedOut = error.name === 'AbortError' || /timeout|aborted/i.test(error.message)
   return {
     status: error.statusCode ?? null,
-    message:
-      body.message ??
-      (timedOut
-        ? 'The platform did not answer in time.'
-        : error.statusCode
-          ? fallback
-          : 'The platform could not be reached.'),
+    // The server's own words; a bare status gets the caller's sentence; no answer at all says why.
+    message: body.message ?? (error.statusCode ? fallback : errorMessage(error)),
     fieldErrors: body.errors ?? [],
     current: error.statusCode === 409 && current.success ? current.output : null,
   }

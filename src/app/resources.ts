@@ -11,7 +11,7 @@ import {
 } from '../../machines/resource-form.ts'
 import type { ApiClients } from '../api/http.ts'
 import { createResource, deleteResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
-import { bodyOf, type ResourceUi, resourceRoutes, titleInSentence } from '../domain/resource-ui.ts'
+import { bodyOf, capitalize, type ResourceUi, resourceRoutes, titleInSentence } from '../domain/resource-ui.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 
 /** How the resource machines' announcements reach the user: a notification, and a page to go to in a project. */
@@ -19,8 +19,6 @@ export type ResourceAnnouncer = {
   notify: (message: string) => void
   go: (path: string, project: string, options?: { replace?: boolean }) => void
 }
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
  * The resource form and deletion machines with their real side effects for one type in one project:
@@ -46,7 +44,7 @@ export function resourceMachines(
         actions: {
           // Saved: say so and open the detail page; a new one replaces its add page in the history.
           announceSaved: (_, { mode, resource }: SavedNotice) => {
-            announcer.notify(`${capitalized(ui.one)} "${resource.name}" ${mode === 'create' ? 'created' : 'saved'}.`)
+            announcer.notify(`${capitalize(ui.one)} "${resource.name}" ${mode === 'create' ? 'created' : 'saved'}.`)
             announcer.go(resourceRoutes(ui).detail(resource.name), project, { replace: mode === 'create' })
           },
         },

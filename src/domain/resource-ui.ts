@@ -91,6 +91,11 @@ export const resourcePermission = (
   action: 'list' | 'get' | 'create' | 'update' | 'delete',
 ) => `wadp.${ui.type}.${action}`
 
+/** A phrase at the start of a sentence: 'website' -> 'Website', 'VCL snippet' stays 'VCL snippet'. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** The type's title in a sentence, acronyms kept: 'VCL Snippets' -> 'VCL snippets', 'Page Rules' -> 'page rules'. */
 export function titleInSentence(ui: Pick<ResourceUi, 'title'>): string {
   return ui.title

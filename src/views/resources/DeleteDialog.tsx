@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react'
-import { type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
+import { capitalize, type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Modal } from '../../ui/Modal.tsx'
 
@@ -17,8 +17,6 @@ export type DeleteDialogProps = {
   onCancel: () => void
   onDismiss: () => void
 }
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 const listClassName =
   'max-h-64 overflow-y-auto rounded-md border border-slate-200 text-sm dark:border-slate-800 divide-y divide-slate-200 dark:divide-slate-800'
@@ -39,7 +37,7 @@ export function DeleteDialog({ ui, items, deleting, results, onConfirm, onCancel
     const deleted = results.filter((result) => result.deleted).length
     const title =
       results.length === 1
-        ? `${capitalized(ui.one)} ${deleted === 1 ? 'deleted' : 'not deleted'}`
+        ? `${capitalize(ui.one)} ${deleted === 1 ? 'deleted' : 'not deleted'}`
         : `${deleted} of ${results.length} ${plural} deleted`
     return (
       <Modal
@@ -95,7 +93,7 @@ export function DeleteDialog({ ui, items, deleting, results, onConfirm, onCancel
         <div className="space-y-3">
           <p>These {plural} will be deleted. This cannot be undone.</p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls, and the keyboard must be able to scroll it */}
-          <ul aria-label={`${capitalized(plural)} to delete`} tabIndex={0} className={listClassName}>
+          <ul aria-label={`${capitalize(plural)} to delete`} tabIndex={0} className={listClassName}>
             {items.map((item) => (
               <li key={item.name} className="px-3 py-1.5 font-mono break-all">
                 {item.name}

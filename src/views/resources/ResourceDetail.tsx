@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
-import { type FieldSpec, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
+import { capitalize, type FieldSpec, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { PageHeading } from '../ComingSoonPage.tsx'
 import { formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
@@ -141,8 +141,7 @@ export function ResourceDetail({
         title={record.display_name || record.name}
         description={
           <span>
-            <span>{ui.one.charAt(0).toUpperCase() + ui.one.slice(1)}</span>{' '}
-            <span className="font-mono">{record.name}</span>
+            <span>{capitalize(ui.one)}</span> <span className="font-mono">{record.name}</span>
           </span>
         }
         actions={

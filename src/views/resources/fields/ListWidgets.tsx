@@ -1,11 +1,11 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
 import type { FieldError } from '../../../domain/common.ts'
-import { type Draft, type FieldSpec, getPath, isShown } from '../../../domain/resource-ui.ts'
+import { capitalize, type Draft, type FieldSpec, getPath, isShown } from '../../../domain/resource-ui.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { inputClassName } from '../../../ui/TextField.tsx'
 import { messageAt } from './errors.ts'
 import { errorClassName, groupDescription, labelClassName } from './FieldFrame.tsx'
-import { capitalize, type FieldEnv, fieldId, textOf, type WidgetProps } from './types.ts'
+import { type FieldEnv, fieldId, textOf, type WidgetProps } from './types.ts'
 
 const legendClassName = `${labelClassName} mb-1`
 const rowButtonClassName = 'shrink-0'

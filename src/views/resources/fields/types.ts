@@ -40,5 +40,3 @@ export function fieldId(env: Pick<FieldEnv, 'idPrefix'>, path: string): string {
 export function textOf(value: unknown): string {
   return value === null || value === undefined ? '' : String(value)
 }
-
-export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
