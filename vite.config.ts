@@ -1,7 +1,51 @@
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * The modules every page needs before its first render: the entry and everything it imports statically
+ * (collected once the module graph is built). They go into one chunk, so the browser asks for a handful
+ * of files up front instead of a dozen small shared chunks, each of which would share the slow network
+ * with the framework while it downloads.
+ */
+const startModules = new Set<string>()
+/** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
+const shellModules = new Set<string>()
+const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
+
+function collectStartModules(): Plugin {
+  return {
+    name: 'wadp:start-modules',
+    apply: 'build',
+    buildEnd() {
+      const closure = (roots: string[], into: Set<string>) => {
+        into.clear()
+        const pending = [...roots]
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (into.has(id)) continue
+          into.add(id)
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+      }
+      const ids = [...this.getModuleIds()]
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
+      closure(entries, startModules)
+      closure(
+        ids.filter((id) => SHELL.test(id)),
+        shellModules,
+      )
+      for (const id of startModules) shellModules.delete(id)
+      // The entry (index.html) and the modules it names stay in the entry chunk, which the build manifest
+      // and index.html name as the entry.
+      for (const id of entries) {
+        startModules.delete(id)
+        for (const named of this.getModuleInfo(id)?.importedIds ?? []) startModules.delete(named)
+      }
+    },
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -14,6 +58,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    collectStartModules(),
   ],
   build: {
     outDir: 'dist',
@@ -30,6 +75,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|xstate|@xstate|valibot|ofetch|ufo|destr)[\\/]/,
               priority: 10,
             },
+            { name: 'start', test: (id) => startModules.has(id), priority: 5 },
+            { name: 'shell', test: (id) => shellModules.has(id), priority: 4 },
           ],
         },
       },

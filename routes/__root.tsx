@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
+import { SESSION_STORED_CLASS } from '../src/domain/session.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
 import { TopProgress } from '../src/ui/TopProgress.tsx'
@@ -23,7 +24,8 @@ const loadShell = () =>
 const LazyShell = lazy(loadShell)
 // A stored session (marked by index.html's inline script) will most likely be restored: fetch the shell
 // alongside the session's requests.
-if (typeof document !== 'undefined' && document.documentElement.classList.contains('session-stored')) void loadShell()
+if (typeof document !== 'undefined' && document.documentElement.classList.contains(SESSION_STORED_CLASS))
+  void loadShell()
 const SessionExpiredModal = lazy(() =>
   import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
 )

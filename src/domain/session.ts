@@ -41,6 +41,9 @@ export const STORAGE_KEYS = {
   redirectAfterLogin: 'wadp.redirect',
 } as const
 
+/** index.html's first script marks <html> with this class when a session is stored (it will be restored). */
+export const SESSION_STORED_CLASS = 'session-stored'
+
 export const SIGNED_OUT_PREFIXES = ['wadp.', 'auth.'] as const
 
 /** The keys logout removes: every `wadp.` or `auth.` key but the last selected project. */
