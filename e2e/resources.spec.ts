@@ -118,7 +118,18 @@ test.describe('resource screens', () => {
     })
 
     await page.goto(`/websites-edit/api-shop-example-com?project=${PROJECT}`)
-    await choose(page, 'vcl_recv', 'e2e-geo')
+    // Each hook's picker offers only the snippets written for it, and the page-rule picker only this
+    // website's rules (the seeded one belongs to static-shop-example-com).
+    await page.getByRole('button', { name: 'vcl_deliver' }).click()
+    await expect(page.getByRole('option', { name: 'security-headers' })).toBeVisible()
+    await expect(page.getByRole('option', { name: /e2e-geo/ })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Page rules' }).click()
+    await expect(page.getByRole('option', { name: /static-assets-cache/ })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'vcl_recv' }).click()
+    await expect(page.getByRole('option', { name: /security-headers/ })).toHaveCount(0)
+    await page.getByRole('option', { name: 'e2e-geo' }).click()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Custom VCL hooks')).toBeVisible()
     await expect(page.getByRole('link', { name: 'e2e-geo' })).toBeVisible()

@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { bodySchema as domainBodySchema, dataFieldNames as fieldNamesOf } from '../../src/domain/resource-body.ts'
+import { bodySchema as domainBodySchema, sortablePaths as sortablePathsOf } from '../../src/domain/resource-body.ts'
 import { getPath } from '../../src/domain/resource-ui.ts'
 import type { Db } from '../db/client.ts'
 import type { Principal } from '../http/principal.ts'
@@ -76,8 +76,9 @@ export function referencedNames(data: ResourceData, path: string): string[] {
   return Array.isArray(value) ? value.map(String) : [String(value)]
 }
 
-export function dataFieldNames(definition: ResourceDefinition): string[] {
-  return fieldNamesOf(definition.fields)
+/** The data fields a list sorts by, nested one-value fields as dotted paths (`match.path`). */
+export function sortablePaths(definition: ResourceDefinition): string[] {
+  return sortablePathsOf(definition.fields)
 }
 
 /** The request body of a create or an update: the one the console's forms validate with too. */

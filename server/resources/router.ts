@@ -4,7 +4,7 @@ import { listQuery } from '../../src/domain/requests.ts'
 import { forbidden } from '../http/errors.ts'
 import { actorOf, may, type Principal } from '../http/principal.ts'
 import { type ApiContext, readJson, type ServiceRouter } from '../http/service.ts'
-import { bodySchema, dataFieldNames, permissionOf, type ResourceDefinition } from './definition.ts'
+import { bodySchema, permissionOf, type ResourceDefinition, sortablePaths } from './definition.ts'
 import { type Caller, parseIfMatch, type ResourceService } from './service.ts'
 
 export function callerOf(c: ApiContext, principal: Principal): Caller {
@@ -40,7 +40,7 @@ export function registerResource(
   const nameSchema = definition.key?.schema ?? Slug
   const collectionParams = projectScoped ? v.object({ project: Slug }) : undefined
   const itemParams = projectScoped ? v.object({ project: Slug, name: nameSchema }) : v.object({ name: nameSchema })
-  const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...dataFieldNames(definition)]
+  const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...sortablePaths(definition)]
   const label = definition.label
 
   router.route({

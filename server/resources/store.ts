@@ -51,9 +51,11 @@ function sortOrder(sort: string | undefined): SQL[] {
   const direction = descending ? desc : asc
   const known = columns[field]
   if (known) return [direction(known), asc(resources.name)]
+  // A data field, or a nested one by its dotted path (`match.path`): the router allows only known ones.
+  const path = `{${field.split('.').join(',')}}`
   // Numbers (a page rule's priority) sort by value, not as text where 10 comes before 9.
-  const numeric = sql`case when jsonb_typeof(${resources.data}->${field}) = 'number' then (${resources.data}->>${field})::numeric end`
-  return [direction(numeric), direction(sql`${resources.data}->>${field}`), asc(resources.name)]
+  const numeric = sql`case when jsonb_typeof(${resources.data} #> ${path}::text[]) = 'number' then (${resources.data} #>> ${path}::text[])::numeric end`
+  return [direction(numeric), direction(sql`${resources.data} #>> ${path}::text[]`), asc(resources.name)]
 }
 
 export async function listResources(db: Db, type: string, scope: string, query: ListQuery) {

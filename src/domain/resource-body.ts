@@ -20,6 +20,48 @@ export function dataFieldNames(fields: FieldsSchema): string[] {
   return Object.keys(splitFields(fields).entries)
 }
 
+type SchemaShape = {
+  type?: string
+  wrapped?: SchemaShape
+  pipe?: SchemaShape[]
+  entries?: Record<string, SchemaShape>
+  options?: SchemaShape[]
+}
+
+/** The entries of an object field (through optional, nullable and pipe wrappers; every option of a variant). */
+function nestedEntries(schema: SchemaShape): Record<string, SchemaShape> | null {
+  if (schema.wrapped) return nestedEntries(schema.wrapped)
+  if (schema.type === 'variant') {
+    const merged = Object.assign({}, ...(schema.options ?? []).map((option) => nestedEntries(option) ?? {}))
+    return Object.keys(merged).length > 0 ? merged : null
+  }
+  if (schema.entries) return schema.entries
+  const root = schema.pipe?.[0]
+  return root && root !== schema ? nestedEntries(root) : null
+}
+
+/** Whether a field holds one value (not an object or a list), which a list can sort by. */
+function isScalar(schema: SchemaShape): boolean {
+  if (schema.wrapped) return isScalar(schema.wrapped)
+  const root = schema.pipe?.[0]
+  if (root && root !== schema) return isScalar(root)
+  return !['object', 'strict_object', 'loose_object', 'variant', 'array', 'record', 'tuple'].includes(schema.type ?? '')
+}
+
+/**
+ * What a list of the type can sort by: every field, and the one-value fields of an object field as a
+ * dotted path (a page rule's `match.path`, `action.kind`).
+ */
+export function sortablePaths(fields: FieldsSchema): string[] {
+  return Object.entries(splitFields(fields).entries as Record<string, SchemaShape>).flatMap(([name, schema]) => {
+    const inner = isScalar(schema) ? null : nestedEntries(schema)
+    const nested = Object.entries(inner ?? {})
+      .filter(([, field]) => isScalar(field))
+      .map(([key]) => `${name}.${key}`)
+    return [name, ...nested]
+  })
+}
+
 /**
  * The request body of a create (`mode: 'create'`) or an update: the common fields and the type's
  * fields in one strict object, with the type's cross-field checks after it. Unknown fields are refused

@@ -22,6 +22,20 @@ type FieldBase = {
   wide?: boolean
 }
 
+/**
+ * Which referenced resources a picker offers: those whose `field` holds `value` (a website's VCL hook
+ * takes only snippets written for that hook), or the form's own value at `valueAt` (a website lists
+ * only its own page rules).
+ */
+export type ReferenceWhere = { field: string } & ({ value: string } | { valueAt: string })
+
+/** Whether a referenced resource passes a picker's `where` for the form's current values. */
+export function allowedReference(where: ReferenceWhere | undefined, values: Draft, record: Draft): boolean {
+  if (!where) return true
+  const wanted = 'value' in where ? where.value : getPath(values, where.valueAt)
+  return getPath(record, where.field) === wanted
+}
+
 export type FieldSpec = FieldBase &
   (
     | { kind: 'text'; placeholder?: string; nullable?: boolean; multiline?: boolean }
@@ -30,8 +44,8 @@ export type FieldSpec = FieldBase &
     | { kind: 'select'; options: readonly Option[]; nullable?: boolean }
     /** Any number of fixed options, as checkboxes. */
     | { kind: 'multiselect'; options: readonly Option[] }
-    /** Names of another resource type of the project, picked from its list. */
-    | { kind: 'reference'; type: string; multiple?: boolean; nullable?: boolean }
+    /** Names of another resource type of the project, picked from its list (those `where` allows). */
+    | { kind: 'reference'; type: string; multiple?: boolean; nullable?: boolean; where?: ReferenceWhere }
     /** A list of free-text items (host names, paths). */
     | { kind: 'strings'; itemLabel: string; placeholder?: string }
     /** A list of small records (backends, headers): add, remove, reorder. */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ApiClients } from '../api/http.ts'
 import { getResource, listResources } from '../api/resources.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
-import type { ResourceUi } from '../domain/resource-ui.ts'
+import { type Draft, getPath, type ResourceUi, setPath } from '../domain/resource-ui.ts'
 
 type Target = Pick<ResourceUi, 'type' | 'service'>
 
@@ -36,13 +36,18 @@ export function resourceQueries(api: ApiClients) {
      * Names for a reference picker, filtered on the server by what the user typed; `more` says the type
      * has more matches than one picker page, so the picker offers its filter.
      */
-    names: (ui: Target, project: string, q: string) =>
+    /** The first names (by name, matching `q`), each with the values of `keep` that a picker filters on. */
+    names: (ui: Target, project: string, q: string, keep: readonly string[] = []) =>
       queryOptions({
-        queryKey: [...ofType(ui, project), 'names', q],
+        queryKey: [...ofType(ui, project), 'names', q, keep],
         queryFn: async () => {
           const page = await listResources(api, ui, project, { page: 1, items: PICKER_ITEMS, q, sort: 'name' })
           return {
-            names: page.data.map((record) => ({ name: record.name, display_name: record.display_name ?? null })),
+            names: page.data.map((record) => ({
+              name: record.name,
+              display_name: record.display_name ?? null,
+              values: keep.reduce<Draft>((kept, path) => setPath(kept, path, getPath(record, path)), {}),
+            })),
             more: page.meta.total > page.data.length,
           }
         },

@@ -4,10 +4,11 @@ import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
-import { websitesUi } from '../../src/domain/definitions/websites.ts'
+import { WEBSITE_VCL_HOOKS, websitesUi } from '../../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
-import { bodySchema, dataFieldNames, initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
+import { bodySchema, dataFieldNames, initialDraft, sortablePaths, validatorOf } from '../../src/domain/resource-body.ts'
 import {
+  allowedReference,
   bodyOf,
   changedFields,
   type Draft,
@@ -16,6 +17,7 @@ import {
   getPath,
   setPath,
 } from '../../src/domain/resource-ui.ts'
+import { VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
 import { DefaultRules } from '../../src/domain/resources/website.ts'
 
 const definitions = [websitesUi, directorsUi, pageRulesUi, syntheticResponsesUi, codeSnippetsUi]
@@ -47,6 +49,11 @@ describe.each(definitions.map((ui) => [ui.title, ui] as const))('the %s definiti
   it('lists columns that exist in the schema', () => {
     const fields = dataFieldNames(ui.fields)
     for (const column of ui.columns) expect(fields).toContain(column.path.split('.')[0])
+  })
+
+  it('offers sorting only by paths the server sorts by', () => {
+    const server = ['name', 'display_name', ...sortablePaths(ui.fields)]
+    for (const column of ui.columns.filter((candidate) => candidate.sortable)) expect(server).toContain(column.path)
   })
 
   it('refuses an empty add form with errors on fields the form shows', () => {
@@ -179,5 +186,38 @@ describe('list parameters in the URL', () => {
       q: undefined,
       sort: undefined,
     })
+  })
+})
+
+describe('pickers that offer only some of the referenced resources', () => {
+  const websiteField = (path: string) => formFields(websitesUi).find((field) => field.path === path)
+  const whereOf = (path: string) => {
+    const field = websiteField(path)
+    return field?.kind === 'reference' ? field.where : undefined
+  }
+
+  it("offers each website hook only the VCL snippets written for it, whatever the form's values", () => {
+    const where = whereOf('default_rules.custom_vcl_recv')
+    expect(allowedReference(where, {}, { hook: 'vcl_recv' })).toBe(true)
+    expect(allowedReference(where, {}, { hook: 'vcl_deliver' })).toBe(false)
+    // Every hook's rule names a hook a snippet can declare.
+    for (const { path, label } of WEBSITE_VCL_HOOKS) {
+      const rule = whereOf(`default_rules.${path}`)
+      expect(rule && 'value' in rule ? rule.value : null).toBe(label)
+      expect(VCL_HOOKS).toContain(label)
+    }
+  })
+
+  it('offers a website only its own page rules, following the name typed in the form', () => {
+    const where = whereOf('page_rules')
+    expect(allowedReference(where, { name: 'shop' }, { website: 'shop' })).toBe(true)
+    expect(allowedReference(where, { name: 'shop' }, { website: 'blog' })).toBe(false)
+    expect(allowedReference(where, { name: '' }, { website: 'shop' })).toBe(false)
+  })
+
+  it('offers everything without a rule, and reads dotted fields', () => {
+    expect(allowedReference(undefined, {}, {})).toBe(true)
+    expect(allowedReference({ field: 'action.kind', value: 'cache' }, {}, { action: { kind: 'cache' } })).toBe(true)
+    expect(allowedReference({ field: 'action.kind', value: 'cache' }, {}, { action: { kind: 'redirect' } })).toBe(false)
   })
 })

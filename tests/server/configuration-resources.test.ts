@@ -220,6 +220,36 @@ describe.each(CASES)('$type', (spec) => {
   })
 })
 
+describe('sorting by a nested field', () => {
+  it('sorts page rules by a dotted path, numbers by value, and refuses an unknown path', async () => {
+    const rules = [
+      { name: 'nested-sort-a', path: '/zeta/*', ttl: 10, priority: 401 },
+      { name: 'nested-sort-b', path: '/alpha/*', ttl: 9, priority: 402 },
+      { name: 'nested-sort-c', path: '/mid/*', ttl: 100, priority: 403 },
+    ]
+    for (const { name, path, ttl, priority } of rules)
+      await create('pagerules', {
+        name,
+        website: 'shop-example-com',
+        priority,
+        match: { path },
+        action: { kind: 'cache', edge_ttl_s: ttl },
+      })
+    const names = async (sort: string) => {
+      const res = await platform.call('GET', `${base}/pagerules?q=nested-sort&sort=${sort}`)
+      expect(res.status).toBe(200)
+      return (res.body.data as { name: string }[]).map((rule) => rule.name)
+    }
+    expect(await names('match.path')).toEqual(['nested-sort-b', 'nested-sort-c', 'nested-sort-a'])
+    expect(await names('-match.path')).toEqual(['nested-sort-a', 'nested-sort-c', 'nested-sort-b'])
+    // 9 before 10 before 100: by value, not as text.
+    expect(await names('action.edge_ttl_s')).toEqual(['nested-sort-b', 'nested-sort-a', 'nested-sort-c'])
+    const unknown = await platform.call('GET', `${base}/pagerules?sort=match.nope`)
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errors[0].field).toBe('sort')
+  })
+})
+
 describe('page rule references', () => {
   const rule = (name: string, extra: Record<string, unknown> = {}) => ({
     name,

@@ -257,7 +257,7 @@ describe('ResourceForm: fields', () => {
   it('picks references from the options the page gives, with No selection for nullable ones', async () => {
     const user = userEvent.setup()
     const onChange = vi.fn()
-    const referenceOptions = (type: string): ReferenceChoices =>
+    const referenceOptions = ({ type }: { type: string }): ReferenceChoices =>
       type === 'directors' || type === 'codesnippets' || type === 'sslpolicies'
         ? {
             options: [
@@ -298,7 +298,7 @@ describe('ResourceForm: fields', () => {
   it('offers a filter for a type with more names than one picker holds, and only then', async () => {
     const user = userEvent.setup()
     const onFilter = vi.fn()
-    const referenceOptions = (type: string): ReferenceChoices =>
+    const referenceOptions = ({ type }: { type: string }): ReferenceChoices =>
       type === 'directors'
         ? { options: [{ value: 'origin-0001', label: 'origin-0001' }], loading: false, filter: '', onFilter }
         : { options: [], loading: false, filter: null, onFilter: vi.fn() }

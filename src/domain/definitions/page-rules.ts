@@ -43,8 +43,8 @@ export const pageRulesUi: ResourceUi = {
   columns: [
     { path: 'website', label: 'Website', format: 'reference', reference: 'websites', sortable: true },
     { path: 'priority', label: 'Priority', sortable: true },
-    { path: 'match.path', label: 'Path' },
-    { path: 'action.kind', label: 'Action', format: 'label', options: ACTION_LABELS },
+    { path: 'match.path', label: 'Path', sortable: true },
+    { path: 'action.kind', label: 'Action', format: 'label', options: ACTION_LABELS, sortable: true },
     { path: 'enabled', label: 'Enabled', format: 'boolean', sortable: true },
   ],
   sections: [

@@ -13,7 +13,7 @@ export const WEBSITE_OPTIONS = [
   { path: 'hsts_enabled', label: 'HSTS' },
 ] as const
 
-/** The custom VCL hooks of a website, each naming a VCL snippet. */
+/** The custom VCL hooks of a website, each naming a VCL snippet; a label is the hook's VCL name. */
 export const WEBSITE_VCL_HOOKS = [
   { path: 'custom_vcl_recv', label: 'vcl_recv' },
   { path: 'custom_vcl_synth', label: 'vcl_synth' },
@@ -77,7 +77,15 @@ export const websitesUi: ResourceUi = {
         { kind: 'reference', path: 'ssl_policies', label: 'TLS policies', type: 'sslpolicies', multiple: true },
         { kind: 'reference', path: 'rate_limits', label: 'Rate limits', type: 'ratelimits', multiple: true },
         { kind: 'reference', path: 'challenges', label: 'Captchas', type: 'challenges', multiple: true },
-        { kind: 'reference', path: 'page_rules', label: 'Page rules', type: 'pagerules', multiple: true },
+        {
+          kind: 'reference',
+          path: 'page_rules',
+          label: 'Page rules',
+          type: 'pagerules',
+          multiple: true,
+          // A page rule belongs to one website: the server refuses another's.
+          where: { field: 'website', valueAt: 'name' },
+        },
       ],
     },
     { title: 'Options', fields: optionFields },
@@ -97,6 +105,8 @@ export const websitesUi: ResourceUi = {
         label,
         type: 'codesnippets',
         nullable: true,
+        // A snippet is written for one hook: the server refuses it in another.
+        where: { field: 'hook', value: label },
       })),
     },
   ],

@@ -7,7 +7,7 @@ import type { ConflictVersion } from './ConflictPanel.tsx'
 import { labelForPath, messageAt, unmatchedErrors } from './fields/errors.ts'
 import { FieldControl } from './fields/FieldControl.tsx'
 import { FieldFrame } from './fields/FieldFrame.tsx'
-import { type FieldEnv, fieldId, type ReferenceChoices, textOf } from './fields/types.ts'
+import { type FieldEnv, fieldId, textOf } from './fields/types.ts'
 
 export type { ConflictVersion } from './ConflictPanel.tsx'
 export type { ReferenceChoices } from './fields/types.ts'
@@ -34,7 +34,7 @@ export type ResourceFormProps = {
   onOverwrite: () => void
   onDismissConflict: () => void
   /** The options of a reference picker for a type (the page backs it with a query). */
-  referenceOptions: (type: string) => ReferenceChoices
+  referenceOptions: FieldEnv['referenceOptions']
 }
 
 /**

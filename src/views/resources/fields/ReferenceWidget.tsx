@@ -55,7 +55,7 @@ function WithFilter({
 /** Names of another resource type, from the picker's options: one (or none), or several with `multiple`. */
 export function ReferenceWidget(props: WidgetProps<'reference'>) {
   const { field, path, env } = props
-  const choices = env.referenceOptions(field.type)
+  const choices = env.referenceOptions(field, env.values)
   return (
     <WithFilter id={fieldId(env, `${path}-filter`)} label={field.label} choices={choices}>
       <Picker {...props} choices={choices} />

@@ -20,7 +20,8 @@ export type FieldEnv = {
   values: Draft
   errors: readonly FieldError[]
   onChange: (path: string, value: unknown) => void
-  referenceOptions: (type: string) => ReferenceChoices
+  /** A reference picker's options for the form's current values. */
+  referenceOptions: (field: Extract<FieldSpec, { kind: 'reference' }>, values: Draft) => ReferenceChoices
 }
 
 export type WidgetProps<K extends FieldSpec['kind']> = {
