@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { keysOf, type Manifest, staticClosure } from '../../src/page-chunks.ts'
 import { writeSection } from './report.ts'
 
 /**
@@ -18,9 +19,6 @@ const UP_FRONT = {
   '/home': ['routes/home.tsx', SHELL],
 } as const
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
-type Manifest = Record<string, ManifestChunk>
-
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 export function readManifest(dist: string): Manifest {
@@ -29,18 +27,6 @@ export function readManifest(dist: string): Manifest {
 
 function gzipKb(dist: string, file: string): number {
   return gzipSync(readFileSync(join(dist, file))).length / 1000
-}
-
-/** A chunk and everything it imports statically, as manifest keys. */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen
-  seen.add(key)
-  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen)
-  return seen
-}
-
-function routeChunkKeys(manifest: Manifest, routeFile: string): string[] {
-  return Object.keys(manifest).filter((key) => key === routeFile || key.startsWith(`${routeFile}?`))
 }
 
 export type BundleReport = {
@@ -58,13 +44,13 @@ export function measureBundle(dist: string): BundleReport {
 
   const upFront = Object.entries(UP_FRONT).map(([page, files]) => {
     const keys = new Set(base)
-    for (const file of files) for (const key of routeChunkKeys(manifest, file)) staticClosure(manifest, key, keys)
+    for (const file of files) for (const key of keysOf(manifest, file)) staticClosure(manifest, key, keys)
     return { page, kb: sizeOf(keys) }
   })
   // A signed-in page renders inside the shell, which is loaded (and, for a stored session, fetched from
   // index.html) before any of them: a route chunk counts what it adds beyond the entry and the shell.
   const loaded = new Set(base)
-  for (const key of routeChunkKeys(manifest, SHELL)) staticClosure(manifest, key, loaded)
+  for (const key of keysOf(manifest, SHELL)) staticClosure(manifest, key, loaded)
   const routes = Object.keys(manifest)
     .filter((key) => key.startsWith('routes/') && !key.includes('/-'))
     .map((key) => {
