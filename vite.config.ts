@@ -15,9 +15,9 @@ const startModules = new Set<string>()
 const shellModules = new Set<string>()
 const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
 
-function collectStartModules(): Plugin {
+function collectUpFrontModules(): Plugin {
   return {
-    name: 'wadp:start-modules',
+    name: 'wadp:up-front-modules',
     apply: 'build',
     buildEnd() {
       const closure = (roots: string[], into: Set<string>) => {
@@ -58,7 +58,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    collectStartModules(),
+    collectUpFrontModules(),
   ],
   build: {
     outDir: 'dist',

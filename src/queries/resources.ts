@@ -34,9 +34,9 @@ export function resourceQueries(api: ApiClients) {
       }),
     /**
      * Names for a reference picker, filtered on the server by what the user typed; `more` says the type
-     * has more matches than one picker page, so the picker offers its filter.
+     * has more matches than one picker page, so the picker offers its filter. Each name carries the
+     * values of `keep`, which a picker's `where` rule reads.
      */
-    /** The first names (by name, matching `q`), each with the values of `keep` that a picker filters on. */
     names: (ui: Target, project: string, q: string, keep: readonly string[] = []) =>
       queryOptions({
         queryKey: [...ofType(ui, project), 'names', q, keep],
