@@ -28,6 +28,8 @@ test('a hard refresh on a deep route serves the app, signed in, without errors',
   await page.goto('/')
   await console.signInWithToken(server.adminToken)
   await console.expectSignedIn()
+  // /home's own requests first: the navigation below would abort one still in flight, which is no error.
+  await page.waitForLoadState('networkidle')
   const problems = collectProblems(page)
   const response = await page.goto('/websites-detail/shop-example-com?project=shop')
   expect(response?.headers()['content-type']).toContain('text/html')

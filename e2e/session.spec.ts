@@ -98,6 +98,22 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/home\?project=/)
   })
 
+  test('the shell shown at sign-in stays: its elements, focus and what was typed survive the first requests', async ({
+    page,
+  }) => {
+    const console = new ConsolePage(page)
+    // Right after sign-in: the first shell on screen, and a search typed into it.
+    const sidebar = await console.sidebar.elementHandle()
+    await console.searchBox.focus()
+    await page.keyboard.insertText('shop')
+    // The page's requests (and the search's) start and end, each re-rendering the root.
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(1500)
+    expect(await sidebar?.evaluate((node) => node.isConnected)).toBe(true)
+    await expect(console.searchBox).toBeFocused()
+    await expect(console.searchBox).toHaveValue('shop')
+  })
+
   test('switching project through the selector lands on /home and every sidebar link keeps it', async ({ page }) => {
     const console = new ConsolePage(page)
     await page

@@ -1,7 +1,7 @@
 import { type QueryClient, useIsFetching } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, retainSearchParams, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
@@ -53,13 +53,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 })
 
+/**
+ * The shell, rendered directly when its module is already loaded as a session signs in, through lazy()
+ * otherwise; chosen once per sign-in. Switching later would be a different component type: React would
+ * remount the shell and the page, losing focus, an open menu and whatever was typed.
+ */
+function ShellFrame({ children }: { children: ReactNode }) {
+  const [Shell] = useState(() => shellModule?.default ?? LazyShell)
+  return <Shell>{children}</Shell>
+}
+
 function RootLayout() {
   const { actors } = Route.useRouteContext()
   const resolving = useSelector(actors.session, selectIsResolving)
   // A stored session is being restored: fetch the shell meanwhile instead of after (the module is cached).
   if (resolving) void loadShell()
   const signedIn = useSelector(actors.session, selectIsSignedIn)
-  const Shell = shellModule?.default ?? LazyShell
   const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
   const navigating = useRouterState({ select: (state) => state.status === 'pending' })
   const fetching = useIsFetching() > 0
@@ -74,9 +83,9 @@ function RootLayout() {
         </div>
       ) : signedIn ? (
         <Suspense fallback={<Spinner label="Loading the console…" size="lg" />}>
-          <Shell>
+          <ShellFrame>
             <Outlet />
-          </Shell>
+          </ShellFrame>
         </Suspense>
       ) : (
         <SignInScreen />
