@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { BUDGET, budgetProblems } from './bundle.ts'
+
+describe('the bundle budget', () => {
+  const within = { upFront: [{ page: '/home', kb: 150, files: 7 }], routes: [{ route: 'routes/home.tsx', kb: 2 }] }
+
+  it('passes a build within every budget', () => {
+    expect(budgetProblems(within)).toEqual([])
+  })
+
+  it('names the page that loads too much or too many files up front, and the route chunk too large', () => {
+    expect(
+      budgetProblems({
+        upFront: [
+          { page: 'sign-in page (/)', kb: BUDGET.upFrontKb + 1, files: 4 },
+          { page: '/home', kb: 150, files: BUDGET.upFrontFiles + 5 },
+        ],
+        routes: [{ route: 'routes/websites.tsx', kb: BUDGET.routeChunkKb + 0.5 }],
+      }),
+    ).toEqual([
+      `sign-in page (/): ${(BUDGET.upFrontKb + 1).toFixed(1)} kB up front > ${BUDGET.upFrontKb} kB`,
+      `/home: ${BUDGET.upFrontFiles + 5} JavaScript files up front > ${BUDGET.upFrontFiles}`,
+      `routes/websites.tsx: ${(BUDGET.routeChunkKb + 0.5).toFixed(1)} kB > ${BUDGET.routeChunkKb} kB`,
+    ])
+  })
+})
