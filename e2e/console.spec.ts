@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { ConsolePage } from './pages/console.ts'
 import { expect, test } from './support/server.ts'
@@ -54,4 +55,40 @@ test('the sign-in page is in the HTML itself, so it shows before the JavaScript 
   await page.route('**/assets/*.js', (route) => route.abort())
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeVisible()
+})
+
+test('a stored session reloading a deep page fetches the shell and that page while the framework downloads', async ({
+  page,
+  server,
+}) => {
+  const console = new ConsolePage(page)
+  await page.goto('/')
+  await console.signInWithToken(server.adminToken)
+  await console.expectSignedIn()
+  await page.waitForLoadState('networkidle')
+  const manifest = JSON.parse(readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    { file: string }
+  >
+  const fileOf = (key: string) => `/${manifest[key]?.file}`
+  const assets: string[] = []
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path.startsWith('/assets/')) assets.push(path)
+  })
+  // Hold the framework back: what index.html asks for meanwhile, it asks for before any code has run.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/framework-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/websites?project=shop', { waitUntil: 'commit' })
+  const early = [fileOf('routes/-shell/Shell.tsx'), fileOf('routes/websites.tsx?tsr-split=component')]
+  await expect.poll(() => early.filter((file) => !assets.includes(file))).toEqual([])
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'Websites' })).toBeVisible()
+  expect(assets.filter((path, index) => assets.indexOf(path) !== index)).toEqual([])
 })
