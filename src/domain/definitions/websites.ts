@@ -83,6 +83,7 @@ export const websitesUi: ResourceUi = {
           label: 'Page rules',
           type: 'pagerules',
           multiple: true,
+          help: "This website's own page rules.",
           // A page rule belongs to one website: the server refuses another's.
           where: { field: 'website', valueAt: 'name' },
         },
@@ -98,7 +99,7 @@ export const websitesUi: ResourceUi = {
     },
     {
       title: 'Custom VCL',
-      description: 'A VCL snippet to run in each hook of this website.',
+      description: 'A VCL snippet to run in each hook of this website. Each hook offers the snippets written for it.',
       fields: WEBSITE_VCL_HOOKS.map(({ path, label }) => ({
         kind: 'reference' as const,
         path: `default_rules.${path}`,
