@@ -17,6 +17,19 @@ function collectProblems(page: Page): string[] {
   return problems
 }
 
+/**
+ * Signs in and waits for /home's own requests: a navigation right after would abort one still in
+ * flight, which is no error.
+ */
+async function signedInAndSettled(page: Page, token: string): Promise<ConsolePage> {
+  const console = new ConsolePage(page)
+  await page.goto('/')
+  await console.signInWithToken(token)
+  await console.expectSignedIn()
+  await page.waitForLoadState('networkidle')
+  return console
+}
+
 test('the console loads at / with the sign-in page and no errors', async ({ page }) => {
   const problems = collectProblems(page)
   await page.goto('/')
@@ -25,12 +38,7 @@ test('the console loads at / with the sign-in page and no errors', async ({ page
 })
 
 test('a hard refresh on a deep route serves the app, signed in, without errors', async ({ page, server }) => {
-  const console = new ConsolePage(page)
-  await page.goto('/')
-  await console.signInWithToken(server.adminToken)
-  await console.expectSignedIn()
-  // /home's own requests first: the navigation below would abort one still in flight, which is no error.
-  await page.waitForLoadState('networkidle')
+  const console = await signedInAndSettled(page, server.adminToken)
   const problems = collectProblems(page)
   const response = await page.goto('/websites-detail/shop-example-com?project=shop')
   expect(response?.headers()['content-type']).toContain('text/html')
@@ -61,11 +69,7 @@ test('a stored session reloading a deep page fetches the shell and that page whi
   page,
   server,
 }) => {
-  const console = new ConsolePage(page)
-  await page.goto('/')
-  await console.signInWithToken(server.adminToken)
-  await console.expectSignedIn()
-  await page.waitForLoadState('networkidle')
+  await signedInAndSettled(page, server.adminToken)
   const manifest = JSON.parse(readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
     string,
     { file: string }
