@@ -8,15 +8,7 @@ import {
   SyncState,
   syncRows,
 } from '../../src/domain/sync.ts'
-
-const node = (endpoint: string, fields: Partial<SyncDetail> = {}): SyncDetail => ({
-  endpoint,
-  status_source: 'heartbeat',
-  updated: false,
-  maintenance: false,
-  available: true,
-  ...fields,
-})
+import { syncNode } from '../tools/sync-fixtures.ts'
 
 const running: SyncRowOptions = { kind: 'project', seenUpdated: [], finished: false }
 const stateOf = (detail: SyncDetail, options: Partial<SyncRowOptions> = {}) =>
@@ -44,7 +36,10 @@ describe('flagOf', () => {
 
 describe('syncRows', () => {
   it('carries the endpoint, its flag and the status source of every node, in order', () => {
-    const rows = syncRows([node('pop-uk-lon-1', { status_source: 'last-known' }), node('pop-jp-tyo-1')], running)
+    const rows = syncRows(
+      [syncNode('pop-uk-lon-1', { status_source: 'last-known' }), syncNode('pop-jp-tyo-1')],
+      running,
+    )
     expect(rows).toEqual([
       { endpoint: 'pop-uk-lon-1', country: 'gb', source: 'last-known', state: 'loading' },
       { endpoint: 'pop-jp-tyo-1', country: 'generic', source: 'heartbeat', state: 'loading' },
@@ -52,25 +47,25 @@ describe('syncRows', () => {
   })
 
   it('shows a check for a node updated now or earlier in the run', () => {
-    expect(stateOf(node('pop-fr-par-1', { updated: true }))).toBe('updated')
-    expect(stateOf(node('pop-fr-par-1'), { seenUpdated: ['pop-fr-par-1'] })).toBe('updated')
-    expect(stateOf(node('pop-fr-par-1'), { seenUpdated: ['pop-fr-par-1'], finished: true })).toBe('updated')
+    expect(stateOf(syncNode('pop-fr-par-1', { updated: true }))).toBe('updated')
+    expect(stateOf(syncNode('pop-fr-par-1'), { seenUpdated: ['pop-fr-par-1'] })).toBe('updated')
+    expect(stateOf(syncNode('pop-fr-par-1'), { seenUpdated: ['pop-fr-par-1'], finished: true })).toBe('updated')
     // Even a node that has since gone into maintenance or away applied the change in this run.
     expect(
-      stateOf(node('pop-fr-par-1', { maintenance: true, available: false }), { seenUpdated: ['pop-fr-par-1'] }),
+      stateOf(syncNode('pop-fr-par-1', { maintenance: true, available: false }), { seenUpdated: ['pop-fr-par-1'] }),
     ).toBe('updated')
   })
 
   it('shows a spinner while the run goes on and a cross once it ended without the node', () => {
-    expect(stateOf(node('pop-fr-par-1'))).toBe('loading')
-    expect(stateOf(node('pop-fr-par-1'), { finished: true })).toBe('notSynchronized')
-    expect(stateOf(node('pop-fr-par-1'), { seenUpdated: ['pop-de-fra-1'], finished: true })).toBe('notSynchronized')
+    expect(stateOf(syncNode('pop-fr-par-1'))).toBe('loading')
+    expect(stateOf(syncNode('pop-fr-par-1'), { finished: true })).toBe('notSynchronized')
+    expect(stateOf(syncNode('pop-fr-par-1'), { seenUpdated: ['pop-de-fra-1'], finished: true })).toBe('notSynchronized')
   })
 
   it('shows a wrench for a node in maintenance, in both views, running or not', () => {
     for (const kind of ['project', 'admin'] as const) {
       for (const finished of [false, true]) {
-        expect(stateOf(node('pop-fr-par-1', { maintenance: true, available: false }), { kind, finished })).toBe(
+        expect(stateOf(syncNode('pop-fr-par-1', { maintenance: true, available: false }), { kind, finished })).toBe(
           'maintenance',
         )
       }
@@ -78,7 +73,7 @@ describe('syncRows', () => {
   })
 
   it('shows a warning for an unavailable node in the project view only', () => {
-    const away = node('pop-fr-par-1', { available: false, status_source: 'last-known' })
+    const away = syncNode('pop-fr-par-1', { available: false, status_source: 'last-known' })
     expect(stateOf(away, { kind: 'project' })).toBe('unavailable')
     expect(stateOf(away, { kind: 'project', finished: true })).toBe('unavailable')
     // The admin view has the Source column ('last-known') to say it.
@@ -89,7 +84,7 @@ describe('syncRows', () => {
 
 describe('SyncState schema', () => {
   it('accepts the server answer and rejects one without details', () => {
-    const answer = { error: null, updated: false, finished: false, details: [node('pop-fr-par-1')] }
+    const answer = { error: null, updated: false, finished: false, details: [syncNode('pop-fr-par-1')] }
     expect(v.parse(SyncState, answer)).toEqual(answer)
     expect(v.safeParse(SyncState, { error: null, updated: true, finished: true }).success).toBe(false)
   })

@@ -19,28 +19,20 @@ import {
   syncStatusMachine,
 } from '../../machines/sync-status.ts'
 import { SYNC_MESSAGES, type SyncDetail, type SyncState } from '../../src/domain/sync.ts'
-
-const node = (endpoint: string, fields: Partial<SyncDetail> = {}): SyncDetail => ({
-  endpoint,
-  status_source: 'heartbeat',
-  updated: false,
-  maintenance: false,
-  available: true,
-  ...fields,
-})
+import { syncNode } from '../tools/sync-fixtures.ts'
 
 const working = (...details: SyncDetail[]): SyncState => ({ error: null, updated: false, finished: false, details })
 const applied: SyncState = {
   error: null,
   updated: true,
   finished: true,
-  details: [node('pop-fr-par-1', { updated: true }), node('pop-uk-lon-1', { updated: true })],
+  details: [syncNode('pop-fr-par-1', { updated: true }), syncNode('pop-uk-lon-1', { updated: true })],
 }
 const stuck: SyncState = {
   error: null,
   updated: false,
   finished: true,
-  details: [node('pop-fr-par-1', { updated: true }), node('pop-de-fra-1', { maintenance: true })],
+  details: [syncNode('pop-fr-par-1', { updated: true }), syncNode('pop-de-fra-1', { maintenance: true })],
 }
 
 type Answer = SyncState | Error | (() => Promise<SyncState>)
@@ -85,7 +77,7 @@ function startSync(input: Partial<SyncStatusInput>, answers: Answer[] | ((call: 
 
 describe('sync status: how a run ends', () => {
   it('ends in success once the servers report the change applied, polling once per second', async () => {
-    const sync = startSync({}, [working(node('pop-fr-par-1')), working(node('pop-fr-par-1')), applied])
+    const sync = startSync({}, [working(syncNode('pop-fr-par-1')), working(syncNode('pop-fr-par-1')), applied])
     await sync.answered()
     expect(sync.calls).toHaveLength(1)
     // The next poll waits the full interval.
@@ -134,7 +126,7 @@ describe('sync status: how a run ends', () => {
   })
 
   it('gives up with a warning after 300 polls, 299 s after the first, when the servers never finish', async () => {
-    const sync = startSync({}, [working(node('pop-fr-par-1'))])
+    const sync = startSync({}, [working(syncNode('pop-fr-par-1'))])
     const started = Date.now()
     let state = await sync.poll(MAX_SYNC_ATTEMPTS - 2)
     expect(selectSyncStatus(state)).toBe('loading')
@@ -187,9 +179,9 @@ describe('sync status: how a run ends', () => {
 describe('sync status: node rows', () => {
   it('keeps the check mark of a node that was updated earlier in the same run', async () => {
     const sync = startSync({}, [
-      working(node('pop-fr-par-1', { updated: true }), node('pop-us-nyc-1')),
+      working(syncNode('pop-fr-par-1', { updated: true }), syncNode('pop-us-nyc-1')),
       // The next answer lost the French node's update (a missed heartbeat): it still applied the change.
-      working(node('pop-fr-par-1'), node('pop-us-nyc-1')),
+      working(syncNode('pop-fr-par-1'), syncNode('pop-us-nyc-1')),
     ])
     const state = await sync.poll(1)
     expect(state.context.seenUpdated).toEqual(['pop-fr-par-1'])
@@ -200,7 +192,11 @@ describe('sync status: node rows', () => {
   })
 
   it('forgets the earlier updates when a new run starts', async () => {
-    const sync = startSync({}, [working(node('pop-fr-par-1', { updated: true })), stuck, working(node('pop-fr-par-1'))])
+    const sync = startSync({}, [
+      working(syncNode('pop-fr-par-1', { updated: true })),
+      stuck,
+      working(syncNode('pop-fr-par-1')),
+    ])
     await sync.poll(1)
     sync.actor.send({ type: 'sync.recheck' })
     expect(sync.actor.getSnapshot().context.seenUpdated).toEqual([])
@@ -209,7 +205,7 @@ describe('sync status: node rows', () => {
   })
 
   it('shows a wrench for a node in maintenance and a cross for the rest once the run ends', async () => {
-    const sync = startSync({}, [{ ...stuck, details: [...stuck.details, node('pop-br-sao-1')] }])
+    const sync = startSync({}, [{ ...stuck, details: [...stuck.details, syncNode('pop-br-sao-1')] }])
     const state = await sync.answered()
     expect(selectSyncRows(state).map((row) => [row.endpoint, row.state])).toEqual([
       ['pop-fr-par-1', 'updated'],
@@ -219,7 +215,7 @@ describe('sync status: node rows', () => {
   })
 
   it('returns the same rows array for the same snapshot, so views do not re-render for nothing', async () => {
-    const sync = startSync({}, [working(node('pop-fr-par-1'))])
+    const sync = startSync({}, [working(syncNode('pop-fr-par-1'))])
     const state = await sync.answered()
     expect(selectSyncRows(state)).toBe(selectSyncRows(state))
   })
@@ -277,7 +273,7 @@ describe('sync status: starting and restarting', () => {
   })
 
   it('restarts the check for the new project when the project changes mid-run', async () => {
-    const sync = startSync({}, (call) => (call.project === 'beta' ? applied : working(node('pop-fr-par-1'))))
+    const sync = startSync({}, (call) => (call.project === 'beta' ? applied : working(syncNode('pop-fr-par-1'))))
     await sync.poll(3)
     expect(selectSyncAttempts(sync.actor.getSnapshot())).toBe(4)
     sync.actor.send({ type: 'sync.projectChanged', project: 'beta' })

@@ -8,7 +8,8 @@ import {
   type SyncStatusInput,
   syncStatusMachine,
 } from '../../machines/sync-status.ts'
-import { SYNC_MESSAGES, type SyncDetail, type SyncState } from '../../src/domain/sync.ts'
+import { SYNC_MESSAGES, type SyncState } from '../../src/domain/sync.ts'
+import { syncNode } from '../tools/sync-fixtures.ts'
 
 type Snapshot = SnapshotFrom<typeof syncStatusMachine>
 type Event = EventFromLogic<typeof syncStatusMachine>
@@ -16,13 +17,7 @@ type Event = EventFromLogic<typeof syncStatusMachine>
 // Three attempts keep the state space small; the last test runs the real machine's 300.
 const MAX = 3
 
-const node = (endpoint: string, updated: boolean): SyncDetail => ({
-  endpoint,
-  status_source: 'heartbeat',
-  updated,
-  maintenance: false,
-  available: true,
-})
+const node = (endpoint: string, updated: boolean) => syncNode(endpoint, { updated })
 const answers: Record<string, SyncState> = {
   working: {
     error: null,
