@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { type AccessTokenVerifier, Authenticator } from './auth/authenticator.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
 import type { Db } from './db/client.ts'
+import { Generations } from './db/generations.ts'
 import { ResponseCache } from './http/cache.ts'
 import { ApiError, errorBody } from './http/errors.ts'
 import { type AppEnv, ServiceRouter } from './http/service.ts'
@@ -47,17 +48,19 @@ export function createContext(
   db: Db,
   config: ServerConfig,
   verifyAccessToken: AccessTokenVerifier | null,
+  shared = false,
 ): ServerContext {
-  const resources = new ResourceService(db, new ResponseCache())
-  const tenancy = new Tenancy(db)
-  const auth = new Authenticator(db, verifyAccessToken)
+  const generations = new Generations(db, shared)
+  const resources = new ResourceService(db, new ResponseCache(), generations)
+  const tenancy = new Tenancy(db, generations)
+  const auth = new Authenticator(db, verifyAccessToken, generations)
   const statistics = keepStatisticsFresh(db)
   resources.onChange((definition) => {
     if (['organizations', 'customers', 'projects'].includes(definition.type)) tenancy.invalidate()
     if (['users', 'tokens'].includes(definition.type)) auth.invalidate()
     statistics.changed()
   })
-  return { config, db, resources, tenancy, auth, now: Date.now, random: Math.random }
+  return { config, db, generations, resources, tenancy, auth, checks: [], now: Date.now, random: Math.random }
 }
 
 /** The services of API.md, each with only its utilities until its resources are built. */

@@ -1,5 +1,6 @@
 import type { Authenticator } from './auth/authenticator.ts'
 import type { Db } from './db/client.ts'
+import type { Generations } from './db/generations.ts'
 import type { FleetDelays } from './platform/fleet.ts'
 import type { ResourceService } from './resources/service.ts'
 import type { Tenancy } from './tenancy.ts'
@@ -22,9 +23,13 @@ export type ServerConfig = {
 export type ServerContext = {
   config: ServerConfig
   db: Db
+  /** Whether a process-local cache is still current (shared databases only). */
+  generations: Generations
   resources: ResourceService
   tenancy: Tenancy
   auth: Authenticator
+  /** Health of the parts beyond the database (the job queue, whether this process is stopping). */
+  checks: (() => { name: string; is_healthy: boolean })[]
   now(): number
   random(): number
 }

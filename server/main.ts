@@ -15,6 +15,8 @@ import { databaseAdapter } from './oidc/db-adapter.ts'
 import { createOidcProvider, type OidcProvider } from './oidc/provider.ts'
 import { createAccessTokenVerifier } from './oidc/verify.ts'
 import { parseDelays } from './platform/fleet.ts'
+import { DEFAULT_JOB_TIMING, Jobs, type JobTiming, jobTimingFromEnv } from './platform/jobs.ts'
+import { tokenExpiryJob } from './platform/token-expiry.ts'
 import { getResource } from './resources/store.ts'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -36,6 +38,11 @@ export type StartOptions = {
   serveConsole: boolean
   /** Serves the console instead of dist/ (Vite's dev middleware in `npm run dev`). */
   consoleMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+  jobs?: JobTiming
+  /** How often the cluster marks expired API tokens (`WADP_TOKEN_SWEEP_SECONDS`, default 60). */
+  tokenSweepSeconds?: number
+  /** How long a stop waits for requests and jobs in flight (`WADP_SHUTDOWN_GRACE_MS`, default 10 s). */
+  shutdownGraceMs?: number
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
@@ -60,7 +67,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
         }
       : undefined,
     serveConsole: true,
+    jobs: jobTimingFromEnv(env),
+    tokenSweepSeconds: positive(env.WADP_TOKEN_SWEEP_SECONDS) ?? 60,
+    shutdownGraceMs: positive(env.WADP_SHUTDOWN_GRACE_MS) ?? 10_000,
   }
+}
+
+function positive(value: string | undefined): number | undefined {
+  const parsed = Number(value)
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : undefined
 }
 
 function cnameSuffixFor(environment: string): string {
@@ -95,16 +110,46 @@ export type RunningServer = {
   demoPassword: string
   generated: { adminToken: boolean; demoPassword: boolean }
   databaseDescription: string
+  /** Stops accepting, lets requests and jobs in flight finish (bounded), then closes the database. */
   close(): Promise<void>
 }
 
+/** Until the server can answer for real, every request gets this instead of waiting (issue 10). */
+function answerStarting(res: ServerResponse): void {
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', 'cache-control': 'no-store' })
+  res.end(JSON.stringify({ message: 'starting', errors: [] }))
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir })
+  // Listen at once, so a port already taken fails fast, and answer 503 until the app is ready: a
+  // request that arrives while the database migrates and seeds is answered, never left hanging.
   const http: Server = createServer()
+  let listener: ((req: IncomingMessage, res: ServerResponse) => void) | null = null
+  let draining = false
+  const inFlight = new Set<ServerResponse>()
+  let settled: (() => void) | null = null
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res)
+    res.on('close', () => {
+      inFlight.delete(res)
+      if (inFlight.size === 0) settled?.()
+    })
+    // Stopping: this answer is the connection's last, so a keep-alive client reconnects elsewhere.
+    if (draining) res.setHeader('connection', 'close')
+    if (listener) listener(req, res)
+    else answerStarting(res)
+  })
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
     http.listen(options.port, options.host, () => resolve())
   })
+  const stopListening = () => new Promise<void>((resolve) => http.close(() => resolve()))
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir }).catch(
+    async (error: unknown) => {
+      await stopListening()
+      throw error
+    },
+  )
   const { port } = http.address() as AddressInfo
   const publicUrl = (
     options.publicUrl ?? `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
@@ -138,19 +183,35 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let verifier: ReturnType<typeof createAccessTokenVerifier> | null = null
   // The context exists before the provider (which looks users up through it), so the verifier is
   // bound late; it is in place before the server takes its first request.
-  const ctx = createContext(database.db, config, (token) => {
-    if (!verifier) throw new Error('access token verifier not ready')
-    return verifier(token)
-  })
+  const ctx = createContext(
+    database.db,
+    config,
+    (token) => {
+      if (!verifier) throw new Error('access token verifier not ready')
+      return verifier(token)
+    },
+    database.shared,
+  )
   const app = createApp(ctx)
-  await seedDemoPlatform(ctx)
-  const adminToken = await ensureBootstrapToken(ctx, options.adminToken)
-  await keepStatisticsFresh(database.db).analyze()
+  const failed = async (error: unknown): Promise<never> => {
+    await stopListening()
+    await database.close().catch(() => undefined)
+    throw error
+  }
+  // Processes starting together on one empty database take turns: one seeds it, one makes the OIDC
+  // signing keys, and the others find them.
+  const adminToken = await database
+    .exclusive(async () => {
+      await seedDemoPlatform(ctx)
+      const token = await ensureBootstrapToken(ctx, options.adminToken)
+      await keepStatisticsFresh(database.db).analyze()
+      if (!options.externalOidc) oidc = await builtInProvider()
+      return token
+    })
+    .catch(failed)
 
-  if (options.externalOidc) {
-    verifier = createAccessTokenVerifier({ issuer, audience, jwksUri: options.externalOidc.jwksUri })
-  } else {
-    oidc = await createOidcProvider({
+  function builtInProvider(): Promise<OidcProvider> {
+    return createOidcProvider({
       issuer,
       clientId,
       redirectUris: [`${publicUrl}/auth/callback`],
@@ -182,18 +243,31 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         },
       },
     })
-    verifier = createAccessTokenVerifier({ issuer, audience, jwks: oidc.jwks })
   }
+  if (options.externalOidc) {
+    verifier = createAccessTokenVerifier({ issuer, audience, jwksUri: options.externalOidc.jwksUri })
+  } else if (oidc) {
+    verifier = createAccessTokenVerifier({ issuer, audience, jwks: (oidc as OidcProvider).jwks })
+  }
+  const jobs = await Jobs.start(
+    database,
+    ctx,
+    [tokenExpiryJob(options.tokenSweepSeconds ?? 60)],
+    options.jobs ?? DEFAULT_JOB_TIMING,
+  ).catch(failed)
+  ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
+  ctx.checks.push(() => ({ name: 'accepting', is_healthy: !draining }))
 
   const api = getRequestListener(app.fetch)
-  const provider = oidc
+  const provider = oidc as OidcProvider | null
   const consoleMiddleware = options.consoleMiddleware
-  http.on('request', (req, res) => {
+  listener = (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     if (provider && (path === OIDC_PATH || path.startsWith(`${OIDC_PATH}/`))) provider.handle(req, res)
     else if (consoleMiddleware && !isApiPath(path)) consoleMiddleware(req, res, () => void api(req, res))
     else void api(req, res)
-  })
+  }
+  const graceMs = options.shutdownGraceMs ?? 10_000
 
   return {
     url: publicUrl,
@@ -203,10 +277,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     generated: { adminToken: options.adminToken === undefined, demoPassword: options.demoPassword === undefined },
     databaseDescription: database.description,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve())
-        http.closeAllConnections()
-      })
+      if (draining) return
+      draining = true
+      const closed = stopListening()
+      http.closeIdleConnections()
+      if (inFlight.size > 0) {
+        await new Promise<void>((resolve) => {
+          settled = resolve
+          setTimeout(resolve, graceMs).unref()
+        })
+      }
+      http.closeAllConnections()
+      await closed
+      await jobs.stop(graceMs)
       await database.close()
     },
   }

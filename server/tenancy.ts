@@ -1,22 +1,28 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Parent } from '../src/domain/resources/tenancy.ts'
 import type { Db } from './db/client.ts'
+import { cacheGroup, type Generations } from './db/generations.ts'
 import { resources } from './db/schema.ts'
 
 export type ProjectInfo = { name: string; display_name: string | null; customer: Parent; organization: Parent }
 
 type Snapshot = Map<string, ProjectInfo>
 
+const TENANCY_GROUPS = ['organizations', 'customers', 'projects'].map((type) => cacheGroup(type, ''))
+
 /**
  * Organizations, customers and projects with their parents, held in memory (10,000 projects is a few
- * MB) and rebuilt after any of the three changes.
+ * MB) and rebuilt after any of the three changes, by this process or another (server/db/generations.ts).
  */
 export class Tenancy {
-  private snapshot: Promise<Snapshot> | null = null
+  private snapshot: { stamp: string; projects: Promise<Snapshot> } | null = null
   /** Serialised answers derived from the snapshot (the project selector's list), dropped with it. */
   private readonly answers = new Map<string, string>()
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly generations: Generations,
+  ) {}
 
   invalidate(): void {
     this.snapshot = null
@@ -24,10 +30,10 @@ export class Tenancy {
   }
 
   async answer(key: string, compute: (projects: ProjectInfo[]) => string): Promise<string> {
+    const loading = await this.current()
     const known = this.answers.get(key)
     if (known !== undefined) return known
-    const loading = this.load()
-    const body = compute([...(await loading).values()])
+    const body = compute([...(await loading.projects).values()])
     // Keep it only if no change arrived while loading, and keep the memo small.
     if (loading === this.snapshot) {
       if (this.answers.size >= 1000) this.answers.clear()
@@ -36,14 +42,21 @@ export class Tenancy {
     return body
   }
 
-  private load(): Promise<Snapshot> {
-    if (!this.snapshot) {
-      this.snapshot = this.read()
-      this.snapshot.catch(() => {
-        this.snapshot = null
+  private async current(): Promise<{ stamp: string; projects: Promise<Snapshot> }> {
+    const stamp = await this.generations.stamp(TENANCY_GROUPS)
+    if (this.snapshot?.stamp !== stamp) {
+      this.invalidate()
+      const snapshot = { stamp, projects: this.read() }
+      this.snapshot = snapshot
+      snapshot.projects.catch(() => {
+        if (this.snapshot === snapshot) this.snapshot = null
       })
     }
-    return this.snapshot
+    return this.snapshot as { stamp: string; projects: Promise<Snapshot> }
+  }
+
+  private async load(): Promise<Snapshot> {
+    return (await this.current()).projects
   }
 
   private async read(): Promise<Snapshot> {

@@ -3,6 +3,7 @@ import { intersectPermissions } from '../../src/domain/permissions.ts'
 import { stripBearer } from '../../src/domain/requests.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
 import type { Db } from '../db/client.ts'
+import { cacheGroup, type Generations } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
 import { unauthorized } from '../http/errors.ts'
 import type { Principal } from '../http/principal.ts'
@@ -14,19 +15,23 @@ export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken
 
 const CACHE_TTL_MS = 10_000
 const CACHE_MAX = 10_000
+/** A principal depends on its token and its user: a change to either, by any process, drops it. */
+const AUTH_GROUPS = [cacheGroup('tokens', ''), cacheGroup('users', '')]
 
 /**
  * Resolves a bearer token to a principal: an API token (looked up by its SHA-256 hash) or an access
  * token of the OpenID Connect provider (a JWT checked against its JWKS). Resolutions are cached for
- * a few seconds, and dropped at once when a token or a user changes.
+ * a few seconds, and dropped at once when a token or a user changes (on any process sharing the
+ * database: server/db/generations.ts).
  */
 export class Authenticator {
   /** In-flight and recent resolutions: concurrent requests with one token share one look-up. */
-  private readonly cache = new Map<string, { principal: Promise<Principal>; at: number }>()
+  private readonly cache = new Map<string, { principal: Promise<Principal>; at: number; stamp: string }>()
 
   constructor(
     private readonly db: Db,
     private readonly verifyAccessToken: AccessTokenVerifier | null,
+    private readonly generations: Generations,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -43,12 +48,13 @@ export class Authenticator {
     if (token === '') throw unauthorized('missing bearer token')
     const key = hashSecret(token)
     const now = this.now()
+    const stamp = await this.generations.stamp(AUTH_GROUPS)
     let entry = this.cache.get(key)
-    if (!entry || now - entry.at >= CACHE_TTL_MS) {
+    if (!entry || now - entry.at >= CACHE_TTL_MS || entry.stamp !== stamp) {
       const principal =
         looksLikeJwt(token) && this.verifyAccessToken ? this.fromAccessToken(token) : this.fromApiToken(key)
       if (this.cache.size >= CACHE_MAX) this.cache.clear()
-      entry = { principal, at: now }
+      entry = { principal, at: now, stamp }
       this.cache.set(key, entry)
       // A refused token is not remembered: the next request asks again.
       principal.catch(() => {

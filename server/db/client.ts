@@ -41,8 +41,20 @@ export type Database = {
   db: Db
   /** Human description for the start-up log (never includes a password). */
   description: string
+  /**
+   * Whether other processes may write this database too (a PostgreSQL server): then no process-local
+   * cache may answer without checking the database (docs/adr/0003-coherent-reads.md).
+   */
+  shared: boolean
+  /** Runs `work` while no other process of the cluster runs its own start-up work (migrations, seeding). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
+  /** Runs a query on the raw client (the job queue's adapter). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   close(): Promise<void>
 }
+
+// Any fixed number: every process of a cluster takes the same advisory lock around its start-up.
+const STARTUP_LOCK = 720_417_003
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -50,14 +62,41 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * `memory:` → PGlite in memory; `postgres://…` → that server; anything else → PGlite persisted in
  * that directory. The same drizzle schema and migrations serve all three; migrations run here.
  */
-export async function openDatabase(target: { url?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(target: {
+  url?: string | undefined
+  dataDir: string
+  /** Names this process's connections in pg_stat_activity. */
+  applicationName?: string
+}): Promise<Database> {
   const url = target.url
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      application_name: target.applicationName ?? `wadp-api-${process.pid}`,
+    })
     const db = drizzlePostgres(pool, { schema })
-    await migratePostgres(db, { migrationsFolder })
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A session-level lock on its own connection, held while `work` uses the pool's other connections.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+        return await work()
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined)
+        client.release()
+      }
+    }
+    await exclusive(() => migratePostgres(db, { migrationsFolder }))
     const { hostname, port, pathname } = new URL(url)
-    return { db, description: `PostgreSQL at ${hostname}:${port || 5432}${pathname}`, close: () => pool.end() }
+    return {
+      db,
+      description: `PostgreSQL at ${hostname}:${port || 5432}${pathname}`,
+      shared: true,
+      exclusive,
+      executeSql: (text, values) => pool.query(text, values),
+      close: () => pool.end(),
+    }
   }
   const inMemory = url === 'memory:'
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true })
@@ -69,6 +108,15 @@ export async function openDatabase(target: { url?: string | undefined; dataDir: 
   return {
     db,
     description: inMemory ? 'embedded PGlite in memory' : `embedded PGlite in ${target.dataDir}`,
+    // One process holds PGlite's database: nothing else writes it, nothing else starts beside it.
+    shared: false,
+    exclusive: (work) => work(),
+    // Several statements at once (the job queue's schema) go through exec, which PGlite's query refuses.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values)
+      const results = await client.exec(text)
+      return { rows: results.at(-1)?.rows ?? [] }
+    },
     close: () => client.close(),
   }
 }

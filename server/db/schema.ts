@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -93,3 +94,12 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_expires_at').on(table.expiresAt),
   ],
 )
+
+/**
+ * One counter per cache group (`type|scope`), moved in the transaction of every change to that group,
+ * so a process can tell whether an answer it cached is still current (docs/adr/0003-coherent-reads.md).
+ */
+export const cacheGenerations = pgTable('cache_generations', {
+  group: text('group').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
+})

@@ -5,6 +5,7 @@ import { generateSecret, hashSecret } from '../auth/secrets.ts'
 import type { ServerContext } from '../context.ts'
 import type { ResourceDefinition } from '../resources/definition.ts'
 import { systemCaller } from '../resources/service.ts'
+import { cacheGroup } from './generations.ts'
 import { resources } from './schema.ts'
 
 export const BOOTSTRAP_TOKEN_NAME = 'bootstrap-admin'
@@ -178,6 +179,7 @@ export async function ensureBootstrapToken(ctx: ServerContext, requested: string
       updatedBy: 'system',
     })
     .where(where)
+  await ctx.generations.bump(ctx.db, [cacheGroup('tokens', '')])
   await recordAudit(ctx.db, {
     actor: SYSTEM.actor,
     action: 'tokens.rotate',

@@ -1,36 +1,48 @@
 /**
- * Serialised list responses, so a hot list costs a map look-up instead of a query and a JSON encode.
- * Entries are grouped by `type|scope` and dropped as a group when anything of that type and scope
- * changes. This server is the only writer of its database; several servers on one PostgreSQL would
- * each need the change feed (not built: one server per database is the supported set-up).
+ * Serialised list and item responses, so a hot list costs a map look-up instead of a query and a JSON
+ * encode. Entries are grouped by `type|scope` and dropped as a group when anything of that type and
+ * scope changes: at once by this process's own change listeners, and, when several processes share
+ * the database, as soon as a look-up brings a different stamp of the group's generation
+ * (server/db/generations.ts).
  */
 export type CachedResponse = { body: string; etag?: string }
 
+type Group = { stamp: string; entries: Map<string, CachedResponse> }
+
 export class ResponseCache {
-  private readonly groups = new Map<string, Map<string, CachedResponse>>()
+  private readonly groups = new Map<string, Group>()
   private size = 0
 
   constructor(private readonly maxEntries = 2000) {}
 
-  get(group: string, key: string): CachedResponse | undefined {
-    return this.groups.get(group)?.get(key)
+  get(group: string, key: string, stamp: string): CachedResponse | undefined {
+    const entries = this.groups.get(group)
+    if (entries && entries.stamp !== stamp) {
+      this.invalidate(group)
+      return undefined
+    }
+    return entries?.entries.get(key)
   }
 
-  set(group: string, key: string, response: CachedResponse): void {
+  set(group: string, key: string, response: CachedResponse, stamp: string): void {
     if (this.size >= this.maxEntries) this.clear()
     let entries = this.groups.get(group)
+    if (entries && entries.stamp !== stamp) {
+      this.invalidate(group)
+      entries = undefined
+    }
     if (!entries) {
-      entries = new Map()
+      entries = { stamp, entries: new Map() }
       this.groups.set(group, entries)
     }
-    if (!entries.has(key)) this.size += 1
-    entries.set(key, response)
+    if (!entries.entries.has(key)) this.size += 1
+    entries.entries.set(key, response)
   }
 
   invalidate(group: string): void {
     const entries = this.groups.get(group)
     if (!entries) return
-    this.size -= entries.size
+    this.size -= entries.entries.size
     this.groups.delete(group)
   }
 

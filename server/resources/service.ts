@@ -3,6 +3,7 @@ import { toFieldErrors } from '../../src/domain/common.ts'
 import { META_FIELDS } from '../../src/domain/resource-ui.ts'
 import { type AuditActor, recordAudit, redact } from '../audit.ts'
 import type { Db } from '../db/client.ts'
+import { cacheGroup, type Generations } from '../db/generations.ts'
 import type { CachedResponse, ResponseCache } from '../http/cache.ts'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts'
 import type { Principal } from '../http/principal.ts'
@@ -67,6 +68,7 @@ export class ResourceService {
   constructor(
     private readonly db: Db,
     private readonly cache: ResponseCache,
+    private readonly generations: Generations,
   ) {}
 
   register(definition: ResourceDefinition): void {
@@ -102,11 +104,13 @@ export class ResourceService {
     compute: () => Promise<CachedResponse>,
   ): Promise<CachedResponse> {
     if (definition.hooks?.present) return compute()
-    const group = `${definition.type}|${scope}`
-    const hit = this.cache.get(group, key)
+    const group = cacheGroup(definition.type, scope)
+    // A project's resources go when the project goes, and its name may be taken again.
+    const stamp = await this.generations.stamp(scope === '' ? [group] : [group, cacheGroup('projects', '')])
+    const hit = this.cache.get(group, key, stamp)
     if (hit !== undefined) return hit
     const body = await compute()
-    this.cache.set(group, key, body)
+    this.cache.set(group, key, body, stamp)
     return body
   }
 
@@ -341,11 +345,13 @@ export class ResourceService {
       project: definition.scope === 'project' ? scope : definition.type === 'projects' ? name : null,
       changes: { before: redact(before, secret), after: redact(after, secret) },
     })
+    await this.generations.bump(db, [cacheGroup(definition.type, scope)])
     if (definition.configuration) await bumpRevision(db, definition.scope === 'project' ? scope : '')
   }
 
   private changed(definition: ResourceDefinition, scope: string) {
-    this.cache.invalidate(`${definition.type}|${scope}`)
+    if (definition.type === 'projects') this.cache.clear()
+    else this.cache.invalidate(cacheGroup(definition.type, scope))
     for (const listener of this.listeners) listener(definition, scope)
   }
 }

@@ -27,8 +27,8 @@ export function registerUtils(router: ServiceRouter) {
         .execute(sql`select 1`)
         .then(() => true)
         .catch(() => false)
-      const checks = [{ name: 'database', is_healthy: database }]
-      return c.json({ data: checks }, database ? 200 : 503)
+      const checks = [{ name: 'database', is_healthy: database }, ...ctx.checks.map((check) => check())]
+      return c.json({ data: checks }, checks.every((check) => check.is_healthy) ? 200 : 503)
     },
   })
   router.route({

@@ -224,7 +224,12 @@ describe('utilities and the contract', () => {
         updatedAt: expect.any(String),
       })
       const health = await platform.call('GET', `/api/${service}/v0/utils/health`, { token: null })
-      expect(health.body.data).toEqual([{ name: 'database', is_healthy: true }])
+      expect(health.status).toBe(200)
+      expect(health.body.data).toEqual([
+        { name: 'database', is_healthy: true },
+        { name: 'jobs', is_healthy: true },
+        { name: 'accepting', is_healthy: true },
+      ])
     }
   })
 

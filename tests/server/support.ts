@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import type { SQL } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
 
@@ -22,17 +24,42 @@ export type TestPlatform = {
 }
 
 /**
- * Starts the real server (real HTTP on a free port, in-memory PGlite, seeded demo platform) once per
- * test file.
+ * A new, empty database for one test file: on the PostgreSQL server named by `WADP_TEST_DATABASE_URL`
+ * when the suite runs there (`npm run test:pg`), else in-memory PGlite. `drop` removes it afterwards.
+ */
+export async function testDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.WADP_TEST_DATABASE_URL
+  if (!server) return { url: 'memory:', drop: async () => {} }
+  const name = `wadp_test_${randomBytes(6).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client(server)
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+}
+
+/**
+ * Starts the real server (real HTTP on a free port, seeded demo platform, on the test database above)
+ * once per test file.
  */
 export function setUpPlatform(overrides: { syncDelay?: string } = {}): TestPlatform {
   const platform = {} as TestPlatform
   let counter = 0
+  let database: Awaited<ReturnType<typeof testDatabase>> | null = null
   beforeAll(async () => {
+    database = await testDatabase()
     const server = await startServer({
       ...optionsFromEnv({}),
       port: 0,
-      databaseUrl: 'memory:',
+      databaseUrl: database.url,
       adminToken: ADMIN_TOKEN,
       demoPassword: DEMO_PASSWORD,
       syncDelay: overrides.syncDelay ?? '100-300',
@@ -70,6 +97,7 @@ export function setUpPlatform(overrides: { syncDelay?: string } = {}): TestPlatf
   }, 60_000)
   afterAll(async () => {
     await platform.server?.close()
+    await database?.drop()
   })
   return platform
 }

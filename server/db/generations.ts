@@ -1,0 +1,51 @@
+import { inArray, sql } from 'drizzle-orm'
+import type { Db } from './client.ts'
+import { cacheGenerations } from './schema.ts'
+
+/** The cache group of a resource type in a scope (a project's name, '' for platform-wide types). */
+export function cacheGroup(type: string, scope: string): string {
+  return `${type}|${scope}`
+}
+
+/**
+ * How a process-local cache learns that another process changed what it holds
+ * (docs/adr/0003-coherent-reads.md). On PGlite this process is the database's only writer: its own
+ * change listeners drop what is stale, and no check is made. On a PostgreSQL server every change moves
+ * its group's generation inside the writing transaction, and a cached answer is used only while the
+ * generations it was computed at are still the current ones, so a read that starts after a write has
+ * returned, on any process, sees that write.
+ */
+export class Generations {
+  constructor(
+    private readonly db: Db,
+    readonly shared: boolean,
+  ) {}
+
+  /**
+   * A stamp of the groups' current generations ('' when not shared). Read it before computing what is
+   * cached under it: a change that lands meanwhile then makes the next stamp differ, never the reverse.
+   */
+  async stamp(groups: readonly string[]): Promise<string> {
+    if (!this.shared) return ''
+    const rows = await this.db
+      .select()
+      .from(cacheGenerations)
+      .where(inArray(cacheGenerations.group, [...groups]))
+    const generations = new Map(rows.map((row) => [row.group, row.generation]))
+    return groups.map((group) => generations.get(group) ?? 0).join('.')
+  }
+
+  /** Moves the groups on; `db` is the writing transaction, so the move commits with the change. */
+  async bump(db: Db, groups: readonly string[]): Promise<void> {
+    if (!this.shared) return
+    for (const group of [...groups].sort()) {
+      await db
+        .insert(cacheGenerations)
+        .values({ group, generation: 1 })
+        .onConflictDoUpdate({
+          target: cacheGenerations.group,
+          set: { generation: sql`${cacheGenerations.generation} + 1` },
+        })
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import PgBoss from 'pg-boss'
+import type { ServerContext } from '../context.ts'
+import type { Database } from '../db/client.ts'
+
+/**
+ * Work that must really happen, once for the cluster, however many API processes share the database
+ * (docs/architecture.md, "Background work"). A job is a plain function of the server's context and
+ * the time; pg-boss, a job queue kept in the database itself, decides which process runs it:
+ * - a periodic job is offered by every process at every tick; pg-boss keeps one job per period
+ *   (its singleton slots: a unique index on the job's name and slot), so it runs once per period;
+ * - a running job holds a lease (pg-boss's expiry): when its process dies mid-run, the job is failed
+ *   after the lease and retried by another process, so no job is lost;
+ * - on PGlite the same queue runs in its one process.
+ * Nothing else on the server keeps a timer of its own.
+ */
+export type JobDefinition = {
+  name: string
+  /** Runs once per cluster every this many seconds (at most 12 hours: pg-boss's slot limit). */
+  everySeconds: number
+  run(ctx: ServerContext, now: number): Promise<void>
+}
+
+export type JobTiming = {
+  /** How often each process offers the periodic jobs and looks for work. */
+  pollSeconds: number
+  /** How long a run may take before another process takes it over. */
+  leaseSeconds: number
+  /** How often the cluster (one process at a time) fails the jobs whose lease ran out. */
+  maintenanceSeconds: number
+}
+
+export const DEFAULT_JOB_TIMING: JobTiming = { pollSeconds: 2, leaseSeconds: 120, maintenanceSeconds: 30 }
+
+function seconds(value: string | undefined, fallback: number, minimum: number): number {
+  const parsed = Number(value)
+  return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) ? Math.max(minimum, parsed) : fallback
+}
+
+/** `WADP_JOB_POLL_SECONDS`, `WADP_JOB_LEASE_SECONDS` and `WADP_JOB_MAINTENANCE_SECONDS` (README). */
+export function jobTimingFromEnv(env: NodeJS.ProcessEnv): JobTiming {
+  return {
+    pollSeconds: seconds(env.WADP_JOB_POLL_SECONDS, DEFAULT_JOB_TIMING.pollSeconds, 0.5),
+    leaseSeconds: Math.round(seconds(env.WADP_JOB_LEASE_SECONDS, DEFAULT_JOB_TIMING.leaseSeconds, 1)),
+    maintenanceSeconds: Math.round(seconds(env.WADP_JOB_MAINTENANCE_SECONDS, DEFAULT_JOB_TIMING.maintenanceSeconds, 1)),
+  }
+}
+
+const RETRIES = 5
+
+export class Jobs {
+  private ticker: NodeJS.Timeout | null = null
+  private failure: string | null = null
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly definitions: JobDefinition[],
+    private readonly timing: JobTiming,
+  ) {}
+
+  static async start(
+    database: Database,
+    ctx: ServerContext,
+    definitions: JobDefinition[],
+    timing: JobTiming,
+  ): Promise<Jobs> {
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      supervise: true,
+      maintenanceIntervalSeconds: timing.maintenanceSeconds,
+      // Calendar schedules (pg-boss's cron) are not used yet: periodic jobs use singleton slots.
+      schedule: false,
+    })
+    const jobs = new Jobs(boss, definitions, timing)
+    boss.on('error', (error: Error) => {
+      jobs.failure = error.message
+      console.error('job queue:', error.message)
+    })
+    await boss.start()
+    for (const job of definitions) {
+      await boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: RETRIES,
+        retryDelay: 0,
+        expireInSeconds: timing.leaseSeconds,
+      })
+      await boss.work(job.name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async ([run]) => {
+        if (run) await job.run(ctx, ctx.now())
+      })
+    }
+    await jobs.offer()
+    jobs.ticker = setInterval(() => void jobs.offer(), timing.pollSeconds * 1000)
+    jobs.ticker.unref()
+    return jobs
+  }
+
+  /** Offers each periodic job for its current slot; the slot's unique index keeps one per cluster. */
+  private async offer(): Promise<void> {
+    for (const job of this.definitions) {
+      try {
+        await this.boss.send(
+          job.name,
+          {},
+          {
+            singletonKey: job.name,
+            singletonSeconds: job.everySeconds,
+            retryLimit: RETRIES,
+            retryDelay: 0,
+            expireInSeconds: this.timing.leaseSeconds,
+          },
+        )
+        this.failure = null
+      } catch (error) {
+        this.failure = error instanceof Error ? error.message : String(error)
+      }
+    }
+  }
+
+  /** For utils/health: whether the queue answered at its last use. */
+  healthy(): boolean {
+    return this.failure === null
+  }
+
+  /** Stops offering and fetching; a run still going gets `graceMs` to finish, then is left to its lease. */
+  async stop(graceMs: number): Promise<void> {
+    if (this.ticker) clearInterval(this.ticker)
+    this.ticker = null
+    await this.boss
+      .stop({ graceful: true, wait: true, timeout: graceMs, close: false })
+      .catch((error: unknown) => console.error('job queue stop:', error instanceof Error ? error.message : error))
+  }
+}
