@@ -279,6 +279,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close: async () => {
       if (draining) return
       draining = true
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close')
       const closed = stopListening()
       http.closeIdleConnections()
       if (inFlight.size > 0) {

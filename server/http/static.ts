@@ -62,7 +62,15 @@ export function staticConsole(root: string) {
     const info = inside ? await stat(file).catch(() => null) : null
     const found = Boolean(info?.isFile())
     const path = found ? file : join(base, 'index.html')
-    const { mtimeMs } = found && info ? info : await stat(path)
+    const pathInfo = found && info ? info : await stat(path).catch(() => null)
+    // A server started from sources that were never built (not through `npm start`) says so.
+    if (!pathInfo) {
+      return new Response('The console is not built: run `npm run build` (or start with `npm start`).', {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' },
+      })
+    }
+    const { mtimeMs } = pathInfo
     const content = await load(path, mtimeMs)
     const encoding = pickEncoding(request.headers.get('accept-encoding'))
     const body = (encoding && content[encoding]) ?? content.raw

@@ -49,4 +49,15 @@ describe('serving the built console', () => {
     expect(await escaped.text()).not.toContain('not for the web')
     expect((await get('/%E0%A4%A')).status).toBe(400)
   })
+
+  it('says the console is not built instead of failing when the build folder is empty', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'wadp-empty-dist-'))
+    try {
+      const answer = await staticConsole(empty)(new Request('http://console.test/websites'))
+      expect(answer.status).toBe(503)
+      expect(await answer.text()).toContain('npm run build')
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
+  })
 })

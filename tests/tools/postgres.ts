@@ -5,9 +5,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { findFreePort } from '../../e2e/support/chromium.ts'
 
 export type Cluster = {
   /** Superuser URL of the cluster's `postgres` database. */
@@ -24,17 +24,6 @@ export function postgresBinDir(): string | null {
     .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a))
   return versions[0] ? join(root, versions[0], 'bin') : null
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 function idsOf(user: string): { uid: number; gid: number } {
@@ -57,7 +46,7 @@ export async function startCluster(): Promise<Cluster> {
     const result = spawnSync(command, argv, { encoding: 'utf8' })
     if (result.status !== 0) throw new Error(`${program} failed: ${result.stderr || result.stdout}`)
   }
-  const port = await freePort()
+  const port = await findFreePort()
   run('initdb', ['-D', data, '-U', 'wadp', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'])
   // Durability is not what these tests are about; speed is.
   const settings = [

@@ -1,0 +1,111 @@
+import { request } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ServerProcess, spawnServer, waitForHealthy } from './processes.ts'
+import { ADMIN_TOKEN, testDatabase } from './support.ts'
+
+let database: Awaited<ReturnType<typeof testDatabase>>
+const servers: ServerProcess[] = []
+beforeAll(async () => {
+  database = await testDatabase()
+})
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()))
+  await database.drop()
+})
+
+const start = async () => {
+  const server = await spawnServer({
+    DATABASE_URL: database.url,
+    WADP_ADMIN_TOKEN: ADMIN_TOKEN,
+    WADP_SHUTDOWN_GRACE_MS: '10000',
+  })
+  servers.push(server)
+  return server
+}
+
+type Seen = { status: number; message?: string; retryAfter?: string | null } | { error: string }
+
+describe('a server process starting and stopping', () => {
+  it('answers every request while it starts: 503 "starting" until it can, never a hang', async () => {
+    const server = await start()
+    const seen: Seen[] = []
+    const deadline = Date.now() + 60_000
+    let healthy = false
+    while (!healthy && Date.now() < deadline) {
+      const answers = await Promise.all(
+        ['/api/core/v0/utils/health', '/api/core/v0/projects/shop/websites', '/version.json'].map((path) =>
+          fetch(`${server.url}${path}`, {
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+            signal: AbortSignal.timeout(5000),
+          })
+            .then(async (r): Promise<Seen> => {
+              const text = await r.text()
+              const message = r.headers.get('content-type')?.includes('json') ? JSON.parse(text).message : undefined
+              if (path.endsWith('/health') && r.status === 200) healthy = true
+              return { status: r.status, message, retryAfter: r.headers.get('retry-after') }
+            })
+            .catch((error: Error): Seen => ({ error: String((error.cause as Error)?.message ?? error.message) })),
+        ),
+      )
+      seen.push(...answers)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(healthy).toBe(true)
+    // Before it listens a connection is refused at once; once it listens, everything is answered.
+    const failures = seen.filter((s) => 'error' in s && !s.error.includes('ECONNREFUSED'))
+    expect(failures).toEqual([])
+    const starting = seen.filter((s) => 'status' in s && s.status === 503)
+    expect(starting.length).toBeGreaterThan(0)
+    for (const answer of starting) expect(answer).toMatchObject({ message: 'starting', retryAfter: '1' })
+    const answered = seen.filter((s): s is Exclude<Seen, { error: string }> => 'status' in s)
+    expect(new Set(answered.map((s) => s.status))).toEqual(new Set([503, 200]))
+  }, 90_000)
+
+  it('finishes a request in flight on SIGTERM, refuses new connections, then exits', async () => {
+    const server = await start()
+    await waitForHealthy(server)
+    const body = JSON.stringify({ name: 'drained', backends: [{ host: 'origin.drained.example.com', port: 443 }] })
+    const half = Math.floor(body.length / 2)
+    const { port } = new URL(server.url)
+    const answer = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/core/v0/projects/shop/directors',
+          headers: {
+            authorization: `Bearer ${ADMIN_TOKEN}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = ''
+          res.on('data', (chunk) => {
+            text += chunk
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }))
+        },
+      )
+      req.on('error', reject)
+      req.write(body.slice(0, half))
+      // The rest arrives after the stop has begun.
+      setTimeout(() => {
+        server.child.kill('SIGTERM')
+        setTimeout(async () => {
+          const refused = await fetch(`${server.url}/api/core/v0/utils/info`)
+            .then(() => 'answered')
+            .catch((error: Error) => String((error.cause as Error)?.message ?? error.message))
+          expect(refused).toContain('ECONNREFUSED')
+          req.end(body.slice(half))
+        }, 500)
+      }, 200)
+    })
+    const finished = await answer
+    expect(finished.status).toBe(201)
+    expect(JSON.parse(finished.text).data.name).toBe('drained')
+    expect(finished.connection).toBe('close')
+    expect(await server.exited).toBe(0)
+  }, 90_000)
+})

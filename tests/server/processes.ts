@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { findFreePort } from '../../e2e/support/chromium.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const MAX_OUTPUT = 20_000
+
+export type ServerProcess = {
+  url: string
+  pid: number
+  child: ChildProcess
+  output(): string
+  /** Resolves with the exit code (or signal) once the process has exited. */
+  exited: Promise<number | string>
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
+  stop(graceMs?: number): Promise<void>
+}
+
+/** `npm start`'s server (server/start.ts) as a real process of its own, on a free port. */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await findFreePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WADP_DEMO_PASSWORD: 'demo', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-MAX_OUTPUT)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  )
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    child,
+    output: () => output,
+    exited,
+    async stop(graceMs = 15_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Polls `url` until it answers 200, failing with the server's output if it exits or takes too long. */
+export async function waitForHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`)
+    const status = await fetch(`${server.url}/api/core/v0/utils/health`, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.status)
+      .catch(() => 0)
+    if (status === 200) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`)
+}
