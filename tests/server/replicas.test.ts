@@ -1,0 +1,195 @@
+/**
+ * Several API processes on one PostgreSQL database (API.md, "Many replicas, one database"). Runs in
+ * the PostgreSQL pass of the suite (`npm run test:pg`); PGlite is one process's database by design.
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ServerProcess, spawnServer, waitForHealthy } from './processes.ts'
+import { ADMIN_TOKEN, type Json, testDatabase } from './support.ts'
+
+const onPostgres = Boolean(process.env.WADP_TEST_DATABASE_URL)
+const SWEEP_SECONDS = 1
+
+async function call(server: ServerProcess, method: string, path: string, body?: unknown, headers = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as Json, etag: response.headers.get('etag') }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const value = await probe()
+    if (value !== undefined) return value
+    await sleep(200)
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof testDatabase>>
+  let sql: pg.Pool
+  let first: ServerProcess
+  let second: ServerProcess
+  const env = () => ({
+    DATABASE_URL: database.url,
+    WADP_ADMIN_TOKEN: ADMIN_TOKEN,
+    WADP_SYNC_DELAY_MS: '3000-3000',
+    WADP_TOKEN_SWEEP_SECONDS: String(SWEEP_SECONDS),
+    WADP_JOB_POLL_SECONDS: '0.5',
+    WADP_JOB_LEASE_SECONDS: '4',
+    WADP_JOB_MAINTENANCE_SECONDS: '1',
+  })
+
+  beforeAll(async () => {
+    database = await testDatabase()
+    sql = new pg.Pool({ connectionString: database.url, max: 3 })
+    // Both start together on the empty database: one migrates and seeds, the other waits its turn.
+    ;[first, second] = await Promise.all([spawnServer(env()), spawnServer(env())])
+    await Promise.all([waitForHealthy(first), waitForHealthy(second)])
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()])
+    await sql?.end()
+    await database?.drop()
+  })
+
+  it('seeds the shared database once although both processes started on it together', async () => {
+    const organizations = await call(second, 'GET', '/api/auth/v0/organizations')
+    expect(organizations.body.meta.total).toBe(2)
+    const { rows } = await sql.query("select count(*)::int as n from audit_log where action = 'tokens.rotate'")
+    expect(rows[0].n).toBe(2)
+    const websites = await call(first, 'GET', '/api/core/v0/projects/shop/websites')
+    expect(websites.body.meta.total).toBe(3)
+  })
+
+  it('reads a change made through one process through the other at once: item, list, search, sync', async () => {
+    const path = '/api/core/v0/projects/shop/websites/shop-example-com'
+    // Warm the second process's caches first.
+    const before = await call(second, 'GET', path)
+    await call(second, 'GET', '/api/core/v0/projects/shop/websites?sort=display_name')
+    await sleep(3500)
+    expect((await call(second, 'GET', '/api/core/v0/projects/shop/sync')).body.data.updated).toBe(true)
+
+    const renamed = await call(
+      first,
+      'PATCH',
+      path,
+      { display_name: 'Renamed through the first process' },
+      { 'if-match': before.etag },
+    )
+    expect(renamed.status).toBe(200)
+
+    const item = await call(second, 'GET', path)
+    expect(item.body.data.display_name).toBe('Renamed through the first process')
+    expect(item.etag).toBe(`"${before.body.data.revision + 1}"`)
+    const list = await call(second, 'GET', '/api/core/v0/projects/shop/websites?sort=display_name')
+    expect(list.body.data.map((w: Json) => w.display_name)).toContain('Renamed through the first process')
+    const search = await call(second, 'GET', '/api/core/v0/search?query=renamed%20through')
+    expect(search.body.data.map((r: Json) => r.resource.data.name)).toEqual(['shop-example-com'])
+    const sync = await call(second, 'GET', '/api/core/v0/projects/shop/sync?details=true')
+    expect(sync.body.data.updated).toBe(false)
+  })
+
+  it('sees projects and revoked tokens of the other process at once', async () => {
+    await call(second, 'GET', '/api/auth/v0/search/projects?items=1000')
+    const created = await call(first, 'POST', '/api/auth/v0/projects', { name: 'replicated', customer: 'acme-retail' })
+    expect(created.status).toBe(201)
+    const projects = await call(second, 'GET', '/api/auth/v0/search/projects?items=1000')
+    expect(projects.body.data.map((p: Json) => p.name)).toContain('replicated')
+    expect((await call(second, 'GET', '/api/core/v0/projects/replicated/websites')).status).toBe(200)
+
+    const token = await call(first, 'POST', '/api/auth/v0/tokens', { name: 'short-lived', permissions: ['wadp.*.*'] })
+    const secret = token.body.data.token as string
+    const check = () =>
+      fetch(`${second.url}/api/auth/v0/auth/check`, { headers: { authorization: `Bearer ${secret}` } }).then(
+        (r) => r.status,
+      )
+    expect(await check()).toBe(200)
+    const current = await call(first, 'GET', '/api/auth/v0/tokens/short-lived')
+    const revoked = await call(
+      first,
+      'PATCH',
+      '/api/auth/v0/tokens/short-lived',
+      { status: 'revoked' },
+      { 'if-match': current.etag },
+    )
+    expect(revoked.status).toBe(200)
+    expect(await check()).toBe(401)
+  })
+
+  it('runs a periodic job once per period for the cluster, not once per process', async () => {
+    const count = async () => {
+      const { rows } = await sql.query(
+        "select count(*)::int as jobs, count(distinct singleton_on)::int as periods from pgboss.job where name = 'expire-tokens' and state = 'completed'",
+      )
+      return rows[0] as { jobs: number; periods: number }
+    }
+    const start = await count()
+    await sleep(6000)
+    const end = await count()
+    const ran = end.jobs - start.jobs
+    // Two processes offer the job every half second: once per process would be 2 a period or more.
+    expect(ran).toBeGreaterThanOrEqual(4)
+    expect(ran).toBeLessThanOrEqual(6000 / 1000 / SWEEP_SECONDS + 1)
+    expect(end.jobs).toBe(end.periods)
+  })
+
+  it('loses no job when a process is killed in the middle of one', async () => {
+    const created = await call(first, 'POST', '/api/auth/v0/tokens', { name: 'expiring', permissions: ['wadp.*.list'] })
+    expect(created.status).toBe(201)
+    const locker = await sql.connect()
+    let killed: ServerProcess | null = null
+    try {
+      // Make the token expire, then hold the table every sweep writes until a sweep is stuck on it.
+      await sql.query(
+        "update resources set data = jsonb_set(data, '{expires_at}', to_jsonb((now() - interval '1 minute')::text)) where type = 'tokens' and name = 'expiring'",
+      )
+      await locker.query('begin')
+      await locker.query('lock table resources in share row exclusive mode')
+      const waiting = await until('a sweep waiting on the lock', async () => {
+        const { rows } = await sql.query(
+          "select application_name from pg_stat_activity where wait_event_type = 'Lock' and application_name like 'wadp-api-%' and query like 'update%'",
+        )
+        return rows[0]?.application_name as string | undefined
+      })
+      const pid = Number(waiting.replace('wadp-api-', ''))
+      killed = [first, second].find((server) => server.pid === pid) ?? null
+      expect(killed).not.toBeNull()
+      killed?.child.kill('SIGKILL')
+      await killed?.exited
+    } finally {
+      await locker.query('rollback')
+      locker.release()
+    }
+    const survivor = killed === first ? second : first
+    // The killed run is failed once its lease is over and retried by the survivor.
+    const retried = await until('the killed run to be retried and completed', async () => {
+      const { rows } = await sql.query(
+        "select count(*)::int as n from pgboss.job where name = 'expire-tokens' and retry_count > 0 and state = 'completed'",
+      )
+      return rows[0].n > 0 ? rows[0].n : undefined
+    })
+    expect(retried).toBeGreaterThan(0)
+    const { rows: stuck } = await sql.query(
+      "select count(*)::int as n from pgboss.job where name = 'expire-tokens' and state in ('active', 'failed') and started_on < now() - interval '10 seconds'",
+    )
+    expect(stuck[0].n).toBe(0)
+    const token = await call(survivor, 'GET', '/api/auth/v0/tokens/expiring')
+    expect(token.body.data.status).toBe('expired')
+    const { rows: audit } = await sql.query(
+      "select count(*)::int as n from audit_log where action = 'tokens.expire' and resource_name = 'expiring'",
+    )
+    expect(audit[0].n).toBe(1)
+  }, 90_000)
+})
