@@ -15,7 +15,12 @@ export function cacheGroup(type: string, scope: string): string {
  * generations it was computed at are still the current ones, so a read that starts after a write has
  * returned, on any process, sees that write.
  */
+type Waiting = { groups: readonly string[]; resolve(stamp: string): void; reject(error: unknown): void }
+
 export class Generations {
+  /** Stamps asked for in this turn of the event loop: one query answers them all. */
+  private waiting: Waiting[] = []
+
   constructor(
     private readonly db: Db,
     readonly shared: boolean,
@@ -24,15 +29,28 @@ export class Generations {
   /**
    * A stamp of the groups' current generations ('' when not shared). Read it before computing what is
    * cached under it: a change that lands meanwhile then makes the next stamp differ, never the reverse.
+   * Every stamp asked for in one turn of the event loop comes from one query, started after all of
+   * them were asked, so each still sees every change that returned before it was asked.
    */
-  async stamp(groups: readonly string[]): Promise<string> {
-    if (!this.shared) return ''
-    const rows = await this.db
-      .select()
-      .from(cacheGenerations)
-      .where(inArray(cacheGenerations.group, [...groups]))
-    const generations = new Map(rows.map((row) => [row.group, row.generation]))
-    return groups.map((group) => generations.get(group) ?? 0).join('.')
+  stamp(groups: readonly string[]): Promise<string> {
+    if (!this.shared) return Promise.resolve('')
+    return new Promise((resolve, reject) => {
+      if (this.waiting.length === 0) setImmediate(() => void this.readWaiting())
+      this.waiting.push({ groups, resolve, reject })
+    })
+  }
+
+  private async readWaiting(): Promise<void> {
+    const batch = this.waiting
+    this.waiting = []
+    try {
+      const wanted = [...new Set(batch.flatMap((waiting) => waiting.groups))]
+      const rows = await this.db.select().from(cacheGenerations).where(inArray(cacheGenerations.group, wanted))
+      const generations = new Map(rows.map((row) => [row.group, row.generation]))
+      for (const waiting of batch) waiting.resolve(waiting.groups.map((g) => generations.get(g) ?? 0).join('.'))
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error)
+    }
   }
 
   /** Moves the groups on; `db` is the writing transaction, so the move commits with the change. */

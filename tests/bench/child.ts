@@ -44,7 +44,7 @@ function readyLine(child: ChildProcess): Promise<ReadyLine> {
 /** Starts tests/bench/server.ts under `node --import tsx` and waits for its URL. */
 export async function startServerProcess(
   adminToken: string,
-  options: { serveConsole?: boolean } = {},
+  options: { serveConsole?: boolean; databaseUrl?: string } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -53,6 +53,7 @@ export async function startServerProcess(
       BENCH_ADMIN_TOKEN: adminToken,
       WADP_COMMIT: 'bench',
       BENCH_SERVE_CONSOLE: options.serveConsole ? '1' : '0',
+      BENCH_DATABASE_URL: options.databaseUrl ?? '',
     },
   })
   let exited = child.exitCode !== null

@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: load benchmark of the platform API. The real server runs in a child process
- * (tests/bench/server.ts) on an in-memory PGlite; this process prepares the data, drives autocannon
- * against 127.0.0.1 and writes the results to docs/benchmarks.md (its api-bench section only).
+ * (tests/bench/server.ts) on an in-memory PGlite, or with `--postgres` on a throwaway PostgreSQL
+ * cluster (tests/tools/postgres.ts); this process prepares the data, drives autocannon against
+ * 127.0.0.1 and writes the results to docs/benchmarks.md (its api-bench or api-bench-postgres section).
  */
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type RequestSpec, type Result } from 'autocannon'
 import { BENCH_PROJECT, BenchApi, dataList, metaTotal, prepareBenchProject, websiteName } from './api.ts'
 import { type ServerProcess, startServerProcess } from './child.ts'
+import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { markdownTable, type Row, targetLines, writeSection } from './report.ts'
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef'
@@ -19,6 +21,7 @@ const DURATION_S = 10
 const WARMUP_S = 2
 const LIST_TARGET_P99_MS = 25
 const DOC = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url))
+const ON_POSTGRES = process.argv.includes('--postgres')
 
 type Case = { name: string; request: string; targetP99: number | null; requests: RequestSpec[] }
 
@@ -162,8 +165,13 @@ async function main(): Promise<number> {
   const started = performance.now()
   log('starting the server in a child process…')
   let server: ServerProcess | null = null
+  let cluster: Cluster | null = null
   try {
-    server = await startServerProcess(ADMIN_TOKEN)
+    if (ON_POSTGRES) {
+      cluster = await startCluster()
+      log(`PostgreSQL cluster at ${cluster.url}`)
+    }
+    server = await startServerProcess(ADMIN_TOKEN, { databaseUrl: cluster?.url })
     const api = new BenchApi(server.url, ADMIN_TOKEN)
     log(`server ${server.url} (pid ${server.pid}) with ${server.rows} seeded resources`)
 
@@ -198,11 +206,11 @@ async function main(): Promise<number> {
     const targets = targetLines(rows)
     const failed = rows.filter((row) => row.errors > 0 || row.non2xx > 0)
     const section = [
-      '## API load benchmark (`npm run bench`)',
+      ON_POSTGRES ? '## API load benchmark on PostgreSQL (`npm run bench`)' : '## API load benchmark (`npm run bench`)',
       '',
       `- Date: ${new Date().toISOString()}`,
       `- Machine: ${machine()}`,
-      `- Method: the real server (\`startServer\`, API only, in-memory PGlite) runs in a child process (tests/bench/server.ts); autocannon ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per case, no pipelining, from the benchmark process over 127.0.0.1, every request with the admin API token.`,
+      `- Method: the real server (\`startServer\`, API only, ${ON_POSTGRES ? 'on a PostgreSQL 15 server of its own (a throwaway cluster on this machine, fsync off, the API with its pool of 10 connections)' : 'in-memory PGlite'}) runs in a child process (tests/bench/server.ts); autocannon ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per case, no pipelining, from the benchmark process over 127.0.0.1, every request with the admin API token.`,
       `- Data: ${checked.projects} projects; project \`${BENCH_PROJECT}\` with 1 director and ${BENCH_WEBSITES} websites created through the API; ${filled.projects} more projects (a director each) through the resource service and ${filled.websites.toLocaleString('en-US')} websites inserted in bulk with their real search text; ${filled.rows.toLocaleString('en-US')} resources in all. The search query varies over site-0001…site-${String(BENCH_WEBSITES).padStart(4, '0')} (each matches about ${checked.searchHits} resources).`,
       `- Preparation ${seconds(prepMs)}, whole run ${seconds(totalMs)}. Latencies in ms (autocannon's p50/p97.5/p99/max); Req/s is the mean over the measured seconds; non-2xx and errors include the warm-up (an error is a connection error or no answer within autocannon's 10 s timeout). autocannon opens new connections for the measured run, so its p99 includes the ramp-up while they are accepted; "p99 after 1 s" (computed from autocannon's per-response times) leaves out requests sent in the first second. Targets are judged on autocannon's p99.`,
       '',
@@ -213,7 +221,7 @@ async function main(): Promise<number> {
       ...targets,
       '',
     ].join('\n')
-    writeSection(DOC, 'api-bench', section)
+    writeSection(DOC, ON_POSTGRES ? 'api-bench-postgres' : 'api-bench', section)
 
     console.log(`\n${table}\n`)
     for (const line of targets) console.log(line)
@@ -226,6 +234,7 @@ async function main(): Promise<number> {
     return 0
   } finally {
     await server?.stop()
+    cluster?.stop()
   }
 }
 

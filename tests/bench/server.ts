@@ -13,7 +13,8 @@ if (!adminToken) throw new Error('BENCH_ADMIN_TOKEN is required')
 const server = await startServer({
   ...optionsFromEnv({}),
   port: 0,
-  databaseUrl: 'memory:',
+  // In-memory PGlite, or the PostgreSQL server of `npm run bench` with --postgres.
+  databaseUrl: process.env.BENCH_DATABASE_URL || 'memory:',
   adminToken,
   demoPassword: 'bench',
   // The console benchmark (tests/bench/console.ts) needs the built console on the same origin.
