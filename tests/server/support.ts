@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
+import type { JobTiming } from '../../server/platform/jobs.ts'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 export const DEMO_PASSWORD = 'test-demo-password'
@@ -50,7 +51,9 @@ export async function testDatabase(): Promise<{ url: string; drop(): Promise<voi
  * Starts the real server (real HTTP on a free port, seeded demo platform, on the test database above)
  * once per test file.
  */
-export function setUpPlatform(overrides: { syncDelay?: string } = {}): TestPlatform {
+export function setUpPlatform(
+  overrides: { syncDelay?: string; tokenSweepSeconds?: number; jobs?: JobTiming } = {},
+): TestPlatform {
   const platform = {} as TestPlatform
   let counter = 0
   let database: Awaited<ReturnType<typeof testDatabase>> | null = null
@@ -63,6 +66,8 @@ export function setUpPlatform(overrides: { syncDelay?: string } = {}): TestPlatf
       adminToken: ADMIN_TOKEN,
       demoPassword: DEMO_PASSWORD,
       syncDelay: overrides.syncDelay ?? '100-300',
+      ...(overrides.tokenSweepSeconds ? { tokenSweepSeconds: overrides.tokenSweepSeconds } : {}),
+      ...(overrides.jobs ? { jobs: overrides.jobs } : {}),
       serveConsole: false,
     })
     platform.server = server
