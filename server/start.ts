@@ -49,7 +49,8 @@ console.log(
 
 let stopping = false
 async function stop(signal: string) {
-  if (stopping) return
+  // A second Ctrl-C does not wait for the requests and jobs in flight.
+  if (stopping) process.exit(1)
   stopping = true
   console.log(`${signal}: stopping…`)
   await server.close()
