@@ -7,9 +7,9 @@
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type RequestSpec, type Result } from 'autocannon'
+import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { BENCH_PROJECT, BenchApi, dataList, metaTotal, prepareBenchProject, websiteName } from './api.ts'
 import { type ServerProcess, startServerProcess } from './child.ts'
-import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { markdownTable, type Row, targetLines, writeSection } from './report.ts'
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef'
