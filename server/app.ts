@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { type AccessTokenVerifier, Authenticator } from './auth/authenticator.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
 import type { Db } from './db/client.ts'
 import { Generations } from './db/generations.ts'
 import { ResponseCache } from './http/cache.ts'
 import { ApiError, errorBody } from './http/errors.ts'
+import { readScriptHashes, securityHeaders, securityPolicies } from './http/security-headers.ts'
 import { type AppEnv, ServiceRouter } from './http/service.ts'
 import { staticConsole } from './http/static.ts'
 import { ResourceService } from './resources/service.ts'
@@ -15,8 +15,6 @@ import { coreService } from './services/core.ts'
 import { registerUtils } from './services/utils.ts'
 import { Tenancy } from './tenancy.ts'
 
-// A VCL snippet may hold 1 MiB of code (RESOURCES.md); its JSON body needs room for escapes and fields.
-export const MAX_BODY_BYTES = 4 * 1024 * 1024
 const ANALYZE_AFTER_CHANGES = 500
 
 /**
@@ -75,22 +73,20 @@ export function createServices(ctx: ServerContext): ServiceRouter[] {
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+  app.use(
+    '*',
+    securityHeaders(
+      securityPolicies({
+        publicUrl: ctx.config.publicUrl,
+        issuer: ctx.config.oidc.issuer,
+        scriptHashes: readScriptHashes(ctx.config.distDir),
+      }),
+    ),
+  )
   app.use('/api/*', async (c, next) => {
     await next()
     c.header('cache-control', 'no-store')
-    c.header('x-content-type-options', 'nosniff')
   })
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the body is never read, so the connection cannot carry another request.
-      onError: (c) =>
-        c.json({ message: `request body larger than ${MAX_BODY_BYTES} bytes`, errors: [] }, 413, {
-          connection: 'close',
-        }),
-    }),
-  )
   for (const service of createServices(ctx)) app.route(`/api/${service.service}/v0`, service.app)
 
   app.get('/version.json', (c) =>

@@ -13,6 +13,8 @@ export type ServerConfig = {
   /** `default`, `preview` or a named environment (config.json). */
   environment: string
   cnameSuffix: string
+  /** The address users reach (`WADP_PUBLIC_URL`): its scheme decides HSTS, its origin the CSP's 'self'. */
+  publicUrl: string
   oidc: { issuer: string; clientId: string; audience: string; scopes: string }
   syncDelays: FleetDelays
   /** The built console, served with an SPA fallback; null serves the API only (tests, `npm run dev`). */

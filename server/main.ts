@@ -11,6 +11,8 @@ import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
 import { ensureBootstrapToken, seedDemoPlatform } from './db/seed.ts'
+import { withBodyRead } from './http/request-body.ts'
+import { API_CSP, baseHeaders, securityPolicies } from './http/security-headers.ts'
 import { databaseAdapter } from './oidc/db-adapter.ts'
 import { createOidcProvider, type OidcProvider } from './oidc/provider.ts'
 import { createAccessTokenVerifier } from './oidc/verify.ts'
@@ -116,7 +118,13 @@ export type RunningServer = {
 
 /** Until the server can answer for real, every request gets this instead of waiting (issue 10). */
 function answerStarting(res: ServerResponse): void {
-  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', 'cache-control': 'no-store' })
+  res.writeHead(503, {
+    ...baseHeaders(false),
+    'content-security-policy': API_CSP,
+    'content-type': 'application/json',
+    'retry-after': '1',
+    'cache-control': 'no-store',
+  })
   res.end(JSON.stringify({ message: 'starting', errors: [] }))
 }
 
@@ -138,6 +146,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (draining) res.setHeader('connection', 'close')
     if (listener) listener(req, res)
     else answerStarting(res)
+  })
+  // A request Node cannot parse (headers over 16 KB, a broken request line) still gets the contract's
+  // JSON error; the connection closes, as the parser cannot find where the next request starts.
+  http.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    const message = tooLarge ? 'request line and headers larger than 16 KB' : 'malformed HTTP request'
+    const body = JSON.stringify({ message, errors: [] })
+    socket.end(
+      `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    )
   })
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
@@ -174,6 +194,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     environment: options.environment,
     cnameSuffix: options.cnameSuffix ?? cnameSuffixFor(options.environment),
     oidc: { issuer, clientId, audience, scopes: 'openid profile email' },
+    publicUrl,
     syncDelays: parseDelays(options.syncDelay),
     distDir: options.serveConsole ? distDir : null,
   }
@@ -258,14 +279,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
   ctx.checks.push(() => ({ name: 'accepting', is_healthy: !draining }))
 
-  const api = getRequestListener(app.fetch)
+  // Bodies are read whole before the app runs (server/http/request-body.ts), so the adapter has no
+  // half-read socket to clean up (its clean-up closes the socket after 500 ms).
+  const api = withBodyRead(getRequestListener(app.fetch, { autoCleanupIncoming: false }))
   const provider = oidc as OidcProvider | null
+  const policies = securityPolicies({ publicUrl, issuer, scriptHashes: [] })
   const consoleMiddleware = options.consoleMiddleware
   listener = (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
-    if (provider && (path === OIDC_PATH || path.startsWith(`${OIDC_PATH}/`))) provider.handle(req, res)
-    else if (consoleMiddleware && !isApiPath(path)) consoleMiddleware(req, res, () => void api(req, res))
-    else void api(req, res)
+    if (provider && (path === OIDC_PATH || path.startsWith(`${OIDC_PATH}/`))) {
+      for (const [name, value] of Object.entries(policies.identityProvider)) res.setHeader(name, value)
+      provider.handle(req, res)
+    } else if (consoleMiddleware && !isApiPath(path)) consoleMiddleware(req, res, () => api(req, res))
+    else api(req, res)
   }
   const graceMs = options.shutdownGraceMs ?? 10_000
 

@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { earlyRequestsScript } from './app/early-requests.ts'
+import { inlineScriptHashes } from './csp.ts'
 import { SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
 import { declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'
@@ -22,6 +23,7 @@ const ICON_LINK = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />'
 const SHELL_SOURCE = 'routes/-shell/Shell.tsx'
 const ROUTES = new URL('../routes/', import.meta.url)
 const MANIFEST = new URL('../dist/.vite/manifest.json', import.meta.url)
+const HASHES = new URL('../dist/.vite/csp-script-hashes.json', import.meta.url)
 
 /** Every file route (routes/*.tsx but the root) and the path it declares. */
 function routePaths(): Record<string, string> {
@@ -51,15 +53,12 @@ const preload = pageChunksScript(pageChunks(manifest, SHELL_SOURCE, routePaths()
 const early = `<script>${preload};${earlyRequestsScript()}</script>`
 const boot = `<script>try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [data-signin]{display:none}</style>`
 
-writeFileSync(
-  file,
-  html
-    .replace(STYLESHEET, `${early}${STYLESHEET}`)
-    .replace(
-      ICON_LINK,
-      `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(icon)}" />`,
-    )
-    .replace('</head>', `${boot}</head>`)
-    .replace(ROOT, `<div id="root"><div data-signin>${signIn}</div></div>`),
-)
-console.log('Prerendered the sign-in page into dist/index.html')
+const final = html
+  .replace(STYLESHEET, `${early}${STYLESHEET}`)
+  .replace(ICON_LINK, `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(icon)}" />`)
+  .replace('</head>', `${boot}</head>`)
+  .replace(ROOT, `<div id="root"><div data-signin>${signIn}</div></div>`)
+writeFileSync(file, final)
+// The server's Content-Security-Policy allows these inline scripts, and no others, by their hashes.
+writeFileSync(HASHES, `${JSON.stringify(inlineScriptHashes(final), null, 2)}\n`)
+console.log('Prerendered the sign-in page into dist/index.html; inline script hashes in dist/.vite')

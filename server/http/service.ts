@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { toFieldErrors } from '../../src/domain/common.ts'
 import type { ServerContext } from '../context.ts'
-import { badRequest, forbidden, notFound } from './errors.ts'
+import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
 import { may, type Principal } from './principal.ts'
 
 export type ServiceName = 'auth' | 'core' | 'purge' | 'acme' | 'stats'
@@ -51,9 +51,15 @@ function parseWith<S extends AnySchema>(schema: S, value: unknown, where: string
   throw badRequest(first ? `invalid ${where}: ${first.field || where} ${first.message}` : `invalid ${where}`, errors)
 }
 
+/** `application/json`, or any `+json` type, with or without parameters. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
+
 export async function readJson(c: ApiContext): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return undefined
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, 'request body must be JSON, sent with content-type: application/json')
+  }
   try {
     return JSON.parse(text)
   } catch {

@@ -143,13 +143,13 @@ export class ResourceService {
 
   /** Validates a body against the type's schema; server-managed fields are ignored. */
   parseBody(definition: ResourceDefinition, body: unknown, mode: 'create' | 'update') {
-    const input = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } : body
-    if (typeof input === 'object' && input !== null) {
-      for (const field of [...META_FIELDS, ...(definition.readOnlyFields ?? [])]) {
-        delete (input as Record<string, unknown>)[field]
-      }
+    // A missing body, null or a list is no resource: taking it as {} would reset every field to its default.
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw badRequest(`the request body must be a JSON object holding the ${definition.label}'s fields`)
     }
-    const result = v.safeParse(bodySchema(definition, mode), input ?? {})
+    const input: Record<string, unknown> = { ...body }
+    for (const field of [...META_FIELDS, ...(definition.readOnlyFields ?? [])]) delete input[field]
+    const result = v.safeParse(bodySchema(definition, mode), input)
     if (!result.success) {
       const errors = toFieldErrors(result.issues)
       throw badRequest(
