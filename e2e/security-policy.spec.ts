@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { declaredPath, fixedPath } from '../src/page-chunks.ts'
+import { ConsolePage } from './pages/console.ts'
+import { expect, test } from './support/server.ts'
+
+const ROUTES = fileURLToPath(new URL('../routes/', import.meta.url))
+
+/** Every route of the console (routes/*.tsx), at its fixed path: a detail page without its name. */
+function consolePaths(): string[] {
+  const paths = new Set<string>()
+  for (const file of readdirSync(ROUTES)) {
+    if (!file.endsWith('.tsx') || file.startsWith('-') || file.startsWith('__')) continue
+    const path = declaredPath(readFileSync(`${ROUTES}${file}`, 'utf8'))
+    if (path) paths.add(fixedPath(path))
+  }
+  return [...paths].sort()
+}
+
+type Violation = { directive: string; blocked: string; page: string }
+
+/** Records every Content-Security-Policy violation of every page the browser loads from now on. */
+async function watchViolations(page: Page): Promise<() => Promise<Violation[]>> {
+  await page.addInitScript(() => {
+    const seen: { directive: string; blocked: string; page: string }[] = []
+    ;(window as unknown as { __violations: typeof seen }).__violations = seen
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push({ directive: event.violatedDirective, blocked: event.blockedURI, page: location.pathname })
+    })
+  })
+  // Each page keeps its own list; read it before leaving the page.
+  return () =>
+    page.evaluate(() => {
+      const seen = (window as unknown as { __violations?: Violation[] }).__violations ?? []
+      return seen.splice(0)
+    })
+}
+
+test.describe('the Content-Security-Policy', () => {
+  test('blocks nothing the console needs: every route, signed in, loaded from a stored session', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(180_000)
+    const violations = await watchViolations(page)
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.signInWithToken(server.adminToken)
+    await console.expectSignedIn()
+    const found: Violation[] = [...(await violations())]
+    const paths = consolePaths()
+    expect(paths.length).toBeGreaterThan(60)
+    for (const path of paths) {
+      // A full load each time: index.html's inline scripts run with the stored session (the preload).
+      await page.goto(`${path === '/' ? '/home' : path}?project=shop`)
+      await console.expectSignedIn()
+      await expect(page.getByRole('main')).toBeVisible()
+      found.push(...(await violations()))
+    }
+    expect(found).toEqual([])
+  })
+
+  test('blocks nothing on the sign-in page and through the built-in OpenID Connect provider', async ({
+    page,
+    server,
+  }) => {
+    const violations = await watchViolations(page)
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.expectSignInPage()
+    const found = [...(await violations())]
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click()
+    await expect(page.getByLabel('Email')).toBeVisible()
+    found.push(...(await violations()))
+    // A wrong password renders the provider's page again, with its error.
+    await page.getByLabel('Email').fill('operator@example.com')
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByLabel('Password')).toBeVisible()
+    found.push(...(await violations()))
+    await page.getByLabel('Email').fill('operator@example.com')
+    await page.getByLabel('Password').fill(server.demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/home\?project=/)
+    await console.expectSignedIn()
+    found.push(...(await violations()))
+    expect(found).toEqual([])
+  })
+
+  test('is sent with every page, and the console refuses to be framed', async ({ page }) => {
+    const response = await page.goto('/')
+    const headers = response?.headers() ?? {}
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')+;/)
+    expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(headers['referrer-policy']).toBe('no-referrer')
+    // A page that frames the console: the browser loads nothing of it inside the frame.
+    const consoleUrl = page.url()
+    await page.route('http://framing.test/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<iframe src="${consoleUrl}"></iframe>` }),
+    )
+    await page.goto('http://framing.test/')
+    // Chromium puts its error page in place of a frame refused by frame-ancestors.
+    await expect.poll(() => page.frames()[1]?.url()).toBe('chrome-error://chromewebdata/')
+  })
+})
