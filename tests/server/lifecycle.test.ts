@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ServerProcess, spawnServer, waitForHealthy } from './processes.ts'
+import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
 import { ADMIN_TOKEN, testDatabase } from './support.ts'
 
 let database: Awaited<ReturnType<typeof testDatabase>>

@@ -4,7 +4,7 @@
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ServerProcess, spawnServer, waitForHealthy } from './processes.ts'
+import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
 import { ADMIN_TOKEN, type Json, testDatabase } from './support.ts'
 
 const onPostgres = Boolean(process.env.WADP_TEST_DATABASE_URL)

@@ -16,7 +16,10 @@ export type ServerProcess = {
   stop(graceMs?: number): Promise<void>
 }
 
-/** `npm start`'s server (server/start.ts) as a real process of its own, on a free port. */
+/**
+ * `npm start`'s server (server/start.ts) as a real process of its own, on a free port: the Playwright
+ * journeys' server (e2e/support/server.ts) and the server tests of start, stop and replicas.
+ */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await findFreePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
@@ -49,16 +52,20 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   }
 }
 
-/** Polls `url` until it answers 200, failing with the server's output if it exits or takes too long. */
+/** Polls the server's health until it answers 200, failing with its output if it exits or takes too long. */
 export async function waitForHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`)
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(
+        `The server exited (${server.child.exitCode ?? server.child.signalCode}) before it was healthy.\n${server.output()}`,
+      )
+    }
     const status = await fetch(`${server.url}/api/core/v0/utils/health`, { signal: AbortSignal.timeout(2000) })
       .then((r) => r.status)
       .catch(() => 0)
     if (status === 200) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`)
+  throw new Error(`The server was not healthy after ${timeoutMs} ms.\n${server.output()}`)
 }
