@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { wafPoliciesUi } from '../src/domain/definitions/waf-policies.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/waf-policies-add')({
-  component: () => <ComingSoonPage title="Add a WAF policy" />,
+  component: () => <ResourceFormRoute ui={wafPoliciesUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { wafPoliciesUi } from '../src/domain/definitions/waf-policies.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/waf-policies-edit/{-$waf_policy_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/waf-policies-edit/{-$waf_policy_name}')({
 
 function Page() {
   const name = route.useParams({ select: (params) => params.waf_policy_name })
-  return <ComingSoonPage title="Edit WAF policy" subject={name} />
+  return <ResourceFormRoute ui={wafPoliciesUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { wafPoliciesUi } from '../src/domain/definitions/waf-policies.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/waf-policies')({
-  component: () => <ComingSoonPage title="WAF Policies" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={wafPoliciesUi} />,
 })

@@ -90,12 +90,20 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     type: 'round_robin',
     backends: hosts.map((host) => ({ host, port: 443, weight: 1 })),
   })
-  await create(
-    ctx,
-    'directors',
-    'shop',
-    director('shop-origin', ['origin-1.shop.example.com', 'origin-2.shop.example.com']),
-  )
+  await create(ctx, 'wafconfigs', 'shop', {
+    name: 'storefront-waf',
+    display_name: 'Storefront WAF',
+    mode: 'block',
+    paranoia_level: 2,
+    categories: { java: false },
+    exclusions: [
+      { path: '/search', parameter: 'q', rule_ids: ['942100'], reason: 'Product searches quote SQL-like words' },
+    ],
+  })
+  await create(ctx, 'directors', 'shop', {
+    ...director('shop-origin', ['origin-1.shop.example.com', 'origin-2.shop.example.com']),
+    waf_config: 'storefront-waf',
+  })
   await create(ctx, 'directors', 'shop', director('api-origin', ['api-origin.shop.example.com']))
   await create(ctx, 'directors', 'shop', director('static-origin', ['assets.shop.example.com']))
   await create(ctx, 'codesnippets', 'shop', {

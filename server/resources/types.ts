@@ -13,6 +13,7 @@ import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
 import { SyntheticFields } from '../../src/domain/resources/synthetic.ts'
 import { CustomerFields, OrganizationFields, ProjectFields } from '../../src/domain/resources/tenancy.ts'
+import { WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
 import { type WebsiteData, WebsiteFields, websiteDomains } from '../../src/domain/resources/website.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
 import { generateSecret, hashSecret } from '../auth/secrets.ts'
@@ -305,6 +306,17 @@ export const synthetics: ResourceDefinition = {
   permissionService: 'wadp',
   fields: SyntheticFields,
   searchable: (data) => [String(data.content_type ?? '')],
+  configuration: true,
+}
+
+export const wafPolicies: ResourceDefinition = {
+  type: 'wafconfigs',
+  label: 'WAF policy',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: WafPolicyFields,
+  searchable: (data) => [String(data.mode ?? ''), String(data.ruleset ?? '')],
   configuration: true,
 }
 

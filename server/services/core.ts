@@ -14,7 +14,16 @@ import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
 import { escapeLike } from '../resources/store.ts'
-import { codeSnippets, directors, nodes, pageRules, projectDomains, synthetics, websites } from '../resources/types.ts'
+import {
+  codeSnippets,
+  directors,
+  nodes,
+  pageRules,
+  projectDomains,
+  synthetics,
+  wafPolicies,
+  websites,
+} from '../resources/types.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
 
@@ -109,6 +118,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, pageRules)
   registerResource(router, ctx.resources, synthetics)
   registerResource(router, ctx.resources, codeSnippets)
+  registerResource(router, ctx.resources, wafPolicies)
   registerResource(router, ctx.resources, nodes)
   return router
 }

@@ -26,7 +26,7 @@ const READABLE_PROJECT_RESOURCES = [
   'backups',
 ] as const
 
-const CONFIGURATION = ['websites', 'directors', 'pagerules', 'synthetics', 'codesnippets'] as const
+const CONFIGURATION = ['websites', 'directors', 'pagerules', 'synthetics', 'codesnippets', 'wafconfigs'] as const
 
 export const ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
   admin: ['wadp.*.*'],

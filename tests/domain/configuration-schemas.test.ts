@@ -11,6 +11,7 @@ import {
   REDIRECT_STATUSES,
 } from '../../src/domain/resources/page-rule.ts'
 import { SYNTHETIC_BODY_MAX_BYTES, SyntheticFields } from '../../src/domain/resources/synthetic.ts'
+import { WAF_CATEGORIES, WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
 import { WebsiteFields } from '../../src/domain/resources/website.ts'
 
 type Schema = v.GenericSchema<unknown, unknown>
@@ -692,6 +693,56 @@ describe('VCL snippet fields', () => {
     expect(accept(CodeSnippetFields, snippet({ enabled: false })).enabled).toBe(false)
     expect(problems(CodeSnippetFields, snippet({ enabled: 'no' }))).toEqual([
       { field: 'enabled', message: 'must be true or false' },
+    ])
+  })
+})
+
+describe('WAF policy fields', () => {
+  it('fills every default of RESOURCES.md, each category on', () => {
+    expect(accept(WafPolicyFields, {})).toEqual({
+      mode: 'detect',
+      ruleset: 'owasp_crs_4',
+      paranoia_level: 1,
+      inbound_threshold: 5,
+      outbound_threshold: 4,
+      action_on_match: 'block',
+      block_status: 403,
+      categories: Object.fromEntries(WAF_CATEGORIES.map((category) => [category, true])),
+      rule_overrides: [],
+      exclusions: [],
+      request_body_limit_bytes: 131_072,
+    })
+  })
+
+  it('takes a rule id as a number or text and refuses anything but six digits', () => {
+    expect(accept(WafPolicyFields, { rule_overrides: [{ rule_id: 942100, action: 'log' }] }).rule_overrides).toEqual([
+      { rule_id: '942100', action: 'log' },
+    ])
+    expect(problems(WafPolicyFields, { rule_overrides: [{ rule_id: '94', action: 'log' }] })).toEqual([
+      { field: 'rule_overrides.0.rule_id', message: 'must be a six-digit rule id such as 942100' },
+    ])
+  })
+
+  it('refuses a paranoia level outside 1-4, an unknown mode and a rule overridden twice', () => {
+    expect(problems(WafPolicyFields, { paranoia_level: 0 }).map((p) => p.field)).toEqual(['paranoia_level'])
+    expect(problems(WafPolicyFields, { mode: 'panic' })).toEqual([
+      { field: 'mode', message: 'must be block, detect or off' },
+    ])
+    expect(
+      problems(WafPolicyFields, {
+        rule_overrides: [
+          { rule_id: '942100', action: 'log' },
+          { rule_id: '942100', action: 'disable' },
+        ],
+      }),
+    ).toEqual([{ field: 'rule_overrides', message: 'each rule may be overridden once' }])
+  })
+
+  it('asks an exclusion for a path, at least one rule and a reason', () => {
+    expect(problems(WafPolicyFields, { exclusions: [{ path: 'search', rule_ids: [], reason: '' }] })).toEqual([
+      { field: 'exclusions.0.path', message: 'must start with /' },
+      { field: 'exclusions.0.rule_ids', message: 'name at least one rule' },
+      { field: 'exclusions.0.reason', message: 'say why the exclusion is safe' },
     ])
   })
 })
