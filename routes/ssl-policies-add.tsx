@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { tlsPoliciesUi } from '../src/domain/definitions/tls-policies.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/ssl-policies-add')({
-  component: () => <ComingSoonPage title="Add a TLS policy" />,
+  component: () => <ResourceFormRoute ui={tlsPoliciesUi} mode="create" />,
 })

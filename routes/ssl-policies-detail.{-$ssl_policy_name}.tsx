@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { tlsPoliciesUi } from '../src/domain/definitions/tls-policies.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/ssl-policies-detail/{-$ssl_policy_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/ssl-policies-detail/{-$ssl_policy_name}')
 
 function Page() {
   const name = route.useParams({ select: (params) => params.ssl_policy_name })
-  return <ComingSoonPage title="TLS policy" subject={name} />
+  return <ResourceDetailRoute ui={tlsPoliciesUi} name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { tlsPoliciesUi } from '../src/domain/definitions/tls-policies.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/ssl-policies')({
-  component: () => <ComingSoonPage title="TLS Policies" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={tlsPoliciesUi} />,
 })

@@ -90,6 +90,11 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     type: 'round_robin',
     backends: hosts.map((host) => ({ host, port: 443, weight: 1 })),
   })
+  await create(ctx, 'sslpolicies', 'shop', {
+    name: 'storefront-tls',
+    display_name: 'Storefront TLS',
+    hsts: { enabled: true, max_age_s: 31_536_000, include_subdomains: true },
+  })
   await create(ctx, 'wafconfigs', 'shop', {
     name: 'storefront-waf',
     display_name: 'Storefront WAF',
@@ -130,6 +135,7 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     domain_name: 'shop.example.com',
     domain_aliases: ['www.shop.example.com'],
     default_director: 'shop-origin',
+    ssl_policies: ['storefront-tls'],
     default_rules: { custom_vcl_deliver: 'security-headers' },
   })
   await create(ctx, 'websites', 'shop', {

@@ -13,6 +13,7 @@ import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
 import { SyntheticFields } from '../../src/domain/resources/synthetic.ts'
 import { CustomerFields, OrganizationFields, ProjectFields } from '../../src/domain/resources/tenancy.ts'
+import { TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
 import { WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
 import { type WebsiteData, WebsiteFields, websiteDomains } from '../../src/domain/resources/website.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
@@ -317,6 +318,17 @@ export const wafPolicies: ResourceDefinition = {
   permissionService: 'wadp',
   fields: WafPolicyFields,
   searchable: (data) => [String(data.mode ?? ''), String(data.ruleset ?? '')],
+  configuration: true,
+}
+
+export const tlsPolicies: ResourceDefinition = {
+  type: 'sslpolicies',
+  label: 'TLS policy',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: TlsPolicyFields,
+  searchable: (data) => [String(data.min_version ?? ''), String(data.cipher_profile ?? '')],
   configuration: true,
 }
 

@@ -21,6 +21,7 @@ import {
   pageRules,
   projectDomains,
   synthetics,
+  tlsPolicies,
   wafPolicies,
   websites,
 } from '../resources/types.ts'
@@ -119,6 +120,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, synthetics)
   registerResource(router, ctx.resources, codeSnippets)
   registerResource(router, ctx.resources, wafPolicies)
+  registerResource(router, ctx.resources, tlsPolicies)
   registerResource(router, ctx.resources, nodes)
   return router
 }

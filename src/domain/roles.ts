@@ -26,7 +26,15 @@ const READABLE_PROJECT_RESOURCES = [
   'backups',
 ] as const
 
-const CONFIGURATION = ['websites', 'directors', 'pagerules', 'synthetics', 'codesnippets', 'wafconfigs'] as const
+const CONFIGURATION = [
+  'websites',
+  'directors',
+  'pagerules',
+  'synthetics',
+  'codesnippets',
+  'wafconfigs',
+  'sslpolicies',
+] as const
 
 export const ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
   admin: ['wadp.*.*'],

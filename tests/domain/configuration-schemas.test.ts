@@ -11,6 +11,7 @@ import {
   REDIRECT_STATUSES,
 } from '../../src/domain/resources/page-rule.ts'
 import { SYNTHETIC_BODY_MAX_BYTES, SyntheticFields } from '../../src/domain/resources/synthetic.ts'
+import { isPemCertificates, TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
 import { WAF_CATEGORIES, WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
 import { WebsiteFields } from '../../src/domain/resources/website.ts'
 
@@ -743,6 +744,69 @@ describe('WAF policy fields', () => {
       { field: 'exclusions.0.path', message: 'must start with /' },
       { field: 'exclusions.0.rule_ids', message: 'name at least one rule' },
       { field: 'exclusions.0.reason', message: 'say why the exclusion is safe' },
+    ])
+  })
+})
+
+const CERTIFICATE = `-----BEGIN CERTIFICATE-----\n${'MIIBszCCAVmgAwIBAgIUX'.repeat(4)}\n-----END CERTIFICATE-----`
+
+describe('TLS policy fields', () => {
+  it('fills the defaults of RESOURCES.md', () => {
+    expect(accept(TlsPolicyFields, {})).toEqual({
+      min_version: 'TLSv1.2',
+      max_version: 'TLSv1.3',
+      cipher_profile: 'intermediate',
+      custom_ciphers: [],
+      alpn: ['h2', 'http/1.1'],
+      ocsp_stapling: true,
+      hsts: { enabled: false, max_age_s: 31_536_000, include_subdomains: false, preload: false },
+      client_auth: { mode: 'off', ca_pem: null, verify_depth: 2 },
+    })
+  })
+
+  it('keeps the maximum version at or above the minimum', () => {
+    expect(accept(TlsPolicyFields, { min_version: 'TLSv1.3', max_version: 'TLSv1.3' }).max_version).toBe('TLSv1.3')
+    expect(problems(TlsPolicyFields, { min_version: 'TLSv1.3', max_version: 'TLSv1.2' })).toEqual([
+      { field: 'max_version', message: 'must not be below the minimum version' },
+    ])
+  })
+
+  it('takes custom ciphers only in a custom profile that allows TLS 1.2 or older', () => {
+    const ciphers = ['ECDHE-RSA-AES128-GCM-SHA256']
+    expect(accept(TlsPolicyFields, { cipher_profile: 'custom', custom_ciphers: ciphers }).custom_ciphers).toEqual(
+      ciphers,
+    )
+    expect(problems(TlsPolicyFields, { cipher_profile: 'custom' })).toEqual([
+      { field: 'custom_ciphers', message: 'name at least one cipher for a custom profile' },
+    ])
+    expect(problems(TlsPolicyFields, { custom_ciphers: ciphers })).toEqual([
+      { field: 'custom_ciphers', message: 'only a custom profile that allows TLS 1.2 or older chooses ciphers' },
+    ])
+    expect(
+      problems(TlsPolicyFields, { min_version: 'TLSv1.3', cipher_profile: 'custom', custom_ciphers: ciphers }),
+    ).toEqual([
+      { field: 'custom_ciphers', message: 'only a custom profile that allows TLS 1.2 or older chooses ciphers' },
+    ])
+  })
+
+  it('allows HSTS preload only for a year or more with subdomains', () => {
+    expect(problems(TlsPolicyFields, { hsts: { enabled: true, preload: true } })).toEqual([
+      { field: 'hsts.preload', message: 'preload needs subdomains included and a max-age of at least one year' },
+    ])
+    expect(
+      accept(TlsPolicyFields, { hsts: { enabled: true, preload: true, include_subdomains: true } }).hsts.preload,
+    ).toBe(true)
+  })
+
+  it('checks the client CA as PEM when client certificates are asked for', () => {
+    expect(isPemCertificates(CERTIFICATE)).toBe(true)
+    expect(isPemCertificates(`${CERTIFICATE}\n${CERTIFICATE}`)).toBe(true)
+    expect(isPemCertificates(`${CERTIFICATE}\nstray text`)).toBe(false)
+    expect(accept(TlsPolicyFields, { client_auth: { mode: 'optional', ca_pem: CERTIFICATE } }).client_auth.mode).toBe(
+      'optional',
+    )
+    expect(problems(TlsPolicyFields, { client_auth: { mode: 'required' } })).toEqual([
+      { field: 'client_auth.ca_pem', message: 'must be the CA certificates in PEM (-----BEGIN CERTIFICATE----- …)' },
     ])
   })
 })

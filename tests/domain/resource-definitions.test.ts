@@ -4,6 +4,7 @@ import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
+import { tlsPoliciesUi } from '../../src/domain/definitions/tls-policies.ts'
 import { wafPoliciesUi } from '../../src/domain/definitions/waf-policies.ts'
 import { WEBSITE_VCL_HOOKS, websitesUi } from '../../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
@@ -21,7 +22,15 @@ import {
 import { VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
 import { DefaultRules } from '../../src/domain/resources/website.ts'
 
-const definitions = [websitesUi, directorsUi, pageRulesUi, syntheticResponsesUi, codeSnippetsUi, wafPoliciesUi]
+const definitions = [
+  websitesUi,
+  directorsUi,
+  pageRulesUi,
+  syntheticResponsesUi,
+  codeSnippetsUi,
+  wafPoliciesUi,
+  tlsPoliciesUi,
+]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */
 function leafPaths(value: unknown, prefix = ''): string[] {

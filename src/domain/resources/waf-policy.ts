@@ -71,7 +71,7 @@ export const WafPolicyFields = v.pipe(
       outbound_threshold: v.optional(integer(1, 1000), 4),
       action_on_match: v.optional(v.picklist(WAF_ACTIONS, 'must be block, challenge or log'), 'block'),
       block_status: v.optional(integer(400, 599), 403),
-      categories: v.optional(Categories, {}),
+      categories: v.optional(Categories, () => v.parse(Categories, {})),
       rule_overrides: v.optional(
         v.pipe(v.array(RuleOverride, 'must be a list of rule overrides'), v.maxLength(500, 'at most 500 overrides')),
         [],
