@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ConsolePage } from './pages/console.ts'
+import { ConsolePage, signIn } from './pages/console.ts'
 import { expect, type PlatformServer, test } from './support/server.ts'
 
 type Director = { name: string }
@@ -20,16 +20,9 @@ async function websiteOf(server: PlatformServer, project: string, name: string) 
     : null
 }
 
-/** Signed in as the admin (the session stored, so a reload keeps it). */
-async function signIn(page: Page, server: PlatformServer) {
-  await page.goto('/')
-  await new ConsolePage(page).signInWithToken(server.adminToken)
-  await expect(page).toHaveURL(/\/home\?project=/)
-}
-
 /** Signed in as the admin, in project `shop`, with the wizard open on its form page. */
 async function openWizard(page: Page, server: PlatformServer) {
-  await signIn(page, server)
+  await signIn(page, server.adminToken)
   await page.goto('/home?project=shop')
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
   await page.getByRole('button', { name: 'Quick Setup' }).click()
@@ -109,7 +102,7 @@ test.describe('the quick-setup wizard', () => {
 
 test.describe('synchronization status', () => {
   test('the project view reaches success against the simulated fleet', async ({ page, server }) => {
-    await signIn(page, server)
+    await signIn(page, server.adminToken)
     await page.goto('/home?project=shop')
     await page.getByRole('button', { name: 'Synchronization status', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Synchronization status' })
@@ -126,7 +119,7 @@ test.describe('synchronization status', () => {
       })
     expect((await patchNode('maintenance')).status).toBe(200)
     try {
-      await signIn(page, server)
+      await signIn(page, server.adminToken)
       await page.goto('/access-list?project=shop')
       await page.getByRole('main').getByRole('button', { name: 'Synchronization status' }).click()
       const dialog = page.getByRole('dialog')

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { ConsolePage } from './pages/console.ts'
+import { choose, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
 import { expect, type PlatformServer, test } from './support/server.ts'
 
@@ -16,18 +15,6 @@ async function api(server: PlatformServer, method: string, path: string, body?: 
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return { status: response.status, body: response.status === 204 ? null : await response.json() }
-}
-
-async function signIn(page: Page, token: string) {
-  await page.goto('/')
-  await new ConsolePage(page).signInWithToken(token)
-  await expect(page).toHaveURL(/\/home\?project=/)
-}
-
-/** Picks `option` in the dropdown labelled `label` (the spec's dropdown primitive). */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('button', { name: label }).click()
-  await page.getByRole('option', { name: option }).click()
 }
 
 test.describe('resource screens', () => {

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { ConsolePage } from './pages/console.ts'
+import { choose, signIn } from './pages/console.ts'
 import { expect, type PlatformServer, test } from './support/server.ts'
 
 const PROJECT = 'shop'
@@ -9,17 +8,6 @@ async function stored(server: PlatformServer, path: string) {
     headers: { authorization: `Bearer ${server.adminToken}` },
   })
   return ((await response.json()) as { data: Record<string, unknown> }).data
-}
-
-async function signIn(page: Page, token: string) {
-  await page.goto('/')
-  await new ConsolePage(page).signInWithToken(token)
-  await expect(page).toHaveURL(/\/home\?project=/)
-}
-
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('button', { name: label }).click()
-  await page.getByRole('option', { name: option }).click()
 }
 
 test.describe('security and crypto configuration', () => {

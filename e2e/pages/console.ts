@@ -46,3 +46,16 @@ export class ConsolePage {
     )
   }
 }
+
+/** Signed in with `token` from the sign-in page, on /home of a project (the session stored). */
+export async function signIn(page: Page, token: string): Promise<void> {
+  await page.goto('/')
+  await new ConsolePage(page).signInWithToken(token)
+  await expect(page).toHaveURL(/\/home\?project=/)
+}
+
+/** Picks `option` in the dropdown labelled `label` (the spec's dropdown primitive). */
+export async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: label }).click()
+  await page.getByRole('option', { name: option }).click()
+}

@@ -6,26 +6,7 @@
 export const ROLE_NAMES = ['admin', 'operator', 'viewer'] as const
 export type RoleName = (typeof ROLE_NAMES)[number]
 
-/**
- * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in
- * the Admin section, which a list-and-get role does not see (issue 3).
- */
-const READABLE_PROJECT_RESOURCES = [
-  'projects',
-  'websites',
-  'directors',
-  'pagerules',
-  'synthetics',
-  'codesnippets',
-  'wafconfigs',
-  'iplists',
-  'ratelimits',
-  'challenges',
-  'sslpolicies',
-  'le-cert',
-  'backups',
-] as const
-
+/** The configuration an operator manages (RESOURCES.md: Configuration, Security, Crypto). */
 const CONFIGURATION = [
   'websites',
   'directors',
@@ -34,6 +15,20 @@ const CONFIGURATION = [
   'codesnippets',
   'wafconfigs',
   'sslpolicies',
+] as const
+
+/**
+ * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in
+ * the Admin section, which a list-and-get role does not see (issue 3).
+ */
+const READABLE_PROJECT_RESOURCES = [
+  'projects',
+  ...CONFIGURATION,
+  'iplists',
+  'ratelimits',
+  'challenges',
+  'le-cert',
+  'backups',
 ] as const
 
 export const ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
