@@ -71,6 +71,12 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     expect(rows[0].n).toBe(2)
     const websites = await call(first, 'GET', '/api/core/v0/projects/shop/websites')
     expect(websites.body.meta.total).toBe(3)
+    // One set of OIDC signing keys: an access token issued through one process verifies on the other.
+    const jwks = await Promise.all(
+      [first, second].map((server) => fetch(`${server.url}/oidc/jwks`).then((r) => r.json())),
+    )
+    expect(jwks[0].keys.length).toBeGreaterThan(0)
+    expect(jwks[1]).toEqual(jwks[0])
   })
 
   it('reads a change made through one process through the other at once: item, list, search, sync', async () => {
