@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
@@ -11,8 +11,9 @@ import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
 import { ensureBootstrapToken, seedDemoPlatform } from './db/seed.ts'
+import { lifecycleServer } from './http/lifecycle.ts'
 import { withBodyRead } from './http/request-body.ts'
-import { API_CSP, baseHeaders, securityPolicies } from './http/security-headers.ts'
+import { securityPolicies } from './http/security-headers.ts'
 import { databaseAdapter } from './oidc/db-adapter.ts'
 import { createOidcProvider, type OidcProvider } from './oidc/provider.ts'
 import { createAccessTokenVerifier } from './oidc/verify.ts'
@@ -116,60 +117,21 @@ export type RunningServer = {
   close(): Promise<void>
 }
 
-/** Until the server can answer for real, every request gets this instead of waiting (issue 10). */
-function answerStarting(res: ServerResponse): void {
-  res.writeHead(503, {
-    ...baseHeaders(false),
-    'content-security-policy': API_CSP,
-    'content-type': 'application/json',
-    'retry-after': '1',
-    'cache-control': 'no-store',
-  })
-  res.end(JSON.stringify({ message: 'starting', errors: [] }))
-}
-
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  // Listen at once, so a port already taken fails fast, and answer 503 until the app is ready: a
-  // request that arrives while the database migrates and seeds is answered, never left hanging.
-  const http: Server = createServer()
-  let listener: ((req: IncomingMessage, res: ServerResponse) => void) | null = null
-  let draining = false
-  const inFlight = new Set<ServerResponse>()
-  let settled: (() => void) | null = null
-  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    inFlight.add(res)
-    res.on('close', () => {
-      inFlight.delete(res)
-      if (inFlight.size === 0) settled?.()
-    })
-    // Stopping: this answer is the connection's last, so a keep-alive client reconnects elsewhere.
-    if (draining) res.setHeader('connection', 'close')
-    if (listener) listener(req, res)
-    else answerStarting(res)
-  })
-  // A request Node cannot parse (headers over 16 KB, a broken request line) still gets the contract's
-  // JSON error; the connection closes, as the parser cannot find where the next request starts.
-  http.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy()
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
-    const message = tooLarge ? 'request line and headers larger than 16 KB' : 'malformed HTTP request'
-    const body = JSON.stringify({ message, errors: [] })
-    socket.end(
-      `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    )
-  })
+  // The database opens before the port does: PGlite compiles its WebAssembly and migrates without
+  // letting the event loop turn, so a connection accepted meanwhile would wait unanswered. From here on
+  // every step yields, and a request that arrives before the app is ready gets 503 "starting".
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir })
+  const lifecycle = lifecycleServer()
+  const { http } = lifecycle
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
     http.listen(options.port, options.host, () => resolve())
+  }).catch(async (error: unknown) => {
+    await database.close()
+    throw error
   })
   const stopListening = () => new Promise<void>((resolve) => http.close(() => resolve()))
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir }).catch(
-    async (error: unknown) => {
-      await stopListening()
-      throw error
-    },
-  )
   const { port } = http.address() as AddressInfo
   const publicUrl = (
     options.publicUrl ?? `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
@@ -277,7 +239,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     options.jobs ?? DEFAULT_JOB_TIMING,
   ).catch(failed)
   ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
-  ctx.checks.push(() => ({ name: 'accepting', is_healthy: !draining }))
+  ctx.checks.push(() => ({ name: 'accepting', is_healthy: !lifecycle.draining() }))
 
   // Bodies are read whole before the app runs (server/http/request-body.ts), so the adapter has no
   // half-read socket to clean up (its clean-up closes the socket after 500 ms).
@@ -285,14 +247,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const provider = oidc as OidcProvider | null
   const policies = securityPolicies({ publicUrl, issuer, scriptHashes: [] })
   const consoleMiddleware = options.consoleMiddleware
-  listener = (req, res) => {
+  lifecycle.ready((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     if (provider && (path === OIDC_PATH || path.startsWith(`${OIDC_PATH}/`))) {
       for (const [name, value] of Object.entries(policies.identityProvider)) res.setHeader(name, value)
       provider.handle(req, res)
     } else if (consoleMiddleware && !isApiPath(path)) consoleMiddleware(req, res, () => api(req, res))
     else api(req, res)
-  }
+  })
   const graceMs = options.shutdownGraceMs ?? 10_000
 
   return {
@@ -303,19 +265,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     generated: { adminToken: options.adminToken === undefined, demoPassword: options.demoPassword === undefined },
     databaseDescription: database.description,
     close: async () => {
-      if (draining) return
-      draining = true
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close')
-      const closed = stopListening()
-      http.closeIdleConnections()
-      if (inFlight.size > 0) {
-        await new Promise<void>((resolve) => {
-          settled = resolve
-          setTimeout(resolve, graceMs).unref()
-        })
-      }
-      http.closeAllConnections()
-      await closed
+      if (lifecycle.draining()) return
+      await lifecycle.drain(graceMs)
       await jobs.stop(graceMs)
       await database.close()
     },
