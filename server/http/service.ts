@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { toFieldErrors } from '../../src/domain/common.ts'
+import { type FieldError, toFieldErrors } from '../../src/domain/common.ts'
 import type { ServerContext } from '../context.ts'
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
 import { may, type Principal } from './principal.ts'
@@ -60,11 +60,80 @@ export async function readJson(c: ApiContext): Promise<unknown> {
   if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
     throw new ApiError(415, 'request body must be JSON, sent with content-type: application/json')
   }
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     throw badRequest('request body must be valid JSON')
   }
+  const problem = unstorableJson(body)
+  if (problem) throw badRequest(`invalid request body: ${problem.field || 'body'} ${problem.message}`, [problem])
+  return body
+}
+
+/** Far deeper than any resource nests: a body beyond it is refused before any code walks it. */
+export const MAX_JSON_DEPTH = 32
+
+/**
+ * Why a text cannot be taken: PostgreSQL stores no NUL character (a jsonb value holding `\u0000` fails
+ * to insert, a text column refuses it) and no unpaired UTF-16 surrogate (jsonb refuses its escape; a
+ * text column silently turns it into U+FFFD).
+ */
+export function unstorableText(text: string): string | null {
+  if (text.includes('\0')) return 'must not contain the NUL character'
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)) {
+    return 'must be valid Unicode (it holds an unpaired surrogate)'
+  }
+  return null
+}
+
+/**
+ * The first value of a parsed JSON body that no field could take, checked once here for every route:
+ * a string or key with text the database cannot store, a number JSON.parse read as Infinity (`1e400`),
+ * or nesting deeper than MAX_JSON_DEPTH. Walked with a stack, so no depth overflows it.
+ */
+function unstorableJson(body: unknown): FieldError | null {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }]
+  const at = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`)
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, path, depth } = item
+    if (typeof value === 'string') {
+      const message = unstorableText(value)
+      if (message) return { field: path, message }
+    } else if (typeof value === 'number' && !Number.isFinite(value)) {
+      return { field: path, message: 'is out of range' }
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_JSON_DEPTH) return { field: path, message: `nests deeper than ${MAX_JSON_DEPTH} levels` }
+      const entries = Array.isArray(value) ? value.entries() : Object.entries(value)
+      for (const [key, inner] of entries) {
+        const message = typeof key === 'string' ? unstorableText(key) : null
+        if (message) return { field: at(path, key), message: `its name ${message}` }
+        pending.push({ value: inner, path: at(path, key), depth: depth + 1 })
+      }
+    }
+  }
+  return null
+}
+
+/**
+ * Query and path parameters carry text too: one the database cannot store, or a query parameter given
+ * twice (the route would read only one of them), is refused before the route's own validation.
+ */
+function checkParameters(c: ApiContext, query: AnySchema | undefined): void {
+  const problems: FieldError[] = []
+  for (const [name, value] of Object.entries(c.req.param() as Record<string, string>)) {
+    const message = unstorableText(value)
+    if (message) problems.push({ field: name, message })
+  }
+  const documented = (query as { entries?: Record<string, unknown> } | undefined)?.entries ?? {}
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    const message = values.map(unstorableText).find((found) => found !== null)
+    if (message) problems.push({ field: name, message })
+    else if (values.length > 1 && Object.hasOwn(documented, name))
+      problems.push({ field: name, message: 'is given more than once' })
+  }
+  const first = problems[0]
+  if (first) throw badRequest(`invalid parameter: ${first.field} ${first.message}`, problems)
 }
 
 function jsonSchemaOf(schema: AnySchema | undefined): Record<string, unknown> | undefined {
@@ -108,6 +177,7 @@ export class ServiceRouter {
       const principal =
         'public' in spec.access ? undefined : await this.ctx.auth.authenticate(c.req.header('authorization'))
       if (principal) c.set('principal', principal)
+      checkParameters(c, spec.query)
       const params = (spec.params ? parseWith(spec.params, c.req.param(), 'path parameter') : undefined) as Parsed<P>
       if (principal && 'permission' in spec.access) {
         const project = c.req.param('project')

@@ -66,6 +66,30 @@ export function integer(min: number, max: number) {
   )
 }
 
+/**
+ * An object schema that refuses a list. valibot's `object` takes any non-null object, a list too, whose
+ * keys are then all missing: `"probe": []` read as a probe of defaults, so an update silently reset it.
+ * Every object a resource holds is one of these.
+ */
+export function jsonObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+): v.ObjectSchema<TEntries, undefined>
+export function jsonObject<
+  const TEntries extends v.ObjectEntries,
+  const TMessage extends v.ErrorMessage<v.ObjectIssue> | undefined,
+>(entries: TEntries, message: TMessage): v.ObjectSchema<TEntries, TMessage>
+export function jsonObject(entries: v.ObjectEntries, message?: v.ErrorMessage<v.ObjectIssue>) {
+  const schema = v.object(entries, message)
+  const run = schema['~run']
+  return Object.assign(schema, {
+    '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
+      if (!Array.isArray(dataset.value)) return run.call(schema, dataset, config)
+      v._addIssue(schema, 'type', dataset, config)
+      return dataset
+    },
+  })
+}
+
 /** A field-level error in the contract's error format. */
 export type FieldError = { field: string; message: string }
 

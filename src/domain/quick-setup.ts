@@ -1,12 +1,12 @@
 import * as v from 'valibot'
-import { isHostname } from './common.ts'
+import { isHostname, jsonObject } from './common.ts'
 import type { DirectorInput } from './resources/director.ts'
 
 /** The quick-setup draft (spec section 3): domain, backend choice and the existing director if any. */
-export const QuickSetupDraft = v.object({
+export const QuickSetupDraft = jsonObject({
   domain_name: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),
   backend: v.optional(
-    v.object({
+    jsonObject({
       directorOption: v.optional(v.picklist(['new', 'existing'], 'must be new or existing'), 'new'),
       host: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),
       port: v.optional(v.union([v.number(), v.string()]), 443),

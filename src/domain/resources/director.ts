@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { HostOrIp, integer, Slug } from '../common.ts'
+import { HostOrIp, integer, jsonObject, Slug } from '../common.ts'
 
 export const DIRECTOR_TYPES = [
   'fallback',
@@ -25,14 +25,14 @@ export const PROBE_PRESETS = {
   High: { window: 5, threshold: 3, interval_seconds: 5, timeout_seconds: 5 },
 } as const
 
-export const Backend = v.object({
+export const Backend = jsonObject({
   host: HostOrIp,
   port: integer(1, 65535),
   weight: v.optional(integer(0, 100), 1),
 })
 
 export const Probe = v.pipe(
-  v.object({
+  jsonObject({
     enabled: v.optional(v.boolean(), true),
     method: v.optional(v.picklist(PROBE_METHODS, 'must be one of GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD'), 'GET'),
     path: v.optional(v.pipe(v.string(), v.startsWith('/', 'must start with /'), v.maxLength(2048)), '/'),
@@ -49,13 +49,13 @@ export const Probe = v.pipe(
   ),
 )
 
-export const Timeouts = v.object({
+export const Timeouts = jsonObject({
   connect_timeout: v.optional(integer(1, 600), 30),
   read_timeout: v.optional(integer(1, 600), 30),
   send_timeout: v.optional(integer(1, 600), 30),
 })
 
-export const DirectorTls = v.object({
+export const DirectorTls = jsonObject({
   enabled: v.optional(v.boolean(), false),
   session_reuse: v.optional(v.boolean(), true),
   protocols: v.optional(v.array(v.picklist(TLS_PROTOCOLS, 'must be TLSv1, TLSv1.1, TLSv1.2 or TLSv1.3')), []),
@@ -65,7 +65,7 @@ const needsCookie = (type: DirectorType) => type.endsWith('_cookie')
 const needsHeader = (type: DirectorType) => type.endsWith('_header')
 
 export const DirectorFields = v.pipe(
-  v.object({
+  jsonObject({
     type: v.optional(v.picklist(DIRECTOR_TYPES, 'must be one of the director types'), 'round_robin'),
     sticky_cookie: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128))), null),
     sticky_header: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128))), null),

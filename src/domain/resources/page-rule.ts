@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Hostname, integer, Slug, uniqueItems } from '../common.ts'
+import { Hostname, integer, jsonObject, Slug, uniqueItems } from '../common.ts'
 
 export const MATCH_TYPES = ['prefix', 'exact', 'glob', 'regex'] as const
 export const CACHE_MODES = ['bypass', 'standard', 'cache_everything'] as const
@@ -47,7 +47,7 @@ function isRegExp(pattern: string): boolean {
 }
 
 export const PageRuleMatch = v.pipe(
-  v.object(
+  jsonObject(
     {
       // A regex may start with an anchor (`^/api/`), so the leading slash is checked below, per match type.
       path: v.optional(v.pipe(v.string('must be a string'), v.maxLength(2048, 'at most 2048 characters')), '/'),
@@ -94,7 +94,7 @@ const RedirectStatus = v.pipe(
   v.picklist(REDIRECT_STATUSES, REDIRECT_STATUS_MESSAGE),
 )
 
-export const CacheAction = v.object(
+export const CacheAction = jsonObject(
   {
     kind: v.literal('cache'),
     mode: v.optional(v.picklist(CACHE_MODES, 'must be bypass, standard or cache_everything'), 'standard'),
@@ -105,7 +105,7 @@ export const CacheAction = v.object(
   objectMessage,
 )
 
-export const RedirectAction = v.object(
+export const RedirectAction = jsonObject(
   {
     kind: v.literal('redirect'),
     target: v.pipe(
@@ -121,10 +121,10 @@ export const RedirectAction = v.object(
 )
 
 /** Sends the matching requests to another director than the website's default one. */
-export const DirectorAction = v.object({ kind: v.literal('director'), director: Slug }, objectMessage)
+export const DirectorAction = jsonObject({ kind: v.literal('director'), director: Slug }, objectMessage)
 
 /** Answers the matching requests at the edge with a synthetic response. */
-export const SyntheticAction = v.object({ kind: v.literal('synthetic'), synthetic: Slug }, objectMessage)
+export const SyntheticAction = jsonObject({ kind: v.literal('synthetic'), synthetic: Slug }, objectMessage)
 
 export const PageRuleAction = v.variant(
   'kind',
@@ -133,7 +133,7 @@ export const PageRuleAction = v.variant(
 )
 
 export const HeaderOperation = v.pipe(
-  v.object(
+  jsonObject(
     {
       op: v.optional(v.picklist(HEADER_OPS, 'must be set, append or unset'), 'set'),
       name: HeaderName,
@@ -156,7 +156,7 @@ const HeaderOperations = v.optional(
  * A rule of a website, applied to the requests it matches; the rules of a website run by priority,
  * lower first, and no two share a priority (checked by the server across the project's rules).
  */
-export const PageRuleFields = v.object(
+export const PageRuleFields = jsonObject(
   {
     website: Slug,
     enabled: v.optional(v.boolean('must be true or false'), true),

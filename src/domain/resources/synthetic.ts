@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { integer } from '../common.ts'
+import { integer, jsonObject } from '../common.ts'
 import { HeaderName, HeaderValue, objectMessage } from './page-rule.ts'
 
 /** The largest body a synthetic response may carry, in UTF-8 bytes. */
@@ -9,7 +9,7 @@ export const SYNTHETIC_BODY_MAX_BYTES = 256 * 1024
 const DERIVED_HEADERS = new Set(['content-type', 'content-length'])
 
 export const SyntheticHeader = v.pipe(
-  v.object({ name: HeaderName, value: v.optional(HeaderValue, '') }, objectMessage),
+  jsonObject({ name: HeaderName, value: v.optional(HeaderValue, '') }, objectMessage),
   v.forward(
     v.check((header) => !DERIVED_HEADERS.has(header.name.toLowerCase()), 'is set from the response itself'),
     ['name'],
@@ -17,7 +17,7 @@ export const SyntheticHeader = v.pipe(
 )
 
 /** A response the edge answers with itself (a maintenance page, a fixed JSON, a robots.txt). */
-export const SyntheticFields = v.object(
+export const SyntheticFields = jsonObject(
   {
     status: v.optional(integer(100, 599), 200),
     content_type: v.optional(

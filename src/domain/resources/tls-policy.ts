@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { integer } from '../common.ts'
+import { integer, jsonObject } from '../common.ts'
 import { TLS_PROTOCOLS } from './director.ts'
 import { objectMessage } from './page-rule.ts'
 
@@ -30,7 +30,7 @@ export function isPemCertificates(text: string): boolean {
 }
 
 const Hsts = v.pipe(
-  v.object(
+  jsonObject(
     {
       enabled: v.optional(v.boolean('must be true or false'), false),
       max_age_s: v.optional(integer(0, 63_072_000), HSTS_PRELOAD_MIN_AGE_S),
@@ -49,7 +49,7 @@ const Hsts = v.pipe(
 )
 
 const ClientAuth = v.pipe(
-  v.object(
+  jsonObject(
     {
       mode: v.optional(v.picklist(CLIENT_AUTH_MODES, 'must be off, optional or required'), 'off'),
       ca_pem: v.optional(
@@ -71,7 +71,7 @@ const ClientAuth = v.pipe(
 
 /** The TLS settings a website's listeners offer (RESOURCES.md, Crypto). */
 export const TlsPolicyFields = v.pipe(
-  v.object(
+  jsonObject(
     {
       min_version: v.optional(Version, 'TLSv1.2'),
       max_version: v.optional(Version, 'TLSv1.3'),

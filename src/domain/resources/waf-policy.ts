@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { integer } from '../common.ts'
+import { integer, jsonObject } from '../common.ts'
 import { objectMessage } from './page-rule.ts'
 
 export const WAF_MODES = ['block', 'detect', 'off'] as const
@@ -16,7 +16,7 @@ const RuleId = v.pipe(
   v.regex(/^\d{6}$/, 'must be a six-digit rule id such as 942100'),
 )
 
-export const RuleOverride = v.object(
+export const RuleOverride = jsonObject(
   {
     rule_id: RuleId,
     action: v.picklist(WAF_OVERRIDE_ACTIONS, 'must be disable, log or block'),
@@ -24,7 +24,7 @@ export const RuleOverride = v.object(
   objectMessage,
 )
 
-export const Exclusion = v.object(
+export const Exclusion = jsonObject(
   {
     path: v.pipe(
       v.string('must be a string'),
@@ -51,7 +51,7 @@ export const Exclusion = v.object(
   objectMessage,
 )
 
-const Categories = v.object(
+const Categories = jsonObject(
   Object.fromEntries(
     WAF_CATEGORIES.map((category) => [category, v.optional(v.boolean('must be true or false'), true)]),
   ) as {
@@ -62,7 +62,7 @@ const Categories = v.object(
 
 /** A web application firewall policy, which directors name in `waf_config` (RESOURCES.md, Security). */
 export const WafPolicyFields = v.pipe(
-  v.object(
+  jsonObject(
     {
       mode: v.optional(v.picklist(WAF_MODES, 'must be block, detect or off'), 'detect'),
       ruleset: v.optional(v.picklist(WAF_RULESETS, 'must be owasp_crs_4 or owasp_crs_3'), 'owasp_crs_4'),

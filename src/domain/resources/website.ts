@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import { Hostname, integer, Slug, uniqueItems } from '../common.ts'
+import { Hostname, integer, jsonObject, Slug, uniqueItems } from '../common.ts'
 
 const VclSnippetRef = v.optional(v.nullable(Slug), null)
 
-export const DefaultRules = v.object({
+export const DefaultRules = jsonObject({
   trust_x_forwarded_for: v.optional(v.boolean(), false),
   streaming_enabled: v.optional(v.boolean(), false),
   retry_on_5xx_error: v.optional(v.boolean(), true),
@@ -20,7 +20,7 @@ export const DefaultRules = v.object({
   custom_vcl_deliver: VclSnippetRef,
 })
 
-export const WebsiteCache = v.object({
+export const WebsiteCache = jsonObject({
   default_ttl_s: v.optional(integer(0, 31_536_000), 3600),
   redirect_http_to_https: v.optional(v.boolean(), false),
 })
@@ -28,7 +28,7 @@ export const WebsiteCache = v.object({
 const NameList = v.optional(v.pipe(v.array(Slug), uniqueItems<string>()), [])
 
 export const WebsiteFields = v.pipe(
-  v.object({
+  jsonObject({
     domain_name: Hostname,
     domain_aliases: v.optional(v.pipe(v.array(Hostname), uniqueItems<string>('each alias once')), []),
     default_director: Slug,

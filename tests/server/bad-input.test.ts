@@ -1,0 +1,663 @@
+/**
+ * A bad-input corpus generated from the five OpenAPI documents, so an operation added later is covered
+ * without touching this file. Every operation gets, with the admin's token (so requests pass the
+ * permission checks and reach validation): broken and wrongly typed bodies, a wrong value in each body
+ * field (and each field of an object field), huge and non-finite numbers as raw JSON text, NUL and
+ * unpaired surrogates, 70 kB strings, 5,000-deep nesting, `__proto__` and `constructor` keys, wrong
+ * content types, bad If-Match values, odd query and path parameters. Requests go one after the other
+ * over keep-alive connections, so an answer given before a body was read would break the next request.
+ *
+ * Every answer must be a 4xx JSON error `{message, errors}`, never a 5xx, a reset or a hang. A 2xx is
+ * allowed only for a case whose value the documented schema may accept (`mayPass`): the corpus starts
+ * from real resources, so such a value can make a valid request. Updates and deletes only ever carry
+ * values no schema accepts, so the seeded data the later requests rely on stays as it was.
+ */
+import { Agent, request } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_TOKEN, OPERATOR, setUpPlatform } from './support.ts'
+
+const platform = setUpPlatform()
+
+const SERVICES = ['auth', 'core', 'purge', 'acme', 'stats'] as const
+const PROJECT = 'shop'
+const LONG = 'x'.repeat(70 * 1024)
+const DEEP_ARRAY = `${'['.repeat(5000)}${']'.repeat(5000)}`
+const DEEP_OBJECT = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
+const TIMEOUT_MS = 10_000
+const LANES = 4
+
+type JsonSchema = {
+  type?: string | string[]
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  enum?: unknown[]
+  const?: unknown
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  items?: JsonSchema
+  pattern?: string
+  minLength?: number
+  maxLength?: number
+  minimum?: number
+  maximum?: number
+  minItems?: number
+  maxItems?: number
+}
+type Parameter = { name: string; in: 'path' | 'query'; schema: JsonSchema }
+type DocOperation = {
+  parameters?: Parameter[]
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } }
+}
+type Operation = {
+  method: string
+  /** `/api/core/v0/projects/{project}/directors/{name}` */
+  template: string
+  pathParams: Parameter[]
+  query: Parameter[]
+  body: JsonSchema | null
+}
+type Case = {
+  label: string
+  method: string
+  path: string
+  body?: string
+  /** Sent in 256 KiB chunks without a length, as a stream of unknown size is. */
+  chunked?: boolean
+  headers?: Record<string, string>
+  /** A value the documented schema may accept: the request may be valid and succeed. */
+  mayPass?: boolean
+}
+type Answer = { status: number; body: string; error?: string; reusedSocket: boolean }
+
+/** A value put in a body field as raw JSON text; `invalid` ones no field of any schema may accept. */
+type Value = { label: string; raw: string; value?: unknown; invalid?: true }
+const value = (label: string, data: unknown): Value => ({ label, raw: JSON.stringify(data), value: data })
+const VALUES: Value[] = [
+  value('null', null),
+  value('42', 42),
+  value('true', true),
+  value('"text"', 'text'),
+  value('""', ''),
+  value('70 kB string', LONG),
+  value('"__proto__"', '__proto__'),
+  value('[]', []),
+  value('[null]', [null]),
+  value('{}', {}),
+  { label: '{"__proto__": …}', raw: '{"__proto__": {"polluted": true}}', value: JSON.parse('{"__proto__": {}}') },
+  { label: '1e308', raw: '1e308', value: 1e308 },
+  { label: '-1e308', raw: '-1e308', value: -1e308 },
+  { label: '9007199254740993', raw: '9007199254740993', value: 9007199254740992 },
+  { label: '1e400', raw: '1e400', invalid: true },
+  { label: '-1e400', raw: '-1e400', invalid: true },
+  { label: 'NUL in a string', raw: '"a\\u0000b"', invalid: true },
+  { label: 'unpaired surrogate', raw: '"a\\ud800b"', invalid: true },
+  { label: '5,000-deep array', raw: DEEP_ARRAY, invalid: true },
+  { label: '5,000-deep object', raw: DEEP_OBJECT, invalid: true },
+]
+/** The smaller set tried in each field of an object field. */
+const NESTED_VALUES = VALUES.filter((v) =>
+  ['null', '"text"', '42', '[]', '{}', '-1e400', 'NUL in a string', 'unpaired surrogate'].includes(v.label),
+)
+const WHOLE_BODIES = ['[]', '[{}]', '1', '-1e400', '"text"', 'null', 'true', '"\\u0000"', DEEP_ARRAY, DEEP_OBJECT]
+const MALFORMED_BODIES = ['{"name": ', '{} {}', "{'name': 'x'}", '{"name": "x",}', '\u00ff\u00fe{}', 'NaN', '{"a": 01}']
+const BAD_IF_MATCH = ['"abc"', 'W/"x"', '*,*', `"${'9'.repeat(70 * 1024)}"`, '', '"0"', '"-1"', '"1", "2"']
+/** Odd values for a path parameter, already percent-encoded where they must be. */
+const ODD_SEGMENTS = [
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  'n'.repeat(300),
+  LONG,
+  '%C3%A9t%C3%A9-%F0%9F%9A%80',
+  '__proto__',
+  'constructor',
+  'UPPER',
+]
+const ODD_QUERY_VALUES = [
+  LONG,
+  'x'.repeat(8000),
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%E0%A4%A',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999',
+  '__proto__',
+  '%25',
+  '_',
+  '%5C',
+]
+
+/** Whether the schema might accept the value: true unless a documented rule surely refuses it. */
+function mightAccept(schema: JsonSchema | undefined, data: unknown): boolean {
+  if (!schema) return true
+  if ('const' in schema && schema.const !== data) return false
+  if (schema.enum && !schema.enum.some((option) => option === data)) return false
+  const options = schema.anyOf ?? schema.oneOf
+  if (options && !options.some((option) => mightAccept(option, data))) return false
+  const types = options ? [] : [schema.type ?? []].flat()
+  if (types.length > 0 && !types.some((type) => hasType(type, data))) return false
+  if (typeof data === 'string') {
+    if (schema.maxLength !== undefined && data.length > schema.maxLength) return false
+    if (schema.minLength !== undefined && data.length < schema.minLength) return false
+    if (schema.pattern && !new RegExp(schema.pattern, 'u').test(data)) return false
+  }
+  // Integer fields take numeric strings from forms too: their bounds apply to the number.
+  const number = typeof data === 'string' && /^-?\d+$/.test(data) ? Number(data) : data
+  if (typeof number === 'number') {
+    if (schema.maximum !== undefined && number > schema.maximum) return false
+    if (schema.minimum !== undefined && number < schema.minimum) return false
+  }
+  if (Array.isArray(data)) {
+    if (schema.minItems !== undefined && data.length < schema.minItems) return false
+    if (schema.maxItems !== undefined && data.length > schema.maxItems) return false
+    if (!data.every((item) => mightAccept(schema.items, item))) return false
+  } else if (isObject(data)) {
+    if ((schema.required ?? []).some((field) => !(field in data))) return false
+    for (const [field, item] of Object.entries(data)) {
+      const properties = schema.properties ?? {}
+      if (!mightAccept(Object.hasOwn(properties, field) ? properties[field] : undefined, item)) return false
+    }
+  }
+  return true
+}
+
+function hasType(type: string, data: unknown): boolean {
+  if (type === 'null') return data === null
+  if (type === 'array') return Array.isArray(data)
+  if (type === 'object') return isObject(data)
+  if (type === 'integer') return Number.isInteger(data)
+  return typeof data === type
+}
+
+function isObject(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+}
+
+async function operations(): Promise<Operation[]> {
+  const found: Operation[] = []
+  for (const service of SERVICES) {
+    const response = await fetch(`${platform.url}/api/${service}/v0/openapi.json`)
+    expect(response.status, `${service} openapi.json`).toBe(200)
+    const doc = (await response.json()) as { paths: Record<string, Record<string, DocOperation>> }
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const parameters = operation.parameters ?? []
+        found.push({
+          method: method.toUpperCase(),
+          template: `/api/${service}/v0${path}`,
+          pathParams: parameters.filter((p) => p.in === 'path'),
+          query: parameters.filter((p) => p.in === 'query'),
+          body: operation.requestBody?.content['application/json'].schema ?? null,
+        })
+      }
+    }
+  }
+  return found
+}
+
+async function getJson(path: string): Promise<{ status: number; body: Record<string, unknown> | null }> {
+  const response = await fetch(`${platform.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+  return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null }
+}
+
+/** The fields of a record the body schema documents (what a create or an update may carry). */
+function documented(record: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([field]) => field in (schema.properties ?? {})))
+}
+
+/** A minimal body from the schema alone, for operations that are not resources (login, quick setup). */
+function sketch(schema: JsonSchema): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  for (const field of schema.required ?? []) {
+    const type = [schema.properties?.[field]?.type ?? 'string'].flat()[0]
+    body[field] = type === 'array' ? [] : type === 'object' ? {} : type === 'number' || type === 'integer' ? 1 : 'x'
+  }
+  return body
+}
+
+/**
+ * What the corpus fills a collection's path with: a real resource of it (the last of its first page,
+ * which is never the admin's own user or token) and that resource as GET returns it.
+ */
+type Target = { name: string; record: Record<string, unknown> | null; revision: unknown }
+
+class Corpus {
+  private readonly targets = new Map<string, Target>()
+  private fresh = 0
+
+  async target(template: string): Promise<Target> {
+    const collection = template.replace(/\/\{name\}$/, '').replace('{project}', PROJECT)
+    const known = this.targets.get(collection)
+    if (known) return known
+    const list = await getJson(collection)
+    const items = Array.isArray(list.body?.data) ? (list.body.data as Record<string, unknown>[]) : []
+    const last = items.at(-1)
+    const name = String(last?.name ?? last?.email ?? 'does-not-exist')
+    const item = last ? await getJson(`${collection}/${encodeURIComponent(name)}`) : null
+    const record = item?.status === 200 ? ((item.body?.data as Record<string, unknown>) ?? null) : null
+    const target = { name, record, revision: record?.revision }
+    this.targets.set(collection, target)
+    return target
+  }
+
+  all(): [string, Target][] {
+    return [...this.targets.entries()]
+  }
+
+  /** A name (or e-mail, for types keyed by one) no resource has yet, so a create can really happen. */
+  freshIdentity(body: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+    this.fresh += 1
+    const properties = schema.properties ?? {}
+    if ('name' in properties) return { ...body, name: `bad-input-${this.fresh}` }
+    if ('email' in properties) return { ...body, email: `bad-input-${this.fresh}@example.com` }
+    return body
+  }
+
+  async casesOf(op: Operation): Promise<Case[]> {
+    const cases: Case[] = []
+    const { method } = op
+    const isWrite = ['PUT', 'PATCH', 'DELETE'].includes(method)
+    const hasItem = op.template.endsWith('/{name}')
+    const target = hasItem || op.body ? await this.target(op.template) : null
+    const path = op.template.replace('{project}', PROJECT).replace('{name}', encodeURIComponent(target?.name ?? 'x'))
+    const json = { 'content-type': 'application/json' }
+    // Updates carry `*`, so their bodies are validated instead of meeting a stale revision first.
+    const precondition: Record<string, string> = isWrite ? { 'if-match': '*' } : {}
+
+    let base: Record<string, unknown> = {}
+    if (op.body) {
+      const record = target?.record
+      if (record && method !== 'POST') base = documented(record, op.body)
+      else if (record && !hasItem) base = this.freshIdentity(documented(record, op.body), op.body)
+      else base = sketch(op.body)
+    }
+    const creates = method === 'POST'
+    const send = (label: string, body: string, mayPass = false, headers: Record<string, string> = json) =>
+      cases.push({ label, method, path, body, headers: { ...headers, ...precondition }, mayPass })
+
+    if (op.body) {
+      for (const body of MALFORMED_BODIES) send(`malformed JSON ${body.slice(0, 12)}`, body)
+      for (const body of WHOLE_BODIES) send(`body ${body.slice(0, 12)}`, body)
+      const valid = JSON.stringify(creates ? this.freshIdentity(base, op.body) : base)
+      send('text/plain', valid, false, { 'content-type': 'text/plain' })
+      send('no content type', valid, false, {})
+      send('form-encoded', 'name=x&display_name=y', false, { 'content-type': 'application/x-www-form-urlencoded' })
+      send('multipart', `--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n`, false, {
+        'content-type': 'multipart/form-data; boundary=b',
+      })
+      send('JSON as multipart', valid, false, { 'content-type': 'multipart/form-data; boundary=b' })
+      // Prototype keys beside real fields: ignored or refused, never merged into anything shared.
+      for (const key of ['__proto__', 'constructor', 'prototype']) {
+        const bodyWith = JSON.stringify(creates ? this.freshIdentity(base, op.body) : base).replace(
+          /^\{/,
+          `{"${key}": {"polluted": true, "prototype": {"polluted": true}},`,
+        )
+        // An update with `*` and a valid body would rewrite the target: spoil it with a refused field.
+        send(`"${key}" key`, creates ? bodyWith : bodyWith.replace(/^\{/, '{"revision": "x", "nope": 1,'), creates)
+      }
+
+      for (const [field, schema] of Object.entries(op.body.properties ?? {})) {
+        for (const bad of VALUES) {
+          const mayPass = !bad.invalid && mightAccept(schema, bad.value)
+          // An update that may pass would rewrite seeded data: updates only carry refused values.
+          if (mayPass && !creates) continue
+          const body = creates ? this.freshIdentity(base, op.body) : base
+          send(`${field} = ${bad.label}`, withRaw(body, [field], bad.raw), mayPass)
+        }
+        if (!creates) continue
+        // One level down: each field of an object field, and of the first object in a list field.
+        const sample = base[field]
+        const inList = Array.isArray(sample) && isObject(sample[0])
+        const nested = inList ? schema.items?.properties : schema.properties
+        const sampleObject = (inList ? (sample as unknown[])[0] : sample) as Record<string, unknown> | undefined
+        for (const [inner, innerSchema] of Object.entries(nested ?? {})) {
+          for (const bad of NESTED_VALUES) {
+            const mayPass = !bad.invalid && mightAccept(innerSchema, bad.value)
+            const body = this.freshIdentity(
+              { ...base, [field]: inList ? [{ ...sampleObject }] : { ...(isObject(sample) ? sample : {}) } },
+              op.body,
+            )
+            const at = inList ? [field, 0, inner] : [field, inner]
+            send(`${field}.${inner} = ${bad.label}`, withRaw(body, at, bad.raw), mayPass)
+          }
+        }
+      }
+    }
+
+    if (isWrite) {
+      for (const ifMatch of BAD_IF_MATCH) {
+        cases.push({
+          label: `If-Match ${ifMatch.slice(0, 12) || '(empty)'}`,
+          method,
+          path,
+          ...(op.body ? { body: JSON.stringify(base) } : {}),
+          headers: { ...json, 'if-match': ifMatch },
+        })
+      }
+    }
+
+    for (const parameter of op.query) {
+      for (const odd of ODD_QUERY_VALUES) {
+        cases.push({
+          label: `?${parameter.name}=${odd.slice(0, 12)}`,
+          method,
+          path: `${path}?${parameter.name}=${odd}`,
+          mayPass: mightAccept(parameter.schema, decoded(odd)),
+        })
+      }
+      cases.push({ label: `?${parameter.name} twice`, method, path: `${path}?${parameter.name}=1&${parameter.name}=2` })
+    }
+
+    for (const parameter of op.pathParams) {
+      for (const odd of ODD_SEGMENTS) {
+        // An e-mail key (users) gets the odd text as its local part, so the rest reads as an address.
+        const isEmail = JSON.stringify(parameter.schema).includes('"email"')
+        const oddPath = op.template
+          .replace(`{${parameter.name}}`, isEmail ? `${odd}%40example.com` : odd)
+          .replace('{project}', PROJECT)
+          .replace('{name}', encodeURIComponent(target?.name ?? 'x'))
+        cases.push({
+          label: `{${parameter.name}} = ${odd.slice(0, 12)}`,
+          method,
+          path: oddPath,
+          ...(op.body ? { body: JSON.stringify(base), headers: { ...json, ...precondition } } : {}),
+          ...(isWrite && !op.body ? { headers: { 'if-match': '"0"' } } : {}),
+        })
+      }
+    }
+    if (method === 'GET') {
+      // Whatever a route does not document is ignored: prototype names as parameters, a body on a GET.
+      cases.push({
+        label: 'prototype names as parameters',
+        method,
+        path: `${path}?__proto__=1&constructor=2`,
+        mayPass: true,
+      })
+      cases.push({ label: 'a body on a GET', method, path, body: DEEP_OBJECT, headers: json, mayPass: true })
+    }
+    return cases
+  }
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** The body's JSON with `raw` (any JSON text, even one JSON.stringify cannot make) at `at`. */
+function withRaw(body: Record<string, unknown>, at: (string | number)[], raw: string): string {
+  const marker = '@@bad-input-value@@'
+  const copy = structuredClone(body) as Record<string, unknown>
+  let holder: Record<string | number, unknown> = copy
+  for (const step of at.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>
+  holder[at.at(-1) as string | number] = marker
+  return JSON.stringify(copy).replace(`"${marker}"`, () => raw)
+}
+
+/** Every connection a request went out on: a request on one of them went on a reused connection. */
+const usedSockets = new WeakSet<object>()
+
+function send(agent: Agent, item: Case): Promise<Answer> {
+  const { port } = new URL(platform.url)
+  return new Promise((resolve) => {
+    let reusedSocket = false
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: item.method,
+        path: item.path,
+        agent,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: {
+          authorization: `Bearer ${ADMIN_TOKEN}`,
+          ...(item.body === undefined ? {} : bodyHeaders(item)),
+          ...item.headers,
+        },
+      },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          body += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, reusedSocket }))
+        res.on('error', (error) => resolve({ status: 0, body, error: error.message, reusedSocket }))
+      },
+    )
+    req.on('socket', (socket) => {
+      reusedSocket = usedSockets.has(socket)
+      usedSockets.add(socket)
+    })
+    req.on('error', (error) => resolve({ status: 0, body: '', error: error.message, reusedSocket }))
+    const body = item.body ?? ''
+    const step = item.chunked ? 256 * 1024 : body.length || 1
+    for (let at = 0; at < body.length; at += step) req.write(body.slice(at, at + step))
+    req.end()
+  })
+}
+
+function bodyHeaders(item: Case): Record<string, string> {
+  if (item.chunked) return { 'transfer-encoding': 'chunked' }
+  return { 'content-length': String(Buffer.byteLength(item.body ?? '')) }
+}
+
+function problemWith(item: Case, answer: Answer): string | null {
+  const where = `${item.method} ${item.path.slice(0, 90)} [${item.label}]`
+  if (answer.error) return `${where}: ${answer.error}${answer.reusedSocket ? ' (on a reused connection)' : ''}`
+  if (answer.status >= 500) return `${where}: ${answer.status} ${answer.body.slice(0, 160)}`
+  if (answer.status < 400 && !item.mayPass) return `${where}: accepted (${answer.status}) ${answer.body.slice(0, 100)}`
+  if (item.method === 'HEAD' || answer.status === 204) return null
+  let parsed: { message?: unknown; errors?: unknown }
+  try {
+    parsed = JSON.parse(answer.body)
+  } catch {
+    return `${where}: ${answer.status} answered with a body that is not JSON: ${answer.body.slice(0, 80)}`
+  }
+  if (answer.status >= 400 && (typeof parsed.message !== 'string' || !Array.isArray(parsed.errors))) {
+    return `${where}: ${answer.status} without {message, errors}: ${answer.body.slice(0, 120)}`
+  }
+  return null
+}
+
+/** Sends the cases over a few keep-alive connections, each carrying its share one after the other. */
+async function sendAll(cases: Case[]) {
+  const problems: string[] = []
+  const statuses = new Map<number, number>()
+  await Promise.all(
+    Array.from({ length: LANES }, async (_, lane) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+      for (let i = lane; i < cases.length; i += LANES) {
+        const item = cases[i] as Case
+        const answer = await send(agent, item)
+        const problem = problemWith(item, answer)
+        if (problem) problems.push(problem)
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+      }
+      agent.destroy()
+    }),
+  )
+  return { problems, statuses }
+}
+
+describe('bad input generated from the OpenAPI documents', () => {
+  it('gets a 4xx JSON error for every operation, never a 5xx, a reset or a hang, over keep-alive connections', async () => {
+    // A token besides the admin's, so the token the corpus aims its updates at is never the one it uses.
+    await platform.tokenFor(OPERATOR, ['wadp.websites.list'])
+    const ops = await operations()
+    const corpus = new Corpus()
+    const cases: Case[] = []
+    for (const op of ops) cases.push(...(await corpus.casesOf(op)))
+    expect(ops.length).toBeGreaterThan(100)
+    expect(cases.length).toBeGreaterThan(5000)
+
+    // Most of the corpus is invalid on its face: few cases are allowed to pass.
+    expect(cases.filter((item) => item.mayPass).length / cases.length).toBeLessThan(0.1)
+
+    const { problems, statuses } = await sendAll(cases)
+    expect(problems).toEqual([])
+    // And most of it got past routing and permissions into validation, where the corpus aims.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(cases.length * 0.8)
+
+    // No refused update or delete touched the resources it aimed at, and nothing polluted a prototype.
+    for (const [collection, target] of corpus.all()) {
+      if (!target.record) continue
+      const now = await getJson(`${collection}/${encodeURIComponent(target.name)}`)
+      expect(now.status, `${collection}/${target.name} still there`).toBe(200)
+      expect((now.body?.data as { revision?: unknown })?.revision, `${collection}/${target.name}`).toBe(target.revision)
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined()
+  }, 120_000)
+})
+
+describe('a request answered before its body was read', () => {
+  const directors = `/api/core/v0/projects/${PROJECT}/directors`
+  const next: Case = { label: 'next', method: 'GET', path: directors }
+  const json = { 'content-type': 'application/json' }
+  const three = `{"name": "${'a'.repeat(3_000_000)}"}`
+  const overLimit = 'b'.repeat(5 * 1024 * 1024)
+
+  async function expectNextRequestWorks(agent: Agent, label: string, sameConnection: boolean) {
+    const answer = await send(agent, next)
+    expect(answer.error, `the request after ${label}`).toBeUndefined()
+    expect(answer.status, `the request after ${label}`).toBe(200)
+    if (sameConnection) expect(answer.reusedSocket, `the request after ${label} reuses the connection`).toBe(true)
+  }
+
+  it.each([
+    { label: 'a body just over the 4 MiB limit', status: 413, method: 'POST', path: directors, body: overLimit },
+    { label: 'a JSON body over the limit', status: 413, method: 'POST', path: directors, body: `["${overLimit}"]` },
+    {
+      label: 'a chunked body over the limit',
+      status: 413,
+      method: 'POST',
+      path: directors,
+      body: overLimit,
+      chunked: true,
+    },
+    {
+      label: 'no token',
+      status: 401,
+      method: 'PUT',
+      path: `${directors}/shop-origin`,
+      body: three,
+      headers: { ...json, authorization: '' },
+    },
+    { label: 'no If-Match', status: 412, method: 'PUT', path: `${directors}/shop-origin`, body: three, headers: json },
+    {
+      label: 'a stale If-Match',
+      status: 409,
+      method: 'PATCH',
+      path: `${directors}/shop-origin`,
+      body: three,
+      headers: { ...json, 'if-match': '"0"' },
+    },
+    {
+      label: 'an unknown project',
+      status: 404,
+      method: 'PATCH',
+      path: '/api/core/v0/projects/nope/directors/x',
+      body: three,
+      headers: { ...json, 'if-match': '*' },
+    },
+    {
+      label: 'an unknown endpoint',
+      status: 404,
+      method: 'POST',
+      path: '/api/core/v0/nowhere',
+      body: three,
+      headers: json,
+    },
+    { label: 'no JSON content type', status: 415, method: 'POST', path: directors, body: three },
+    { label: 'a GET with a body', status: 200, method: 'GET', path: directors, body: three },
+    { label: 'a DELETE with a body', status: 412, method: 'DELETE', path: `${directors}/shop-origin`, body: three },
+  ] satisfies (Case & { status: number })[])('keeps the connection after $label ($status)', async (item) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      await expectNextRequestWorks(agent, 'opening the connection', false)
+      const first = await send(agent, item)
+      expect(first.error, item.label).toBeUndefined()
+      expect(first.reusedSocket, item.label).toBe(true)
+      expect(first.status, item.label).toBe(item.status)
+      if (item.status >= 400) expect(JSON.parse(first.body).message, item.label).toEqual(expect.any(String))
+      await expectNextRequestWorks(agent, item.label, true)
+      await expectNextRequestWorks(agent, `${item.label}, twice`, true)
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  it('answers a body far over the limit with 413 and lets the client go on', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const far = { label: '64 MiB', method: 'POST', path: directors, body: 'e'.repeat(64 * 1024 * 1024) }
+      const answer = await send(agent, { ...far, headers: json })
+      expect(answer.error).toBeUndefined()
+      expect(answer.status).toBe(413)
+      // Closing the connection is allowed this far over the limit, but only gracefully.
+      await expectNextRequestWorks(agent, 'a body far over the limit', false)
+    } finally {
+      agent.destroy()
+    }
+  })
+})
+
+/** What the corpus found, one case each, with the answer the contract asks for. */
+describe('bad input the corpus found answered wrongly', () => {
+  const director = `/api/core/v0/projects/${PROJECT}/directors/shop-origin`
+  const write = (method: string, path: string, raw: string, headers: Record<string, string> = {}) =>
+    platform.call(method, path, { raw, headers: { 'content-type': 'application/json', ...headers } })
+
+  it.each([
+    { what: 'a NUL character', raw: '{"name": "nul-text", "description": "a\\u0000b"}', field: 'description' },
+    { what: 'an unpaired surrogate', raw: '{"name": "lone-half", "display_name": "a\\ud800"}', field: 'display_name' },
+    { what: 'a NUL in a field name', raw: '{"name": "nul-key", "a\\u0000": 1}', field: 'a\u0000' },
+    { what: 'a number beyond double range', raw: '{"name": "huge", "description": -1e400}', field: 'description' },
+    {
+      what: 'nesting 40 levels deep',
+      raw: `{"name": "deep", "x": ${'['.repeat(40)}${']'.repeat(40)}}`,
+      field: /^x(\.0)+$/,
+    },
+  ])('refuses $what in a body with 400 naming the field (it was a 500, or stored mangled)', async ({ raw, field }) => {
+    const created = await write('POST', '/api/auth/v0/organizations', raw)
+    expect(created.status).toBe(400)
+    expect(created.body.errors[0].field).toMatch(field instanceof RegExp ? field : new RegExp(`^${field}$`))
+  })
+
+  it.each([
+    ['q', '/api/core/v0/projects/shop/directors?q=a%00b'],
+    ['query', '/api/core/v0/search?query=%00'],
+    ['page', '/api/auth/v0/organizations?page=1&page=2'],
+    ['sort', '/api/auth/v0/organizations?sort=name&sort=-name'],
+  ])('refuses a NUL or a repeated value in query parameter %s with 400', async (field, path) => {
+    const answer = await platform.call('GET', path)
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors).toEqual([{ field, message: expect.any(String) }])
+  })
+
+  it.each(['[]', '[null]', '[{"enabled": false}]'])(
+    'refuses a list where an object goes (%s was read as an object of defaults and reset the field)',
+    async (list) => {
+      const before = await platform.call('GET', director)
+      for (const method of ['PUT', 'PATCH']) {
+        const body = method === 'PUT' ? { ...before.body.data, probe: '@' } : { probe: '@' }
+        const answer = await write(method, director, JSON.stringify(body).replace('"@"', list), { 'if-match': '*' })
+        expect(answer.status, method).toBe(400)
+        expect(
+          answer.body.errors.map((e: { field: string }) => e.field),
+          method,
+        ).toEqual(['probe'])
+      }
+      const after = await platform.call('GET', director)
+      expect(after.body.data).toEqual(before.body.data)
+    },
+  )
+})
