@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import type { StoredRecord } from '../../src/api/resources.ts'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
@@ -12,8 +13,27 @@ import { PageMessage } from './PageMessage.tsx'
 import { linkClassName, renderReference } from './ReferenceLink.tsx'
 import { useResourcePage } from './useResourcePage.ts'
 
+/**
+ * What a type adds to its detail page: actions beside Edit, content after the summary, and how often
+ * to read the record again while the server is still moving it on (a certificate being issued).
+ */
+export type DetailAddons = {
+  actions?: (record: StoredRecord, context: AddonContext) => ReactNode
+  content?: (record: StoredRecord, context: AddonContext) => ReactNode
+  refetchInterval?: (record: StoredRecord) => number | false
+}
+export type AddonContext = { project: string; can: ReturnType<typeof useResourcePage>['can'] }
+
 /** A resource's detail page: its fields, edit and delete by permission, and "Copy as JSON". */
-export function ResourceDetailRoute({ ui, name }: { ui: ResourceUi; name: string | undefined }) {
+export function ResourceDetailRoute({
+  ui,
+  name,
+  addons,
+}: {
+  ui: ResourceUi
+  name: string | undefined
+  addons?: DetailAddons
+}) {
   const page = useResourcePage(ui)
   const routes = resourceRoutes(ui)
   const listLink = (
@@ -25,7 +45,7 @@ export function ResourceDetailRoute({ ui, name }: { ui: ResourceUi; name: string
   if (!page.project) return <PageMessage title={ui.title} text="Select a project first." />
   if (!page.can.get)
     return <PageMessage title={ui.title} text={`You do not have permission to see ${ui.title.toLowerCase()}.`} />
-  return <Detail ui={ui} name={name} project={page.project} page={page} listLink={listLink} />
+  return <Detail ui={ui} name={name} project={page.project} page={page} listLink={listLink} addons={addons} />
 }
 
 type DetailProps = {
@@ -34,11 +54,16 @@ type DetailProps = {
   project: string
   page: ReturnType<typeof useResourcePage>
   listLink: ReactNode
+  addons: DetailAddons | undefined
 }
 
-function Detail({ ui, name, project, page, listLink }: DetailProps) {
+function Detail({ ui, name, project, page, listLink, addons }: DetailProps) {
   const routes = resourceRoutes(ui)
-  const query = useQuery(page.queries.detail(ui, project, name))
+  const follow = addons?.refetchInterval
+  const query = useQuery({
+    ...page.queries.detail(ui, project, name),
+    refetchInterval: follow ? (q) => (q.state.data ? follow(q.state.data) : false) : undefined,
+  })
   const deletion = useDeletion(ui, project, page, 'list')
 
   if (query.isPending) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
@@ -57,6 +82,7 @@ function Detail({ ui, name, project, page, listLink }: DetailProps) {
     )
   }
   const record = query.data
+  const context: AddonContext = { project, can: page.can }
   return (
     <>
       <p className="mb-2 text-sm">{listLink}</p>
@@ -73,13 +99,16 @@ function Detail({ ui, name, project, page, listLink }: DetailProps) {
         onDelete={() =>
           deletion.send({ type: 'deletion.request', items: [{ name: record.name, revision: record.revision }] })
         }
+        actions={addons?.actions?.(record, context)}
         onCopy={() => {
           navigator.clipboard.writeText(JSON.stringify(record, null, 2)).then(
             () => notify(`The ${ui.one} "${record.name}" was copied as JSON.`, { kind: 'success' }),
             () => notify('The clipboard refused the copy.', { kind: 'error' }),
           )
         }}
-      />
+      >
+        {addons?.content?.(record, context)}
+      </ResourceDetail>
       <DeletionDialog ui={ui} actor={deletion} />
     </>
   )

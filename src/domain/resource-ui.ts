@@ -20,6 +20,8 @@ type FieldBase = {
   when?: (values: Draft) => boolean
   /** Spans the form's two columns (long texts, lists, editors). */
   wide?: boolean
+  /** Maintained by the server (an IP list's entry count): shown on the detail page, never in a form or a body. */
+  readOnly?: boolean
 }
 
 /**
@@ -98,6 +100,10 @@ export type ResourceUi = {
   summary?: (record: Draft) => SummaryLine[]
   /** Values of a new one beyond the schema's defaults (a director starts with one empty backend). */
   newDraft?: () => Draft
+  /** Route names where the spec breaks the pattern: IP lists live at /ipLists, /iplists-add, /iplist-detail. */
+  routeNames?: { list: string; add: string; detail: string; edit: string }
+  /** False for a type the spec gives no edit page (LE certificates): no Edit link anywhere. */
+  editable?: boolean
 }
 
 export const resourcePermission = (
@@ -118,12 +124,18 @@ export function titleInSentence(ui: Pick<ResourceUi, 'title'>): string {
     .join(' ')
 }
 
-export function resourceRoutes(ui: Pick<ResourceUi, 'route'>) {
+export function resourceRoutes(ui: Pick<ResourceUi, 'route' | 'routeNames'>) {
+  const names = ui.routeNames ?? {
+    list: ui.route,
+    add: `${ui.route}-add`,
+    detail: `${ui.route}-detail`,
+    edit: `${ui.route}-edit`,
+  }
   return {
-    list: `/${ui.route}`,
-    add: `/${ui.route}-add`,
-    detail: (name: string) => `/${ui.route}-detail/${encodeURIComponent(name)}`,
-    edit: (name: string) => `/${ui.route}-edit/${encodeURIComponent(name)}`,
+    list: `/${names.list}`,
+    add: `/${names.add}`,
+    detail: (name: string) => `/${names.detail}/${encodeURIComponent(name)}`,
+    edit: (name: string) => `/${names.edit}/${encodeURIComponent(name)}`,
   }
 }
 
@@ -149,7 +161,7 @@ export function setPath<T>(values: T, path: string, value: unknown): T {
 
 /** Every field of a form, depth first, with its full path (records' own fields are left inside them). */
 export function formFields(ui: Pick<ResourceUi, 'sections'>): FieldSpec[] {
-  return ui.sections.flatMap((section) => section.fields)
+  return ui.sections.flatMap((section) => section.fields).filter((field) => !field.readOnly)
 }
 
 /** The values a field shows, or `undefined` when its `when` rule hides it for these values. */
@@ -164,7 +176,11 @@ export function isShown(field: FieldSpec, values: Draft): boolean {
  */
 export function bodyOf(ui: Pick<ResourceUi, 'sections'>, values: Draft): Draft {
   let body = values.display_name === '' ? { ...values, display_name: null } : values
-  for (const field of formFields(ui)) {
+  for (const field of ui.sections.flatMap((section) => section.fields)) {
+    if (field.readOnly) {
+      if (getPath(body, field.path) !== undefined) body = setPath(body, field.path, undefined)
+      continue
+    }
     const value = getPath(body, field.path)
     if (value === undefined) continue
     if (!isShown(field, values)) body = setPath(body, field.path, undefined)

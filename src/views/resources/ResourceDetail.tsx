@@ -15,6 +15,10 @@ export type ResourceDetailProps = {
   renderReference: RenderReference
   onDelete: () => void
   onCopy: () => void
+  /** Type-specific actions beside Edit (an IP list's "Paste addresses", a certificate's "Renew now"). */
+  actions?: ReactNode
+  /** Type-specific content after the summary (an IP list's entries). */
+  children?: ReactNode
 }
 
 const termClassName = 'text-sm font-medium text-slate-600 dark:text-slate-400'
@@ -133,6 +137,8 @@ export function ResourceDetail({
   renderReference,
   onDelete,
   onCopy,
+  actions,
+  children,
 }: ResourceDetailProps) {
   const summary = ui.summary?.(record) ?? []
   return (
@@ -149,7 +155,8 @@ export function ResourceDetail({
             <Button variant="secondary" onClick={onCopy}>
               Copy as JSON
             </Button>
-            {can.update && renderEditLink('Edit')}
+            {actions}
+            {can.update && ui.editable !== false && renderEditLink('Edit')}
             {can.delete && (
               <Button variant="danger" onClick={onDelete}>
                 Delete
@@ -173,6 +180,7 @@ export function ResourceDetail({
             </dl>
           </section>
         )}
+        {children}
         {ui.sections.map((section, index) => {
           const shown = section.fields.filter((field) => field.kind !== 'presets' && isShown(field, record))
           if (shown.length === 0) return null

@@ -153,7 +153,7 @@ export function ResourceForm(props: ResourceFormProps) {
         </div>
 
         {ui.sections.map((section) => {
-          const shown = section.fields.filter((field) => isShown(field, values))
+          const shown = section.fields.filter((field) => !field.readOnly && isShown(field, values))
           if (shown.length === 0) return null
           // A section of one list named like it (Backends): the list's own legend is left to screen readers.
           const repeated = shown.length === 1 && shown[0]?.label === section.title ? '[&>fieldset>legend]:sr-only' : ''

@@ -319,7 +319,7 @@ export function ResourceList({
       cell: (row) => <span className="tabular-nums">{formatDateTime(row.updated_at)}</span>,
     },
   ]
-  const editable = can.update && renderEditLink !== undefined
+  const editable = can.update && ui.editable !== false && renderEditLink !== undefined
   if (can.delete || editable) {
     columns.push({
       id: 'actions',
