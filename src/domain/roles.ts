@@ -14,6 +14,9 @@ const CONFIGURATION = [
   'synthetics',
   'codesnippets',
   'wafconfigs',
+  'iplists',
+  'ratelimits',
+  'challenges',
   'sslpolicies',
 ] as const
 
@@ -24,9 +27,6 @@ const CONFIGURATION = [
 const READABLE_PROJECT_RESOURCES = [
   'projects',
   ...CONFIGURATION,
-  'iplists',
-  'ratelimits',
-  'challenges',
   'le-cert',
   'backups',
 ] as const
