@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { captchasUi } from '../src/domain/definitions/captchas.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/captchas-add')({
-  component: () => <ComingSoonPage title="Add a captcha" />,
+  component: () => <ResourceFormRoute ui={captchasUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { captchasUi } from '../src/domain/definitions/captchas.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/captchas-detail/{-$captcha_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/captchas-detail/{-$captcha_name}')({ comp
 
 function Page() {
   const name = route.useParams({ select: (params) => params.captcha_name })
-  return <ComingSoonPage title="Captcha" subject={name} />
+  return <ResourceDetailRoute ui={captchasUi} name={name} />
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { captchasUi } from '../src/domain/definitions/captchas.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/captchas-edit/{-$captcha_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/captchas-edit/{-$captcha_name}')({ compon
 
 function Page() {
   const name = route.useParams({ select: (params) => params.captcha_name })
-  return <ComingSoonPage title="Edit captcha" subject={name} />
+  return <ResourceFormRoute ui={captchasUi} mode="edit" name={name} />
 }

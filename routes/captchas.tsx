@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { captchasUi } from '../src/domain/definitions/captchas.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/captchas')({
-  component: () => <ComingSoonPage title="Captchas" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={captchasUi} />,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { rateLimitsUi } from '../src/domain/definitions/rate-limits.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/rate-limits-add')({
-  component: () => <ComingSoonPage title="Add a rate limit" />,
+  component: () => <ResourceFormRoute ui={rateLimitsUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { rateLimitsUi } from '../src/domain/definitions/rate-limits.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/rate-limits-detail/{-$rate_limit_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/rate-limits-detail/{-$rate_limit_name}')(
 
 function Page() {
   const name = route.useParams({ select: (params) => params.rate_limit_name })
-  return <ComingSoonPage title="Rate limit" subject={name} />
+  return <ResourceDetailRoute ui={rateLimitsUi} name={name} />
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { rateLimitsUi } from '../src/domain/definitions/rate-limits.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/rate-limits-edit/{-$rate_limit_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/rate-limits-edit/{-$rate_limit_name}')({ 
 
 function Page() {
   const name = route.useParams({ select: (params) => params.rate_limit_name })
-  return <ComingSoonPage title="Edit rate limit" subject={name} />
+  return <ResourceFormRoute ui={rateLimitsUi} mode="edit" name={name} />
 }

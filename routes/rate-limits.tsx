@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { rateLimitsUi } from '../src/domain/definitions/rate-limits.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/rate-limits')({
-  component: () => <ComingSoonPage title="Rate Limits" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={rateLimitsUi} />,
 })

@@ -14,6 +14,7 @@ import { type Draft, type ResourceUi, resourceRoutes } from '../../src/domain/re
 import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
 import { ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
 import { LeaveGuard } from './LeaveGuard.tsx'
+import { useFormFacts } from './useFormFacts.ts'
 import { useReferenceOptions } from './useReferenceOptions.ts'
 import type { useResourcePage } from './useResourcePage.ts'
 
@@ -38,6 +39,7 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const saving = useSelector(actor, selectIsSaving)
   const conflict = useSelector(actor, selectConflict)
   const referenceOptions = useReferenceOptions(ui, page, project)
+  const facts = useFormFacts(ui, page, project)
 
   // Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
   const isDirty = () => selectIsDirty(actor.getSnapshot())
@@ -62,6 +64,7 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
         onOverwrite={() => actor.send({ type: 'conflict.overwrite' })}
         onDismissConflict={() => actor.send({ type: 'conflict.dismiss' })}
         referenceOptions={referenceOptions}
+        facts={facts}
       />
       {blocker.status === 'blocked' && <LeaveGuard ui={ui} onStay={blocker.reset} onLeave={blocker.proceed} />}
     </>

@@ -129,6 +129,22 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     body: '<!doctype html><title>Back soon</title><h1>We will be back in a few minutes.</h1>',
     headers: [{ name: 'Retry-After', value: '300' }],
   })
+  await create(ctx, 'challenges', 'shop', {
+    name: 'storefront-challenge',
+    display_name: 'Storefront challenge',
+    type: 'js_pow',
+    exempt: { paths: ['/healthz'], user_agents: ['UptimeRobot'] },
+  })
+  await create(ctx, 'ratelimits', 'shop', {
+    name: 'login-throttle',
+    display_name: 'Login throttle',
+    match: { paths: ['/account/login'], match_type: 'exact', methods: ['POST'] },
+    keys: ['ip'],
+    limit: 10,
+    period_s: 60,
+    action: 'challenge',
+    challenge: 'storefront-challenge',
+  })
   await create(ctx, 'websites', 'shop', {
     name: 'shop-example-com',
     display_name: 'Shop storefront',
@@ -136,6 +152,8 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     domain_aliases: ['www.shop.example.com'],
     default_director: 'shop-origin',
     ssl_policies: ['storefront-tls'],
+    rate_limits: ['login-throttle'],
+    challenges: ['storefront-challenge'],
     default_rules: { custom_vcl_deliver: 'security-headers' },
   })
   await create(ctx, 'websites', 'shop', {

@@ -53,7 +53,11 @@ export type ResourceDefinition = {
   searchable?: (data: ResourceData) => string[]
   /** Whether a change here is configuration the nodes must apply (bumps the scope's revision). */
   configuration: boolean
-  /** Fields never returned or written to the audit log. */
+  /**
+   * Write-only fields: never returned (the API says `<field>_set` instead; list the `_set` field in
+   * readOnlyFields so a body holding it is accepted), never in the audit log, and kept when a write
+   * leaves them out.
+   */
   secretFields?: string[]
   /** Fields the server maintains in `data` (a token's prefix…): ignored in bodies, kept across updates. */
   readOnlyFields?: string[]

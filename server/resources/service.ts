@@ -89,7 +89,11 @@ export class ResourceService {
 
   present(definition: ResourceDefinition, record: ResourceRecord): ResourceRecord {
     const shown: ResourceRecord = { ...record }
-    for (const field of definition.secretFields ?? []) delete shown[field]
+    // A write-only field is never returned: the API says whether one is set (`secret` -> `secret_set`).
+    for (const field of definition.secretFields ?? []) {
+      shown[`${field}_set`] = typeof record[field] === 'string' && record[field] !== ''
+      delete shown[field]
+    }
     return definition.hooks?.present ? definition.hooks.present(shown) : shown
   }
 
@@ -217,6 +221,10 @@ export class ResourceService {
     }
     const source = merge && sent ? { ...this.editableFields(definition, current), ...sent } : body
     const parsed = this.parseBody(definition, source, 'update')
+    // A write that leaves a write-only field out keeps the stored one (a client never read it back).
+    for (const field of definition.secretFields ?? []) {
+      if (parsed.data[field] === undefined && current[field] !== undefined) parsed.data[field] = current[field]
+    }
     const record = await this.db.transaction(async (tx) => {
       await this.checkReferences(tx as Db, definition, scope, parsed.data)
       const args = { db: tx as Db, scope, name, data: parsed.data, existing: current, principal: caller.principal }

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { Email } from '../../src/domain/common.ts'
 import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
+import { type CaptchaData, CaptchaFields, usesProviderKeys } from '../../src/domain/resources/captcha.ts'
 import { CodeSnippetFields } from '../../src/domain/resources/code-snippet.ts'
 import { DirectorFields } from '../../src/domain/resources/director.ts'
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../src/domain/resources/identity.ts'
 import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
+import { RateLimitFields } from '../../src/domain/resources/rate-limit.ts'
 import { SyntheticFields } from '../../src/domain/resources/synthetic.ts'
 import { CustomerFields, OrganizationFields, ProjectFields } from '../../src/domain/resources/tenancy.ts'
 import { TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
@@ -330,6 +332,46 @@ export const tlsPolicies: ResourceDefinition = {
   fields: TlsPolicyFields,
   searchable: (data) => [String(data.min_version ?? ''), String(data.cipher_profile ?? '')],
   configuration: true,
+}
+
+export const rateLimits: ResourceDefinition = {
+  type: 'ratelimits',
+  label: 'rate limit',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: RateLimitFields,
+  references: { challenge: 'challenges', bypass_iplists: 'iplists' },
+  searchable: (data) => [
+    ...((data.match as { paths?: string[] } | undefined)?.paths ?? []),
+    ...(data.keys as string[]),
+  ],
+  configuration: true,
+}
+
+export const captchas: ResourceDefinition = {
+  type: 'challenges',
+  label: 'captcha',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: CaptchaFields,
+  references: { 'exempt.iplists': 'iplists' },
+  secretFields: ['secret'],
+  readOnlyFields: ['secret_set'],
+  searchable: (data) => [String(data.type ?? '')],
+  configuration: true,
+  hooks: {
+    // The secret is write-only, so whether a provider type has one is known only here, with the stored one.
+    async beforeWrite({ data }) {
+      const captcha = data as CaptchaData
+      if (usesProviderKeys(captcha.type) && !captcha.secret) {
+        const message = 'the provider’s secret is required for this type'
+        throw badRequest(`secret ${message}`, [{ field: 'secret', message }])
+      }
+      return undefined
+    },
+  },
 }
 
 export const codeSnippets: ResourceDefinition = {

@@ -15,11 +15,13 @@ import { currentRevision } from '../platform/revisions.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
 import { escapeLike } from '../resources/store.ts'
 import {
+  captchas,
   codeSnippets,
   directors,
   nodes,
   pageRules,
   projectDomains,
+  rateLimits,
   synthetics,
   tlsPolicies,
   wafPolicies,
@@ -120,6 +122,8 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, synthetics)
   registerResource(router, ctx.resources, codeSnippets)
   registerResource(router, ctx.resources, wafPolicies)
+  registerResource(router, ctx.resources, rateLimits)
+  registerResource(router, ctx.resources, captchas)
   registerResource(router, ctx.resources, tlsPolicies)
   registerResource(router, ctx.resources, nodes)
   return router

@@ -11,6 +11,13 @@ export type Draft = Record<string, unknown>
 
 export type Option = { value: string; label: string }
 
+/** Options that show each value as it is ('TLSv1.2', 'GET'). */
+export const plainOptions = (values: readonly (string | number)[]): Option[] =>
+  values.map((value) => ({ value: String(value), label: String(value) }))
+/** Options that show each value capitalised ('block' -> 'Block'). */
+export const capitalisedOptions = (values: readonly string[]): Option[] =>
+  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }))
+
 type FieldBase = {
   /** Dotted path into the body (`probe.window`, `default_rules.api_path`). */
   path: string
@@ -59,12 +66,36 @@ export type FieldSpec = FieldBase &
         min?: number
         max?: number
       }
+    /**
+     * A list of typed choices stored as strings: a kind, and for the kinds with a `parameter` the name
+     * after a colon (a rate limit's keys: `ip`, `header:X-Api-Key`).
+     */
+    | { kind: 'tagged'; itemLabel: string; choices: readonly TaggedChoice[]; max?: number }
+    /** A write-only value: the form shows whether `setPath` says one is stored, and can replace it. */
+    | { kind: 'secret'; setPath: string }
     | { kind: 'code'; language: 'vcl' }
     /** Buttons that fill several fields at once (the probe's Low / Medium / High). */
     | { kind: 'presets'; presets: readonly { label: string; values: Draft }[] }
   )
 
-export type FormSection = { title: string; description?: string; fields: readonly FieldSpec[] }
+/** One kind of a `tagged` list; `parameter` labels the name it needs ('Header name'). */
+export type TaggedChoice = { value: string; label: string; parameter?: string; placeholder?: string }
+
+/** An item of a `tagged` list: `header:X-Api-Key` -> kind `header`, name `X-Api-Key`; `ip` -> no name. */
+export function splitTagged(item: string): { kind: string; name: string | null } {
+  const colon = item.indexOf(':')
+  return colon === -1 ? { kind: item, name: null } : { kind: item.slice(0, colon), name: item.slice(colon + 1) }
+}
+
+/** What a form knows of the platform beyond the resource (the fleet's size, for a per-node limit). */
+export type FormFacts = { nodeCount: number | null }
+
+export type FormSection = {
+  title: string
+  /** A note under the title; a function sees the current values and the facts the type asks for. */
+  description?: string | ((values: Draft, facts: FormFacts) => string | null)
+  fields: readonly FieldSpec[]
+}
 
 export type ColumnFormat = 'text' | 'boolean' | 'list' | 'count' | 'reference' | 'label'
 
@@ -104,6 +135,8 @@ export type ResourceUi = {
   routeNames?: { list: string; add: string; detail: string; edit: string }
   /** False for a type the spec gives no edit page (LE certificates): no Edit link anywhere. */
   editable?: boolean
+  /** Facts its form reads beyond the resource (`nodeCount`: the number of nodes in the fleet). */
+  facts?: readonly (keyof FormFacts)[]
 }
 
 export const resourcePermission = (
@@ -180,6 +213,10 @@ export function bodyOf(ui: Pick<ResourceUi, 'sections'>, values: Draft): Draft {
     if (field.readOnly) {
       if (getPath(body, field.path) !== undefined) body = setPath(body, field.path, undefined)
       continue
+    }
+    // Whether a write-only value is stored is the server's to say, never part of a body.
+    if (field.kind === 'secret' && getPath(body, field.setPath) !== undefined) {
+      body = setPath(body, field.setPath, undefined)
     }
     const value = getPath(body, field.path)
     if (value === undefined) continue

@@ -24,12 +24,7 @@ const CONFIGURATION = [
  * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in
  * the Admin section, which a list-and-get role does not see (issue 3).
  */
-const READABLE_PROJECT_RESOURCES = [
-  'projects',
-  ...CONFIGURATION,
-  'le-cert',
-  'backups',
-] as const
+const READABLE_PROJECT_RESOURCES = ['projects', ...CONFIGURATION, 'le-cert', 'backups'] as const
 
 export const ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
   admin: ['wadp.*.*'],

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { getProjectSync } from '../api/configuration.ts'
 import type { ApiClients } from '../api/http.ts'
 import { getResource, listResources } from '../api/resources.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
@@ -53,6 +54,13 @@ export function resourceQueries(api: ApiClients) {
         },
         staleTime: 30_000,
         placeholderData: keepPreviousData,
+      }),
+    /** How many nodes serve the project: a per-node limit's note multiplies by it. */
+    nodeCount: (project: string) =>
+      queryOptions({
+        queryKey: [...all, 'node-count', project],
+        queryFn: async () => (await getProjectSync(api, project)).details.length,
+        staleTime: 60_000,
       }),
   }
 }

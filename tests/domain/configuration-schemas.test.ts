@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { CaptchaFields } from '../../src/domain/resources/captcha.ts'
 import { CODE_SNIPPET_MAX_BYTES, CodeSnippetFields, VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
 import { DIRECTOR_TYPES, DirectorFields, TLS_PROTOCOLS } from '../../src/domain/resources/director.ts'
 import {
@@ -10,6 +11,7 @@ import {
   PageRuleFields,
   REDIRECT_STATUSES,
 } from '../../src/domain/resources/page-rule.ts'
+import { RateLimitFields, rateLimitKeyProblem } from '../../src/domain/resources/rate-limit.ts'
 import { SYNTHETIC_BODY_MAX_BYTES, SyntheticFields } from '../../src/domain/resources/synthetic.ts'
 import { isPemCertificates, TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
 import { WAF_CATEGORIES, WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
@@ -807,6 +809,105 @@ describe('TLS policy fields', () => {
     )
     expect(problems(TlsPolicyFields, { client_auth: { mode: 'required' } })).toEqual([
       { field: 'client_auth.ca_pem', message: 'must be the CA certificates in PEM (-----BEGIN CERTIFICATE----- …)' },
+    ])
+  })
+})
+
+describe('rate limit fields', () => {
+  it('fills every default of RESOURCES.md', () => {
+    expect(accept(RateLimitFields, {})).toEqual({
+      enabled: true,
+      match: { paths: [], match_type: 'prefix', methods: [] },
+      keys: ['ip'],
+      limit: 100,
+      period_s: 60,
+      action: 'block',
+      challenge: null,
+      penalty_s: 600,
+      response_status: 429,
+      counter_scope: 'per_node',
+      bypass_iplists: [],
+    })
+  })
+
+  it('takes every key kind of RESOURCES.md, names only for header, cookie and query', () => {
+    const keys = ['ip', 'ip_prefix', 'country', 'header:X-Api-Key', 'cookie:session', 'query:api_key']
+    expect(rateLimitKeyProblem('ip')).toBeNull()
+    for (const key of keys) expect(rateLimitKeyProblem(key)).toBeNull()
+    expect(rateLimitKeyProblem('ip:1')).toBe('ip takes no name')
+    expect(rateLimitKeyProblem('query')).toBe('name the query parameter')
+    expect(rateLimitKeyProblem('header:X Api')).toMatch(/^the header name must be/)
+    expect(problems(RateLimitFields, { keys: keys })).toEqual([{ field: 'keys', message: 'at most 5 keys' }])
+  })
+
+  it('takes only the catalogue’s periods, from a form’s text too, and penalties of 60 s to a day', () => {
+    for (const period of [1, 10, 60, 300, 3600])
+      expect(accept(RateLimitFields, { period_s: String(period) }).period_s).toBe(period)
+    expect(problems(RateLimitFields, { period_s: 120 })).toEqual([
+      { field: 'period_s', message: 'must be 1, 10, 60, 300 or 3600 seconds' },
+    ])
+    expect(problems(RateLimitFields, { penalty_s: 86_401 })).toEqual([
+      { field: 'penalty_s', message: 'must be at most 86400' },
+    ])
+    expect(accept(RateLimitFields, { counter_scope: 'global' }).counter_scope).toBe('global')
+    expect(problems(RateLimitFields, { counter_scope: 'cluster' })).toEqual([
+      { field: 'counter_scope', message: 'must be per_node or global' },
+    ])
+  })
+
+  it('needs a captcha to challenge with, and keeps one only for that action', () => {
+    expect(problems(RateLimitFields, { action: 'challenge' })).toEqual([
+      { field: 'challenge', message: 'pick the captcha to show' },
+    ])
+    expect(accept(RateLimitFields, { action: 'challenge', challenge: 'login' }).challenge).toBe('login')
+    expect(accept(RateLimitFields, { action: 'log', challenge: 'login' }).challenge).toBeNull()
+  })
+})
+
+describe('captcha fields', () => {
+  it('fills every default of RESOURCES.md, without a secret', () => {
+    expect(accept(CaptchaFields, {})).toEqual({
+      type: 'js_pow',
+      site_key: null,
+      secret: null,
+      min_score: 0.7,
+      clearance_ttl_s: 1800,
+      solve_timeout_s: 60,
+      bind_clearance_to: 'ip_ua',
+      exempt: { iplists: [], paths: [], user_agents: [] },
+    })
+  })
+
+  it('asks the provider types, and only them, for a site key; built-in types keep no keys', () => {
+    for (const type of ['turnstile', 'hcaptcha', 'recaptcha_v3']) {
+      expect(problems(CaptchaFields, { type })).toEqual([
+        { field: 'site_key', message: 'the provider’s site key is required for this type' },
+      ])
+    }
+    for (const type of ['js_pow', 'captcha', 'cookie']) {
+      expect(accept(CaptchaFields, { type, site_key: 'k', secret: 's' })).toMatchObject({
+        site_key: null,
+        secret: null,
+      })
+    }
+    expect(accept(CaptchaFields, { type: 'turnstile', site_key: 'k', secret: 's' })).toMatchObject({
+      site_key: 'k',
+      secret: 's',
+    })
+    expect(problems(CaptchaFields, { type: 'turnstile', site_key: 'k', secret: '' })).toEqual([
+      { field: 'secret', message: 'must not be empty' },
+    ])
+  })
+
+  it('holds the score, clearance and solve time to their bounds', () => {
+    expect(accept(CaptchaFields, { min_score: '0.3' }).min_score).toBe(0.3)
+    expect(problems(CaptchaFields, { min_score: -0.1, clearance_ttl_s: 86_401, solve_timeout_s: 5 })).toEqual([
+      { field: 'min_score', message: 'must be at least 0' },
+      { field: 'clearance_ttl_s', message: 'must be at most 86400' },
+      { field: 'solve_timeout_s', message: 'must be at least 10' },
+    ])
+    expect(problems(CaptchaFields, { bind_clearance_to: 'ua' })).toEqual([
+      { field: 'bind_clearance_to', message: 'must be ip or ip_ua' },
     ])
   })
 })

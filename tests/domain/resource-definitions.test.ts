@@ -1,8 +1,10 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { captchasUi } from '../../src/domain/definitions/captchas.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
+import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
 import { tlsPoliciesUi } from '../../src/domain/definitions/tls-policies.ts'
 import { wafPoliciesUi } from '../../src/domain/definitions/waf-policies.ts'
@@ -30,6 +32,8 @@ const definitions = [
   codeSnippetsUi,
   wafPoliciesUi,
   tlsPoliciesUi,
+  rateLimitsUi,
+  captchasUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */
@@ -140,10 +144,20 @@ describe('fields shown by a rule', () => {
 })
 
 describe('the website summary (spec section 3)', () => {
+  it('names the TLS policies, rate limits and captchas that guard it', () => {
+    const draft = initialDraft(websitesUi.fields)
+    const guarded = { ...draft, ssl_policies: ['tls'], rate_limits: ['login', 'api'], challenges: ['pow'] }
+    expect(websitesUi.summary?.(guarded)[0]).toEqual({
+      label: 'Protection',
+      value: 'TLS policy tls; rate limits login, api; captcha pow',
+    })
+  })
+
   it("says 'No selection' when no hook is set and no option is on", () => {
     const draft = initialDraft(websitesUi.fields)
     const rules = { ...(draft.default_rules as Draft), retry_on_5xx_error: false }
     expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
+      { label: 'Protection', value: 'No TLS policy, rate limit or captcha' },
       { label: 'Custom VCL hooks', value: 'No selection' },
       { label: 'Options on', value: 'No selection' },
     ])
@@ -158,6 +172,7 @@ describe('the website summary (spec section 3)', () => {
       hsts_enabled: true,
     }
     expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
+      { label: 'Protection', value: 'No TLS policy, rate limit or captcha' },
       { label: 'Custom VCL hooks', value: 'vcl_recv, vcl_deliver' },
       { label: 'Options on', value: 'Retry on 5xx errors, HSTS' },
     ])

@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event'
 import { type ReactElement, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FieldError } from '../../src/domain/common.ts'
+import { captchasUi } from '../../src/domain/definitions/captchas.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
+import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
 import { websitesUi } from '../../src/domain/definitions/websites.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
@@ -479,5 +481,124 @@ describe('ResourceForm: conflict', () => {
     expect(onOverwrite).toHaveBeenCalledOnce()
     await user.click(within(dialog).getByRole('button', { name: 'Back to my edit' }))
     expect(onDismissConflict).toHaveBeenCalledOnce()
+  })
+})
+
+describe('ResourceForm: rate limit keys and the per-node note', () => {
+  it('counts by typed keys: a header key asks for its name, and the value is kind:name', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    let latest: Draft = draftOf(rateLimitsUi)
+    function Spy() {
+      const [values, setValues] = useState(draftOf(rateLimitsUi))
+      latest = values
+      return (
+        <ResourceForm
+          {...props(rateLimitsUi, { onSubmit })}
+          values={values}
+          onChange={(path, next) => setValues((current) => setPath(current, path, next))}
+        />
+      )
+    }
+    await show(<Spy />)
+    const first = screen.getByRole('combobox', { name: 'Key 1' }) as HTMLSelectElement
+    expect(first.value).toBe('ip')
+    expect(screen.queryByRole('textbox', { name: /Header name/ })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Add key' }))
+    const second = screen.getByRole('combobox', { name: 'Key 2' })
+    await user.selectOptions(second, 'header')
+    const headerName = screen.getByRole('textbox', { name: 'Header name of key 2' })
+    await user.type(headerName, 'X-Api-Key')
+    expect(latest.keys).toEqual(['ip', 'header:X-Api-Key'])
+    await user.selectOptions(second, 'cookie')
+    expect(latest.keys).toEqual(['ip', 'cookie:X-Api-Key'])
+    await user.click(screen.getByRole('button', { name: 'Remove key 1' }))
+    expect(latest.keys).toEqual(['cookie:X-Api-Key'])
+  })
+
+  it('shows a key’s error on its row', async () => {
+    const values = { ...draftOf(rateLimitsUi), keys: ['ip', 'header:'] }
+    await show(
+      <ResourceForm
+        {...props(rateLimitsUi, { values, fieldErrors: [{ field: 'keys.1', message: 'name the header' }] })}
+      />,
+    )
+    const input = screen.getByRole('textbox', { name: 'Header name of key 2' })
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(description(input)).toBe('name the header')
+  })
+
+  it('says per-node limits multiply by the number of nodes, with the current count', async () => {
+    const values = { ...draftOf(rateLimitsUi), limit: 50 }
+    const { rerender } = await show(<ResourceForm {...props(rateLimitsUi, { values, facts: { nodeCount: 12 } })} />)
+    expect(
+      screen.getByText(
+        'Each node counts on its own: per-node limits multiply by 12 nodes. With 12 nodes today, a client spread over every node gets up to 600 requests a period.',
+      ),
+    ).toBeTruthy()
+    rerender(<ResourceForm {...props(rateLimitsUi, { values, facts: { nodeCount: null } })} />)
+    expect(
+      screen.getByText('Each node counts on its own: per-node limits multiply by the number of nodes.'),
+    ).toBeTruthy()
+    rerender(
+      <ResourceForm
+        {...props(rateLimitsUi, { values: { ...values, counter_scope: 'global' }, facts: { nodeCount: 12 } })}
+      />,
+    )
+    expect(screen.queryByText(/multiply/)).toBeNull()
+  })
+
+  it('offers the captcha picker only when the action is challenge', async () => {
+    await show(<Harness {...props(rateLimitsUi)} initial={draftOf(rateLimitsUi)} />)
+    expect(screen.queryByText('Captcha')).toBeNull()
+    expect(screen.getByRole('spinbutton', { name: 'Response status' })).toBeTruthy()
+    await userEvent.setup().click(screen.getByRole('button', { name: /Action/ }))
+    await userEvent.setup().click(await screen.findByRole('option', { name: 'Challenge with a captcha' }))
+    expect(await screen.findByText('Captcha')).toBeTruthy()
+    expect(screen.queryByRole('spinbutton', { name: 'Response status' })).toBeNull()
+  })
+})
+
+describe('ResourceForm: a write-only secret', () => {
+  const provider = { ...draftOf(captchasUi), type: 'turnstile', site_key: 'site' }
+
+  it('says "not set" on a new captcha and takes one after Set', async () => {
+    const user = userEvent.setup()
+    await show(<Harness {...props(captchasUi)} initial={provider} />)
+    expect(screen.getByText('not set')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Set secret' }))
+    const input = screen.getByLabelText('Secret') as HTMLInputElement
+    expect(input.type).toBe('password')
+  })
+
+  it('says "set" for a stored one, replaces it only on request, and Keep sends nothing', async () => {
+    const user = userEvent.setup()
+    let latest: Draft = {}
+    function Spy() {
+      const [values, setValues] = useState<Draft>({ ...provider, name: 'ts', secret_set: true })
+      latest = values
+      return (
+        <ResourceForm
+          {...props(captchasUi, { mode: 'edit' })}
+          values={values}
+          onChange={(path, next) => setValues((current) => setPath(current, path, next))}
+        />
+      )
+    }
+    await show(<Spy />)
+    expect(screen.getByText('set')).toBeTruthy()
+    expect(screen.queryByLabelText(/secret/i, { selector: 'input' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Replace secret' }))
+    await user.type(screen.getByLabelText('New secret'), 'new-one')
+    expect(latest.secret).toBe('new-one')
+    await user.click(screen.getByRole('button', { name: 'Keep the current one' }))
+    expect(latest.secret).toBeUndefined()
+    expect(screen.getByText('set')).toBeTruthy()
+  })
+
+  it('hides the site key and secret for the built-in types', async () => {
+    await show(<ResourceForm {...props(captchasUi)} />)
+    expect(screen.queryByRole('textbox', { name: 'Site key' })).toBeNull()
+    expect(screen.queryByText('not set')).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
-import { capitalize, type FieldSpec, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
+import { capitalize, type FieldSpec, getPath, isShown, type ResourceUi, splitTagged } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { PageHeading } from '../ComingSoonPage.tsx'
 import { formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
@@ -79,6 +79,17 @@ function RecordsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rec
   )
 }
 
+/** A tagged list in words: `ip`, `header:X-Api-Key` -> 'Client IP, Header X-Api-Key'. */
+function taggedLabels(field: Extract<FieldSpec, { kind: 'tagged' }>, items: unknown[]): string {
+  return items
+    .map((item) => {
+      const { kind, name } = splitTagged(String(item))
+      const label = field.choices.find((choice) => choice.value === kind)?.label ?? kind
+      return name === null ? label : `${label} ${name}`
+    })
+    .join(', ')
+}
+
 /** One field's value as the detail page shows it: human labels, references as links, code as code. */
 function FieldValue({ field, record, render }: { field: FieldSpec; record: StoredRecord; render: RenderReference }) {
   const value = getPath(record, field.path)
@@ -97,6 +108,10 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
       )
     case 'records':
       return <RecordsValue field={field} value={value} />
+    case 'tagged':
+      return <>{Array.isArray(value) && value.length > 0 ? taggedLabels(field, value) : formatValue(null)}</>
+    case 'secret':
+      return <>{getPath(record, field.setPath) === true ? 'set' : 'not set'}</>
     case 'number':
       return (
         <>

@@ -1,6 +1,6 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef } from 'react'
 import type { FieldError } from '../../domain/common.ts'
-import { type Draft, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
+import { type Draft, type FormFacts, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { inputClassName } from '../../ui/TextField.tsx'
 import type { ConflictVersion } from './ConflictPanel.tsx'
@@ -35,7 +35,11 @@ export type ResourceFormProps = {
   onDismissConflict: () => void
   /** The options of a reference picker for a type (the page backs it with a query). */
   referenceOptions: FieldEnv['referenceOptions']
+  /** What the type's section notes read beyond the values (the number of nodes). */
+  facts?: FormFacts
 }
+
+const NO_FACTS: FormFacts = { nodeCount: null }
 
 /**
  * The add and edit form of every resource type, laid out from its definition: the name and display
@@ -155,6 +159,10 @@ export function ResourceForm(props: ResourceFormProps) {
         {ui.sections.map((section) => {
           const shown = section.fields.filter((field) => !field.readOnly && isShown(field, values))
           if (shown.length === 0) return null
+          const description =
+            typeof section.description === 'function'
+              ? section.description(values, props.facts ?? NO_FACTS)
+              : section.description
           // A section of one list named like it (Backends): the list's own legend is left to screen readers.
           const repeated = shown.length === 1 && shown[0]?.label === section.title ? '[&>fieldset>legend]:sr-only' : ''
           return (
@@ -162,9 +170,7 @@ export function ResourceForm(props: ResourceFormProps) {
               <legend className="mb-1 w-full border-b border-slate-200 pb-1 text-lg font-semibold dark:border-slate-800">
                 {section.title}
               </legend>
-              {section.description && (
-                <p className="text-sm text-slate-600 dark:text-slate-400">{section.description}</p>
-              )}
+              {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
               <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">
                 {shown.map((field) => (
                   <div key={field.path} className={`min-w-0 ${field.wide ? 'md:col-span-2' : ''} ${repeated}`}>

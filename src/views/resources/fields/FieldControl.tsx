@@ -1,5 +1,6 @@
 import type { FieldSpec } from '../../../domain/resource-ui.ts'
 import { CodeWidget } from './CodeWidget.tsx'
+import { SecretWidget, TaggedWidget } from './KeyWidgets.tsx'
 import { RecordsWidget, StringsWidget } from './ListWidgets.tsx'
 import { ReferenceWidget } from './ReferenceWidget.tsx'
 import {
@@ -33,6 +34,10 @@ export function FieldControl({ field, path, value, env }: FieldControlProps) {
       return <StringsWidget field={field} path={path} value={value} env={env} />
     case 'records':
       return <RecordsWidget field={field} path={path} value={value} env={env} renderField={FieldControl} />
+    case 'tagged':
+      return <TaggedWidget field={field} path={path} value={value} env={env} />
+    case 'secret':
+      return <SecretWidget field={field} path={path} value={value} env={env} />
     case 'code':
       return <CodeWidget field={field} path={path} value={value} env={env} />
     case 'presets':
