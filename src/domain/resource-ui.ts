@@ -181,14 +181,17 @@ export function getPath(values: unknown, path: string): unknown {
   return current
 }
 
-/** A copy of `values` with `path` set: objects and arrays on the way are copied, the rest shared. */
+/** A copy of `values` with `path` set (or removed, for undefined): objects and arrays on the way are copied, the rest shared. */
 export function setPath<T>(values: T, path: string, value: unknown): T {
   const [key, ...rest] = path.split('.') as [string, ...string[]]
   const container: unknown = values
   const copy: Record<string, unknown> = Array.isArray(container)
     ? ([...container] as unknown as Record<string, unknown>)
     : { ...(container as Record<string, unknown> | undefined) }
-  copy[key] = rest.length === 0 ? value : setPath((copy[key] ?? {}) as unknown, rest.join('.'), value)
+  if (rest.length > 0) copy[key] = setPath((copy[key] ?? {}) as unknown, rest.join('.'), value)
+  // Undefined removes the key: a strict body refuses a key it does not know even when it holds nothing.
+  else if (value === undefined && !Array.isArray(container)) delete copy[key]
+  else copy[key] = value
   return copy as T
 }
 

@@ -246,3 +246,14 @@ describe('pickers that offer only some of the referenced resources', () => {
     expect(allowedReference({ field: 'action.kind', value: 'cache' }, {}, { action: { kind: 'redirect' } })).toBe(false)
   })
 })
+
+describe('a write-only secret in a form', () => {
+  it('sends neither the stored state nor an untouched secret, so a read-back captcha validates', () => {
+    const record = { name: 'ts', display_name: null, type: 'turnstile', site_key: 'site', secret_set: true }
+    const body = bodyOf(captchasUi, record)
+    expect(body).not.toHaveProperty('secret_set')
+    expect(body).not.toHaveProperty('secret')
+    expect(validatorOf(captchasUi, 'edit')(record)).toEqual([])
+    expect(bodyOf(captchasUi, { ...record, secret: 'new' })).toMatchObject({ secret: 'new' })
+  })
+})
