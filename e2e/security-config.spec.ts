@@ -1,4 +1,7 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { choose, signIn } from './pages/console.ts'
+import { createToken } from './support/api.ts'
 import { expect, type PlatformServer, test } from './support/server.ts'
 
 const PROJECT = 'shop'
@@ -122,4 +125,83 @@ test.describe('security and crypto configuration', () => {
       challenges: ['storefront-challenge'],
     })
   })
+})
+
+/** The security and crypto types with a seeded resource in `shop`: list route, detail route, seeded name. */
+const SEEDED = [
+  {
+    list: '/waf-policies',
+    detail: '/waf-policies-detail',
+    name: 'storefront-waf',
+    type: 'wafconfigs',
+    one: 'WAF policy',
+  },
+  {
+    list: '/rate-limits',
+    detail: '/rate-limits-detail',
+    name: 'login-throttle',
+    type: 'ratelimits',
+    one: 'rate limit',
+  },
+  { list: '/captchas', detail: '/captchas-detail', name: 'storefront-challenge', type: 'challenges', one: 'captcha' },
+  {
+    list: '/ssl-policies',
+    detail: '/ssl-policies-detail',
+    name: 'storefront-tls',
+    type: 'sslpolicies',
+    one: 'TLS policy',
+  },
+] as const
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    )
+}
+
+test('a viewer reads the security and crypto types without Add, Edit or Delete', async ({ page, server }) => {
+  const token = await createToken(server, {
+    owner: 'viewer@example.com',
+    permissions: ['wadp.projects.get', ...SEEDED.flatMap(({ type }) => [`wadp.${type}.list`, `wadp.${type}.get`])],
+  })
+  await signIn(page, token)
+  for (const { list, detail, name, one } of SEEDED) {
+    await page.goto(`${list}?project=${PROJECT}`)
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: `Add ${one}` })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /^Edit/ })).toHaveCount(0)
+    await page.goto(`${detail}/${name}?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+  }
+})
+
+test('the security and crypto lists, forms and details have no serious accessibility violation', async ({
+  page,
+  server,
+}) => {
+  await signIn(page, server.adminToken)
+  await page.goto(`/rate-limits?project=${PROJECT}`)
+  await expect(page.getByRole('link', { name: 'login-throttle', exact: true })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.goto(`/rate-limits-edit/login-throttle?project=${PROJECT}`)
+  await expect(page.getByRole('combobox', { name: 'Key 1' })).toBeVisible()
+  await page.getByRole('button', { name: 'Add key' }).click()
+  await page.getByRole('combobox', { name: 'Key 2' }).selectOption('header')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('name the header')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.goto(`/captchas-add?project=${PROJECT}`)
+  await choose(page, 'Type', 'hCaptcha')
+  await expect(page.getByText('Secret: not set')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.goto(`/captchas-detail/storefront-challenge?project=${PROJECT}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Storefront challenge' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
 })

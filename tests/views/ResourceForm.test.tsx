@@ -526,6 +526,8 @@ describe('ResourceForm: rate limit keys and the per-node note', () => {
     const input = screen.getByRole('textbox', { name: 'Header name of key 2' })
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect(description(input)).toBe('name the header')
+    // Shown on its row, so not listed again at the top.
+    expect(screen.getAllByText('name the header')).toHaveLength(1)
   })
 
   it('says per-node limits multiply by the number of nodes, with the current count', async () => {
