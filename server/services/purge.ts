@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { Slug, toFieldErrors } from '../../src/domain/common.ts'
+import { type PurgePlanStep, type PurgeRequest, purgeRequestSchema, purgeState } from '../../src/domain/purge.ts'
+import { listQuery } from '../../src/domain/requests.ts'
+import type { NodeData } from '../../src/domain/resources/node.ts'
+import { recordAudit } from '../audit.ts'
+import type { ServerContext } from '../context.ts'
+import { resources } from '../db/schema.ts'
+import { badRequest, notFound } from '../http/errors.ts'
+import { readJson, ServiceRouter } from '../http/service.ts'
+import type { ResourceRecord } from '../resources/definition.ts'
+import { callerOf } from '../resources/router.ts'
+import { getResource, insertResource, listResources } from '../resources/store.ts'
+import { projectDomains } from '../resources/types.ts'
+import { registerUtils } from './utils.ts'
+
+/** Invalidations are kept in the resources table under this type; no CRUD endpoint serves it. */
+export const PURGE_TYPE = 'purge'
+const PERMISSION = 'wadp.purge.create'
+const ProjectParams = v.object({ project: Slug })
+const ItemParams = v.object({ project: Slug, name: Slug })
+
+/**
+ * Each node's part, decided when the request arrives: a node in maintenance or unreachable cannot apply
+ * it and gives up after the same delay; disabled nodes serve nothing and are left out.
+ */
+async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
+  const fleet = await ctx.db
+    .select({ name: resources.name, data: resources.data })
+    .from(resources)
+    .where(and(eq(resources.type, 'nodes'), eq(resources.scope, '')))
+    .orderBy(resources.name)
+  const { minMs, maxMs } = ctx.config.syncDelays
+  return fleet
+    .filter((node) => (node.data as NodeData).status !== 'disabled')
+    .map((node) => {
+      const data = node.data as NodeData
+      return {
+        node: node.name,
+        after_ms: Math.round(minMs + ctx.random() * (maxMs - minMs)),
+        can_apply: data.reachable && data.status !== 'maintenance',
+      }
+    })
+}
+
+/** An invalidation as the API returns it: what was asked, and its state now. */
+function present(record: ResourceRecord, now: number) {
+  const { plan, type, targets, soft, requested_at } = record as ResourceRecord &
+    PurgeRequest & { plan: PurgePlanStep[]; requested_at: string }
+  const state = purgeState(Date.parse(requested_at), plan, now)
+  return {
+    name: record.name,
+    type,
+    targets,
+    soft,
+    status: state.status,
+    per_node: state.per_node,
+    created_at: requested_at,
+    created_by: record.created_by,
+  }
+}
+
+/** An id that sorts by time and cannot be guessed from another: `p-<time base36>-<random>`. */
+function purgeId(now: number): string {
+  return `p-${now.toString(36)}-${randomBytes(4).toString('hex')}`
+}
+
+/** The purge service (API.md, Invalidation): request an invalidation, follow it, list recent ones. */
+export function purgeService(ctx: ServerContext): ServiceRouter {
+  const router = new ServiceRouter('purge', ctx)
+  registerUtils(router)
+
+  router.route({
+    method: 'post',
+    path: '/projects/:project/purge',
+    summary: 'Invalidate cached URLs, prefixes, hosts, tags or everything on every node (202; follow it with GET)',
+    access: { permission: PERMISSION },
+    params: ProjectParams,
+    documentedBody: purgeRequestSchema([]),
+    handler: async ({ c, params, principal }) => {
+      // The targets must be on the project's own domains, which only the database knows.
+      const domains = [...(await projectDomains(ctx.db, params.project)).keys()]
+      const result = v.safeParse(purgeRequestSchema(domains), await readJson(c))
+      if (!result.success) {
+        const errors = toFieldErrors(result.issues)
+        throw badRequest(
+          `invalid invalidation: ${errors.map((e) => `${e.field || 'body'} ${e.message}`).join('; ')}`,
+          errors,
+        )
+      }
+      const request = result.output
+      const caller = callerOf(c, principal)
+      const now = ctx.now()
+      // Read before the transaction: PGlite has one connection, which the transaction holds.
+      const plan = await planFor(ctx)
+      const record = await ctx.db.transaction(async (tx) => {
+        const stored = await insertResource(tx, {
+          type: PURGE_TYPE,
+          scope: params.project,
+          name: purgeId(now),
+          displayName: null,
+          data: { ...request, requested_at: new Date(now).toISOString(), plan },
+          searchText: '',
+          actor: principal.email,
+        })
+        if (!stored) throw new Error('invalidation id collision')
+        await recordAudit(tx, {
+          actor: caller.actor,
+          action: 'purge.create',
+          result: 'success',
+          resource: { type: PURGE_TYPE, name: stored.name },
+          project: params.project,
+          changes: { before: null, after: request },
+        })
+        return stored
+      })
+      c.header('Location', `${c.req.path}/${record.name}`)
+      return c.json({ data: present(record, now) }, 202)
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: '/projects/:project/purge',
+    summary: 'The project’s invalidations, newest first',
+    access: { permission: PERMISSION },
+    params: ProjectParams,
+    query: listQuery([]),
+    handler: async ({ c, params, query }) => {
+      const { rows, total } = await listResources(ctx.db, PURGE_TYPE, params.project, {
+        ...query,
+        q: undefined,
+        sort: '-created_at',
+      })
+      const now = ctx.now()
+      return c.json({
+        data: rows.map((row) => present(row, now)),
+        meta: { total, page: query.page, items: query.items },
+      })
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: '/projects/:project/purge/:name',
+    summary: 'One invalidation with each node’s state',
+    access: { permission: PERMISSION },
+    params: ItemParams,
+    handler: async ({ c, params }) => {
+      const record = await getResource(ctx.db, PURGE_TYPE, params.project, params.name)
+      if (!record) throw notFound(`invalidation ${params.name}`)
+      return c.json({ data: present(record, ctx.now()) })
+    },
+  })
+  return router
+}

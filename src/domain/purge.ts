@@ -1,0 +1,136 @@
+import * as v from 'valibot'
+import { isHostname } from './common.ts'
+
+/** What an invalidation removes from the edge caches (RESOURCES.md, Tools; API.md, Invalidation). */
+export const PURGE_TYPES = ['url', 'prefix', 'host', 'tag', 'all'] as const
+export type PurgeType = (typeof PURGE_TYPES)[number]
+export const MAX_PURGE_TARGETS = 100
+export const PURGE_STATUSES = ['queued', 'in_progress', 'completed', 'partial', 'failed'] as const
+export type PurgeStatus = (typeof PURGE_STATUSES)[number]
+export type NodePurgeStatus = 'queued' | 'in_progress' | 'completed' | 'failed'
+
+/** Visible ASCII only: a tag travels in a response header (Surrogate-Key, Cache-Tag). */
+const TAG = /^[\x21-\x7e]{1,1024}$/
+
+/** The host of an absolute http(s) URL, or null for anything else. */
+function urlHost(text: string): string | null {
+  if (!URL.canParse(text)) return null
+  const url = new URL(text)
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname.toLowerCase() : null
+}
+
+/** Why a target does not fit its type or the project's domains; null when it does. */
+export function purgeTargetProblem(type: PurgeType, target: string, domains: ReadonlySet<string>): string | null {
+  switch (type) {
+    case 'url':
+    case 'prefix': {
+      const host = urlHost(target)
+      if (host === null) return 'must be an absolute http or https URL'
+      if (!domains.has(host)) return `${host} is not a domain of this project`
+      return null
+    }
+    case 'host': {
+      const host = target.toLowerCase()
+      if (!isHostname(host)) return 'must be a host name such as shop.example.com'
+      return domains.has(host) ? null : `${host} is not a domain of this project`
+    }
+    case 'tag':
+      return TAG.test(target) ? null : 'must be 1-1024 visible characters without spaces'
+    case 'all':
+      return 'all takes no targets'
+  }
+}
+
+/**
+ * An invalidation request for a project with these domains (the websites' names and aliases): the same
+ * schema checks the console's form and the server's endpoint.
+ */
+export function purgeRequestSchema(projectDomains: readonly string[]) {
+  const domains = new Set(projectDomains.map((domain) => domain.toLowerCase()))
+  return v.pipe(
+    v.object({
+      type: v.picklist(PURGE_TYPES, 'must be url, prefix, host, tag or all'),
+      targets: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string('must be a string'), v.trim()), 'must be a list of targets'),
+          v.maxLength(MAX_PURGE_TARGETS, `at most ${MAX_PURGE_TARGETS} targets`),
+        ),
+        [],
+      ),
+      soft: v.optional(v.boolean('must be true or false'), false),
+    }),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      const { type, targets, soft } = dataset.value
+      if (type === 'all') {
+        if (targets.length > 0) addIssue({ message: 'all takes no targets', path: pathTo(dataset.value, 'targets') })
+        if (soft) addIssue({ message: 'a soft purge needs targets', path: pathTo(dataset.value, 'soft') })
+        return
+      }
+      if (targets.length === 0) {
+        addIssue({ message: 'name at least one target', path: pathTo(dataset.value, 'targets') })
+        return
+      }
+      const seen = new Set<string>()
+      targets.forEach((target, index) => {
+        const problem = seen.has(target) ? 'is listed twice' : purgeTargetProblem(type, target, domains)
+        seen.add(target)
+        if (problem) addIssue({ message: problem, path: pathTo(dataset.value, 'targets', index) })
+      })
+    }),
+  )
+}
+export type PurgeRequest = v.InferOutput<ReturnType<typeof purgeRequestSchema>>
+
+/** A valibot issue path to `targets` (or one of its items), so the error lands on the field. */
+function pathTo(input: Record<string, unknown>, key: string, index?: number): [v.IssuePathItem, ...v.IssuePathItem[]] {
+  const value = input[key]
+  const first: v.IssuePathItem = { type: 'object', origin: 'value', input, key, value }
+  if (index === undefined || !Array.isArray(value)) return [first]
+  return [first, { type: 'array', origin: 'value', input: value, key: index, value: value[index] }]
+}
+
+/** Targets typed one per line in a text area: trimmed, blank lines and `#` comments left out. */
+export function targetsFromText(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+}
+
+/**
+ * How a node will take an invalidation, fixed when it is requested: when it finishes (ms after the
+ * request) and whether it can (a node in maintenance or unreachable cannot, and gives up then).
+ */
+export type PurgePlanStep = { node: string; after_ms: number; can_apply: boolean }
+export type PurgeNodeState = { node: string; status: NodePurgeStatus; at: string | null }
+
+/**
+ * An invalidation's state at `now`: a pure function of when it was requested and its plan, so every
+ * process of the API reports the same without timers. Queued until the nodes pick it up (the first
+ * 200 ms), then each node finishes at its own time; overall completed, partial or failed once all did.
+ */
+export function purgeState(
+  requestedAt: number,
+  plan: readonly PurgePlanStep[],
+  now: number,
+): { status: PurgeStatus; per_node: PurgeNodeState[] } {
+  const PICKUP_MS = 200
+  const per_node = plan.map((step): PurgeNodeState => {
+    const doneAt = requestedAt + Math.max(step.after_ms, PICKUP_MS)
+    if (now < requestedAt + PICKUP_MS) return { node: step.node, status: 'queued', at: null }
+    if (now < doneAt) return { node: step.node, status: 'in_progress', at: null }
+    return { node: step.node, status: step.can_apply ? 'completed' : 'failed', at: new Date(doneAt).toISOString() }
+  })
+  if (per_node.length === 0) return { status: 'failed', per_node }
+  if (per_node.every((node) => node.status === 'queued')) return { status: 'queued', per_node }
+  if (per_node.some((node) => node.status === 'queued' || node.status === 'in_progress')) {
+    return { status: 'in_progress', per_node }
+  }
+  const completed = per_node.filter((node) => node.status === 'completed').length
+  return { status: completed === per_node.length ? 'completed' : completed === 0 ? 'failed' : 'partial', per_node }
+}
+
+/** Whether an invalidation may still change: the page follows it until it is not. */
+export const purgeSettled = (status: PurgeStatus) =>
+  status === 'completed' || status === 'partial' || status === 'failed'
