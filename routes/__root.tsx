@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
+import type { ToolTools } from '../src/app/tools.ts'
 import { SESSION_STORED_CLASS } from '../src/domain/session.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
@@ -36,6 +37,8 @@ export type RouterContext = {
   actors: ConsoleActors
   /** The resource pages' queries and per-page machines (a form, a deletion), loaded with the first of them. */
   resources: () => Promise<ResourceTools>
+  /** The Tool section's queries and machines (invalidation), loaded with the first of its pages. */
+  tools: () => Promise<ToolTools>
 }
 
 const RootSearch = v.object({

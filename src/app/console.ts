@@ -28,6 +28,7 @@ import {
 } from './project.ts'
 import type { ResourceTools } from './resources.ts'
 import { provideSession, SSO_CALLBACK_PATH } from './session.ts'
+import type { ToolTools } from './tools.ts'
 
 export type ConsoleActors = {
   session: ActorRefFrom<typeof sessionMachine>
@@ -106,6 +107,7 @@ export async function startConsole(options: { notify: Notify }) {
 
   // The resource screens' queries and machines load with the first resource page, not with the shell.
   let resourceTools: Promise<ResourceTools> | null = null
+  let toolTools: Promise<ToolTools> | null = null
   const router = createAppRouter({
     queryClient,
     queries,
@@ -121,6 +123,10 @@ export async function startConsole(options: { notify: Notify }) {
         }),
       )
       return resourceTools
+    },
+    tools: () => {
+      toolTools ??= import('./tools.ts').then((module) => module.toolTools(api, queryClient))
+      return toolTools
     },
   })
   connectNavigation(router, actors, options.notify)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isHostname } from './common.ts'
+import { type FieldError, isHostname, toFieldErrors } from './common.ts'
 
 /** What an invalidation removes from the edge caches (RESOURCES.md, Tools; API.md, Invalidation). */
 export const PURGE_TYPES = ['url', 'prefix', 'host', 'tag', 'all'] as const
@@ -90,12 +90,35 @@ function pathTo(input: Record<string, unknown>, key: string, index?: number): [v
   return [first, { type: 'array', origin: 'value', input: value, key: index, value: value[index] }]
 }
 
-/** Targets typed one per line in a text area: trimmed, blank lines and `#` comments left out. */
-export function targetsFromText(text: string): string[] {
+/** Targets typed one per line, each with its line number: trimmed, blank lines and `#` comments left out. */
+export function targetLines(text: string): { line: number; target: string }[] {
   return text
     .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line, index) => ({ line: index + 1, target: line.trim() }))
+    .filter(({ target }) => target !== '' && !target.startsWith('#'))
+}
+
+/**
+ * The invalidation form's verdict: the request it sends, or the schema's errors with a target's error
+ * told by its line (`targets`: 'line 3: evil.example is not a domain of this project').
+ */
+export function checkInvalidationDraft(
+  draft: { type: PurgeType; text: string; soft: boolean },
+  schema: ReturnType<typeof purgeRequestSchema>,
+): { request: PurgeRequest | null; errors: FieldError[] } {
+  const lines = draft.type === 'all' ? [] : targetLines(draft.text)
+  const result = v.safeParse(schema, {
+    type: draft.type,
+    targets: lines.map(({ target }) => target),
+    soft: draft.type === 'all' ? false : draft.soft,
+  })
+  if (result.success) return { request: result.output, errors: [] }
+  const errors = toFieldErrors(result.issues).map((error) => {
+    const index = /^targets\.(\d+)$/.exec(error.field)?.[1]
+    const line = index === undefined ? undefined : lines[Number(index)]?.line
+    return line === undefined ? error : { field: 'targets', message: `line ${line}: ${error.message}` }
+  })
+  return { request: null, errors }
 }
 
 /**
@@ -129,6 +152,15 @@ export function purgeState(
   }
   const completed = per_node.filter((node) => node.status === 'completed').length
   return { status: completed === per_node.length ? 'completed' : completed === 0 ? 'failed' : 'partial', per_node }
+}
+
+/** An invalidation as the API returns it: what was asked, and its state now. */
+export type PurgeRecord = PurgeRequest & {
+  name: string
+  status: PurgeStatus
+  per_node: PurgeNodeState[]
+  created_at: string
+  created_by: string
 }
 
 /** Whether an invalidation may still change: the page follows it until it is not. */

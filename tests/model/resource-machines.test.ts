@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyStateMachine, type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
+import { invalidationMachine } from '../../machines/invalidation.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
-import { RESOURCE_FORM_INPUT, resourceDeletionEvents, resourceFormEvents } from '../tools/machine-registry.ts'
+import {
+  INVALIDATION_INPUT,
+  invalidationEvents,
+  MACHINES,
+  RESOURCE_FORM_INPUT,
+  resourceDeletionEvents,
+  resourceFormEvents,
+} from '../tools/machine-registry.ts'
 
 type AnyPath = StatePath<SnapshotFrom<AnyStateMachine>, { type: string; [key: string]: unknown }>
 type Step<M extends AnyStateMachine> = {
@@ -133,6 +141,46 @@ describe('resource deletion model: shortest path to every state', () => {
         for (const done of emitted) {
           expect(done.type).toBe('announceDeleted')
           expect(before.matches('deleting')).toBe(true)
+        }
+      }
+    })
+  }
+})
+
+describe('invalidation model: shortest path to every state and context', () => {
+  const events = invalidationEvents as EventFromLogic<typeof invalidationMachine>[]
+  const entry = MACHINES.invalidation
+  // Simple paths explode with the draft's edits; a shortest path to each distinct state-and-context covers
+  // every state with every kind of request, every follow-up miss count and every result.
+  const paths = getShortestPaths(invalidationMachine, {
+    events,
+    input: INVALIDATION_INPUT,
+    filterEvents: (state, event) => state.can(event),
+    serializeState: (state) => entry.serializeState(state),
+  }) as unknown as AnyPath[]
+
+  it('reaches every state, in a bounded number of paths', () => {
+    // `checked` only passes a request on (to confirming or sending): no path rests there.
+    expect(unreached(invalidationMachine, paths)).toEqual(['invalidation.checked'])
+    expect(paths.length).toBeLessThan(3000)
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => {
+      for (const { event, before, after } of replay(invalidationMachine, path, INVALIDATION_INPUT)) {
+        // Nothing is sent that the schema refuses, and everything goes through a confirmation.
+        if (after.matches('sending') && !before.matches('sending')) {
+          const request = after.context.request
+          expect(request).not.toBeNull()
+          if (event.type === 'purge.submit') expect(INVALIDATION_INPUT.check(before.context.draft).errors).toEqual([])
+          if (request?.type === 'all') expect(event.type).toBe('purge.confirm')
+        }
+        // What the user typed is never lost by a failure.
+        if (event.type.startsWith('xstate.error')) expect(after.context.draft).toEqual(before.context.draft)
+        // Settled only with a settled request or after giving up on reading it.
+        if (after.matches('settled') && !before.matches('settled')) {
+          const settled = ['completed', 'partial', 'failed'].includes(after.context.current?.status ?? '')
+          expect(settled || after.context.message !== null).toBe(true)
         }
       }
     })

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
+import { invalidationMachine } from '../../machines/invalidation.ts'
 import { isNotProvided } from '../../machines/not-provided.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
@@ -30,6 +31,7 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/sync-status.ts', name: 'syncStatusMachine', machine: syncStatusMachine },
   { file: 'machines/resource-form.ts', name: 'resourceFormMachine', machine: resourceFormMachine },
   { file: 'machines/resource-deletion.ts', name: 'resourceDeletionMachine', machine: resourceDeletionMachine },
+  { file: 'machines/invalidation.ts', name: 'invalidationMachine', machine: invalidationMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)

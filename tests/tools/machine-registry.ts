@@ -1,6 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic } from 'xstate'
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
+import { invalidationMachine } from '../../machines/invalidation.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
@@ -10,6 +11,7 @@ import { resourceFormMachine } from '../../machines/resource-form.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
 import type { ProjectInfo } from '../../src/domain/project.ts'
+import { checkInvalidationDraft, type PurgeRecord, purgeRequestSchema } from '../../src/domain/purge.ts'
 import type { QuickWebsiteError } from '../../src/domain/quick-setup.ts'
 import type { SessionUser } from '../../src/domain/session.ts'
 
@@ -221,6 +223,39 @@ export const resourceDeletionEvents = typed<typeof resourceDeletionMachine>([
   failed('deleteResources'),
 ])
 
+/** The invalidation form checks against a project serving shop.example.com (as the page does, with the schema). */
+const INVALIDATION_SCHEMA = purgeRequestSchema(['shop.example.com'])
+export const INVALIDATION_INPUT = {
+  check: (draft: { type: 'url' | 'prefix' | 'host' | 'tag' | 'all'; text: string; soft: boolean }) =>
+    checkInvalidationDraft(draft, INVALIDATION_SCHEMA),
+}
+const purgeRecord = (status: PurgeRecord['status']): PurgeRecord => ({
+  name: 'p-1',
+  type: 'url',
+  targets: ['https://shop.example.com/a'],
+  soft: false,
+  status,
+  per_node: [{ node: 'pop-fr-par-1', status: status === 'in_progress' ? 'in_progress' : 'completed', at: null }],
+  created_at: '2026-11-24T10:00:00.000Z',
+  created_by: 'ops@example.com',
+})
+export const invalidationEvents = typed<typeof invalidationMachine>([
+  { type: 'draft.change', patch: { type: 'url', text: 'https://shop.example.com/a' } },
+  { type: 'draft.change', patch: { text: 'https://evil.example.net/x' } },
+  { type: 'draft.change', patch: { type: 'all' } },
+  { type: 'purge.submit' },
+  { type: 'purge.confirm' },
+  { type: 'purge.cancel' },
+  { type: 'purge.again', request: { type: 'tag', targets: ['product-42'], soft: false } },
+  done('sendPurge', purgeRecord('queued')),
+  failed('sendPurge'),
+  after('followInterval', 'invalidation.following.waiting'),
+  done('readPurge', purgeRecord('in_progress')),
+  done('readPurge', purgeRecord('completed')),
+  done('readPurge', purgeRecord('partial')),
+  failed('readPurge'),
+])
+
 export const MACHINES = {
   session: { machine: sessionMachine, events: sessionEvents, input: { now: () => NOW } },
   project: { machine: projectMachine, events: projectEvents },
@@ -296,6 +331,19 @@ export const MACHINES = {
       }),
   },
   'resource-deletion': { machine: resourceDeletionMachine, events: resourceDeletionEvents },
+  invalidation: {
+    machine: invalidationMachine,
+    events: invalidationEvents,
+    input: INVALIDATION_INPUT,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({
+        value: state.value,
+        draft: state.context.draft,
+        request: state.context.request?.type ?? null,
+        misses: state.context.misses,
+        current: state.context.current?.status ?? null,
+      }),
+  },
   'sync-status': {
     machine: syncStatusMachine,
     // Three attempts instead of 300 keep the state space small; tests/machines/sync-status.test.ts proves 300.

@@ -1,0 +1,63 @@
+import { signIn } from './pages/console.ts'
+import { expect, test } from './support/server.ts'
+
+const PROJECT = 'shop'
+
+test.describe('invalidation', () => {
+  test('purges a URL, follows it on every node, and lists it to purge again', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/invalidation?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalidation' })).toBeVisible()
+    await expect(page.getByText('No invalidation yet in this project.')).toBeVisible()
+
+    // A target outside the project is refused on its line, and what was typed stays.
+    const targets = page.getByLabel('Targets, one per line')
+    await targets.fill('https://shop.example.com/index.html\nhttps://evil.example.net/x')
+    await page.getByRole('button', { name: 'Invalidate', exact: true }).click()
+    await expect(page.getByText('line 2: evil.example.net is not a domain of this project')).toBeVisible()
+    await expect(targets).toHaveValue('https://shop.example.com/index.html\nhttps://evil.example.net/x')
+
+    await targets.fill('https://shop.example.com/index.html')
+    await page.getByRole('button', { name: 'Invalidate', exact: true }).click()
+    const last = page.getByRole('region', { name: /Last request/ })
+    await expect(last.getByRole('table', { name: 'Nodes of the last request' })).toBeVisible()
+    await expect(last.getByRole('heading', { name: /Completed/ })).toBeVisible({ timeout: 15_000 })
+    const nodes = last.getByRole('row').filter({ has: page.getByRole('rowheader') })
+    const count = await nodes.count()
+    expect(count).toBeGreaterThan(5)
+    await expect(last.getByText(`${count} of ${count} nodes done.`)).toBeVisible()
+    await expect(last.getByRole('img', { name: 'France' }).first()).toBeVisible()
+
+    // The recent list holds it; its nodes open on demand, and it can go again.
+    const recent = page.getByRole('region', { name: 'Recent invalidations' })
+    await expect(recent.getByText('URL https://shop.example.com/index.html')).toBeVisible()
+    await recent
+      .getByRole('button', { name: /Show nodes/ })
+      .first()
+      .click()
+    await expect(recent.getByRole('table')).toBeVisible()
+    await recent
+      .getByRole('button', { name: /Purge again/ })
+      .first()
+      .click()
+    await expect(recent.getByText('URL https://shop.example.com/index.html')).toHaveCount(2)
+  })
+
+  test('asks before purging everything, naming the project', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/invalidation?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { name: 'Recent invalidations' })).toBeVisible()
+    await page.getByRole('radio', { name: /^All/ }).check()
+    await expect(page.getByLabel('Targets, one per line')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Invalidate everything' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Invalidate everything?' })
+    await expect(dialog).toContainText(`Every cached response of project ${PROJECT} goes from every node.`)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    const recent = page.getByRole('region', { name: 'Recent invalidations' })
+    await expect(recent.getByText('Everything')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Invalidate everything' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Invalidate everything' }).click()
+    await expect(recent.getByText('Everything')).toBeVisible()
+  })
+})
