@@ -129,11 +129,22 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     body: '<!doctype html><title>Back soon</title><h1>We will be back in a few minutes.</h1>',
     headers: [{ name: 'Retry-After', value: '300' }],
   })
+  await create(ctx, 'iplists', 'shop', {
+    name: 'office-network',
+    display_name: 'Office network',
+    description: 'Our offices and VPN: never rate limited or challenged',
+    entries: [
+      { cidr: '203.0.113.0/24', comment: 'Paris office' },
+      { cidr: '198.51.100.16/28', comment: 'Lisbon office' },
+      { cidr: '2001:db8:4200::/48', comment: 'VPN (IPv6)' },
+      { cidr: '198.51.100.20', negated: true, comment: 'Guest Wi-Fi gateway' },
+    ],
+  })
   await create(ctx, 'challenges', 'shop', {
     name: 'storefront-challenge',
     display_name: 'Storefront challenge',
     type: 'js_pow',
-    exempt: { paths: ['/healthz'], user_agents: ['UptimeRobot'] },
+    exempt: { iplists: ['office-network'], paths: ['/healthz'], user_agents: ['UptimeRobot'] },
   })
   await create(ctx, 'ratelimits', 'shop', {
     name: 'login-throttle',
@@ -144,6 +155,7 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     period_s: 60,
     action: 'challenge',
     challenge: 'storefront-challenge',
+    bypass_iplists: ['office-network'],
   })
   await create(ctx, 'websites', 'shop', {
     name: 'shop-example-com',

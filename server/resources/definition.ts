@@ -59,7 +59,12 @@ export type ResourceDefinition = {
    * leaves them out.
    */
   secretFields?: string[]
-  /** Fields the server maintains in `data` (a token's prefix…): ignored in bodies, kept across updates. */
+  /** GET of one adds `referenced_by: [{type, name, field}]`, the resources whose references name it. */
+  showReferrers?: boolean
+  /**
+   * Fields the server maintains in `data` (a token's prefix…): ignored in bodies, kept across updates
+   * unless `beforeWrite` sets them again (an IP list's entry count).
+   */
   readOnlyFields?: string[]
   hooks?: {
     /** Type-specific rules checked before a create or update is stored; may adjust the data. */

@@ -106,11 +106,14 @@ export class ResourceService {
     scope: string,
     key: string,
     compute: () => Promise<CachedResponse>,
+    alsoDependsOn: readonly string[] = [],
   ): Promise<CachedResponse> {
     if (definition.hooks?.present) return compute()
     const group = cacheGroup(definition.type, scope)
     // A project's resources go when the project goes, and its name may be taken again.
-    const stamp = await this.generations.stamp(scope === '' ? [group] : [group, cacheGroup('projects', '')])
+    const groups = scope === '' ? [group] : [group, cacheGroup('projects', '')]
+    for (const type of alsoDependsOn) groups.push(cacheGroup(type, scope))
+    const stamp = await this.generations.stamp(groups)
     const hit = this.cache.get(group, key, stamp)
     if (hit !== undefined) return hit
     const body = await compute()
@@ -131,12 +134,34 @@ export class ResourceService {
     )
   }
 
-  /** One resource's response body, with its revision as the ETag. */
+  /**
+   * One resource's response body, with its revision as the ETag. A type that shows who uses it
+   * (`showReferrers`) adds `referenced_by`, so its cached answer also depends on the referring types.
+   */
   async getBody(definition: ResourceDefinition, scope: string, name: string): Promise<CachedResponse> {
-    return this.cached(definition, scope, `get|${name}`, async () => {
-      const record = await this.get(definition, scope, name)
-      return { body: JSON.stringify({ data: this.present(definition, record) }), etag: `"${record.revision}"` }
-    })
+    const referring = definition.showReferrers ? this.referringTypes(definition) : []
+    return this.cached(
+      definition,
+      scope,
+      `get|${name}`,
+      async () => {
+        const record = await this.get(definition, scope, name)
+        const shown: ResourceRecord = this.present(definition, record)
+        if (definition.showReferrers) {
+          const referrers = await this.referrersOf(this.db, definition, scope, name)
+          shown.referenced_by = referrers.map(({ type, name: referrer, field }) => ({ type, name: referrer, field }))
+        }
+        return { body: JSON.stringify({ data: shown }), etag: `"${record.revision}"` }
+      },
+      referring,
+    )
+  }
+
+  /** The types whose references can name a resource of `definition`'s type. */
+  private referringTypes(definition: ResourceDefinition): string[] {
+    return [...this.definitions.values()]
+      .filter((other) => Object.values(other.references ?? {}).includes(definition.type))
+      .map((other) => other.type)
   }
 
   async get(definition: ResourceDefinition, scope: string, name: string): Promise<ResourceRecord> {
@@ -229,7 +254,8 @@ export class ResourceService {
       await this.checkReferences(tx as Db, definition, scope, parsed.data)
       const args = { db: tx as Db, scope, name, data: parsed.data, existing: current, principal: caller.principal }
       const written = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
-      const data = { ...written, ...this.readOnlyOf(definition, current) }
+      // Server-maintained fields carry over, unless the type's own rule just recomputed them.
+      const data = { ...this.readOnlyOf(definition, current), ...written }
       const updated = await updateResource(tx as Db, {
         type: definition.type,
         scope,
@@ -360,6 +386,10 @@ export class ResourceService {
   private changed(definition: ResourceDefinition, scope: string) {
     if (definition.type === 'projects') this.cache.clear()
     else this.cache.invalidate(cacheGroup(definition.type, scope))
+    // What this type names may show it among its referrers (an IP list's `referenced_by`).
+    for (const target of new Set(Object.values(definition.references ?? {}))) {
+      if (this.definitions.get(target)?.showReferrers) this.cache.invalidate(cacheGroup(target, scope))
+    }
     for (const listener of this.listeners) listener(definition, scope)
   }
 }

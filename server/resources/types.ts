@@ -10,6 +10,7 @@ import {
   tokenExpiryProblem,
   UserFields,
 } from '../../src/domain/resources/identity.ts'
+import { type IpListData, IpListFields } from '../../src/domain/resources/ip-list.ts'
 import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
 import { RateLimitFields } from '../../src/domain/resources/rate-limit.ts'
@@ -332,6 +333,25 @@ export const tlsPolicies: ResourceDefinition = {
   fields: TlsPolicyFields,
   searchable: (data) => [String(data.min_version ?? ''), String(data.cipher_profile ?? '')],
   configuration: true,
+}
+
+export const ipLists: ResourceDefinition = {
+  type: 'iplists',
+  label: 'IP list',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: IpListFields,
+  readOnlyFields: ['entry_count', 'referenced_by'],
+  showReferrers: true,
+  searchable: (data) => [String(data.description ?? '')],
+  configuration: true,
+  hooks: {
+    // Kept in the data, so a list page shows the count without reading every entry.
+    async beforeWrite({ data }) {
+      return { ...data, entry_count: (data as IpListData).entries.length }
+    },
+  },
 }
 
 export const rateLimits: ResourceDefinition = {

@@ -18,6 +18,7 @@ import {
   captchas,
   codeSnippets,
   directors,
+  ipLists,
   nodes,
   pageRules,
   projectDomains,
@@ -27,6 +28,7 @@ import {
   wafPolicies,
   websites,
 } from '../resources/types.ts'
+import { registerIpListImport } from './ip-list-import.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
 
@@ -122,6 +124,8 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, synthetics)
   registerResource(router, ctx.resources, codeSnippets)
   registerResource(router, ctx.resources, wafPolicies)
+  registerResource(router, ctx.resources, ipLists)
+  registerIpListImport(router, ctx)
   registerResource(router, ctx.resources, rateLimits)
   registerResource(router, ctx.resources, captchas)
   registerResource(router, ctx.resources, tlsPolicies)

@@ -55,6 +55,13 @@ export type FieldSpec = FieldBase &
     | { kind: 'multiselect'; options: readonly Option[] }
     /** Names of another resource type of the project, picked from its list (those `where` allows). */
     | { kind: 'reference'; type: string; multiple?: boolean; nullable?: boolean; where?: ReferenceWhere }
+    /**
+     * A long list of small records (an IP list's entries, up to 10,000), edited in a virtualised table:
+     * only the rows in view are rendered. Its fields are text or boolean cells.
+     */
+    | { kind: 'rows'; itemLabel: string; fields: readonly FieldSpec[]; newItem: () => Draft; max?: number }
+    /** Read-only: the resources that name this one (`referenced_by: [{type, name}]`), as links. */
+    | { kind: 'referrers' }
     /** A list of free-text items (host names, paths). */
     | { kind: 'strings'; itemLabel: string; placeholder?: string }
     /** A list of small records (backends, headers): add, remove, reorder. */

@@ -1,7 +1,9 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { capitalize, type FieldSpec, getPath, isShown, type ResourceUi, splitTagged } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
+import type { Column } from '../../ui/Table.tsx'
+import { VirtualTable } from '../../ui/VirtualTable.tsx'
 import { PageHeading } from '../ComingSoonPage.tsx'
 import { formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
 
@@ -79,6 +81,55 @@ function RecordsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rec
   )
 }
 
+/** A long list (an IP list's entries) in a table that renders only the rows in view. */
+function RowsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rows' }>; value: unknown }) {
+  const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : []
+  const positions = useMemo(() => Array.from({ length: rows.length }, (_, index) => index), [rows.length])
+  if (rows.length === 0) return <>{formatValue(null)}</>
+  const columns: Column<number>[] = [
+    { id: '#', header: '#', width: '4rem', cell: (index) => <span className="tabular-nums">{index + 1}</span> },
+    ...field.fields.map((column) => ({
+      id: column.path,
+      header: column.label,
+      width: column.kind === 'boolean' ? '6rem' : undefined,
+      cell: (index: number) => <span className="font-mono">{formatValue(getPath(rows[index], column.path))}</span>,
+    })),
+  ]
+  return (
+    <VirtualTable
+      label={field.label}
+      columns={columns}
+      rows={positions}
+      rowKey={String}
+      height={Math.min(420, (rows.length + 1) * 40)}
+    />
+  )
+}
+
+/** The resources that name this one, each a link to its own page. */
+function ReferrersValue({ value, render }: { value: unknown; render: RenderReference }) {
+  const referrers = Array.isArray(value) ? (value as { type: string; name: string }[]) : []
+  if (referrers.length === 0) return <>Not used</>
+  return (
+    <ul className="flex flex-col gap-1">
+      {referrers.map(({ type, name }) => (
+        <li key={`${type}/${name}`}>
+          {render(type, name)}{' '}
+          <span className="text-slate-600 dark:text-slate-400">({REFERRER_LABELS[type] ?? type})</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const REFERRER_LABELS: Record<string, string> = {
+  ratelimits: 'rate limit',
+  challenges: 'captcha',
+  websites: 'website',
+  directors: 'director',
+  pagerules: 'page rule',
+}
+
 /** A tagged list in words: `ip`, `header:X-Api-Key` -> 'Client IP, Header X-Api-Key'. */
 function taggedLabels(field: Extract<FieldSpec, { kind: 'tagged' }>, items: unknown[]): string {
   return items
@@ -108,6 +159,10 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
       )
     case 'records':
       return <RecordsValue field={field} value={value} />
+    case 'rows':
+      return <RowsValue field={field} value={value} />
+    case 'referrers':
+      return <ReferrersValue value={value} render={render} />
     case 'tagged':
       return <>{Array.isArray(value) && value.length > 0 ? taggedLabels(field, value) : formatValue(null)}</>
     case 'secret':

@@ -3,6 +3,7 @@ import { CodeWidget } from './CodeWidget.tsx'
 import { SecretWidget, TaggedWidget } from './KeyWidgets.tsx'
 import { RecordsWidget, StringsWidget } from './ListWidgets.tsx'
 import { ReferenceWidget } from './ReferenceWidget.tsx'
+import { RowsWidget } from './RowsWidget.tsx'
 import {
   BooleanWidget,
   MultiselectWidget,
@@ -38,6 +39,10 @@ export function FieldControl({ field, path, value, env }: FieldControlProps) {
       return <TaggedWidget field={field} path={path} value={value} env={env} />
     case 'secret':
       return <SecretWidget field={field} path={path} value={value} env={env} />
+    case 'rows':
+      return <RowsWidget field={field} path={path} value={value} env={env} />
+    case 'referrers':
+      return null
     case 'code':
       return <CodeWidget field={field} path={path} value={value} env={env} />
     case 'presets':

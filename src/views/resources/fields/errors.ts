@@ -11,7 +11,7 @@ export function messageAt(errors: readonly FieldError[], path: string): string |
 }
 
 /** Lists show the errors of their items (`backends.0.port`, `domain_aliases.1`) too, on the item. */
-const LIST_KINDS: ReadonlySet<FieldSpec['kind']> = new Set(['strings', 'records', 'multiselect', 'tagged'])
+const LIST_KINDS: ReadonlySet<FieldSpec['kind']> = new Set(['strings', 'records', 'multiselect', 'tagged', 'rows'])
 
 function ownsError(field: FieldSpec, errorPath: string): boolean {
   if (field.kind === 'presets') return false

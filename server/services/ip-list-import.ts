@@ -1,0 +1,62 @@
+import * as v from 'valibot'
+import { Slug, toFieldErrors } from '../../src/domain/common.ts'
+import {
+  IpImportBody,
+  type IpListData,
+  MAX_IP_LIST_ENTRIES,
+  mergeEntries,
+  parseAddressLines,
+} from '../../src/domain/resources/ip-list.ts'
+import type { ServerContext } from '../context.ts'
+import { badRequest } from '../http/errors.ts'
+import { readJson, type ServiceRouter } from '../http/service.ts'
+import type { ResourceDefinition } from '../resources/definition.ts'
+import { callerOf } from '../resources/router.ts'
+import { parseIfMatch } from '../resources/service.ts'
+
+/**
+ * `POST /projects/{p}/iplists/{name}/import` (API.md, IP lists): pasted lines appended to or replacing
+ * the entries, normalised and deduplicated; invalid lines are reported and never block the valid ones.
+ * It is an update of the list (If-Match, audit, revision, caches), or nothing at all past the limit.
+ */
+export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'post',
+    path: '/projects/:project/iplists/:name/import',
+    summary: 'Add pasted addresses to an IP list, or replace its entries with them (If-Match required)',
+    access: { permission: 'wadp.iplists.update' },
+    params: v.object({ project: Slug, name: Slug }),
+    documentedBody: IpImportBody,
+    handler: async ({ c, params, principal }) => {
+      const definition = ctx.resources.definition('iplists') as ResourceDefinition
+      // A missing list is a 404 before anything else, as for an update.
+      const current = await ctx.resources.get(definition, params.project, params.name)
+      const precondition = parseIfMatch(c.req.header('if-match'))
+      const parsed = v.safeParse(IpImportBody, await readJson(c))
+      if (!parsed.success) {
+        const errors = toFieldErrors(parsed.issues)
+        throw badRequest(`invalid import: ${errors.map((e) => `${e.field || 'body'} ${e.message}`).join('; ')}`, errors)
+      }
+      const body = parsed.output
+      const pasted = parseAddressLines(body.text)
+      const merged = mergeEntries((current as unknown as IpListData).entries, pasted.entries, body.mode)
+      if (merged.entries.length > MAX_IP_LIST_ENTRIES) {
+        const message = `the list would hold ${merged.entries.length.toLocaleString('en-US')} entries, more than ${MAX_IP_LIST_ENTRIES.toLocaleString('en-US')}; nothing was imported`
+        throw badRequest(message, [{ field: 'text', message }])
+      }
+      const list = await ctx.resources.update(
+        definition,
+        params.project,
+        params.name,
+        precondition,
+        { entries: merged.entries },
+        callerOf(c, principal),
+        true,
+      )
+      c.header('ETag', `"${list.revision}"`)
+      return c.json({
+        data: { list, added: merged.added, duplicates: merged.duplicates, invalid: pasted.invalid },
+      })
+    },
+  })
+}
