@@ -39,7 +39,11 @@ function start(
           return record(next, sent.at(-1) as PurgeRequest)
         }),
       },
-      actions: { announceChange: () => void (announced += 1) },
+      actions: {
+        announceChange: () => {
+          announced += 1
+        },
+      },
     }),
     { input: INVALIDATION_INPUT },
   )
