@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { ipListsUi } from '../src/domain/definitions/ip-lists.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/ipLists')({
-  component: () => <ComingSoonPage title="IP Lists" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={ipListsUi} />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { ipListsUi } from '../src/domain/definitions/ip-lists.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/iplist-edit/{-$iplist_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/iplist-edit/{-$iplist_name}')({ component
 
 function Page() {
   const name = route.useParams({ select: (params) => params.iplist_name })
-  return <ComingSoonPage title="Edit IP list" subject={name} />
+  return <ResourceFormRoute ui={ipListsUi} mode="edit" name={name} />
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { ipListsUi } from '../src/domain/definitions/ip-lists.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/iplists-add')({
-  component: () => <ComingSoonPage title="Add an IP list" />,
+  component: () => <ResourceFormRoute ui={ipListsUi} mode="create" />,
 })

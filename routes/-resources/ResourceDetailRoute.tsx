@@ -22,7 +22,11 @@ export type DetailAddons = {
   content?: (record: StoredRecord, context: AddonContext) => ReactNode
   refetchInterval?: (record: StoredRecord) => number | false
 }
-export type AddonContext = { project: string; can: ReturnType<typeof useResourcePage>['can'] }
+export type AddonContext = {
+  project: string
+  can: ReturnType<typeof useResourcePage>['can']
+  page: ReturnType<typeof useResourcePage>
+}
 
 /** A resource's detail page: its fields, edit and delete by permission, and "Copy as JSON". */
 export function ResourceDetailRoute({
@@ -82,7 +86,7 @@ function Detail({ ui, name, project, page, listLink, addons }: DetailProps) {
     )
   }
   const record = query.data
-  const context: AddonContext = { project, can: page.can }
+  const context: AddonContext = { project, can: page.can, page }
   return (
     <>
       <p className="mb-2 text-sm">{listLink}</p>

@@ -117,3 +117,28 @@ export function writeFailureOf(error: unknown, fallback: string): WriteFailure {
     current: error.statusCode === 409 && current.success ? current.output : null,
   }
 }
+
+const ImportResult = v.object({
+  list: StoredRecord,
+  added: v.number(),
+  duplicates: v.number(),
+  invalid: v.array(v.object({ line: v.number(), text: v.string(), message: v.string() })),
+})
+
+/** Pasted addresses into an IP list (`POST …/iplists/{name}/import`), against the revision the user saw. */
+export async function importAddresses(
+  api: ApiClients,
+  project: string,
+  name: string,
+  request: { text: string; mode: 'append' | 'replace' },
+  revision: number,
+) {
+  const body = await api.core(`${item({ type: 'iplists', service: 'core' }, project, name)}/import`, {
+    method: 'POST',
+    body: request,
+    headers: ifMatch(revision),
+    // 10,000 lines take a moment to check and store.
+    timeout: 60_000,
+  })
+  return v.parse(v.object({ data: ImportResult }), body).data
+}

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
+import { type ImportMode, type ImportReport, ipImportMachine } from '../../machines/ip-import.ts'
 import type { DeletedNotice, DeletionItem, DeletionResult } from '../../machines/resource-deletion.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import {
@@ -10,7 +11,14 @@ import {
   type SaveInput,
 } from '../../machines/resource-form.ts'
 import type { ApiClients } from '../api/http.ts'
-import { createResource, deleteResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
+import {
+  createResource,
+  deleteResource,
+  importAddresses,
+  type StoredRecord,
+  updateResource,
+  writeFailureOf,
+} from '../api/resources.ts'
 import { bodyOf, capitalize, type ResourceUi, resourceRoutes, titleInSentence } from '../domain/resource-ui.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 
@@ -111,9 +119,62 @@ export function resourceMachines(
 }
 export type ResourceMachines = ReturnType<typeof resourceMachines>
 
+/**
+ * Pasting addresses into one IP list: the import action, then the list's detail learns the new
+ * entries and every list of IP lists is read again (entry counts changed).
+ */
+export function ipImportTools(api: ApiClients, queryClient: QueryClient, queries: ResourceQueries) {
+  return (ui: ResourceUi, project: string, name: string) =>
+    ipImportMachine.provide({
+      actors: {
+        importAddresses: fromPromise<ImportReport, { text: string; mode: ImportMode; revision: number }>(
+          async ({ input }) => {
+            try {
+              const result = await importAddresses(api, project, name, input, input.revision)
+              queryClient.setQueryData(queries.detail(ui, project, name).queryKey, result.list)
+              return {
+                added: result.added,
+                duplicates: result.duplicates,
+                invalid: result.invalid,
+                revision: result.list.revision,
+                entryCount: Number(result.list.entry_count ?? 0),
+              }
+            } catch (error) {
+              const failure = writeFailureOf(error, 'The addresses could not be imported.')
+              if (failure.current) {
+                // Someone changed the list: show theirs, and the next import goes against it.
+                queryClient.setQueryData(queries.detail(ui, project, name).queryKey, failure.current)
+                throw {
+                  stale: true,
+                  message: `${failure.current.updated_by} changed this list meanwhile; it now shows their version. Import again to use it.`,
+                }
+              }
+              throw { stale: false, message: failure.message }
+            }
+          },
+        ),
+      },
+      actions: {
+        // The detail already holds the new list (set by the import); the lists' entry counts changed.
+        announceImported: () => {
+          void queryClient.invalidateQueries({
+            queryKey: queries.ofType(ui, project),
+            predicate: (query) => query.queryKey[3] !== 'detail',
+          })
+        },
+      },
+    })
+}
+
 /** What every resource page uses: the queries and machines of any type, over one API and query cache. */
 export function resourceTools(api: ApiClients, queryClient: QueryClient, announcer: ResourceAnnouncer) {
   const queries = resourceQueries(api)
-  return { queries, machines: resourceMachines(api, queryClient, queries, announcer) }
+  return {
+    queries,
+    machines: {
+      ...resourceMachines(api, queryClient, queries, announcer),
+      ipImport: ipImportTools(api, queryClient, queries),
+    },
+  }
 }
 export type ResourceTools = ReturnType<typeof resourceTools>

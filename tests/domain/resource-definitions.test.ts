@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { captchasUi } from '../../src/domain/definitions/captchas.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
+import { ipListsUi } from '../../src/domain/definitions/ip-lists.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
 import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
@@ -34,6 +35,7 @@ const definitions = [
   tlsPoliciesUi,
   rateLimitsUi,
   captchasUi,
+  ipListsUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */
@@ -60,8 +62,9 @@ describe.each(definitions.map((ui) => [ui.title, ui] as const))('the %s definiti
     expect(leaves.filter((path) => !covered(path))).toEqual([])
   })
 
-  it('lists columns that exist in the schema', () => {
-    const fields = dataFieldNames(ui.fields)
+  it('lists columns that exist in the schema or that the server keeps (read-only fields)', () => {
+    const readOnly = ui.sections.flatMap((section) => section.fields).filter((field) => field.readOnly)
+    const fields = [...dataFieldNames(ui.fields), ...readOnly.map((field) => field.path)]
     for (const column of ui.columns) expect(fields).toContain(column.path.split('.')[0])
   })
 

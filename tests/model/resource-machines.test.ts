@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { type AnyStateMachine, type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
 import { invalidationMachine } from '../../machines/invalidation.ts'
+import { ipImportMachine } from '../../machines/ip-import.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
 import {
   INVALIDATION_INPUT,
   invalidationEvents,
+  ipImportEvents,
   MACHINES,
   RESOURCE_FORM_INPUT,
   resourceDeletionEvents,
@@ -181,6 +183,44 @@ describe('invalidation model: shortest path to every state and context', () => {
         if (after.matches('settled') && !before.matches('settled')) {
           const settled = ['completed', 'partial', 'failed'].includes(after.context.current?.status ?? '')
           expect(settled || after.context.message !== null).toBe(true)
+        }
+      }
+    })
+  }
+})
+
+describe('IP import model: shortest path to every state and context', () => {
+  const events = ipImportEvents as EventFromLogic<typeof ipImportMachine>[]
+  const entry = MACHINES['ip-import']
+  const paths = getShortestPaths(ipImportMachine, {
+    events,
+    input: entry.input,
+    filterEvents: (state, event) => state.can(event),
+    serializeState: (state) => entry.serializeState(state),
+  }) as unknown as AnyPath[]
+
+  it('reaches every state', () => {
+    expect(unreached(ipImportMachine, paths)).toEqual([])
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => {
+      for (const { event, before, after, emitted } of replay(ipImportMachine, path, entry.input)) {
+        // Nothing is sent without text, and a replace only after its confirmation.
+        if (after.matches('importing') && !before.matches('importing')) {
+          expect(after.context.text.trim()).not.toBe('')
+          expect(event.type).toBe(after.context.mode === 'replace' ? 'import.confirm' : 'import.submit')
+        }
+        // The pasted text survives every failure, and the next import goes against the newest revision.
+        if (before.matches('importing') && after.matches('editing')) {
+          expect(after.context.text).toBe(before.context.text)
+          expect(after.context.failure).not.toBeNull()
+        }
+        if (before.matches('importing') && after.matches('reported')) {
+          expect(after.context.revision).toBe(after.context.report?.revision)
+          expect(emitted.map((e) => e.type)).toEqual(['announceImported'])
+        } else {
+          expect(emitted).toEqual([])
         }
       }
     })

@@ -5,6 +5,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
+import { ipImportMachine } from '../../machines/ip-import.ts'
 import { isNotProvided } from '../../machines/not-provided.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
@@ -32,6 +33,7 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/resource-form.ts', name: 'resourceFormMachine', machine: resourceFormMachine },
   { file: 'machines/resource-deletion.ts', name: 'resourceDeletionMachine', machine: resourceDeletionMachine },
   { file: 'machines/invalidation.ts', name: 'invalidationMachine', machine: invalidationMachine },
+  { file: 'machines/ip-import.ts', name: 'ipImportMachine', machine: ipImportMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)

@@ -2,6 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogi
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
+import { ipImportMachine } from '../../machines/ip-import.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
@@ -256,6 +257,28 @@ export const invalidationEvents = typed<typeof invalidationMachine>([
   failed('readPurge'),
 ])
 
+export const ipImportEvents = typed<typeof ipImportMachine>([
+  { type: 'import.open' },
+  { type: 'import.change', text: '10.0.0.1\nnot-an-ip' },
+  { type: 'import.change', text: '   ' },
+  { type: 'import.mode', mode: 'replace' },
+  { type: 'import.mode', mode: 'append' },
+  { type: 'import.submit' },
+  { type: 'import.confirm' },
+  { type: 'import.cancel' },
+  { type: 'import.close' },
+  { type: 'import.revision', revision: 7 },
+  done('importAddresses', {
+    added: 1,
+    duplicates: 0,
+    invalid: [{ line: 2, text: 'not-an-ip', message: 'must be an IPv4 or IPv6 address, optionally with a /prefix' }],
+    revision: 5,
+    entryCount: 5,
+  }),
+  { type: 'xstate.error.actor.importAddresses', error: { stale: true, message: 'changed meanwhile' } },
+  failed('importAddresses'),
+])
+
 export const MACHINES = {
   session: { machine: sessionMachine, events: sessionEvents, input: { now: () => NOW } },
   project: { machine: projectMachine, events: projectEvents },
@@ -331,6 +354,19 @@ export const MACHINES = {
       }),
   },
   'resource-deletion': { machine: resourceDeletionMachine, events: resourceDeletionEvents },
+  'ip-import': {
+    machine: ipImportMachine,
+    events: ipImportEvents,
+    input: { revision: 4 },
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({
+        value: state.value,
+        text: state.context.text,
+        mode: state.context.mode,
+        revision: state.context.revision,
+        failure: state.context.failure?.stale ?? null,
+      }),
+  },
   invalidation: {
     machine: invalidationMachine,
     events: invalidationEvents,

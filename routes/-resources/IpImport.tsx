@@ -1,0 +1,65 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import {
+  selectFailure,
+  selectIsConfirmingReplace,
+  selectIsImporting,
+  selectIsOpen,
+  selectMode,
+  selectReport,
+  selectText,
+} from '../../machines/ip-import.selectors.ts'
+import type { StoredRecord } from '../../src/api/resources.ts'
+import type { ResourceUi } from '../../src/domain/resource-ui.ts'
+import { Button } from '../../src/ui/Button.tsx'
+import type { useResourcePage } from './useResourcePage.ts'
+
+// The dialog's code loads when it opens.
+const IpImportDialog = lazy(() =>
+  import('../../src/views/resources/IpImportDialog.tsx').then((module) => ({ default: module.IpImportDialog })),
+)
+
+type IpImportProps = { ui: ResourceUi; project: string; record: StoredRecord; page: ReturnType<typeof useResourcePage> }
+
+/** The IP list detail's "Paste addresses": the import machine for this list, and its dialog. */
+export function IpImport({ ui, project, record, page }: IpImportProps) {
+  const [machine] = useState(() => page.machines.ipImport(ui, project, record.name))
+  const actor = useActorRef(machine, { input: { revision: record.revision } })
+  // The list may change (an import, an edit elsewhere): the next import goes against what is shown.
+  useEffect(() => actor.send({ type: 'import.revision', revision: record.revision }), [actor, record.revision])
+  const open = useSelector(actor, selectIsOpen)
+  const text = useSelector(actor, selectText)
+  const mode = useSelector(actor, selectMode)
+  const importing = useSelector(actor, selectIsImporting)
+  const confirmingReplace = useSelector(actor, selectIsConfirmingReplace)
+  const report = useSelector(actor, selectReport)
+  const failure = useSelector(actor, selectFailure)
+  return (
+    <>
+      <Button variant="secondary" onClick={() => actor.send({ type: 'import.open' })}>
+        Paste addresses
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <IpImportDialog
+            listName={record.display_name || record.name}
+            entryCount={Number(record.entry_count ?? 0)}
+            text={text}
+            mode={mode}
+            importing={importing}
+            confirmingReplace={confirmingReplace}
+            report={report}
+            failure={failure?.message ?? null}
+            onText={(next) => actor.send({ type: 'import.change', text: next })}
+            onMode={(next) => actor.send({ type: 'import.mode', mode: next })}
+            onSubmit={() => actor.send({ type: 'import.submit' })}
+            onConfirm={() => actor.send({ type: 'import.confirm' })}
+            onCancel={() => actor.send({ type: 'import.cancel' })}
+            onPasteMore={() => actor.send({ type: 'import.open' })}
+            onClose={() => actor.send({ type: 'import.close' })}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}
