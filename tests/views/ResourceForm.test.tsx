@@ -58,7 +58,7 @@ const spin = (name: string) => value(screen.getByRole('spinbutton', { name }))
 /** Renders, then waits for the dropdowns, which load after the form (lazily) the first time. */
 async function show(element: ReactElement) {
   const result = render(element)
-  await waitFor(() => expect(document.querySelector('[data-dropdown-loading]')).toBeNull())
+  await waitFor(() => expect(document.querySelector('[data-dropdown-loading], [data-widget-loading]')).toBeNull())
   return result
 }
 /** The text of the elements an input's aria-describedby names. */

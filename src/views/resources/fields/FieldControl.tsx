@@ -1,9 +1,8 @@
+import { lazy, Suspense } from 'react'
 import type { FieldSpec } from '../../../domain/resource-ui.ts'
 import { CodeWidget } from './CodeWidget.tsx'
-import { SecretWidget, TaggedWidget } from './KeyWidgets.tsx'
 import { RecordsWidget, StringsWidget } from './ListWidgets.tsx'
 import { ReferenceWidget } from './ReferenceWidget.tsx'
-import { RowsWidget } from './RowsWidget.tsx'
 import {
   BooleanWidget,
   MultiselectWidget,
@@ -13,6 +12,16 @@ import {
   TextWidget,
 } from './SimpleFields.tsx'
 import type { FieldEnv } from './types.ts'
+
+// Widgets only some types use load with the first form that shows one, keeping every form's chunk small.
+const RowsWidget = lazy(() => import('./RowsWidget.tsx').then((module) => ({ default: module.RowsWidget })))
+const TaggedWidget = lazy(() => import('./KeyWidgets.tsx').then((module) => ({ default: module.TaggedWidget })))
+const SecretWidget = lazy(() => import('./KeyWidgets.tsx').then((module) => ({ default: module.SecretWidget })))
+const loading = (
+  <p data-widget-loading="" className="text-sm text-slate-600 dark:text-slate-400">
+    Loading…
+  </p>
+)
 
 type FieldControlProps = { field: FieldSpec; path: string; value: unknown; env: FieldEnv }
 
@@ -36,11 +45,23 @@ export function FieldControl({ field, path, value, env }: FieldControlProps) {
     case 'records':
       return <RecordsWidget field={field} path={path} value={value} env={env} renderField={FieldControl} />
     case 'tagged':
-      return <TaggedWidget field={field} path={path} value={value} env={env} />
+      return (
+        <Suspense fallback={loading}>
+          <TaggedWidget field={field} path={path} value={value} env={env} />
+        </Suspense>
+      )
     case 'secret':
-      return <SecretWidget field={field} path={path} value={value} env={env} />
+      return (
+        <Suspense fallback={loading}>
+          <SecretWidget field={field} path={path} value={value} env={env} />
+        </Suspense>
+      )
     case 'rows':
-      return <RowsWidget field={field} path={path} value={value} env={env} />
+      return (
+        <Suspense fallback={loading}>
+          <RowsWidget field={field} path={path} value={value} env={env} />
+        </Suspense>
+      )
     case 'referrers':
       return null
     case 'code':
