@@ -12,6 +12,7 @@ import { staticConsole } from './http/static.ts'
 import { ResourceService } from './resources/service.ts'
 import { authService } from './services/auth.ts'
 import { coreService } from './services/core.ts'
+import { acmeService } from './services/acme.ts'
 import { purgeService } from './services/purge.ts'
 import { registerUtils } from './services/utils.ts'
 import { Tenancy } from './tenancy.ts'
@@ -64,12 +65,12 @@ export function createContext(
 
 /** The services of API.md, each with only its utilities until its resources are built. */
 export function createServices(ctx: ServerContext): ServiceRouter[] {
-  const utilitiesOnly = (['acme', 'stats'] as const).map((name) => {
+  const utilitiesOnly = (['stats'] as const).map((name) => {
     const router = new ServiceRouter(name, ctx)
     registerUtils(router)
     return router
   })
-  return [authService(ctx), coreService(ctx), purgeService(ctx), ...utilitiesOnly]
+  return [authService(ctx), coreService(ctx), purgeService(ctx), acmeService(ctx), ...utilitiesOnly]
 }
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {

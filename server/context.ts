@@ -17,6 +17,8 @@ export type ServerConfig = {
   publicUrl: string
   oidc: { issuer: string; clientId: string; audience: string; scopes: string }
   syncDelays: FleetDelays
+  /** How long each step of a simulated ACME order takes (validation, then issuance). */
+  acmeStepMs: number
   /** The built console, served with an SPA fallback; null serves the API only (tests, `npm run dev`). */
   distDir: string | null
 }

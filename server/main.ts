@@ -37,6 +37,8 @@ export type StartOptions = {
   environment: string
   cnameSuffix?: string | undefined
   syncDelay?: string | undefined
+  /** `WADP_ACME_STEP_MS`: each step of a simulated certificate order (default 2000). */
+  acmeStepMs?: number | undefined
   externalOidc?: { issuer: string; clientId: string; audience: string; jwksUri: string } | undefined
   serveConsole: boolean
   /** Serves the console instead of dist/ (Vite's dev middleware in `npm run dev`). */
@@ -61,6 +63,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
     environment: env.WADP_ENVIRONMENT ?? 'default',
     cnameSuffix: env.WADP_CNAME_SUFFIX,
     syncDelay: env.WADP_SYNC_DELAY_MS,
+    acmeStepMs: positive(env.WADP_ACME_STEP_MS),
     externalOidc: issuer
       ? {
           issuer,
@@ -158,6 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     oidc: { issuer, clientId, audience, scopes: 'openid profile email' },
     publicUrl,
     syncDelays: parseDelays(options.syncDelay),
+    acmeStepMs: options.acmeStepMs ?? 2000,
     distDir: options.serveConsole ? distDir : null,
   }
 

@@ -168,6 +168,16 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     challenges: ['storefront-challenge'],
     default_rules: { custom_vcl_deliver: 'security-headers' },
   })
+  // The storefront's certificate, issued three weeks ago: active, its renewal due in five weeks.
+  await create(ctx, 'le-cert', 'shop', {
+    name: 'storefront-cert',
+    display_name: 'Storefront certificate',
+    domains: ['shop.example.com', 'www.shop.example.com'],
+  })
+  const issuedAt = new Date(ctx.now() - 21 * 86_400_000).toISOString()
+  await ctx.resources.update(definition(ctx, 'le-cert'), 'shop', 'storefront-cert', '*', {}, SYSTEM, true, {
+    order: { started_at: issuedAt, kind: 'issue', error: null, previous: null },
+  })
   await create(ctx, 'websites', 'shop', {
     name: 'api-shop-example-com',
     domain_name: 'api.shop.example.com',

@@ -31,7 +31,11 @@ export function registerResource(
   router: ServiceRouter,
   resources: ResourceService,
   definition: ResourceDefinition,
-  options: { alsoReadableBy?: (principal: Principal, name: string) => boolean } = {},
+  options: {
+    alsoReadableBy?: (principal: Principal, name: string) => boolean
+    /** Methods that change a resource; a type changed only by PATCH (LE certificates) has no PUT. */
+    updates?: readonly ('put' | 'patch')[]
+  } = {},
 ) {
   resources.register(definition)
   const projectScoped = definition.scope === 'project'
@@ -90,7 +94,7 @@ export function registerResource(
     },
   })
 
-  for (const method of ['put', 'patch'] as const) {
+  for (const method of options.updates ?? (['put', 'patch'] as const)) {
     router.route({
       method,
       path: `${base}/:name`,

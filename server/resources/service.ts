@@ -234,6 +234,8 @@ export class ResourceService {
     body: unknown,
     caller: Caller,
     merge: boolean,
+    /** Server-maintained fields this update sets (a certificate's new order); no body can. */
+    maintained: ResourceData = {},
   ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
@@ -255,7 +257,7 @@ export class ResourceService {
       const args = { db: tx as Db, scope, name, data: parsed.data, existing: current, principal: caller.principal }
       const written = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
       // Server-maintained fields carry over, unless the type's own rule just recomputed them.
-      const data = { ...this.readOnlyOf(definition, current), ...written }
+      const data = { ...this.readOnlyOf(definition, current), ...written, ...maintained }
       const updated = await updateResource(tx as Db, {
         type: definition.type,
         scope,

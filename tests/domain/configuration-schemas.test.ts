@@ -4,6 +4,13 @@ import { CaptchaFields } from '../../src/domain/resources/captcha.ts'
 import { CODE_SNIPPET_MAX_BYTES, CodeSnippetFields, VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
 import { DIRECTOR_TYPES, DirectorFields, TLS_PROTOCOLS } from '../../src/domain/resources/director.ts'
 import {
+  certificateAttention,
+  certificateState,
+  coversDomain,
+  LeCertificateFields,
+  unservedDomains,
+} from '../../src/domain/resources/le-certificate.ts'
+import {
   CACHE_MODES,
   HEADER_OPS,
   HeaderName,
@@ -909,5 +916,51 @@ describe('captcha fields', () => {
     expect(problems(CaptchaFields, { bind_clearance_to: 'ua' })).toEqual([
       { field: 'bind_clearance_to', message: 'must be ip or ip_ua' },
     ])
+  })
+})
+
+describe('LE certificate fields and lifecycle', () => {
+  it('fills every default of RESOURCES.md and needs domains', () => {
+    expect(accept(LeCertificateFields, { domains: ['Shop.Example.com'] })).toEqual({
+      domains: ['shop.example.com'],
+      challenge: 'http-01',
+      key_type: 'ecdsa_p256',
+      ca: 'letsencrypt',
+      auto_renew: true,
+      renew_before_days: 30,
+    })
+    expect(problems(LeCertificateFields, { domains: [] })).toEqual([
+      { field: 'domains', message: 'name at least one domain' },
+    ])
+    expect(problems(LeCertificateFields, { domains: ['a.example.com'], renew_before_days: 61 })).toEqual([
+      { field: 'renew_before_days', message: 'must be at most 60' },
+    ])
+    expect(problems(LeCertificateFields, { domains: ['*.example.com'] })).toEqual([
+      { field: 'domains', message: 'a wildcard domain needs the dns-01 challenge' },
+    ])
+  })
+
+  it('covers a website domain with a wildcard one label deep only', () => {
+    expect(coversDomain('*.shop.example.com', 'api.shop.example.com')).toBe(true)
+    expect(coversDomain('*.shop.example.com', 'a.b.shop.example.com')).toBe(false)
+    expect(coversDomain('*.shop.example.com', 'shop.example.com')).toBe(false)
+    expect(unservedDomains(['shop.example.com', 'x.org'], ['shop.example.com'])).toEqual(['x.org'])
+  })
+
+  it('is a pure function of the order and the clock', () => {
+    const order = { started_at: '2026-01-01T00:00:00.000Z', kind: 'issue' as const, error: null, previous: null }
+    const t0 = Date.parse(order.started_at)
+    const settings = { auto_renew: false, renew_before_days: 30, ca: 'letsencrypt_staging' as const }
+    expect(certificateState('c', settings, order, t0, 1000).status).toBe('pending_validation')
+    expect(certificateState('c', settings, order, t0 + 1500, 1000).status).toBe('issuing')
+    const active = certificateState('c', settings, order, t0 + 2000, 1000)
+    expect(active).toMatchObject({ status: 'active', issuer: '(STAGING) Ersatz Edamame E1', next_renewal_at: null })
+    expect(certificateState('c', settings, order, t0 + 2000, 1000)).toEqual(active)
+    expect(certificateState('c', settings, order, t0 + 2000 + 90 * 86_400_000, 1000).status).toBe('expired')
+    expect(certificateAttention(active, 30, t0 + 2000 + 70 * 86_400_000)).toEqual({
+      tone: 'warning',
+      text: 'Expires in 20 days',
+    })
+    expect(certificateAttention(active, 30, t0 + 2000)).toBeNull()
   })
 })
