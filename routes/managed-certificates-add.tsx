@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { leCertificatesUi } from '../src/domain/definitions/le-certificates.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/managed-certificates-add')({
-  component: () => <ComingSoonPage title="Add a LE certificate" />,
+  component: () => <ResourceFormRoute ui={leCertificatesUi} mode="create" />,
 })

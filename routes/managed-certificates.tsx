@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { leCertificatesUi } from '../src/domain/definitions/le-certificates.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/managed-certificates')({
-  component: () => <ComingSoonPage title="LE Certificates" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={leCertificatesUi} />,
 })

@@ -29,6 +29,8 @@ async function startServer(): Promise<{ server: PlatformServer; child: ServerPro
     WADP_ADMIN_TOKEN: ADMIN_TOKEN,
     WADP_DEMO_PASSWORD: DEMO_PASSWORD,
     WADP_SYNC_DELAY_MS: '200-600',
+    // A certificate order takes two steps: quick enough to follow from pending to active in a test.
+    WADP_ACME_STEP_MS: '1500',
   })
   const output = () => `--- server output ---\n${child.output()}--- end of server output ---`
   try {

@@ -14,7 +14,7 @@ const root = getRouteApi('__root__')
 export function useResourcePage(ui: ResourceUi) {
   const { actors, resources, queryClient } = root.useRouteContext()
   // Suspends until the resource tools are loaded (once, for every resource page).
-  const { queries, machines } = use(resources())
+  const { queries, machines, actions } = use(resources())
   const project = useSelector(actors.project, selectProjectName)
   const permissions = useSelector(actors.project, selectProjectPermissions)
   const may = (action: 'list' | 'get' | 'create' | 'update' | 'delete') =>
@@ -24,6 +24,7 @@ export function useResourcePage(ui: ResourceUi) {
     can: { list: may('list'), get: may('get'), create: may('create'), update: may('update'), delete: may('delete') },
     queries,
     machines,
+    actions,
     queryClient,
   }
 }

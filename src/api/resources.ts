@@ -142,3 +142,29 @@ export async function importAddresses(
   })
   return v.parse(v.object({ data: ImportResult }), body).data
 }
+
+/** `POST /api/acme/v0/projects/{p}/le-cert/{name}/renew` → the certificate, renewing. */
+export async function renewCertificate(api: ApiClients, project: string, name: string, revision: number) {
+  const body = await api.acme(`${item({ type: 'le-cert', service: 'acme' }, project, name)}/renew`, {
+    method: 'POST',
+    headers: ifMatch(revision),
+  })
+  return v.parse(v.object({ data: StoredRecord }), body).data
+}
+
+/** PATCH of some fields (a certificate's renewal settings), against the revision the user saw. */
+export async function patchResource(
+  api: ApiClients,
+  ui: Target,
+  project: string,
+  name: string,
+  fields: Draft,
+  revision: number,
+) {
+  const body = await api[ui.service](item(ui, project, name), {
+    method: 'PATCH',
+    body: fields,
+    headers: ifMatch(revision),
+  })
+  return v.parse(v.object({ data: StoredRecord }), body).data
+}

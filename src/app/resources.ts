@@ -15,6 +15,8 @@ import {
   createResource,
   deleteResource,
   importAddresses,
+  patchResource,
+  renewCertificate,
   type StoredRecord,
   updateResource,
   writeFailureOf,
@@ -169,11 +171,35 @@ export function ipImportTools(api: ApiClients, queryClient: QueryClient, queries
 /** What every resource page uses: the queries and machines of any type, over one API and query cache. */
 export function resourceTools(api: ApiClients, queryClient: QueryClient, announcer: ResourceAnnouncer) {
   const queries = resourceQueries(api)
+  /** One-step actions of a detail page: the answer replaces the record shown, the lists are read again. */
+  const settle = (ui: ResourceUi, project: string, record: StoredRecord) => {
+    queryClient.setQueryData(queries.detail(ui, project, record.name).queryKey, record)
+    void queryClient.invalidateQueries({
+      queryKey: queries.ofType(ui, project),
+      predicate: (query) => query.queryKey[3] !== 'detail',
+    })
+    return record
+  }
+  const failed = (error: unknown, fallback: string): never => {
+    throw new Error(writeFailureOf(error, fallback).message)
+  }
   return {
     queries,
     machines: {
       ...resourceMachines(api, queryClient, queries, announcer),
       ipImport: ipImportTools(api, queryClient, queries),
+    },
+    actions: {
+      renewCertificate: (ui: ResourceUi, project: string, record: StoredRecord) =>
+        renewCertificate(api, project, record.name, record.revision).then(
+          (renewed) => settle(ui, project, renewed),
+          (error: unknown) => failed(error, 'The certificate could not be renewed.'),
+        ),
+      patch: (ui: ResourceUi, project: string, record: StoredRecord, fields: Record<string, unknown>) =>
+        patchResource(api, ui, project, record.name, fields, record.revision).then(
+          (changed) => settle(ui, project, changed),
+          (error: unknown) => failed(error, `The ${ui.one} could not be changed.`),
+        ),
     },
   }
 }

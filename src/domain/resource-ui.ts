@@ -120,6 +120,8 @@ export type ColumnSpec = {
 
 export type SummaryLine = { label: string; value: string }
 
+export type Attention = { tone: 'danger' | 'warning' | 'info'; text: string }
+
 export type ResourceUi = {
   /** API path segment and permission resource name (API.md table): `websites`, `pagerules`. */
   type: string
@@ -142,6 +144,11 @@ export type ResourceUi = {
   routeNames?: { list: string; add: string; detail: string; edit: string }
   /** False for a type the spec gives no edit page (LE certificates): no Edit link anywhere. */
   editable?: boolean
+  /**
+   * What needs the user's attention in a record now (a certificate failed or about to expire): the list
+   * marks its row and says it in words, the detail shows it beside the title.
+   */
+  attention?: (record: Draft, now: number) => Attention | null
   /** Facts its form reads beyond the resource (`nodeCount`: the number of nodes in the fleet). */
   facts?: readonly (keyof FormFacts)[]
 }

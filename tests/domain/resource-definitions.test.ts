@@ -4,6 +4,7 @@ import { captchasUi } from '../../src/domain/definitions/captchas.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { ipListsUi } from '../../src/domain/definitions/ip-lists.ts'
+import { leCertificatesUi } from '../../src/domain/definitions/le-certificates.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
 import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
@@ -36,6 +37,7 @@ const definitions = [
   rateLimitsUi,
   captchasUi,
   ipListsUi,
+  leCertificatesUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */

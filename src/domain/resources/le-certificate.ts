@@ -5,7 +5,14 @@ import { objectMessage } from './page-rule.ts'
 export const ACME_CHALLENGES = ['http-01', 'dns-01'] as const
 export const KEY_TYPES = ['ecdsa_p256', 'rsa_2048', 'rsa_4096'] as const
 export const ACME_CAS = ['letsencrypt', 'letsencrypt_staging'] as const
-export const CERTIFICATE_STATUSES = ['pending_validation', 'issuing', 'active', 'renewing', 'failed', 'expired'] as const
+export const CERTIFICATE_STATUSES = [
+  'pending_validation',
+  'issuing',
+  'active',
+  'renewing',
+  'failed',
+  'expired',
+] as const
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number]
 /** The statuses the server still moves on by itself: the detail page follows them. */
 export const TRANSITIONAL_STATUSES: readonly CertificateStatus[] = ['pending_validation', 'issuing', 'renewing']
@@ -42,10 +49,7 @@ export const LeCertificateFields = v.pipe(
       key_type: v.optional(v.picklist(KEY_TYPES, 'must be ecdsa_p256, rsa_2048 or rsa_4096'), 'ecdsa_p256'),
       ca: v.optional(v.picklist(ACME_CAS, 'must be letsencrypt or letsencrypt_staging'), 'letsencrypt'),
       auto_renew: v.optional(v.boolean('must be true or false'), true),
-      renew_before_days: v.optional(
-        integer(RENEW_BEFORE_DAYS.min, RENEW_BEFORE_DAYS.max),
-        RENEW_BEFORE_DAYS.default,
-      ),
+      renew_before_days: v.optional(integer(RENEW_BEFORE_DAYS.min, RENEW_BEFORE_DAYS.max), RENEW_BEFORE_DAYS.default),
     },
     objectMessage,
   ),

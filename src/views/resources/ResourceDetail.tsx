@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx'
 import type { Column } from '../../ui/Table.tsx'
 import { VirtualTable } from '../../ui/VirtualTable.tsx'
 import { PageHeading } from '../ComingSoonPage.tsx'
-import { formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
+import { AttentionBadge, formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
 
 const CodeEditor = lazy(() => import('../../ui/CodeEditor.tsx'))
 
@@ -211,13 +211,15 @@ export function ResourceDetail({
   children,
 }: ResourceDetailProps) {
   const summary = ui.summary?.(record) ?? []
+  const attention = ui.attention?.(record, Date.now()) ?? null
   return (
     <article>
       <PageHeading
         title={record.display_name || record.name}
         description={
-          <span>
+          <span className="flex flex-wrap items-center gap-2">
             <span>{capitalize(ui.one)}</span> <span className="font-mono">{record.name}</span>
+            {attention && <AttentionBadge attention={attention} />}
           </span>
         }
         actions={

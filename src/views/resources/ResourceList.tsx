@@ -7,7 +7,7 @@ import { type DataColumn, DataTable } from '../../ui/DataTable.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { PageHeading } from '../ComingSoonPage.tsx'
-import { formatDateTime, type RenderReference, renderCell } from './format.tsx'
+import { ATTENTION_ROWS, AttentionBadge, formatDateTime, type RenderReference, renderCell } from './format.tsx'
 
 /** What a delete names: the resource and the revision this page showed (a newer one is not deleted unseen). */
 export type ListDeletionItem = { name: string; revision: number }
@@ -258,6 +258,8 @@ export function ResourceList({
     records.map((record) => ({ name: record.name, revision: record.revision }))
   const addLink = can.create ? renderAddLink(`Add ${ui.one}`) : null
 
+  // Attention depends on the time (a certificate expiring in 12 days): read once per render.
+  const now = Date.now()
   const columns: DataColumn<StoredRecord>[] = [
     ...(can.delete
       ? [
@@ -298,6 +300,19 @@ export function ResourceList({
         </span>
       ),
     },
+    ...(ui.attention
+      ? [
+          {
+            id: 'attention',
+            width: '10rem',
+            header: 'Attention',
+            cell: (row: StoredRecord) => {
+              const attention = ui.attention?.(row, now)
+              return attention ? <AttentionBadge attention={attention} /> : null
+            },
+          } satisfies DataColumn<StoredRecord>,
+        ]
+      : []),
     ...ui.columns.map(
       (column): DataColumn<StoredRecord> => ({
         id: `column-${column.path}`,
@@ -402,7 +417,11 @@ export function ResourceList({
           rowOffset={(params.page - 1) * params.items}
           rowCount={total}
           busy={refreshing}
-          rowClassName={(row) => (selected.has(row.name) ? 'bg-teal-50 dark:bg-teal-950/40' : '')}
+          rowClassName={(row) =>
+            selected.has(row.name)
+              ? 'bg-teal-50 dark:bg-teal-950/40'
+              : ATTENTION_ROWS[ui.attention?.(row, now)?.tone ?? 'none']
+          }
         />
         <Pager params={params} total={total} shown={rows.length} onParamsChange={onParamsChange} />
       </div>
