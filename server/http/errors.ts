@@ -1,4 +1,5 @@
-import type { FieldError } from '../../src/domain/common.ts'
+import * as v from 'valibot'
+import { type FieldError, toFieldErrors } from '../../src/domain/common.ts'
 
 /** An error the API reports to its caller in the contract's format (API.md, "Envelope and errors"). */
 export class ApiError extends Error {
@@ -27,4 +28,12 @@ export function errorBody(error: ApiError): Record<string, unknown> {
     errors: error.errors,
     ...(error.data === undefined ? {} : { data: error.data }),
   }
+}
+
+/** A request body checked with a schema built at request time (one that depends on stored data). */
+export function validBody<T extends v.GenericSchema>(schema: T, body: unknown, what: string): v.InferOutput<T> {
+  const result = v.safeParse(schema, body)
+  if (result.success) return result.output
+  const errors = toFieldErrors(result.issues)
+  throw badRequest(`invalid ${what}: ${errors.map((e) => `${e.field || 'body'} ${e.message}`).join('; ')}`, errors)
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Slug, toFieldErrors } from '../../src/domain/common.ts'
+import { Slug } from '../../src/domain/common.ts'
 import {
   IpImportBody,
   type IpListData,
@@ -8,7 +8,7 @@ import {
   parseAddressLines,
 } from '../../src/domain/resources/ip-list.ts'
 import type { ServerContext } from '../context.ts'
-import { badRequest } from '../http/errors.ts'
+import { badRequest, validBody } from '../http/errors.ts'
 import { readJson, type ServiceRouter } from '../http/service.ts'
 import type { ResourceDefinition } from '../resources/definition.ts'
 import { callerOf } from '../resources/router.ts'
@@ -32,12 +32,7 @@ export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) 
       // A missing list is a 404 before anything else, as for an update.
       const current = await ctx.resources.get(definition, params.project, params.name)
       const precondition = parseIfMatch(c.req.header('if-match'))
-      const parsed = v.safeParse(IpImportBody, await readJson(c))
-      if (!parsed.success) {
-        const errors = toFieldErrors(parsed.issues)
-        throw badRequest(`invalid import: ${errors.map((e) => `${e.field || 'body'} ${e.message}`).join('; ')}`, errors)
-      }
-      const body = parsed.output
+      const body = validBody(IpImportBody, await readJson(c), 'import')
       const pasted = parseAddressLines(body.text)
       const merged = mergeEntries((current as unknown as IpListData).entries, pasted.entries, body.mode)
       if (merged.entries.length > MAX_IP_LIST_ENTRIES) {

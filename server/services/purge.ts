@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { Slug, toFieldErrors } from '../../src/domain/common.ts'
+import { Slug } from '../../src/domain/common.ts'
 import { type PurgePlanStep, type PurgeRequest, purgeRequestSchema, purgeState } from '../../src/domain/purge.ts'
 import { listQuery } from '../../src/domain/requests.ts'
 import type { NodeData } from '../../src/domain/resources/node.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
-import { badRequest, notFound } from '../http/errors.ts'
+import { notFound, validBody } from '../http/errors.ts'
 import { readJson, ServiceRouter } from '../http/service.ts'
 import type { ResourceRecord } from '../resources/definition.ts'
 import { callerOf } from '../resources/router.ts'
@@ -82,15 +82,7 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
     handler: async ({ c, params, principal }) => {
       // The targets must be on the project's own domains, which only the database knows.
       const domains = [...(await projectDomains(ctx.db, params.project)).keys()]
-      const result = v.safeParse(purgeRequestSchema(domains), await readJson(c))
-      if (!result.success) {
-        const errors = toFieldErrors(result.issues)
-        throw badRequest(
-          `invalid invalidation: ${errors.map((e) => `${e.field || 'body'} ${e.message}`).join('; ')}`,
-          errors,
-        )
-      }
-      const request = result.output
+      const request = validBody(purgeRequestSchema(domains), await readJson(c), 'invalidation')
       const caller = callerOf(c, principal)
       const now = ctx.now()
       // Read before the transaction: PGlite has one connection, which the transaction holds.

@@ -37,7 +37,8 @@ export const HeaderValue = v.pipe(
   v.check((value) => !/[\r\n]/.test(value), 'must not contain line breaks'),
 )
 
-function isRegExp(pattern: string): boolean {
+/** Whether a pattern compiles as a JavaScript regular expression. */
+export function isRegExp(pattern: string): boolean {
   try {
     new RegExp(pattern)
     return true

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject, Slug, uniqueItems } from '../common.ts'
-import { HTTP_METHODS, objectMessage } from './page-rule.ts'
+import { HTTP_METHODS, isRegExp, objectMessage } from './page-rule.ts'
 
 export const RATE_LIMIT_MATCH_TYPES = ['prefix', 'exact', 'regex'] as const
 export const RATE_LIMIT_PERIODS = [1, 10, 60, 300, 3600] as const
@@ -48,15 +48,6 @@ const Period = v.pipe(
   ),
   v.picklist(RATE_LIMIT_PERIODS, 'must be 1, 10, 60, 300 or 3600 seconds'),
 )
-
-function isRegExp(pattern: string): boolean {
-  try {
-    new RegExp(pattern)
-    return true
-  } catch {
-    return false
-  }
-}
 
 const Match = v.pipe(
   jsonObject(
