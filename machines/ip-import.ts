@@ -32,12 +32,11 @@ export type IpImportEvent =
   | { type: 'import.open' }
   | { type: 'import.change'; text: string }
   | { type: 'import.mode'; mode: ImportMode }
-  | { type: 'import.submit' }
+  /** Sent with the revision of the list as the page shows it: the import goes against that one. */
+  | { type: 'import.submit'; revision: number }
   | { type: 'import.confirm' }
   | { type: 'import.cancel' }
   | { type: 'import.close' }
-  /** The list was read again (after a conflict, or changed elsewhere): the next import goes against it. */
-  | { type: 'import.revision'; revision: number }
 
 export const ipImportMachine = setup({
   types: {
@@ -62,9 +61,6 @@ export const ipImportMachine = setup({
     'Paste addresses into an IP list (issue 11): send them to the import action, confirm a replace, report added, duplicates and each invalid line; the text survives every failure.',
   context: ({ input }) => ({ text: '', mode: 'append', revision: input.revision, report: null, failure: null }),
   initial: 'closed',
-  on: {
-    'import.revision': { actions: assign(({ event }) => ({ revision: event.revision })) },
-  },
   states: {
     closed: {
       on: { 'import.open': { target: 'editing', actions: assign({ report: null, failure: null }) } },
@@ -74,8 +70,12 @@ export const ipImportMachine = setup({
         'import.change': { actions: assign(({ event }) => ({ text: event.text })) },
         'import.mode': { actions: assign(({ event }) => ({ mode: event.mode })) },
         'import.submit': [
-          { guard: and(['hasText', 'replaces']), target: 'confirmingReplace' },
-          { guard: 'hasText', target: 'importing' },
+          {
+            guard: and(['hasText', 'replaces']),
+            target: 'confirmingReplace',
+            actions: assign(({ event }) => ({ revision: event.revision })),
+          },
+          { guard: 'hasText', target: 'importing', actions: assign(({ event }) => ({ revision: event.revision })) },
           { actions: assign({ failure: { message: 'Paste at least one address or network.', stale: false } }) },
         ],
         'import.close': 'closed',

@@ -81,7 +81,7 @@ function InvalidationForm({ project, domains }: { project: string; domains: stri
       onConfirm={() => actor.send({ type: 'purge.confirm' })}
       onCancel={() => actor.send({ type: 'purge.cancel' })}
       onAgain={({ type, targets, soft }) => actor.send({ type: 'purge.again', request: { type, targets, soft } })}
-      onRetryRecent={() => void recent.refetch()}
+      onRetryRecent={recent.refetch}
     />
   )
 }

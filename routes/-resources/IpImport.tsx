@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import {
   selectFailure,
   selectIsConfirmingReplace,
@@ -25,8 +25,6 @@ type IpImportProps = { ui: ResourceUi; project: string; record: StoredRecord; pa
 export function IpImport({ ui, project, record, page }: IpImportProps) {
   const [machine] = useState(() => page.machines.ipImport(ui, project, record.name))
   const actor = useActorRef(machine, { input: { revision: record.revision } })
-  // The list may change (an import, an edit elsewhere): the next import goes against what is shown.
-  useEffect(() => actor.send({ type: 'import.revision', revision: record.revision }), [actor, record.revision])
   const open = useSelector(actor, selectIsOpen)
   const text = useSelector(actor, selectText)
   const mode = useSelector(actor, selectMode)
@@ -52,7 +50,9 @@ export function IpImport({ ui, project, record, page }: IpImportProps) {
             failure={failure?.message ?? null}
             onText={(next) => actor.send({ type: 'import.change', text: next })}
             onMode={(next) => actor.send({ type: 'import.mode', mode: next })}
-            onSubmit={() => actor.send({ type: 'import.submit' })}
+            // The list may have changed since the dialog opened (an edit elsewhere, a conflict): the import
+            // goes against the revision shown now.
+            onSubmit={() => actor.send({ type: 'import.submit', revision: record.revision })}
             onConfirm={() => actor.send({ type: 'import.confirm' })}
             onCancel={() => actor.send({ type: 'import.cancel' })}
             onPasteMore={() => actor.send({ type: 'import.open' })}

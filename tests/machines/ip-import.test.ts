@@ -42,12 +42,12 @@ const report = (revision: number): ImportReport => ({
 })
 
 describe('pasting addresses into an IP list', () => {
-  it('sends the text with the revision shown, reports, and the next import goes against the new revision', async () => {
+  it('sends the text with the revision shown, reports, and the next import goes against the revision shown then', async () => {
     const { actor, calls, announced } = start()
     actor.send({ type: 'import.open' })
     expect(selectIsOpen(actor.getSnapshot())).toBe(true)
     actor.send({ type: 'import.change', text: '10.0.0.1\n10.0.0.1\n10.0.0.999\n10.0.0.2' })
-    actor.send({ type: 'import.submit' })
+    actor.send({ type: 'import.submit', revision: 3 })
     await waitFor(actor, (snapshot) => snapshot.matches('reported'))
     expect(calls).toEqual([{ text: '10.0.0.1\n10.0.0.1\n10.0.0.999\n10.0.0.2', mode: 'append', revision: 3 }])
     expect(selectReport(actor.getSnapshot())).toEqual(report(4))
@@ -55,7 +55,7 @@ describe('pasting addresses into an IP list', () => {
     actor.send({ type: 'import.open' })
     expect(actor.getSnapshot().context.text).toBe('')
     actor.send({ type: 'import.change', text: '10.0.0.3' })
-    actor.send({ type: 'import.submit' })
+    actor.send({ type: 'import.submit', revision: 4 })
     await waitFor(actor, (snapshot) => snapshot.matches('reported'))
     expect(calls[1]?.revision).toBe(4)
   })
@@ -65,12 +65,12 @@ describe('pasting addresses into an IP list', () => {
     actor.send({ type: 'import.open' })
     actor.send({ type: 'import.change', text: '192.0.2.1' })
     actor.send({ type: 'import.mode', mode: 'replace' })
-    actor.send({ type: 'import.submit' })
+    actor.send({ type: 'import.submit', revision: 3 })
     expect(selectIsConfirmingReplace(actor.getSnapshot())).toBe(true)
     actor.send({ type: 'import.cancel' })
     expect(actor.getSnapshot().value).toBe('editing')
     expect(calls).toEqual([])
-    actor.send({ type: 'import.submit' })
+    actor.send({ type: 'import.submit', revision: 3 })
     actor.send({ type: 'import.confirm' })
     await waitFor(actor, (snapshot) => snapshot.matches('reported'))
     expect(calls.map((call) => call.mode)).toEqual(['replace'])
@@ -80,7 +80,7 @@ describe('pasting addresses into an IP list', () => {
     const { actor, calls } = start()
     actor.send({ type: 'import.open' })
     actor.send({ type: 'import.change', text: '  \n ' })
-    actor.send({ type: 'import.submit' })
+    actor.send({ type: 'import.submit', revision: 3 })
     expect(selectFailure(actor.getSnapshot())?.message).toBe('Paste at least one address or network.')
     expect(calls).toEqual([])
   })
@@ -96,15 +96,15 @@ describe('pasting addresses into an IP list', () => {
     })
     actor.send({ type: 'import.open' })
     actor.send({ type: 'import.change', text: '10.0.0.1' })
-    actor.send({ type: 'import.submit' })
+    actor.send({ type: 'import.submit', revision: 3 })
     await waitFor(actor, (snapshot) => snapshot.matches('editing') && selectFailure(snapshot) !== null)
     expect(selectFailure(actor.getSnapshot())).toEqual({
       stale: true,
       message: 'ops@example.com changed this list meanwhile',
     })
     expect(actor.getSnapshot().context.text).toBe('10.0.0.1')
-    actor.send({ type: 'import.revision', revision: 9 })
-    actor.send({ type: 'import.submit' })
+    // The page shows the other version now, and sends its revision.
+    actor.send({ type: 'import.submit', revision: 9 })
     await waitFor(actor, (snapshot) => snapshot.matches('reported'))
     expect(calls.map((call) => call.revision)).toEqual([3, 9])
   })

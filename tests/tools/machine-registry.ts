@@ -263,11 +263,11 @@ export const ipImportEvents = typed<typeof ipImportMachine>([
   { type: 'import.change', text: '   ' },
   { type: 'import.mode', mode: 'replace' },
   { type: 'import.mode', mode: 'append' },
-  { type: 'import.submit' },
+  { type: 'import.submit', revision: 4 },
+  { type: 'import.submit', revision: 6 },
   { type: 'import.confirm' },
   { type: 'import.cancel' },
   { type: 'import.close' },
-  { type: 'import.revision', revision: 7 },
   done('importAddresses', {
     added: 1,
     duplicates: 0,
