@@ -102,6 +102,14 @@ export function acmeService(ctx: ServerContext): ServiceRouter {
     summary: 'Renew a certificate now (202; it is renewing, then active again or failed)',
     access: { permission: 'wadp.le-cert.update' },
     params: v.object({ project: Slug, name: Slug }),
+    // Nothing to send: no body, or an empty object.
+    body: v.optional(
+      v.custom<Record<string, never>>(
+        (value) =>
+          typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0,
+        'takes no fields: send no body, or {}',
+      ),
+    ),
     handler: async ({ c, params, principal }) => {
       const current = await ctx.resources.get(definition, params.project, params.name)
       const header = c.req.header('if-match')

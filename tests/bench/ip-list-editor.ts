@@ -14,7 +14,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const server = await spawnServer({ DATABASE_URL: 'memory:', WADP_ADMIN_TOKEN: TOKEN })
 try {
   await waitForHealthy(server, 60_000)
-  const entries = Array.from({ length: 10_000 }, (_, i) => ({ cidr: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }))
+  const entries = Array.from({ length: 10_000 }, (_, i) => ({
+    cidr: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  }))
   const created = await fetch(`${server.url}/api/core/v0/projects/shop/iplists`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -61,9 +63,12 @@ try {
 
   // Scrolling to the last entry renders it (the table is virtualised).
   const scrollStart = Date.now()
-  await page.locator('table[aria-label="Entries"]').locator('..').evaluate((element) => {
-    element.scrollTop = element.scrollHeight
-  })
+  await page
+    .locator('table[aria-label="Entries"]')
+    .locator('..')
+    .evaluate((element) => {
+      element.scrollTop = element.scrollHeight
+    })
   await page.getByLabel('Address or network of entry 10000', { exact: true }).waitFor()
   const scrollMs = Date.now() - scrollStart
 

@@ -84,7 +84,22 @@ describe('configuration sync', () => {
 describe('global search', () => {
   it('finds resources by domain and says which column matched', async () => {
     const res = await platform.call('GET', '/api/core/v0/search?query=www.shop')
+    const project = {
+      project: { name: 'shop', display_name: 'Acme Shop' },
+      customer: { name: 'acme-retail', display_name: 'Acme Retail' },
+      organization: { name: 'acme', display_name: 'Acme Corporation' },
+      search_string: 'www.shop',
+    }
+    // The storefront's certificate names the same domain; results come by type, then name.
     expect(res.body.data).toEqual([
+      {
+        resource: {
+          name: 'managed-certificates',
+          data: { name: 'storefront-cert', display_name: 'Storefront certificate' },
+        },
+        ...project,
+        search_matching_columns: { domains: 'www.shop.example.com' },
+      },
       {
         resource: { name: 'websites', data: { name: 'shop-example-com', display_name: 'Shop storefront' } },
         project: { name: 'shop', display_name: 'Acme Shop' },
