@@ -2,8 +2,6 @@ import { assign, setup } from 'xstate'
 import type { FieldError } from '../src/domain/common.ts'
 import { type PurgeRecord, type PurgeRequest, type PurgeType, purgeSettled } from '../src/domain/purge.ts'
 
-export type { PurgeRecord } from '../src/domain/purge.ts'
-
 import { actionNotProvided, notProvided } from './not-provided.ts'
 
 /**

@@ -53,7 +53,7 @@ const TYPE_LABELS: Record<PurgeType, { label: string; hint: string; placeholder:
   all: { label: 'All', hint: 'Everything of the project', placeholder: '' },
 }
 
-export const PURGE_STATUS_LABELS: Record<PurgeStatus | NodePurgeStatus, string> = {
+const PURGE_STATUS_LABELS: Record<PurgeStatus | NodePurgeStatus, string> = {
   queued: 'Queued',
   in_progress: 'In progress',
   completed: 'Completed',
@@ -69,7 +69,7 @@ const STATUS_TONES: Record<PurgeStatus | NodePurgeStatus, string> = {
   failed: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
 }
 
-export function PurgeStatusBadge({ status }: { status: PurgeStatus | NodePurgeStatus }) {
+function PurgeStatusBadge({ status }: { status: PurgeStatus | NodePurgeStatus }) {
   return (
     <span className={`inline-flex rounded px-2 py-0.5 text-xs font-medium ${STATUS_TONES[status]}`}>
       {PURGE_STATUS_LABELS[status]}
@@ -94,7 +94,7 @@ const nodeColumns: readonly Column<PurgeRecord['per_node'][number]>[] = [
 ]
 
 /** What a request asked, in a few words: 'URL https://… and 2 more', 'All'. */
-export function describeRequest(request: Pick<PurgeRequest, 'type' | 'targets' | 'soft'>): string {
+function describeRequest(request: Pick<PurgeRequest, 'type' | 'targets' | 'soft'>): string {
   const soft = request.soft ? ' (soft)' : ''
   if (request.type === 'all') return 'Everything'
   const [first, ...rest] = request.targets

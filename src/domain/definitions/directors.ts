@@ -1,4 +1,4 @@
-import type { Draft, Option, ResourceUi } from '../resource-ui.ts'
+import { type Draft, type Option, plainOptions, type ResourceUi } from '../resource-ui.ts'
 import {
   DIRECTOR_TYPES,
   DirectorFields,
@@ -23,7 +23,6 @@ export const DIRECTOR_TYPE_LABELS: Record<DirectorType, string> = {
 }
 
 const typeOptions: Option[] = DIRECTOR_TYPES.map((type) => ({ value: type, label: DIRECTOR_TYPE_LABELS[type] }))
-const options = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }))
 const typeOf = (values: Draft) => String(values.type ?? '')
 
 /** A new backend row: the wizard's default port (spec section 9) and weight 1. */
@@ -95,7 +94,7 @@ export const directorsUi: ResourceUi = {
       fields: [
         { kind: 'presets', path: 'probe', label: 'Probe preset', presets: probePresets, wide: true },
         { kind: 'boolean', path: 'probe.enabled', label: 'Probe enabled' },
-        { kind: 'select', path: 'probe.method', label: 'Method', options: options(PROBE_METHODS) },
+        { kind: 'select', path: 'probe.method', label: 'Method', options: plainOptions(PROBE_METHODS) },
         { kind: 'text', path: 'probe.path', label: 'Path' },
         { kind: 'text', path: 'probe.host', label: 'Host header', nullable: true, help: 'Empty: the backend host.' },
         { kind: 'number', path: 'probe.status_code', label: 'Expected status', min: 100, max: 599 },
@@ -132,7 +131,7 @@ export const directorsUi: ResourceUi = {
       fields: [
         { kind: 'boolean', path: 'tls.enabled', label: 'TLS enabled' },
         { kind: 'boolean', path: 'tls.session_reuse', label: 'Session reuse' },
-        { kind: 'multiselect', path: 'tls.protocols', label: 'Protocols', options: options(TLS_PROTOCOLS) },
+        { kind: 'multiselect', path: 'tls.protocols', label: 'Protocols', options: plainOptions(TLS_PROTOCOLS) },
       ],
     },
   ],

@@ -1,4 +1,4 @@
-import type { Draft, Option, ResourceUi } from '../resource-ui.ts'
+import { type Draft, type Option, plainOptions, type ResourceUi } from '../resource-ui.ts'
 import {
   CACHE_MODES,
   HEADER_OPS,
@@ -19,12 +19,10 @@ const CACHE_MODE_LABELS: Record<(typeof CACHE_MODES)[number], string> = {
   standard: 'Standard',
   cache_everything: 'Cache everything',
 }
-const options = (values: readonly (string | number)[]): Option[] =>
-  values.map((value) => ({ value: String(value), label: String(value) }))
 const actionIs = (kind: string) => (values: Draft) => (values.action as { kind?: string } | undefined)?.kind === kind
 
 const headerFields = [
-  { kind: 'select' as const, path: 'op', label: 'Operation', options: options(HEADER_OPS) },
+  { kind: 'select' as const, path: 'op', label: 'Operation', options: plainOptions(HEADER_OPS) },
   { kind: 'text' as const, path: 'name', label: 'Header', placeholder: 'X-Cache' },
   { kind: 'text' as const, path: 'value', label: 'Value' },
 ]
@@ -67,12 +65,12 @@ export const pageRulesUi: ResourceUi = {
       title: 'Match',
       fields: [
         { kind: 'text', path: 'match.path', label: 'Path', placeholder: '/images/*' },
-        { kind: 'select', path: 'match.match_type', label: 'Match type', options: options(MATCH_TYPES) },
+        { kind: 'select', path: 'match.match_type', label: 'Match type', options: plainOptions(MATCH_TYPES) },
         {
           kind: 'multiselect',
           path: 'match.methods',
           label: 'Methods',
-          options: options(HTTP_METHODS),
+          options: plainOptions(HTTP_METHODS),
           help: 'None: every method.',
         },
         {
@@ -117,7 +115,7 @@ export const pageRulesUi: ResourceUi = {
           kind: 'select',
           path: 'action.status',
           label: 'Status',
-          options: options(REDIRECT_STATUSES),
+          options: plainOptions(REDIRECT_STATUSES),
           when: actionIs('redirect'),
         },
         { kind: 'boolean', path: 'action.preserve_query', label: 'Keep the query string', when: actionIs('redirect') },

@@ -1,8 +1,7 @@
-import type { Draft, Option, ResourceUi } from '../resource-ui.ts'
+import { capitalisedOptions, type Draft, type Option, plainOptions, type ResourceUi } from '../resource-ui.ts'
 import { TLS_PROTOCOLS } from '../resources/director.ts'
 import { ALPN_PROTOCOLS, CIPHER_PROFILES, CLIENT_AUTH_MODES, TlsPolicyFields } from '../resources/tls-policy.ts'
 
-const options = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }))
 const PROFILE_LABELS: Record<(typeof CIPHER_PROFILES)[number], string> = {
   modern: 'Modern (TLS 1.3 clients only)',
   intermediate: 'Intermediate (recommended)',
@@ -10,8 +9,6 @@ const PROFILE_LABELS: Record<(typeof CIPHER_PROFILES)[number], string> = {
   custom: 'Custom',
 }
 const profileOptions: Option[] = CIPHER_PROFILES.map((value) => ({ value, label: PROFILE_LABELS[value] }))
-const capitalised = (values: readonly string[]): Option[] =>
-  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }))
 const hstsOn = (values: Draft) => (values.hsts as Draft | undefined)?.enabled === true
 const clientAuthOn = (values: Draft) => ((values.client_auth as Draft | undefined)?.mode ?? 'off') !== 'off'
 
@@ -32,9 +29,9 @@ export const tlsPoliciesUi: ResourceUi = {
     {
       title: 'Protocol versions',
       fields: [
-        { kind: 'select', path: 'min_version', label: 'Minimum version', options: options(TLS_PROTOCOLS) },
-        { kind: 'select', path: 'max_version', label: 'Maximum version', options: options(TLS_PROTOCOLS) },
-        { kind: 'multiselect', path: 'alpn', label: 'ALPN protocols', options: options(ALPN_PROTOCOLS) },
+        { kind: 'select', path: 'min_version', label: 'Minimum version', options: plainOptions(TLS_PROTOCOLS) },
+        { kind: 'select', path: 'max_version', label: 'Maximum version', options: plainOptions(TLS_PROTOCOLS) },
+        { kind: 'multiselect', path: 'alpn', label: 'ALPN protocols', options: plainOptions(ALPN_PROTOCOLS) },
         { kind: 'boolean', path: 'ocsp_stapling', label: 'OCSP stapling' },
       ],
     },
@@ -76,7 +73,7 @@ export const tlsPoliciesUi: ResourceUi = {
           kind: 'select',
           path: 'client_auth.mode',
           label: 'Client authentication',
-          options: capitalised(CLIENT_AUTH_MODES),
+          options: capitalisedOptions(CLIENT_AUTH_MODES),
         },
         {
           kind: 'text',

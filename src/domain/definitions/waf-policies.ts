@@ -1,4 +1,4 @@
-import type { Option, ResourceUi } from '../resource-ui.ts'
+import { capitalisedOptions, type Option, type ResourceUi } from '../resource-ui.ts'
 import {
   WAF_ACTIONS,
   WAF_CATEGORIES,
@@ -26,8 +26,6 @@ const CATEGORY_LABELS: Record<(typeof WAF_CATEGORIES)[number], string> = {
   java: 'Java attacks',
   scanner: 'Scanner detection',
 }
-const capitalised = (values: readonly string[]): Option[] =>
-  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }))
 const modeOptions: Option[] = WAF_MODES.map((value) => ({ value, label: MODE_LABELS[value] }))
 const rulesetOptions: Option[] = WAF_RULESETS.map((value) => ({ value, label: RULESET_LABELS[value] }))
 
@@ -86,7 +84,7 @@ export const wafPoliciesUi: ResourceUi = {
     {
       title: 'On a match',
       fields: [
-        { kind: 'select', path: 'action_on_match', label: 'Action', options: capitalised(WAF_ACTIONS) },
+        { kind: 'select', path: 'action_on_match', label: 'Action', options: capitalisedOptions(WAF_ACTIONS) },
         {
           kind: 'number',
           path: 'block_status',
@@ -119,7 +117,7 @@ export const wafPoliciesUi: ResourceUi = {
           newItem: () => ({ rule_id: '', action: 'log' }),
           fields: [
             { kind: 'text', path: 'rule_id', label: 'Rule id', placeholder: '942100' },
-            { kind: 'select', path: 'action', label: 'Action', options: capitalised(WAF_OVERRIDE_ACTIONS) },
+            { kind: 'select', path: 'action', label: 'Action', options: capitalisedOptions(WAF_OVERRIDE_ACTIONS) },
           ],
         },
       ],
