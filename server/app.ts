@@ -60,7 +60,18 @@ export function createContext(
     if (['users', 'tokens'].includes(definition.type)) auth.invalidate()
     statistics.changed()
   })
-  return { config, db, generations, resources, tenancy, auth, checks: [], now: Date.now, random: Math.random }
+  return {
+    config,
+    db,
+    generations,
+    resources,
+    tenancy,
+    auth,
+    checks: [],
+    enqueue: () => Promise.reject(new Error('the job queue has not started')),
+    now: Date.now,
+    random: Math.random,
+  }
 }
 
 /** The services of API.md, each with only its utilities until its resources are built. */

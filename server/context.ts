@@ -34,6 +34,8 @@ export type ServerContext = {
   auth: Authenticator
   /** Health of the parts beyond the database (the job queue, whether this process is stopping). */
   checks: (() => { name: string; is_healthy: boolean })[]
+  /** Queues a task of the job queue (server/platform/jobs.ts); set once the queue has started. */
+  enqueue(task: string, data: object): Promise<void>
   now(): number
   random(): number
 }

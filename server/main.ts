@@ -17,6 +17,7 @@ import { securityPolicies } from './http/security-headers.ts'
 import { databaseAdapter } from './oidc/db-adapter.ts'
 import { createOidcProvider, type OidcProvider } from './oidc/provider.ts'
 import { createAccessTokenVerifier } from './oidc/verify.ts'
+import { runBackupTask, scheduledBackupJob } from './platform/backups.ts'
 import { parseDelays } from './platform/fleet.ts'
 import { DEFAULT_JOB_TIMING, Jobs, type JobTiming, jobTimingFromEnv } from './platform/jobs.ts'
 import { tokenExpiryJob } from './platform/token-expiry.ts'
@@ -46,6 +47,11 @@ export type StartOptions = {
   jobs?: JobTiming
   /** How often the cluster marks expired API tokens (`WADP_TOKEN_SWEEP_SECONDS`, default 60). */
   tokenSweepSeconds?: number
+  /**
+   * How often the cluster checks that every project has its scheduled backup of the day
+   * (`WADP_BACKUP_CHECK_SECONDS`, default 3600; at most 43200, the job queue's longest period).
+   */
+  backupCheckSeconds?: number
   /** How long a stop waits for requests and jobs in flight (`WADP_SHUTDOWN_GRACE_MS`, default 10 s). */
   shutdownGraceMs?: number
 }
@@ -75,6 +81,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
     serveConsole: true,
     jobs: jobTimingFromEnv(env),
     tokenSweepSeconds: positive(env.WADP_TOKEN_SWEEP_SECONDS) ?? 60,
+    backupCheckSeconds: Math.min(positive(env.WADP_BACKUP_CHECK_SECONDS) ?? 3600, 43_200),
     shutdownGraceMs: positive(env.WADP_SHUTDOWN_GRACE_MS) ?? 10_000,
   }
 }
@@ -239,9 +246,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const jobs = await Jobs.start(
     database,
     ctx,
-    [tokenExpiryJob(options.tokenSweepSeconds ?? 60)],
+    [tokenExpiryJob(options.tokenSweepSeconds ?? 60), scheduledBackupJob(options.backupCheckSeconds ?? 3600)],
     options.jobs ?? DEFAULT_JOB_TIMING,
+    [runBackupTask],
   ).catch(failed)
+  ctx.enqueue = (task, data) => jobs.enqueue(task, data)
   ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
   ctx.checks.push(() => ({ name: 'accepting', is_healthy: !lifecycle.draining() }))
 

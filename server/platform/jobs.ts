@@ -20,6 +20,15 @@ export type JobDefinition = {
   run(ctx: ServerContext, now: number): Promise<void>
 }
 
+/**
+ * Work asked for once (a manual backup): queued with `Jobs.enqueue`, run by whichever process takes it,
+ * retried on another after a process dies mid-run, so `run` must be safe to run again.
+ */
+export type TaskDefinition<Data extends object = Record<string, unknown>> = {
+  name: string
+  run(ctx: ServerContext, data: Data, now: number): Promise<void>
+}
+
 export type JobTiming = {
   /** How often each process offers the periodic jobs and looks for work. */
   pollSeconds: number
@@ -55,6 +64,7 @@ export class Jobs {
     private readonly boss: PgBoss,
     private readonly definitions: JobDefinition[],
     private readonly timing: JobTiming,
+    private readonly tasks: ReadonlySet<string>,
   ) {}
 
   static async start(
@@ -62,6 +72,8 @@ export class Jobs {
     ctx: ServerContext,
     definitions: JobDefinition[],
     timing: JobTiming,
+    // biome-ignore lint/suspicious/noExplicitAny: each task reads its own data; the queue only carries it.
+    tasks: TaskDefinition<any>[] = [],
   ): Promise<Jobs> {
     const boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
@@ -71,7 +83,7 @@ export class Jobs {
       // Calendar schedules (pg-boss's cron) are not used yet: periodic jobs use singleton slots.
       schedule: false,
     })
-    const jobs = new Jobs(boss, definitions, timing)
+    const jobs = new Jobs(boss, definitions, timing, new Set(tasks.map((task) => task.name)))
     boss.on('error', (error: Error) => {
       jobs.failure = error.message
       console.error('job queue:', error.message)
@@ -86,6 +98,17 @@ export class Jobs {
       })
       await boss.work(job.name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async ([run]) => {
         if (run) await job.run(ctx, ctx.now())
+      })
+    }
+    for (const task of tasks) {
+      await boss.createQueue(task.name, {
+        name: task.name,
+        retryLimit: RETRIES,
+        retryDelay: 0,
+        expireInSeconds: timing.leaseSeconds,
+      })
+      await boss.work(task.name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async ([run]) => {
+        if (run) await task.run(ctx, run.data as object, ctx.now())
       })
     }
     await jobs.offer()
@@ -114,6 +137,12 @@ export class Jobs {
         this.failure = error instanceof Error ? error.message : String(error)
       }
     }
+  }
+
+  /** Queues one run of a task; some process of the cluster takes it within a poll interval. */
+  async enqueue(name: string, data: object): Promise<void> {
+    if (!this.tasks.has(name)) throw new Error(`no task named ${name}`)
+    await this.boss.send(name, data, { retryLimit: RETRIES, retryDelay: 0, expireInSeconds: this.timing.leaseSeconds })
   }
 
   /** For utils/health: whether the queue answered at its last use. */

@@ -54,6 +54,11 @@ export type ResourceDefinition = {
   /** Whether a change here is configuration the nodes must apply (bumps the scope's revision). */
   configuration: boolean
   /**
+   * Whether a project's backups hold this type and a restore puts it back; by default every per-project
+   * configuration type does.
+   */
+  backedUp?: boolean
+  /**
    * Write-only fields: never returned (the API says `<field>_set` instead; list the `_set` field in
    * readOnlyFields so a body holding it is accepted), never in the audit log, and kept when a write
    * leaves them out.

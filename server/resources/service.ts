@@ -328,7 +328,7 @@ export class ResourceService {
     )
   }
 
-  private async checkReferences(db: Db, definition: ResourceDefinition, scope: string, data: ResourceData) {
+  async checkReferences(db: Db, definition: ResourceDefinition, scope: string, data: ResourceData) {
     const errors: { field: string; message: string }[] = []
     for (const [field, targetType] of Object.entries(definition.references ?? {})) {
       const target = this.definitions.get(targetType)
@@ -342,7 +342,7 @@ export class ResourceService {
     if (errors.length > 0) throw badRequest(errors.map((e) => e.message).join('; '), errors)
   }
 
-  private async referrersOf(db: Db, definition: ResourceDefinition, scope: string, name: string) {
+  async referrersOf(db: Db, definition: ResourceDefinition, scope: string, name: string) {
     const referrers: { type: string; label: string; name: string; field: string }[] = []
     for (const other of this.definitions.values()) {
       if (other.scope === 'project' && definition.scope === 'platform') continue
@@ -362,7 +362,7 @@ export class ResourceService {
     return referrers
   }
 
-  private async afterWrite(
+  async afterWrite(
     db: Db,
     definition: ResourceDefinition,
     scope: string,
@@ -385,7 +385,7 @@ export class ResourceService {
     if (definition.configuration) await bumpRevision(db, definition.scope === 'project' ? scope : '')
   }
 
-  private changed(definition: ResourceDefinition, scope: string) {
+  changed(definition: ResourceDefinition, scope: string) {
     if (definition.type === 'projects') this.cache.clear()
     else this.cache.invalidate(cacheGroup(definition.type, scope))
     // What this type names may show it among its referrers (an IP list's `referenced_by`).

@@ -51,6 +51,9 @@ export function leCertificates(ctx: ServerContext): ResourceDefinition {
     readOnlyFields: MAINTAINED,
     searchable: (data) => (data.domains as string[] | undefined) ?? [],
     configuration: true,
+    // A certificate is issued by the CA, not configured: a restored order would claim a certificate the
+    // edge does not hold. Restores leave certificates as they are; they renew on their own.
+    backedUp: false,
     hooks: {
       async beforeWrite({ db, scope, data, existing }) {
         const cert = data as LeCertificateData

@@ -28,6 +28,7 @@ import {
   wafPolicies,
   websites,
 } from '../resources/types.ts'
+import { registerBackups } from './backups.ts'
 import { registerIpListImport } from './ip-list-import.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
@@ -130,6 +131,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, captchas)
   registerResource(router, ctx.resources, tlsPolicies)
   registerResource(router, ctx.resources, nodes)
+  registerBackups(router, ctx)
   return router
 }
 

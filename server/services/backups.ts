@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto'
+import * as v from 'valibot'
+import { BackupDocument, CreateBackupBody, RestoreBody, RestoreQuery } from '../../src/domain/backup.ts'
+import { Slug } from '../../src/domain/common.ts'
+import { listQuery } from '../../src/domain/requests.ts'
+import { recordAudit } from '../audit.ts'
+import type { ServerContext } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { ApiError, badRequest, conflict, notFound, validBody } from '../http/errors.ts'
+import { readJson, type ServiceRouter } from '../http/service.ts'
+import {
+  BACKUP_TYPE,
+  backupDocument,
+  completedFields,
+  documentDigest,
+  documentText,
+  insertBackup,
+  presentBackup,
+  RUN_BACKUP_TASK,
+} from '../platform/backups.ts'
+import { currentRevision } from '../platform/revisions.ts'
+import { applyRestore, planFor } from '../resources/restore.ts'
+import { callerOf } from '../resources/router.ts'
+import { listResources } from '../resources/store.ts'
+
+const ProjectParams = v.object({ project: Slug })
+const ItemParams = v.object({ project: Slug, name: Slug })
+
+/** `b-<time base36>-<random>`: sorts by time, cannot be guessed from another. */
+const backupId = (now: number) => `b-${now.toString(36)}-${randomBytes(4).toString('hex')}`
+
+/**
+ * A document as uploaded: the right shape, its digest matching its content, and every resource valid
+ * for its type today (a document is checked again when it is restored).
+ */
+async function checkedDocument(ctx: ServerContext, project: string, body: unknown): Promise<BackupDocument> {
+  const document = validBody(BackupDocument, body, 'backup document')
+  if (documentDigest(document) !== document.sha256) {
+    throw badRequest('the backup document was changed after it was downloaded: its sha256 does not match', [
+      { field: 'sha256', message: 'does not match the document' },
+    ])
+  }
+  // Computing the plan checks every type and duplicate without writing anything.
+  await planFor(ctx, project, document)
+  for (const [index, entry] of document.resources.entries()) {
+    const definition = ctx.resources.definition(entry.type)
+    if (!definition) continue
+    try {
+      ctx.resources.parseBody(
+        definition,
+        { ...entry.data, name: entry.name, display_name: entry.display_name },
+        'create',
+      )
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      const errors = error.errors.map((e) => ({ ...e, field: `resources.${index}.data.${e.field}` }))
+      throw badRequest(`the backup holds an invalid ${definition.label} ${entry.name}: ${error.message}`, errors)
+    }
+  }
+  return document
+}
+
+/** Backups (API.md, Backups): taken on request or once a day, downloaded, uploaded, restored. */
+export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
+  const base = '/projects/:project/backups'
+
+  router.route({
+    method: 'get',
+    path: base,
+    summary: 'The project’s backups, newest first',
+    access: { permission: 'wadp.backups.list' },
+    params: ProjectParams,
+    query: listQuery([]),
+    handler: async ({ c, params, query }) => {
+      const { rows, total } = await listResources(ctx.db, BACKUP_TYPE, params.project, {
+        ...query,
+        q: undefined,
+        sort: '-requested_at',
+      })
+      return c.json({ data: rows.map(presentBackup), meta: { total, page: query.page, items: query.items } })
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: base,
+    summary: 'Take a backup of the project’s configuration now (202: queued, then running, then completed)',
+    access: { permission: 'wadp.backups.create' },
+    params: ProjectParams,
+    body: CreateBackupBody,
+    status: 202,
+    handler: async ({ c, params, body, principal }) => {
+      const caller = callerOf(c, principal)
+      const now = ctx.now()
+      const record = await ctx.db.transaction(async (tx) => {
+        const stored = await insertBackup(tx as Db, {
+          project: params.project,
+          name: backupId(now),
+          trigger: 'manual',
+          displayName: body.display_name ?? null,
+          actor: principal.email,
+          now,
+        })
+        if (!stored) throw new Error('backup id collision')
+        await recordAudit(tx as Db, {
+          actor: caller.actor,
+          action: 'backups.create',
+          result: 'success',
+          resource: { type: BACKUP_TYPE, name: stored.name },
+          project: params.project,
+          changes: { before: null, after: body },
+        })
+        return stored
+      })
+      await ctx.enqueue(RUN_BACKUP_TASK, { project: params.project, name: record.name })
+      c.header('Location', `${c.req.path}/${record.name}`)
+      return c.json({ data: presentBackup(record) }, 202)
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: `${base}/import`,
+    summary: 'Upload a downloaded backup document as a new backup of this project (trigger uploaded)',
+    access: { permission: 'wadp.backups.create' },
+    params: ProjectParams,
+    documentedBody: BackupDocument,
+    handler: async ({ c, params, principal }) => {
+      const document = await checkedDocument(ctx, params.project, await readJson(c))
+      const caller = callerOf(c, principal)
+      const now = ctx.now()
+      const record = await ctx.db.transaction(async (tx) => {
+        const stored = await insertBackup(tx as Db, {
+          project: params.project,
+          name: backupId(now),
+          trigger: 'uploaded',
+          displayName: `Uploaded: ${document.project}, ${document.taken_at}`,
+          actor: principal.email,
+          now,
+          fields: completedFields(document, now),
+        })
+        if (!stored) throw new Error('backup id collision')
+        await recordAudit(tx as Db, {
+          actor: caller.actor,
+          action: 'backups.create',
+          result: 'success',
+          resource: { type: BACKUP_TYPE, name: stored.name },
+          project: params.project,
+          changes: {
+            before: null,
+            after: { trigger: 'uploaded', source_project: document.project, sha256: document.sha256 },
+          },
+        })
+        return stored
+      })
+      return c.json({ data: presentBackup(record) }, 201)
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: `${base}/:name`,
+    summary: 'One backup: trigger, status, size and sha256',
+    access: { permission: 'wadp.backups.get' },
+    params: ItemParams,
+    handler: async ({ c, params }) => {
+      const found = await backupDocument(ctx.db, params.project, params.name)
+      if (!found) throw notFound(`backup ${params.name}`)
+      return c.json({ data: presentBackup(found.record) })
+    },
+  })
+
+  const completedDocument = async (project: string, name: string) => {
+    const found = await backupDocument(ctx.db, project, name)
+    if (!found) throw notFound(`backup ${name}`)
+    if (!found.document) throw conflict(`backup ${name} is ${String(found.record.status)}: it holds no document yet`)
+    return found.document
+  }
+
+  router.route({
+    method: 'get',
+    path: `${base}/:name/download`,
+    summary: 'The backup document (JSON, as an attachment)',
+    access: { permission: 'wadp.backups.get' },
+    params: ItemParams,
+    handler: async ({ c, params }) => {
+      const document = await completedDocument(params.project, params.name)
+      return c.body(documentText(document), 200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="${params.project}-${params.name}.json"`,
+      })
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: `${base}/:name/restore`,
+    summary:
+      'Restore the project’s configuration from a backup: dry_run=true lists the changes; without it they are applied in one transaction (409 when the project changed since plan_revision)',
+    access: { permission: 'wadp.backups.restore' },
+    params: ItemParams,
+    query: RestoreQuery,
+    body: RestoreBody,
+    status: 200,
+    handler: async ({ c, params, query, body, principal }) => {
+      const document = await completedDocument(params.project, params.name)
+      if (query.dry_run === 'true') {
+        // Read before the plan: a change landing in between makes the restore refuse, never miss it.
+        const planRevision = (await currentRevision(ctx.db, params.project)).revision
+        const { changes } = await planFor(ctx, params.project, document)
+        return c.json({ data: { changes, plan_revision: planRevision } })
+      }
+      const plan = await applyRestore(
+        ctx,
+        params.project,
+        params.name,
+        document,
+        body?.plan_revision,
+        callerOf(c, principal),
+      )
+      return c.json({ data: plan })
+    },
+  })
+}

@@ -1,0 +1,281 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { runBackup, scheduleBackups } from '../../server/platform/backups.ts'
+import { canonicalJson, SCHEDULED_BACKUPS_KEPT } from '../../src/domain/backup.ts'
+import { type Json, setUpPlatform, VIEWER } from './support.ts'
+
+// Tasks are picked up within half a second, so a manual backup completes quickly.
+const platform = setUpPlatform({ jobs: { pollSeconds: 0.5, leaseSeconds: 30, maintenanceSeconds: 30 } })
+const PROJECT = 'labs'
+const base = `/api/core/v0/projects/${PROJECT}/backups`
+const core = (path: string) => `/api/core/v0/projects/${PROJECT}${path}`
+const DAY = 86_400_000
+
+async function completed(name: string, project = PROJECT): Promise<Json> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const res = await platform.call('GET', `/api/core/v0/projects/${project}/backups/${name}`)
+    if (res.body.data.status === 'completed' || res.body.data.status === 'failed') return res.body.data
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`backup ${name} did not finish`)
+}
+
+async function takeBackup(displayName?: string): Promise<Json> {
+  const res = await platform.call('POST', base, { body: { trigger: 'manual', display_name: displayName } })
+  expect(res.status, JSON.stringify(res.body)).toBe(202)
+  expect(res.body.data).toMatchObject({ trigger: 'manual', status: 'queued' })
+  return completed(res.body.data.name)
+}
+
+async function download(name: string): Promise<Json> {
+  const res = await platform.call('GET', `${base}/${name}/download`)
+  expect(res.status).toBe(200)
+  return res.body
+}
+
+async function write(method: string, path: string, body?: unknown) {
+  const current = await platform.call('GET', core(path))
+  const headers = { 'if-match': `"${current.body.data?.revision ?? 0}"` }
+  const res = await platform.call(method, core(path), { body, headers })
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300)
+  return res
+}
+
+const director = (name: string) => ({ name, backends: [{ host: `${name}.origin.example.com`, port: 443 }] })
+const resign = (document: Json) => {
+  const { sha256, ...rest } = document
+  return { ...rest, sha256: createHash('sha256').update(canonicalJson(rest)).digest('hex') }
+}
+
+describe('backups', () => {
+  it('are taken on request: queued, then completed with their size and sha256, newest first', async () => {
+    await platform.call('POST', core('/directors'), { body: director('kept-origin') })
+    const backup = await takeBackup('Before the migration')
+    expect(backup).toMatchObject({ status: 'completed', display_name: 'Before the migration', trigger: 'manual' })
+    expect(backup.sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(backup.size_bytes).toBeGreaterThan(100)
+    await takeBackup('Newer')
+    const list = await platform.call('GET', base)
+    const times = list.body.data.map((b: Json) => b.requested_at)
+    expect(times).toEqual([...times].sort().reverse())
+    expect(list.body.data.map((b: Json) => b.display_name)).toEqual(
+      expect.arrayContaining(['Newer', 'Before the migration']),
+    )
+    expect(list.body.data[0]).not.toHaveProperty('document')
+  })
+
+  it('download as the document the list describes, with no secret in clear', async () => {
+    const secret = 'provider-secret-value-42'
+    await platform.call('POST', core('/challenges'), {
+      body: { name: 'signup-turnstile', type: 'turnstile', site_key: 'site-key-1', secret },
+    })
+    const backup = await takeBackup()
+    const res = await platform.call('GET', `${base}/${backup.name}/download`)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${PROJECT}-${backup.name}.json"`)
+    const text = JSON.stringify(res.body, null, 2)
+    expect(text).not.toContain(secret)
+    expect(Buffer.byteLength(`${text}\n`)).toBe(backup.size_bytes)
+    expect(res.body).toMatchObject({ format: 'wadp-backup', project: PROJECT, sha256: backup.sha256 })
+    const captcha = res.body.resources.find((r: Json) => r.name === 'signup-turnstile')
+    expect(captcha.data).not.toHaveProperty('secret')
+    expect(Object.keys(captcha.sealed)).toEqual(['secret'])
+    expect(res.body.resources.map((r: Json) => r.type)).toContain('directors')
+  })
+
+  it('take an uploaded document as a new backup, and refuse one changed after download', async () => {
+    const backup = await takeBackup()
+    const document = await download(backup.name)
+    const uploaded = await platform.call('POST', `${base}/import`, { body: document })
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201)
+    expect(uploaded.body.data).toMatchObject({ trigger: 'uploaded', status: 'completed', sha256: backup.sha256 })
+
+    const edited = { ...document, resources: document.resources.slice(1) }
+    const tampered = await platform.call('POST', `${base}/import`, { body: edited })
+    expect(tampered.status).toBe(400)
+    expect(tampered.body.errors).toEqual([{ field: 'sha256', message: 'does not match the document' }])
+
+    const other = await platform.call('POST', `${base}/import`, { body: { hello: 'world' } })
+    expect(other.status).toBe(400)
+    expect(other.body.message).toMatch(/invalid backup document/)
+
+    const index = document.resources.findIndex((r: Json) => r.type === 'directors')
+    const invalid = structuredClone(document)
+    invalid.resources[index].data.backends = []
+    const refused = await platform.call('POST', `${base}/import`, { body: resign(invalid) })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors[0].field).toBe(`resources.${index}.data.backends`)
+  })
+
+  it('restore after a dry run: a deleted director comes back and a changed one is put back', async () => {
+    await platform.call('POST', core('/directors'), { body: director('restored-origin') })
+    const backup = await takeBackup()
+    await write('DELETE', '/directors/restored-origin')
+    await write('PATCH', '/directors/kept-origin', { display_name: 'Renamed since' })
+    await platform.call('POST', core('/directors'), { body: director('added-since') })
+
+    const dry = await platform.call('POST', `${base}/${backup.name}/restore?dry_run=true`)
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200)
+    expect(dry.body.data.changes).toEqual([
+      { type: 'directors', name: 'added-since', action: 'delete' },
+      { type: 'directors', name: 'kept-origin', action: 'update', fields: ['display_name'] },
+      { type: 'directors', name: 'restored-origin', action: 'create' },
+    ])
+    // A dry run changes nothing.
+    expect((await platform.call('GET', core('/directors/restored-origin'))).status).toBe(404)
+
+    const applied = await platform.call('POST', `${base}/${backup.name}/restore`, {
+      body: { plan_revision: dry.body.data.plan_revision },
+    })
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200)
+    expect(applied.body.data).toMatchObject({ applied: true, changes: dry.body.data.changes })
+    expect((await platform.call('GET', core('/directors/restored-origin'))).status).toBe(200)
+    expect((await platform.call('GET', core('/directors/added-since'))).status).toBe(404)
+    expect((await platform.call('GET', core('/directors/kept-origin'))).body.data.display_name).toBeNull()
+    // Nothing is left to restore.
+    const again = await platform.call('POST', `${base}/${backup.name}/restore?dry_run=true`)
+    expect(again.body.data.changes).toEqual([])
+  })
+
+  it('refuse a restore when the project changed after the dry run, with the fresh plan, and change nothing', async () => {
+    await platform.call('POST', core('/directors'), { body: director('raced-origin') })
+    const backup = await takeBackup()
+    await write('DELETE', '/directors/raced-origin')
+    const dry = await platform.call('POST', `${base}/${backup.name}/restore?dry_run=true`)
+    await platform.call('POST', core('/directors'), { body: director('meanwhile') })
+
+    const refused = await platform.call('POST', `${base}/${backup.name}/restore`, {
+      body: { plan_revision: dry.body.data.plan_revision },
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toMatch(/changed since the dry run/)
+    expect(refused.body.data.changes).toContainEqual({ type: 'directors', name: 'meanwhile', action: 'delete' })
+    expect(refused.body.data.plan_revision).toBeGreaterThan(dry.body.data.plan_revision)
+    expect((await platform.call('GET', core('/directors/raced-origin'))).status).toBe(404)
+    expect((await platform.call('GET', core('/directors/meanwhile'))).status).toBe(200)
+  })
+
+  it('apply all of a restore or none of it: a reference the backup cannot satisfy undoes every change', async () => {
+    const backup = await takeBackup()
+    const document = await download(backup.name)
+    await platform.call('POST', core('/directors'), { body: director('doomed-extra') })
+    // A document whose website names a director it does not hold (and that the project lacks).
+    const broken = structuredClone(document)
+    broken.resources.push({
+      type: 'websites',
+      name: 'orphan-site',
+      display_name: null,
+      data: { domain_name: 'orphan.labs.example.com', default_director: 'no-such-director' },
+    })
+    const uploaded = await platform.call('POST', `${base}/import`, { body: resign(broken) })
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201)
+    const dry = await platform.call('POST', `${base}/${uploaded.body.data.name}/restore?dry_run=true`)
+    expect(dry.body.data.changes).toEqual(
+      expect.arrayContaining([
+        { type: 'directors', name: 'doomed-extra', action: 'delete' },
+        { type: 'websites', name: 'orphan-site', action: 'create' },
+      ]),
+    )
+    const res = await platform.call('POST', `${base}/${uploaded.body.data.name}/restore`, {
+      body: { plan_revision: dry.body.data.plan_revision },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/website orphan-site in the backup: director no-such-director does not exist/)
+    // The delete planned before the failing create was undone with it.
+    expect((await platform.call('GET', core('/directors/doomed-extra'))).status).toBe(200)
+    expect((await platform.call('GET', core('/websites/orphan-site'))).status).toBe(404)
+  })
+
+  it('hold every configuration type: restoring at once changes nothing, and a deleted website comes back', async () => {
+    const shop = '/api/core/v0/projects/shop'
+    const res = await platform.call('POST', `${shop}/backups`, { body: { trigger: 'manual' } })
+    const backup = await completed(res.body.data.name, 'shop')
+    const document = (await platform.call('GET', `${shop}/backups/${backup.name}/download`)).body
+    expect(new Set(document.resources.map((r: Json) => r.type))).toEqual(
+      new Set([
+        'websites',
+        'directors',
+        'pagerules',
+        'synthetics',
+        'codesnippets',
+        'wafconfigs',
+        'iplists',
+        'ratelimits',
+        'challenges',
+        'sslpolicies',
+      ]),
+    )
+    const dry = await platform.call('POST', `${shop}/backups/${backup.name}/restore?dry_run=true`)
+    expect(dry.body.data.changes).toEqual([])
+
+    const site = await platform.call('GET', `${shop}/websites/shop-example-com`)
+    await platform.call('DELETE', `${shop}/websites/shop-example-com`, {
+      headers: { 'if-match': `"${site.body.data.revision}"` },
+    })
+    const restored = await platform.call('POST', `${shop}/backups/${backup.name}/restore`)
+    expect(restored.body.data.changes).toEqual([{ type: 'websites', name: 'shop-example-com', action: 'create' }])
+    const back = await platform.call('GET', `${shop}/websites/shop-example-com`)
+    expect(back.body.data).toMatchObject({
+      domain_name: site.body.data.domain_name,
+      challenges: site.body.data.challenges,
+    })
+  })
+
+  it('bring a captcha back with its secret', async () => {
+    await platform.call('POST', core('/challenges'), {
+      body: { name: 'kept-secret', type: 'hcaptcha', site_key: 'site-key-2', secret: 'hidden-secret' },
+    })
+    const backup = await takeBackup()
+    await write('DELETE', '/challenges/kept-secret')
+    const res = await platform.call('POST', `${base}/${backup.name}/restore`)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const captcha = await platform.call('GET', core('/challenges/kept-secret'))
+    expect(captcha.body.data).toMatchObject({ secret_set: true, site_key: 'site-key-2' })
+    expect(captcha.body.data).not.toHaveProperty('secret')
+  })
+
+  it('are read by a viewer, who can neither take nor restore one', async () => {
+    const token = await platform.tokenFor(VIEWER, ['wadp.backups.list', 'wadp.backups.get'])
+    const list = await platform.call('GET', base, { token })
+    expect(list.status).toBe(200)
+    const name = list.body.data[0].name
+    expect((await platform.call('POST', base, { token, body: { trigger: 'manual' } })).status).toBe(403)
+    expect((await platform.call('POST', `${base}/${name}/restore?dry_run=true`, { token })).status).toBe(403)
+    expect((await platform.call('POST', `${base}/import`, { token, body: {} })).status).toBe(403)
+  })
+
+  it('refuse bad requests with the field at fault', async () => {
+    const wrongTrigger = await platform.call('POST', base, { body: { trigger: 'scheduled' } })
+    expect(wrongTrigger.status).toBe(400)
+    expect(wrongTrigger.body.errors[0].field).toBe('trigger')
+    const badQuery = await platform.call('POST', `${base}/s-19700101/restore?dry_run=maybe`)
+    expect(badQuery.status).toBe(400)
+    expect((await platform.call('POST', `${base}/b-none/restore?dry_run=true`)).status).toBe(404)
+    const badRevision = await platform.call('POST', `${base}/b-none/restore`, { body: { plan_revision: 'x' } })
+    expect(badRevision.status).toBe(400)
+    expect(badRevision.body.errors[0].field).toBe('plan_revision')
+  })
+
+  it('are scheduled once a day per project, keeping the last seven', async () => {
+    const { ctx } = platform.server
+    // The platform took the day's scheduled backup when it started.
+    const today = await platform.call('GET', base)
+    expect(today.body.data.filter((b: Json) => b.trigger === 'scheduled')).toHaveLength(1)
+    const start = Date.parse('2031-03-01T09:00:00Z')
+    for (let day = 0; day < SCHEDULED_BACKUPS_KEPT + 2; day += 1) {
+      const queued = await scheduleBackups(ctx, start + day * DAY)
+      expect(queued.map((b) => b.project)).toContain(PROJECT)
+      // The same day again, on any process: already taken.
+      expect(await scheduleBackups(ctx, start + day * DAY + 3_600_000)).toEqual([])
+      await runBackup(ctx, PROJECT, queued.find((b) => b.project === PROJECT)?.name ?? '', start + day * DAY)
+    }
+    const list = await platform.call('GET', `${base}?items=100`)
+    const scheduled = list.body.data.filter((b: Json) => b.trigger === 'scheduled').map((b: Json) => b.name)
+    expect(scheduled).toHaveLength(SCHEDULED_BACKUPS_KEPT)
+    expect(scheduled[0]).toBe('s-20310309')
+    expect(scheduled.at(-1)).toBe('s-20310303')
+    const latest = list.body.data.find((b: Json) => b.name === 's-20310309')
+    expect(latest).toMatchObject({ status: 'completed', requested_at: '2031-03-09T09:00:00.000Z' })
+    // Manual backups are never pruned.
+    expect(list.body.data.some((b: Json) => b.trigger === 'manual')).toBe(true)
+  })
+})
