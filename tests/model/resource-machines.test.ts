@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyStateMachine, type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
+import { backupRestoreMachine } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
 import { ipImportMachine } from '../../machines/ip-import.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
 import {
+  backupRestoreEvents,
   INVALIDATION_INPUT,
   invalidationEvents,
   ipImportEvents,
@@ -223,6 +225,54 @@ describe('IP import model: shortest path to every state and context', () => {
           expect(emitted).toEqual([])
         }
       }
+    })
+  }
+})
+
+describe('backup restore model: every simple path ends unchanged or fully applied', () => {
+  const events = backupRestoreEvents as EventFromLogic<typeof backupRestoreMachine>[]
+  const entry = MACHINES['backup-restore']
+  const paths = getSimplePaths(backupRestoreMachine, {
+    events,
+    filterEvents: (state, event) => state.can(event),
+    serializeState: (state) => entry.serializeState(state),
+  }) as unknown as AnyPath[]
+
+  it('reaches every state', () => {
+    expect(unreached(backupRestoreMachine, paths)).toEqual([])
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => {
+      // The fake project: a restore changes it only when the server answered that the plan was applied.
+      let appliedPlans = 0
+      let reviewedSinceLastApply = false
+      for (const { event, before, after, emitted } of replay(backupRestoreMachine, path)) {
+        if (after.matches('reviewing')) reviewedSinceLastApply = true
+        if (after.matches('applying') && !before.matches('applying')) {
+          // Only a plan the user saw, with something to change, and only on their confirmation.
+          expect(event.type).toBe('restore.confirm')
+          expect(before.matches('reviewing')).toBe(true)
+          expect(reviewedSinceLastApply).toBe(true)
+          expect(before.context.plan?.changes.length).toBeGreaterThan(0)
+          reviewedSinceLastApply = false
+        }
+        if (event.type === 'xstate.done.actor.applyRestore') appliedPlans += 1
+        // Announced exactly when applied: the sync check starts for a real change only.
+        expect(emitted.length).toBe(event.type === 'xstate.done.actor.applyRestore' ? 1 : 0)
+        // A refusal leaves the project as it was and shows the plan of the project as it is now.
+        if (event.type === 'xstate.error.actor.applyRestore') {
+          expect(after.matches('reviewing')).toBe(true)
+          expect(after.context.applied).toBeNull()
+          expect(after.context.message).not.toBeNull()
+        }
+        // "Restored" is shown only with what the server applied.
+        if (after.matches('restored')) expect(after.context.applied?.applied).toBe(true)
+      }
+      const last = path.steps.at(-1)?.state ?? path.state
+      expect(last.matches('restored')).toBe(
+        appliedPlans > 0 && path.steps.at(-1)?.event.type === 'xstate.done.actor.applyRestore',
+      )
     })
   }
 })

@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic } from 'xstate'
+import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
@@ -257,6 +258,33 @@ export const invalidationEvents = typed<typeof invalidationMachine>([
   failed('readPurge'),
 ])
 
+const restorePlan = (revision: number, changes: number) => ({
+  plan_revision: revision,
+  changes: Array.from({ length: changes }, (_, index) => ({
+    type: 'directors',
+    name: `origin-${index + 1}`,
+    action: 'create' as const,
+  })),
+})
+const staleRestore = (): AnyEventObject => ({
+  type: 'xstate.error.actor.applyRestore',
+  error: Object.assign(new Error('the project changed since the dry run'), {
+    freshPlan: restorePlan(8, 2),
+  }) satisfies RestoreFailure,
+})
+export const backupRestoreEvents = typed<typeof backupRestoreMachine>([
+  { type: 'restore.open', backup: { name: 'b-1', label: 'Before the migration' } },
+  { type: 'restore.confirm' },
+  { type: 'restore.retry' },
+  { type: 'restore.close' },
+  done('planRestore', restorePlan(7, 1)),
+  done('planRestore', restorePlan(7, 0)),
+  failed('planRestore'),
+  done('applyRestore', { ...restorePlan(9, 1), applied: true }),
+  failed('applyRestore'),
+  staleRestore(),
+])
+
 export const ipImportEvents = typed<typeof ipImportMachine>([
   { type: 'import.open' },
   { type: 'import.change', text: '10.0.0.1\nnot-an-ip' },
@@ -365,6 +393,17 @@ export const MACHINES = {
         mode: state.context.mode,
         revision: state.context.revision,
         failure: state.context.failure?.stale ?? null,
+      }),
+  },
+  'backup-restore': {
+    machine: backupRestoreMachine,
+    events: backupRestoreEvents,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({
+        value: state.value,
+        plan: state.context.plan ? [state.context.plan.plan_revision, state.context.plan.changes.length] : null,
+        applied: state.context.applied !== null,
+        replanned: state.context.replanned,
       }),
   },
   invalidation: {
