@@ -125,7 +125,14 @@ export async function startConsole(options: { notify: Notify }) {
       return resourceTools
     },
     tools: () => {
-      toolTools ??= import('./tools.ts').then((module) => module.toolTools(api, queryClient))
+      toolTools ??= import('./tools.ts').then((module) =>
+        module.toolTools(api, queryClient, {
+          configurationChanged: (project) => {
+            if (actors.project.getSnapshot().context.project === project)
+              actors.projectSync.send({ type: 'sync.start', explicit: true })
+          },
+        }),
+      )
       return toolTools
     },
   })

@@ -1,20 +1,45 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
+import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
+import {
+  applyRestore,
+  createBackup,
+  downloadBackup,
+  freshPlanOf,
+  importBackup,
+  listBackups,
+  planRestore,
+} from '../api/backups.ts'
 import { listDomains } from '../api/configuration.ts'
-import type { ApiClients } from '../api/http.ts'
+import { type ApiClients, errorMessage } from '../api/http.ts'
 import { createPurge, getPurge, listPurges } from '../api/purge.ts'
 import { writeFailureOf } from '../api/resources.ts'
+import type { BackupRecord, RestorePlan } from '../domain/backup.ts'
 import type { PurgeRecord, PurgeRequest } from '../domain/purge.ts'
 
 /** How many recent invalidations the page lists. */
 export const RECENT_PURGES = 20
+/** How many backups the page lists: the scheduled ones kept, and room for manual and uploaded ones. */
+export const LISTED_BACKUPS = 100
+/** How often the list is read again while a backup is being taken. */
+const BACKUP_POLL_MS = 1000
+
+const inProgress = (backups: readonly BackupRecord[] | undefined) =>
+  (backups ?? []).some((backup) => backup.status === 'queued' || backup.status === 'running')
 
 /**
  * The Tool section's queries and machines (issue 12), loaded with the first of its pages: the
  * invalidation machine with its real calls, and what the pages read.
  */
-export function toolTools(api: ApiClients, queryClient: QueryClient) {
+export function toolTools(
+  api: ApiClients,
+  queryClient: QueryClient,
+  hooks: {
+    /** A project's configuration changed outside its own forms (a restore): the sync check starts. */
+    configurationChanged: (project: string) => void
+  },
+) {
   const all = ['tools'] as const
   const queries = {
     /** The domains an invalidation may name: the project's websites' names and aliases. */
@@ -26,9 +51,60 @@ export function toolTools(api: ApiClients, queryClient: QueryClient) {
       }),
     recentPurges: (project: string) =>
       queryOptions({ queryKey: [...all, project, 'purges'], queryFn: () => listPurges(api, project, RECENT_PURGES) }),
+    /** Read again every second while a backup is queued or running, so its progress shows without a reload. */
+    backups: (project: string) =>
+      queryOptions({
+        queryKey: [...all, project, 'backups'],
+        queryFn: () => listBackups(api, project, LISTED_BACKUPS),
+        refetchInterval: (query) => (inProgress(query.state.data?.data) ? BACKUP_POLL_MS : false),
+      }),
   }
+  const refreshBackups = (project: string) =>
+    queryClient.invalidateQueries({ queryKey: queries.backups(project).queryKey })
   return {
     queries,
+    backups: {
+      create: async (project: string, displayName: string | null) => {
+        const created = await createBackup(api, project, { trigger: 'manual', display_name: displayName })
+        await refreshBackups(project)
+        return created
+      },
+      /** The document's text and the file name to save it under. */
+      download: async (project: string, name: string) => ({
+        fileName: `${project}-${name}.json`,
+        text: await downloadBackup(api, project, name),
+      }),
+      upload: async (project: string, document: unknown) => {
+        const uploaded = await importBackup(api, project, document)
+        await refreshBackups(project)
+        return uploaded
+      },
+    },
+    restore: (project: string) =>
+      backupRestoreMachine.provide({
+        actors: {
+          planRestore: fromPromise<RestorePlan, { backup: string }>(({ input }) =>
+            planRestore(api, project, input.backup),
+          ),
+          applyRestore: fromPromise<RestorePlan, { backup: string; planRevision: number }>(async ({ input }) => {
+            try {
+              return await applyRestore(api, project, input.backup, input.planRevision)
+            } catch (error) {
+              const failure: RestoreFailure = new Error(errorMessage(error))
+              const freshPlan = freshPlanOf(error)
+              if (freshPlan) failure.freshPlan = freshPlan
+              throw failure
+            }
+          }),
+        },
+        actions: {
+          announceRestored: () => {
+            // Every cached list or record of the project may have changed.
+            void queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(project) })
+            hooks.configurationChanged(project)
+          },
+        },
+      }),
     invalidation: (project: string) =>
       invalidationMachine.provide({
         actors: {

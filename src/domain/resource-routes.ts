@@ -19,3 +19,22 @@ const ROUTE_NAMES: Record<string, string> = {
 export function routeNameOf(apiType: string): string {
   return ROUTE_NAMES[apiType] ?? apiType
 }
+
+/** What the console calls each per-project type in lists and headings (the sidebar's words). */
+const TYPE_LABELS: Record<string, string> = {
+  websites: 'Websites',
+  directors: 'Directors',
+  pagerules: 'Page Rules',
+  synthetics: 'Synthetic Responses',
+  codesnippets: 'VCL Snippets',
+  wafconfigs: 'WAF Policies',
+  iplists: 'IP Lists',
+  ratelimits: 'Rate Limits',
+  challenges: 'Captchas',
+  sslpolicies: 'SSL Policies',
+  'le-cert': 'LE Certificates',
+}
+
+export function typeLabelOf(apiType: string): string {
+  return TYPE_LABELS[apiType] ?? apiType
+}

@@ -1,0 +1,124 @@
+import { groupChanges, type RestoreChange, type RestorePlan } from '../domain/backup.ts'
+import { typeLabelOf } from '../domain/resource-routes.ts'
+import { Button } from '../ui/Button.tsx'
+import { Modal } from '../ui/Modal.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+
+/** The restore machine's state as the dialog shows it. */
+export type RestoreView = {
+  step: 'closed' | 'planning' | 'planFailed' | 'reviewing' | 'applying' | 'restored'
+  backup: { name: string; label: string } | null
+  plan: RestorePlan | null
+  applied: RestorePlan | null
+  message: string | null
+  /** The plan replaced the dry run's because the project changed meanwhile. */
+  replanned: boolean
+}
+
+type RestoreDialogProps = { view: RestoreView; onConfirm: () => void; onRetry: () => void; onClose: () => void }
+
+const ACTION_WORDS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const
+const ACTION_TONES = {
+  create: 'text-emerald-800 dark:text-emerald-300',
+  update: 'text-sky-800 dark:text-sky-300',
+  delete: 'text-red-800 dark:text-red-300',
+} as const
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** The plan grouped by type: what is created, updated (with the fields that change) and deleted. */
+export function PlanDiff({ changes, heading }: { changes: readonly RestoreChange[]; heading: string }) {
+  return (
+    <section aria-label={heading} className="flex flex-col gap-3">
+      {groupChanges(changes).map((group) => (
+        <div key={group.type}>
+          <h3 className="font-semibold">{typeLabelOf(group.type)}</h3>
+          {(['create', 'update', 'delete'] as const).map((action) =>
+            group[action].length === 0 ? null : (
+              <div key={action} className="mt-1">
+                <h4 className={`text-sm font-medium ${ACTION_TONES[action]}`}>
+                  {`${ACTION_WORDS[action]} (${group[action].length})`}
+                </h4>
+                <ul className="ml-4 list-disc text-sm">
+                  {group[action].map((change) => (
+                    <li key={change.name}>
+                      <span className="font-mono">{change.name}</span>
+                      {change.fields && change.fields.length > 0 && (
+                        <span className="text-slate-600 dark:text-slate-400">{`: ${change.fields.join(', ')}`}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ),
+          )}
+        </div>
+      ))}
+    </section>
+  )
+}
+
+/** Restoring a backup, step by step: the dry run, the plan to confirm, the result. */
+export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: RestoreDialogProps) {
+  const label = view.backup?.label ?? ''
+  const changes = view.plan?.changes ?? []
+  const busy = view.step === 'planning' || view.step === 'applying'
+  const footer =
+    view.step === 'reviewing' ? (
+      <>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        {changes.length > 0 && (
+          <Button variant="danger" onClick={onConfirm}>
+            {`Restore ${count(changes.length, 'change', 'changes')}`}
+          </Button>
+        )}
+      </>
+    ) : view.step === 'planFailed' ? (
+      <>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={onRetry}>Try again</Button>
+      </>
+    ) : view.step === 'restored' ? (
+      <Button onClick={onClose}>Close</Button>
+    ) : null
+  return (
+    <Modal open size="lg" title={`Restore “${label}”`} onClose={onClose} dismissible={!busy} footer={footer}>
+      <div className="flex flex-col gap-4">
+        {view.step === 'planning' && <Spinner label="Comparing the backup with the project (dry run)…" />}
+        {view.step === 'applying' && <Spinner label="Restoring: every change in one transaction…" />}
+        {view.message && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {view.replanned
+              ? `${view.message}. The plan below is the project as it is now: nothing was changed.`
+              : view.step === 'planFailed'
+                ? `The dry run failed: ${view.message}`
+                : `Nothing was restored: ${view.message}`}
+          </p>
+        )}
+        {view.step === 'reviewing' &&
+          (changes.length === 0 ? (
+            <p>The project already matches this backup: there is nothing to restore.</p>
+          ) : (
+            <>
+              <p>
+                {`Restoring puts the project's configuration back as it was in this backup: ${count(changes.length, 'change', 'changes')}, applied together or not at all. The nodes then apply the new configuration.`}
+              </p>
+              <PlanDiff changes={changes} heading="Changes the restore makes" />
+            </>
+          ))}
+        {view.step === 'restored' && view.applied && (
+          <>
+            <p role="status">
+              {`Restored: ${count(view.applied.changes.length, 'change', 'changes')} applied. The nodes are applying the configuration; the sync status shows their progress.`}
+            </p>
+            <PlanDiff changes={view.applied.changes} heading="Changes the restore made" />
+          </>
+        )}
+      </div>
+    </Modal>
+  )
+}
