@@ -10,7 +10,6 @@ import {
   selectRestoreReplanned,
   selectRestoreStep,
 } from '../../machines/backup-restore.selectors.ts'
-import { errorMessage } from '../../src/api/http.ts'
 import type { BackupRecord } from '../../src/domain/backup.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { BackupsPage, type BackupsPageProps, backupLabel } from '../../src/views/BackupsPage.tsx'
@@ -33,10 +32,7 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
     try {
       setAction({ ...IDLE, notice: await work() })
     } catch (error) {
-      setAction({
-        ...IDLE,
-        error: error instanceof Error && !('statusCode' in error) ? error.message : errorMessage(error),
-      })
+      setAction({ ...IDLE, error: queryError.message(error) })
     }
   }
   const readDocument = async (file: File): Promise<unknown> => {
