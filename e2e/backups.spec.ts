@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { signIn } from './pages/console.ts'
+import { expect, type PlatformServer, test } from './support/server.ts'
+
+const PROJECT = 'media'
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    )
+}
+
+async function core(server: PlatformServer, method: string, path: string, body?: unknown, ifMatch?: number) {
+  const response = await fetch(`${server.baseURL}/api/core/v0/projects/${PROJECT}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.adminToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  return { status: response.status, body: response.status === 204 ? null : await response.json() }
+}
+
+test.describe('backups', () => {
+  test('a backup restored after deleting a director brings it back', async ({ page, server }) => {
+    const director = `restore-me-${Date.now().toString(36)}`
+    const created = await core(server, 'POST', '/directors', {
+      name: director,
+      backends: [{ host: 'origin.restore.example.com', port: 443 }],
+    })
+    expect(created.status).toBe(201)
+
+    await signIn(page, server.adminToken)
+    await page.goto(`/backups?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible()
+    await page.getByLabel('Name (optional)').fill('Before the cleanup')
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await expect(page.getByText('Backup started')).toBeVisible()
+    const row = page.getByRole('row', { name: /Before the cleanup/ })
+    // Taken by the job queue within a few seconds; the list follows it without a reload.
+    await expect(row.getByText('Completed')).toBeVisible({ timeout: 15_000 })
+    await expect(row.getByText(/kB|B$/)).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+
+    // The download is the document, with the sha256 the list shows.
+    const downloading = page.waitForEvent('download')
+    await row.getByRole('button', { name: /Download/ }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${PROJECT}-b-.*\\.json$`))
+    const document = JSON.parse(await readFile((await download.path()) as string, 'utf8'))
+    expect(document.resources.some((r: { name: string }) => r.name === director)).toBe(true)
+    await expect(row.getByTitle(document.sha256)).toBeVisible()
+
+    const current = await core(server, 'GET', `/directors/${director}`)
+    expect((await core(server, 'DELETE', `/directors/${director}`, undefined, current.body.data.revision)).status).toBe(
+      204,
+    )
+
+    await row.getByRole('button', { name: /Restore/ }).click()
+    const dialog = page.getByRole('dialog', { name: /Restore “Before the cleanup”/ })
+    const plan = dialog.getByRole('region', { name: 'Changes the restore makes' })
+    await expect(plan.getByRole('heading', { name: 'Directors' })).toBeVisible()
+    await expect(plan.getByRole('heading', { name: 'Created (1)' })).toBeVisible()
+    await expect(plan.getByText(director)).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Restore 1 change' }).click()
+    await expect(dialog.getByText('Restored: 1 change applied.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click()
+
+    const back = await core(server, 'GET', `/directors/${director}`)
+    expect(back.status).toBe(200)
+    expect(back.body.data.backends).toEqual([expect.objectContaining({ host: 'origin.restore.example.com' })])
+    await page.goto(`/directors-detail/${director}?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(director) })).toBeVisible()
+  })
+
+  test('a restore refused because the project changed shows the fresh plan to confirm again', async ({
+    page,
+    server,
+  }) => {
+    const taken = await core(server, 'POST', '/backups', { trigger: 'manual', display_name: 'Race check' })
+    expect(taken.status).toBe(202)
+    await signIn(page, server.adminToken)
+    await page.goto(`/backups?project=${PROJECT}`)
+    const row = page.getByRole('row', { name: /Race check/ })
+    await expect(row.getByText('Completed')).toBeVisible({ timeout: 15_000 })
+    const extra = `added-later-${Date.now().toString(36)}`
+    await core(server, 'POST', '/directors', { name: extra, backends: [{ host: 'later.example.com', port: 443 }] })
+
+    await row.getByRole('button', { name: /Restore/ }).click()
+    const dialog = page.getByRole('dialog', { name: /Restore “Race check”/ })
+    await expect(dialog.getByText(extra)).toBeVisible()
+    // Someone changes the project between the dry run and the confirmation.
+    const other = `meanwhile-${Date.now().toString(36)}`
+    await core(server, 'POST', '/directors', { name: other, backends: [{ host: 'meanwhile.example.com', port: 443 }] })
+    await dialog.getByRole('button', { name: /Restore 1 change/ }).click()
+    await expect(dialog.getByRole('alert')).toContainText('nothing was changed')
+    await expect(dialog.getByText(other)).toBeVisible()
+    expect((await core(server, 'GET', `/directors/${extra}`)).status).toBe(200)
+    await dialog.getByRole('button', { name: 'Restore 2 changes' }).click()
+    await expect(dialog.getByText('Restored: 2 changes applied.')).toBeVisible()
+    expect((await core(server, 'GET', `/directors/${other}`)).status).toBe(404)
+  })
+})
