@@ -30,6 +30,7 @@ import {
 } from '../resources/types.ts'
 import { registerBackups } from './backups.ts'
 import { registerIpListImport } from './ip-list-import.ts'
+import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
 
@@ -132,6 +133,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, tlsPolicies)
   registerResource(router, ctx.resources, nodes)
   registerBackups(router, ctx)
+  registerOverview(router, ctx)
   return router
 }
 

@@ -1,0 +1,83 @@
+import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { Slug } from '../../src/domain/common.ts'
+import { OVERVIEW_RECENT, type ProjectOverview } from '../../src/domain/overview.ts'
+import type { ServerContext } from '../context.ts'
+import { resources } from '../db/schema.ts'
+import { may } from '../http/principal.ts'
+import type { ServiceRouter } from '../http/service.ts'
+import { permissionOf } from '../resources/definition.ts'
+import { isoTimestamp } from '../resources/store.ts'
+
+/**
+ * The project's overview for /home (RESOURCES.md): counts per configuration type with the last change
+ * of each, and the latest changes, over the types the caller may list there. Until the audit log is
+ * served (issue 13), "changes" are the resources' own `updated_at` and `updated_by`.
+ */
+export function registerOverview(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'get',
+    path: '/projects/:project/overview',
+    summary: 'Counts of each configuration type of the project and its latest changes (the types the caller may list)',
+    access: { permission: 'wadp.projects.get' },
+    params: v.object({ project: Slug }),
+    handler: async ({ c, params, principal }) => {
+      const readable = ctx.resources
+        .all()
+        .filter(
+          (definition) =>
+            definition.scope === 'project' &&
+            definition.configuration &&
+            may(principal, permissionOf(definition, 'list'), params.project),
+        )
+        .map((definition) => definition.type)
+        .sort()
+      const overview: ProjectOverview = { types: [], recent: [] }
+      if (readable.length === 0) return c.json({ data: overview })
+      const scope = and(eq(resources.scope, params.project), inArray(resources.type, readable))
+      const [counts, latest, recent] = await Promise.all([
+        ctx.db
+          .select({ type: resources.type, count: count(), at: max(resources.updatedAt) })
+          .from(resources)
+          .where(scope)
+          .groupBy(resources.type),
+        ctx.db
+          .selectDistinctOn([resources.type], { type: resources.type, by: resources.updatedBy })
+          .from(resources)
+          .where(scope)
+          .orderBy(resources.type, desc(resources.updatedAt)),
+        ctx.db
+          .select({
+            type: resources.type,
+            name: resources.name,
+            displayName: resources.displayName,
+            updatedAt: resources.updatedAt,
+            updatedBy: resources.updatedBy,
+          })
+          .from(resources)
+          .where(scope)
+          .orderBy(desc(resources.updatedAt), sql`${resources.id} desc`)
+          .limit(OVERVIEW_RECENT),
+      ])
+      const byType = new Map(counts.map((row) => [row.type, row]))
+      const authors = new Map(latest.map((row) => [row.type, row.by]))
+      overview.types = readable.map((type) => {
+        const row = byType.get(type)
+        return {
+          type,
+          count: row?.count ?? 0,
+          last_changed_at: row?.at ? isoTimestamp(row.at) : null,
+          last_changed_by: authors.get(type) ?? null,
+        }
+      })
+      overview.recent = recent.map((row) => ({
+        type: row.type,
+        name: row.name,
+        display_name: row.displayName,
+        updated_at: isoTimestamp(row.updatedAt),
+        updated_by: row.updatedBy,
+      }))
+      return c.json({ data: overview })
+    },
+  })
+}
