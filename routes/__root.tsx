@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react'
 import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
+import type { OverviewTools } from '../src/app/overview.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
 import type { ToolTools } from '../src/app/tools.ts'
 import { SESSION_STORED_CLASS } from '../src/domain/session.ts'
@@ -39,6 +40,8 @@ export type RouterContext = {
   resources: () => Promise<ResourceTools>
   /** The Tool section's queries and machines (invalidation), loaded with the first of its pages. */
   tools: () => Promise<ToolTools>
+  /** Home's panels: their queries, loaded after Home's first paint. */
+  overview: () => Promise<OverviewTools>
 }
 
 const RootSearch = v.object({

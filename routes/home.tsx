@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import {
   selectIsProjectBusy,
   selectProjectError,
@@ -10,6 +11,8 @@ import { visibleSidebar } from '../src/domain/navigation.ts'
 import { HomePage } from '../src/views/HomePage.tsx'
 
 const route = getRouteApi('/home')
+// The panels load after Home's first paint: the heading and links never wait for their code or data.
+const HomeOverview = lazy(() => import('./-home/HomeOverview.tsx'))
 
 export const Route = createFileRoute('/home')({ component: Home })
 
@@ -25,6 +28,13 @@ function Home() {
       loading={busy}
       error={error}
       sections={visibleSidebar(permissions).sections}
+      overview={
+        info ? (
+          <Suspense fallback={null}>
+            <HomeOverview project={info.name} />
+          </Suspense>
+        ) : null
+      }
       renderLink={(link, content) => (
         <Link to={link.to as LinkProps['to']} className="text-teal-700 hover:underline dark:text-teal-400">
           {content}

@@ -19,6 +19,7 @@ import { takeEarlyRequests } from './early-requests.ts'
 import { createHeadStart } from './head-start.ts'
 import { inspectorIfRequested } from './inspector.ts'
 import { connectConfiguration, connectNavigation } from './navigation.ts'
+import type { OverviewTools } from './overview.ts'
 import {
   provideChunkReload,
   provideGlobalSearch,
@@ -108,6 +109,7 @@ export async function startConsole(options: { notify: Notify }) {
   // The resource screens' queries and machines load with the first resource page, not with the shell.
   let resourceTools: Promise<ResourceTools> | null = null
   let toolTools: Promise<ToolTools> | null = null
+  let overviewTools: Promise<OverviewTools> | null = null
   const router = createAppRouter({
     queryClient,
     queries,
@@ -134,6 +136,10 @@ export async function startConsole(options: { notify: Notify }) {
         }),
       )
       return toolTools
+    },
+    overview: () => {
+      overviewTools ??= import('./overview.ts').then((module) => module.overviewTools(api))
+      return overviewTools
     },
   })
   connectNavigation(router, actors, options.notify)

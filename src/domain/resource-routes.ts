@@ -31,10 +31,20 @@ const TYPE_LABELS: Record<string, string> = {
   iplists: 'IP Lists',
   ratelimits: 'Rate Limits',
   challenges: 'Captchas',
-  sslpolicies: 'SSL Policies',
+  sslpolicies: 'TLS Policies',
   'le-cert': 'LE Certificates',
 }
 
 export function typeLabelOf(apiType: string): string {
   return TYPE_LABELS[apiType] ?? apiType
+}
+
+/** A type's list page: `/websites`, `/page-rules`; IP lists keep the spec's `/ipLists`. */
+export function listPathOf(apiType: string): string {
+  return apiType === 'iplists' ? '/ipLists' : `/${routeNameOf(apiType)}`
+}
+
+/** One resource's detail page: `/websites-detail/shop`, `/iplist-detail/office`. */
+export function detailPathOf(apiType: string, name: string): string {
+  return `/${routeNameOf(apiType)}-detail/${encodeURIComponent(name)}`
 }

@@ -8,10 +8,12 @@ type Props = {
   error: string | null
   sections: NavSection[]
   renderLink: (link: NavLink, children: ReactNode) => ReactNode
+  /** The project's panels (traffic, sync, counts, certificates, last changes), loaded after the first paint. */
+  overview?: ReactNode
 }
 
 /** /home: the selected project and the parts of the console this user may use in it. */
-export function HomePage({ project, loading, error, sections, renderLink }: Props) {
+export function HomePage({ project, loading, error, sections, renderLink, overview }: Props) {
   if (error) {
     return (
       <p role="alert" className="text-red-700 dark:text-red-400">
@@ -40,6 +42,7 @@ export function HomePage({ project, loading, error, sections, renderLink }: Prop
           </div>
         </dl>
       </header>
+      {overview}
       {sections.length === 0 ? (
         <p>Your permissions in this project give you no configuration screens. Ask an administrator for access.</p>
       ) : (

@@ -1,0 +1,92 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { type ReactNode, use } from 'react'
+import { selectProjectPermissions } from '../../machines/project.selectors.ts'
+import { selectPermissions } from '../../machines/session.selectors.ts'
+import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
+import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
+import { grants } from '../../src/domain/permissions.ts'
+import { certificateAttention } from '../../src/domain/resources/le-certificate.ts'
+import { queryError } from '../../src/queries/errors.ts'
+import {
+  type CertificateNotice,
+  CertificatesNeedingAttention,
+  ConfigurationCounts,
+  Panel,
+  type PanelData,
+  RecentChanges,
+  SyncSummary,
+} from '../../src/views/HomePanels.tsx'
+
+const root = getRouteApi('__root__')
+
+const panelOf = <T,>(query: UseQueryResult<T>): PanelData<T> => ({
+  status: query.isError ? 'error' : query.data !== undefined ? 'ready' : 'loading',
+  data: query.data,
+  error: query.error ? queryError.message(query.error) : undefined,
+  onRetry: () => void query.refetch(),
+})
+
+const link = (path: string, children: ReactNode) => (
+  // Every page of the console takes the project from ?project=, which the root route keeps on links.
+  <Link to={path as '/'} className="text-teal-700 hover:underline dark:text-teal-400">
+    {children}
+  </Link>
+)
+
+/** Home's panels (RESOURCES.md, /home), each shown with its permission and loading on its own. */
+export default function HomeOverview({ project }: { project: string }) {
+  const { actors, overview } = root.useRouteContext()
+  const { queries } = use(overview())
+  const permissions = useSelector(actors.project, selectProjectPermissions)
+  const sessionPermissions = useSelector(actors.session, selectPermissions)
+  const syncStatus = useSelector(actors.projectSync, selectSyncStatus)
+  const syncRows = useSelector(actors.projectSync, selectSyncRows)
+  const canCertificates = grants(permissions, 'wadp.le-cert.list')
+  const counts = useQuery({ ...queries.overview(project), enabled: grants(permissions, 'wadp.projects.get') })
+  const certificates = useQuery({ ...queries.certificates(project), enabled: canCertificates })
+  const now = Date.now()
+  const notices = (certificates.data?.data ?? []).flatMap((certificate): CertificateNotice[] => {
+    const attention = certificateAttention(
+      { status: certificate.status, not_after: certificate.not_after ?? null },
+      certificate.renew_before_days,
+      now,
+    )
+    return attention ? [{ name: certificate.name, domains: certificate.domains, ...attention }] : []
+  })
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && (
+        <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true, onRetry: () => {} }}>
+          {() => (
+            <SyncSummary
+              status={syncStatus}
+              rows={syncRows}
+              onRecheck={() =>
+                actors.projectSync.send(
+                  syncStatus === 'idle' ? { type: 'sync.start', explicit: false } : { type: 'sync.recheck' },
+                )
+              }
+            />
+          )}
+        </Panel>
+      )}
+      {grants(permissions, 'wadp.projects.get') && (
+        <Panel id="counts" title="Configuration" panel={panelOf(counts)}>
+          {(data) => <ConfigurationCounts overview={data} link={link} />}
+        </Panel>
+      )}
+      {canCertificates && (
+        <Panel id="certificates" title="Certificates needing attention" panel={panelOf(certificates)}>
+          {(data) => <CertificatesNeedingAttention notices={notices} total={data.meta.total} link={link} />}
+        </Panel>
+      )}
+      {grants(permissions, 'wadp.projects.get') && (
+        <Panel id="recent" title="Last changes" panel={panelOf(counts)}>
+          {(data) => <RecentChanges overview={data} link={link} />}
+        </Panel>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import * as v from 'valibot'
+import { CERTIFICATE_STATUSES } from '../domain/resources/le-certificate.ts'
+import type { ApiClients } from './http.ts'
+
+const Overview = v.object({
+  types: v.array(
+    v.object({
+      type: v.string(),
+      count: v.number(),
+      last_changed_at: v.nullable(v.string()),
+      last_changed_by: v.nullable(v.string()),
+    }),
+  ),
+  recent: v.array(
+    v.object({
+      type: v.string(),
+      name: v.string(),
+      display_name: v.nullable(v.string()),
+      updated_at: v.string(),
+      updated_by: v.string(),
+    }),
+  ),
+})
+
+export async function getOverview(api: ApiClients, project: string) {
+  const body = await api.core(`/projects/${encodeURIComponent(project)}/overview`)
+  return v.parse(v.object({ data: Overview }), body).data
+}
+
+const Certificate = v.object({
+  name: v.string(),
+  display_name: v.nullable(v.string()),
+  domains: v.array(v.string()),
+  status: v.picklist(CERTIFICATE_STATUSES),
+  not_after: v.nullish(v.string()),
+  renew_before_days: v.number(),
+})
+export type CertificateSummary = v.InferOutput<typeof Certificate>
+
+/** The project's LE certificates with what Home needs to tell which ones need attention. */
+export async function listCertificates(api: ApiClients, project: string) {
+  const body = await api.acme(`/projects/${encodeURIComponent(project)}/le-cert`, { query: { items: 100 } })
+  return v.parse(v.object({ data: v.array(Certificate), meta: v.object({ total: v.number() }) }), body)
+}

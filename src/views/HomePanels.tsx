@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react'
+import type { ProjectOverview } from '../domain/overview.ts'
+import { detailPathOf, listPathOf, typeLabelOf } from '../domain/resource-routes.ts'
+import type { SyncRow } from '../domain/sync.ts'
+import { Button } from '../ui/Button.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { formatDateTime } from './resources/format.tsx'
+
+/** A panel's data as its query left it. */
+export type PanelData<T> = { status: 'loading' | 'error' | 'ready'; data?: T; error?: string; onRetry: () => void }
+export type RenderPath = (path: string, children: ReactNode) => ReactNode
+
+/** One panel of Home: its heading, and its own loading and error states, so no panel waits for another. */
+export function Panel<T>({
+  id,
+  title,
+  panel,
+  children,
+  wide = false,
+}: {
+  id: string
+  title: string
+  panel: PanelData<T>
+  children: (data: T) => ReactNode
+  wide?: boolean
+}) {
+  return (
+    <section
+      aria-labelledby={`home-panel-${id}`}
+      className={`rounded-lg border border-slate-200 p-4 dark:border-slate-700 ${wide ? 'lg:col-span-2' : ''}`}
+    >
+      <h2 id={`home-panel-${id}`} className="mb-3 font-medium">
+        {title}
+      </h2>
+      {panel.status === 'loading' && <Spinner label={`Loading ${title.toLowerCase()}…`} />}
+      {panel.status === 'error' && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
+          <span>{`Could not load: ${panel.error ?? 'unknown error'}`}</span>
+          <Button variant="secondary" size="sm" onClick={panel.onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {panel.status === 'ready' && panel.data !== undefined && children(panel.data)}
+    </section>
+  )
+}
+
+export function ConfigurationCounts({ overview, link }: { overview: ProjectOverview; link: RenderPath }) {
+  if (overview.types.length === 0) return <p className="text-sm">You may not list any configuration type here.</p>
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+      {[...overview.types]
+        .sort((a, b) => typeLabelOf(a.type).localeCompare(typeLabelOf(b.type)))
+        .map((type) => (
+          <li key={type.type} className="flex justify-between gap-2">
+            {link(listPathOf(type.type), typeLabelOf(type.type))}
+            <span
+              className="tabular-nums"
+              title={
+                type.last_changed_at
+                  ? `Last change ${formatDateTime(type.last_changed_at)} by ${type.last_changed_by ?? 'unknown'}`
+                  : undefined
+              }
+            >
+              {type.count}
+            </span>
+          </li>
+        ))}
+    </ul>
+  )
+}
+
+export function RecentChanges({ overview, link }: { overview: ProjectOverview; link: RenderPath }) {
+  if (overview.recent.length === 0) return <p className="text-sm">Nothing configured yet.</p>
+  return (
+    <ol className="flex flex-col gap-1 text-sm">
+      {overview.recent.map((change) => (
+        <li key={`${change.type}/${change.name}`} className="flex flex-wrap gap-x-2">
+          <span className="text-slate-600 dark:text-slate-400">{typeLabelOf(change.type)}</span>
+          {link(detailPathOf(change.type, change.name), change.display_name ?? change.name)}
+          <span className="tabular-nums text-slate-600 dark:text-slate-400">
+            {`${formatDateTime(change.updated_at)} by ${change.updated_by}`}
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+export type CertificateNotice = { name: string; domains: string[]; text: string; tone: 'danger' | 'warning' }
+
+export function CertificatesNeedingAttention({
+  notices,
+  total,
+  link,
+}: {
+  notices: readonly CertificateNotice[]
+  total: number
+  link: RenderPath
+}) {
+  if (total === 0) return <p className="text-sm">No LE certificate in this project.</p>
+  if (notices.length === 0)
+    return (
+      <p className="text-sm">
+        {total === 1 ? 'The LE certificate is valid.' : `All ${total} LE certificates are valid.`}
+      </p>
+    )
+  return (
+    <ul className="flex flex-col gap-1 text-sm">
+      {notices.map((notice) => (
+        <li key={notice.name} className="flex flex-wrap items-center gap-2">
+          <span
+            className={`rounded px-2 py-0.5 text-xs font-medium ${
+              notice.tone === 'danger'
+                ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200'
+                : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+            }`}
+          >
+            {notice.text}
+          </span>
+          {link(detailPathOf('le-cert', notice.name), notice.name)}
+          <span className="text-slate-600 dark:text-slate-400">{notice.domains.join(', ')}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const SYNC_WORDS = {
+  idle: 'Not checked yet.',
+  loading: 'Checking the nodes…',
+  success: 'Every node has the latest configuration.',
+  warning: 'Some nodes do not have the latest configuration yet.',
+  error: 'The configuration could not be checked.',
+} as const
+
+export function SyncSummary({
+  status,
+  rows,
+  onRecheck,
+}: {
+  status: keyof typeof SYNC_WORDS
+  rows: readonly SyncRow[]
+  onRecheck: () => void
+}) {
+  const updated = rows.filter((row) => row.state === 'updated').length
+  const maintenance = rows.filter((row) => row.state === 'maintenance').length
+  const unavailable = rows.filter((row) => row.state === 'unavailable').length
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p role="status">{SYNC_WORDS[status]}</p>
+      {rows.length > 0 && (
+        <p className="tabular-nums">
+          {`${updated} of ${rows.length} nodes up to date`}
+          {maintenance > 0 && `, ${maintenance} in maintenance`}
+          {unavailable > 0 && `, ${unavailable} unavailable`}
+        </p>
+      )}
+      <div>
+        <Button variant="secondary" size="sm" onClick={onRecheck} disabled={status === 'loading'}>
+          Check again
+        </Button>
+      </div>
+    </div>
+  )
+}
