@@ -1,20 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { signIn } from './pages/console.ts'
+import { seriousViolations } from './support/axe.ts'
 import { expect, type PlatformServer, test } from './support/server.ts'
 
 const PROJECT = 'media'
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    )
-}
 
 async function core(server: PlatformServer, method: string, path: string, body?: unknown, ifMatch?: number) {
   const response = await fetch(`${server.baseURL}/api/core/v0/projects/${PROJECT}${path}`, {

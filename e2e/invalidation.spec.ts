@@ -1,4 +1,5 @@
 import { signIn } from './pages/console.ts'
+import { seriousViolations } from './support/axe.ts'
 import { expect, test } from './support/server.ts'
 
 const PROJECT = 'shop'
@@ -27,6 +28,7 @@ test.describe('invalidation', () => {
     expect(count).toBeGreaterThan(5)
     await expect(last.getByText(`${count} of ${count} nodes done.`)).toBeVisible()
     await expect(last.getByRole('img', { name: 'France' }).first()).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
 
     // The recent list holds it; its nodes open on demand, and it can go again.
     const recent = page.getByRole('region', { name: 'Recent invalidations' })
@@ -52,6 +54,7 @@ test.describe('invalidation', () => {
     await page.getByRole('button', { name: 'Invalidate everything' }).click()
     const dialog = page.getByRole('dialog', { name: 'Invalidate everything?' })
     await expect(dialog).toContainText(`Every cached response of project ${PROJECT} goes from every node.`)
+    expect(await seriousViolations(page)).toEqual([])
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
     const recent = page.getByRole('region', { name: 'Recent invalidations' })

@@ -73,7 +73,7 @@ export default function HomeOverview({ project }: { project: string }) {
         </Panel>
       )}
       {grants(permissions, 'wadp.projects.get') && (
-        <Panel id="counts" title="Configuration" panel={panelOf(counts)}>
+        <Panel id="counts" title="Configuration counts" panel={panelOf(counts)}>
           {(data) => <ConfigurationCounts overview={data} link={link} />}
         </Panel>
       )}

@@ -1,0 +1,55 @@
+import { signIn } from './pages/console.ts'
+import { seriousViolations } from './support/axe.ts'
+import { expect, test } from './support/server.ts'
+
+test.describe('home', () => {
+  test('is the project overview: sync, counts with links, certificates and the last changes', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, server.adminToken)
+    await page.goto('/home?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
+
+    const sync = page.getByRole('region', { name: 'Configuration sync' })
+    await expect(sync.getByText(/\d+ of \d+ nodes up to date/)).toBeVisible({ timeout: 15_000 })
+
+    const counts = page.getByRole('region', { name: 'Configuration counts' })
+    await expect(counts.getByRole('link', { name: 'Directors' })).toBeVisible()
+    const certificates = page.getByRole('region', { name: 'Certificates needing attention' })
+    await expect(certificates.getByText('The LE certificate is valid.')).toBeVisible()
+
+    // A change shows first among the last changes, and its link leads to it.
+    const director = `home-${Date.now().toString(36)}`
+    const created = await fetch(`${server.baseURL}/api/core/v0/projects/shop/directors`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: director, backends: [{ host: 'home.example.com', port: 443 }] }),
+    })
+    expect(created.status).toBe(201)
+    await page.reload()
+    const recent = page.getByRole('region', { name: 'Last changes' })
+    await expect(recent.getByRole('listitem').first()).toContainText(director)
+    expect(await seriousViolations(page)).toEqual([])
+    await recent.getByRole('link', { name: director }).click()
+    await expect(page).toHaveURL(new RegExp(`/directors-detail/${director}\\?project=shop`))
+
+    await page.goto('/home?project=shop')
+    await counts.getByRole('link', { name: 'IP Lists' }).click()
+    await expect(page).toHaveURL(/\/ipLists\?project=shop/)
+  })
+
+  test('shows only the panels a viewer may see', async ({ page, server }) => {
+    const { createToken } = await import('./support/api.ts')
+    const token = await createToken(server, {
+      owner: 'viewer@example.com',
+      permissions: ['wadp.projects.get', 'wadp.directors.list'],
+    })
+    await signIn(page, token)
+    await page.goto('/home?project=shop')
+    const counts = page.getByRole('region', { name: 'Configuration counts' })
+    await expect(counts.getByRole('link', { name: 'Directors' })).toBeVisible()
+    await expect(counts.getByRole('link', { name: 'Websites' })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Certificates needing attention' })).toHaveCount(0)
+  })
+})
