@@ -8,6 +8,7 @@ import { actorOf, permissionsIn, reachesProject } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { registerResource } from '../resources/router.ts'
 import { customers, organizations, projects, tokens, users } from '../resources/types.ts'
+import { registerAudit } from './audit.ts'
 import { registerUtils } from './utils.ts'
 
 export function authService(ctx: ServerContext): ServiceRouter {
@@ -120,5 +121,6 @@ export function authService(ctx: ServerContext): ServiceRouter {
   })
   registerResource(router, ctx.resources, users, { alsoReadableBy: (principal, email) => principal.email === email })
   registerResource(router, ctx.resources, tokens)
+  registerAudit(router, ctx)
   return router
 }
