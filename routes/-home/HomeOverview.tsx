@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, use } from 'react'
+import { type ReactNode, Suspense, use } from 'react'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
@@ -9,7 +9,9 @@ import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { certificateAttention } from '../../src/domain/resources/le-certificate.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { Spinner } from '../../src/ui/Spinner.tsx'
 import {
+  AuditedChanges,
   type CertificateNotice,
   CertificatesNeedingAttention,
   ConfigurationCounts,
@@ -38,9 +40,9 @@ const link = (path: string, children: ReactNode) => (
 /** Home's panels (RESOURCES.md, /home), each shown with its permission and loading on its own. */
 export default function HomeOverview({ project }: { project: string }) {
   const { actors, overview } = root.useRouteContext()
+  const sessionPermissions = useSelector(actors.session, selectPermissions)
   const { queries } = use(overview())
   const permissions = useSelector(actors.project, selectProjectPermissions)
-  const sessionPermissions = useSelector(actors.session, selectPermissions)
   const syncStatus = useSelector(actors.projectSync, selectSyncStatus)
   const syncRows = useSelector(actors.projectSync, selectSyncRows)
   const canCertificates = grants(permissions, 'wadp.le-cert.list')
@@ -82,11 +84,30 @@ export default function HomeOverview({ project }: { project: string }) {
           {(data) => <CertificatesNeedingAttention notices={notices} total={data.meta.total} link={link} />}
         </Panel>
       )}
-      {grants(permissions, 'wadp.projects.get') && (
-        <Panel id="recent" title="Last changes" panel={panelOf(counts)}>
-          {(data) => <RecentChanges overview={data} link={link} />}
-        </Panel>
+      {grants(sessionPermissions, 'wadp.audit.list') ? (
+        // The audit log's code loads on its own: the other panels do not wait for it.
+        <Suspense fallback={<Spinner label="Loading the last changes…" />}>
+          <AuditedLastChanges project={project} />
+        </Suspense>
+      ) : (
+        grants(permissions, 'wadp.projects.get') && (
+          <Panel id="recent" title="Last changes" panel={panelOf(counts)}>
+            {(data) => <RecentChanges overview={data} link={link} />}
+          </Panel>
+        )
       )}
     </div>
+  )
+}
+
+/** The last changes from the audit log, for those who may read it; others see the resources' own dates. */
+function AuditedLastChanges({ project }: { project: string }) {
+  const { admin } = root.useRouteContext()
+  const { queries } = use(admin())
+  const entries = useQuery(queries.audit({ project, items: 8 }))
+  return (
+    <Panel id="recent" title="Last changes" panel={panelOf(entries)}>
+      {(data) => <AuditedChanges entries={data.data} link={link} />}
+    </Panel>
   )
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { AuditSummary } from '../domain/audit.ts'
 import type { ProjectOverview } from '../domain/overview.ts'
 import { detailPathOf, listPathOf, typeLabelOf } from '../domain/resource-routes.ts'
 import type { SyncRow } from '../domain/sync.ts'
@@ -81,6 +82,24 @@ export function RecentChanges({ overview, link }: { overview: ProjectOverview; l
           {link(detailPathOf(change.type, change.name), change.display_name ?? change.name)}
           <span className="tabular-nums text-slate-600 dark:text-slate-400">
             {`${formatDateTime(change.updated_at)} by ${change.updated_by}`}
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/** The last changes as the audit log has them: each leads to its entry (before and after). */
+export function AuditedChanges({ entries, link }: { entries: readonly AuditSummary[]; link: RenderPath }) {
+  if (entries.length === 0) return <p className="text-sm">No change recorded in this project yet.</p>
+  return (
+    <ol className="flex flex-col gap-1 text-sm">
+      {entries.map((entry) => (
+        <li key={entry.public_id} className="flex flex-wrap gap-x-2">
+          {link(`/audit-detail/${entry.public_id}`, <span className="font-mono text-xs">{entry.action}</span>)}
+          <span>{entry.resource ? entry.resource.name : ''}</span>
+          <span className="tabular-nums text-slate-600 dark:text-slate-400">
+            {`${formatDateTime(entry.occurred_at)} by ${entry.actor.email ?? entry.actor.type}`}
           </span>
         </li>
       ))}
