@@ -16,6 +16,11 @@ function splitFields(fields: FieldsSchema): { entries: v.ObjectEntries; checks: 
   return { entries, checks: checks as Check[] }
 }
 
+/** The type's own fields, without its cross-field checks. */
+export function fieldEntries(fields: FieldsSchema): v.ObjectEntries {
+  return splitFields(fields).entries
+}
+
 export function dataFieldNames(fields: FieldsSchema): string[] {
   return Object.keys(splitFields(fields).entries)
 }
