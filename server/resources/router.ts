@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { Slug } from '../../src/domain/common.ts'
-import { listQuery } from '../../src/domain/requests.ts'
+import { listQuery, ProjectParam } from '../../src/domain/requests.ts'
 import { forbidden } from '../http/errors.ts'
 import { actorOf, may, type Principal } from '../http/principal.ts'
 import { type ApiContext, readJson, type ServiceRouter } from '../http/service.ts'
@@ -49,9 +49,11 @@ export function registerResource(
   const projectScoped = definition.scope === 'project'
   const base = projectScoped ? `/projects/:project/${definition.type}` : `/${definition.type}`
   const scopeOf = (c: ApiContext) => (projectScoped ? (c.req.param('project') ?? '') : '')
-  const nameSchema = definition.key?.schema ?? Slug
-  const collectionParams = projectScoped ? v.object({ project: Slug }) : undefined
-  const itemParams = projectScoped ? v.object({ project: Slug, name: nameSchema }) : v.object({ name: nameSchema })
+  const nameSchema = v.pipe(definition.key?.schema ?? Slug, v.description(`The ${definition.label}’s name`))
+  const collectionParams = projectScoped ? v.object({ project: ProjectParam }) : undefined
+  const itemParams = projectScoped
+    ? v.object({ project: ProjectParam, name: nameSchema })
+    : v.object({ name: nameSchema })
   const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...sortablePaths(definition)]
   const label = definition.label
   const one = withArticle(label)

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
-import { PermissionsQuery, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
+import { PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
@@ -81,7 +80,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/projects/:project/permissions',
     summary: 'The caller’s permissions in one project',
     access: { authenticated: true, note: 'any valid token' },
-    params: v.object({ project: Slug }),
+    params: v.object({ project: ProjectParam }),
     handler: async ({ c, params, principal }) => {
       if (!(await ctx.tenancy.projectExists(params.project))) throw notFound(`project ${params.project}`)
       return c.json({ data: permissionsIn(principal, params.project) })
