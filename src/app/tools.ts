@@ -1,10 +1,12 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { invalidationMachine } from '../../machines/invalidation.ts'
+import { getApiDocument, sendApiRequest } from '../api/api-docs.ts'
 import { listDomains } from '../api/configuration.ts'
-import type { ApiClients } from '../api/http.ts'
+import type { ApiClients, Service } from '../api/http.ts'
 import { createPurge, getPurge, listPurges } from '../api/purge.ts'
 import { writeFailureOf } from '../api/resources.ts'
+import type { TryRequest } from '../domain/api-docs.ts'
 import type { PurgeRecord, PurgeRequest } from '../domain/purge.ts'
 
 /** How many recent invalidations the page lists. */
@@ -26,9 +28,18 @@ export function toolTools(api: ApiClients, queryClient: QueryClient) {
       }),
     recentPurges: (project: string) =>
       queryOptions({ queryKey: [...all, project, 'purges'], queryFn: () => listPurges(api, project, RECENT_PURGES) }),
+    /** A service's OpenAPI document: it changes only with a new server version. */
+    apiDocument: (service: Service) =>
+      queryOptions({
+        queryKey: [...all, 'api-docs', service],
+        queryFn: () => getApiDocument(api, service),
+        staleTime: Number.POSITIVE_INFINITY,
+      }),
   }
   return {
     queries,
+    /** The API docs page's "Try it", with the session's token like every call. */
+    tryRequest: (request: TryRequest) => sendApiRequest(api, request),
     invalidation: (project: string) =>
       invalidationMachine.provide({
         actors: {
