@@ -111,7 +111,9 @@ export function pluralOf(definition: ResourceDefinition): string {
 
 /** "a website", "an organization", "an IP list": the article follows how the label is spoken. */
 export function withArticle(label: string): string {
-  const spokenVowel = /^[A-Z]{2}/.test(label) ? /^[AEFHILMNORSX]/.test(label) : /^[aeiou]/i.test(label)
+  const spokenVowel = /^[A-Z]{2}/.test(label)
+    ? /^[AEFHILMNORSX]/.test(label)
+    : /^[aeiou]/i.test(label) && !/^(u[bcdfgklmnprstvz][aeiou]|eu)/i.test(label)
   return `${spokenVowel ? 'an' : 'a'} ${label}`
 }
 

@@ -16,6 +16,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'post',
     path: '/login',
+    tag: 'session',
     summary: 'Sign in with an API token or an OpenID Connect access token',
     access: { public: true },
     body: TokenLogin,
@@ -57,6 +58,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/auth/check',
+    tag: 'session',
     summary: 'Whether the presented token is still valid (the console checks every 30 s)',
     access: { authenticated: true, note: 'any valid token' },
     handler: async ({ c, principal }) =>
@@ -66,6 +68,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/auth/permissions',
+    tag: 'permissions',
     summary: 'The caller’s permissions, globally or in one project',
     access: { authenticated: true, note: 'any valid token' },
     query: PermissionsQuery,
@@ -90,6 +93,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/search/projects',
+    tag: 'projects',
     summary: 'Projects the caller can reach, with their customer and organization',
     access: { authenticated: true, note: 'lists only the projects the caller has permissions in' },
     query: ProjectSearchQuery,

@@ -92,6 +92,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/admin-sync-state',
+    tag: 'sync',
     summary: 'Whether every node has applied the platform’s latest admin configuration',
     access: { permission: 'wadp.nodes.list' },
     handler: async ({ c }) => c.json({ data: await fleetState('') }),

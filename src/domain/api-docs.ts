@@ -99,6 +99,30 @@ export type ApiTagGroup = { tag: string; operations: ApiOperation[] }
 
 const jsonSchemaIn = (content: v.InferOutput<typeof Content>) => content?.['application/json']?.schema ?? null
 
+type Responses = v.InferOutput<typeof OperationObject>['responses']
+
+/** An operation's answers; the statuses that share one (the error format) are listed together. */
+function responsesOf(responses: Responses, shared: Record<string, { description?: string; content?: never }>) {
+  const listed: ApiOperation['responses'] = []
+  const byRef = new Map<string, ApiOperation['responses'][number]>()
+  for (const [status, response] of Object.entries(responses)) {
+    const same = response.$ref ? byRef.get(response.$ref) : undefined
+    if (same) {
+      same.status = `${same.status}, ${status}`
+      continue
+    }
+    const target = response.$ref ? shared[response.$ref.split('/').pop() ?? ''] : response
+    const entry = {
+      status,
+      description: target?.description ?? '',
+      schema: jsonSchemaIn(target?.content as v.InferOutput<typeof Content>),
+    }
+    if (response.$ref) byRef.set(response.$ref, entry)
+    listed.push(entry)
+  }
+  return listed
+}
+
 /** A service's operations, grouped by tag in the order the document declares its tags. */
 export function operationsOf(service: string, document: OpenApiDocument): ApiTagGroup[] {
   const shared = (document.components?.responses ?? {}) as Record<string, { description?: string; content?: never }>
@@ -120,14 +144,7 @@ export function operationsOf(service: string, document: OpenApiDocument): ApiTag
         permission: op['x-permission'],
         parameters: op.parameters,
         body: jsonSchemaIn(op.requestBody?.content),
-        responses: Object.entries(op.responses).map(([status, response]) => {
-          const target = response.$ref ? shared[response.$ref.split('/').pop() ?? ''] : response
-          return {
-            status,
-            description: target?.description ?? '',
-            schema: jsonSchemaIn(target?.content as v.InferOutput<typeof Content>),
-          }
-        }),
+        responses: responsesOf(op.responses, shared),
       })
     }
   }
@@ -220,6 +237,8 @@ export function exampleOf(schema: JsonSchema, depth = 0): unknown {
   if (schema.const !== undefined) return schema.const
   if (schema.enum?.length) return schema.enum[0]
   if (depth > EXAMPLE_DEPTH) return null
+  // Numbers that also take numeric strings are a union with the bounds outside: start at the lowest.
+  if (typeof schema.minimum === 'number') return schema.minimum
   const { options } = optionsOf(schema)
   if (schema.anyOf || schema.oneOf) return options[0] ? exampleOf(options[0], depth + 1) : null
   const type = [schema.type].flat()[0] ?? (schema.properties ? 'object' : undefined)
@@ -259,6 +278,18 @@ export function requestPath(
   const query = new URLSearchParams(Object.entries(queryValues).filter(([, value]) => value.trim() !== ''))
   const search = query.toString()
   return `${filled}${search ? `?${search}` : ''}`
+}
+
+/**
+ * Why path values cannot be sent, or null: each is required, and `.` or `..` would not stay one
+ * segment (URLs resolve them, encoded or not, so the request would reach another operation).
+ */
+export function pathValuesProblem(values: Record<string, string>): string | null {
+  for (const [name, value] of Object.entries(values)) {
+    if (value.trim() === '') return `Fill in {${name}}.`
+    if (value === '.' || value === '..') return `{${name}} cannot be . or ..`
+  }
+  return null
 }
 
 /** One request of a "Try it", and what came back. */

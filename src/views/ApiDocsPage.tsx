@@ -181,7 +181,7 @@ function ServiceSection(props: { service: ApiDocsService; filter: string } & Omi
         <details key={group.tag} open className="flex flex-col gap-2">
           <summary className="cursor-pointer py-1">
             <h3 className="inline text-base font-semibold">{group.tag}</h3>
-            <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">{`${group.operations.length} operations`}</span>
+            <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">{`${group.operations.length} ${group.operations.length === 1 ? 'operation' : 'operations'}`}</span>
           </summary>
           <div className="mt-2 flex flex-col gap-2">
             {group.operations.map((operation) => (

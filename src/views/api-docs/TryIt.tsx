@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import {
   type ApiOperation,
   exampleOf,
+  pathValuesProblem,
   readableBody,
   requestPath,
   type TryRequest,
@@ -56,6 +57,11 @@ export function TryIt({ operation, defaults, onSend }: TryItProps) {
 
   const send = async (event: FormEvent) => {
     event.preventDefault()
+    const problem = pathValuesProblem(valuesIn('path'))
+    if (problem) {
+      setOutcome({ kind: 'failure', message: problem })
+      return
+    }
     if (operation.body) {
       try {
         JSON.parse(body)
