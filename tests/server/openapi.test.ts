@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { OpenApiDocument, operationsOf } from '../../src/domain/api-docs.ts'
 import { setUpPlatform } from './support.ts'
 
 /**
@@ -122,6 +124,19 @@ describe('the OpenAPI documents', () => {
     expect(websites?.get?.tags).toEqual(['websites'])
     expect(core.paths['/projects/{project}/pagerules']?.get?.summary).toBe('List page rules')
     expect(documents.get('auth')?.paths['/organizations']?.post?.summary).toBe('Create an organization')
+  })
+
+  it('are read whole by the API docs page: every operation, under its tag, with its permission', () => {
+    for (const [service, doc] of documents) {
+      const groups = operationsOf(service, v.parse(OpenApiDocument, doc))
+      const shown = groups.flatMap((group) => group.operations)
+      expect(shown.length, service).toBe(operations().filter((op) => op.service === service).length)
+      expect(
+        shown.filter((op) => op.permission === '' || op.tag === 'other').map((op) => op.id),
+        service,
+      ).toEqual([])
+      expect(new Set(shown.map((op) => op.id)).size, service).toBe(shown.length)
+    }
   })
 
   it('document what a resource endpoint answers, field by field', () => {
