@@ -60,7 +60,7 @@ type Operation = {
  * The resource a path is about: `websites` for `/projects/:project/websites/:name`, `projects` for
  * `/projects/:project` itself, `utils` for `/utils/health` and the document itself.
  */
-export function tagOf(path: string): string {
+function tagOf(path: string): string {
   if (path === '/openapi.json') return 'utils'
   const segments = path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':'))
   const inProject = segments[0] === 'projects' && path.startsWith('/projects/:project')
@@ -68,7 +68,7 @@ export function tagOf(path: string): string {
 }
 
 /** `get /projects/:project/websites/:name` → `getProjectsWebsitesByName`: stable, unique per document. */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const words = path
     .split('/')
     .filter((segment) => segment !== '' && segment !== ':project')
