@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import {
   type ApiOperation,
   type ApiTagGroup,
@@ -50,7 +50,7 @@ function Method({ method }: { method: string }) {
   )
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-2">
       <h4 className="text-sm font-semibold">{title}</h4>
