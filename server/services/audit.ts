@@ -1,9 +1,15 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { type AuditEntry, AuditQuery, type AuditSummary, redactSecrets } from '../../src/domain/audit.ts'
+import {
+  type AuditEntry,
+  AuditQueryFields,
+  type AuditSummary,
+  rangeProblem,
+  redactSecrets,
+} from '../../src/domain/audit.ts'
 import type { ServerContext } from '../context.ts'
 import { auditLog } from '../db/schema.ts'
-import { notFound } from '../http/errors.ts'
+import { fieldError, notFound } from '../http/errors.ts'
 import type { Principal } from '../http/principal.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { escapeLike, getResource, isoTimestamp } from '../resources/store.ts'
@@ -41,8 +47,10 @@ export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
     path: '/audit',
     summary: 'Audit entries, newest first, filtered by actor, action, resource type, project, result and time',
     access: { permission: 'wadp.audit.list' },
-    query: AuditQuery,
+    query: AuditQueryFields,
     handler: async ({ c, query, principal }) => {
+      const range = rangeProblem(query)
+      if (range) throw fieldError('from', range)
       const conditions: (SQL | undefined)[] = [reach(principal)]
       if (query.actor) {
         const pattern = `%${escapeLike(query.actor)}%`
@@ -83,7 +91,9 @@ export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
     path: '/audit/:public_id',
     summary: 'One audit entry with the resource before and after the change (secrets redacted)',
     access: { permission: 'wadp.audit.list' },
-    params: v.object({ public_id: v.pipe(v.string(), v.uuid('must be an audit entry id')) }),
+    params: v.object({
+      public_id: v.pipe(v.string(), v.uuid('must be an audit entry id'), v.description('The audit entry’s id')),
+    }),
     handler: async ({ c, params, principal }) => {
       const rows = await ctx.db
         .select()

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
-import { PermissionsQuery, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
+import { PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
@@ -18,6 +17,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'post',
     path: '/login',
+    tag: 'session',
     summary: 'Sign in with an API token or an OpenID Connect access token',
     access: { public: true },
     body: TokenLogin,
@@ -59,6 +59,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/auth/check',
+    tag: 'session',
     summary: 'Whether the presented token is still valid (the console checks every 30 s)',
     access: { authenticated: true, note: 'any valid token' },
     handler: async ({ c, principal }) =>
@@ -68,6 +69,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/auth/permissions',
+    tag: 'permissions',
     summary: 'The caller’s permissions, globally or in one project',
     access: { authenticated: true, note: 'any valid token' },
     query: PermissionsQuery,
@@ -82,7 +84,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/projects/:project/permissions',
     summary: 'The caller’s permissions in one project',
     access: { authenticated: true, note: 'any valid token' },
-    params: v.object({ project: Slug }),
+    params: v.object({ project: ProjectParam }),
     handler: async ({ c, params, principal }) => {
       if (!(await ctx.tenancy.projectExists(params.project))) throw notFound(`project ${params.project}`)
       return c.json({ data: permissionsIn(principal, params.project) })
@@ -92,6 +94,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/search/projects',
+    tag: 'projects',
     summary: 'Projects the caller can reach, with their customer and organization',
     access: { authenticated: true, note: 'lists only the projects the caller has permissions in' },
     query: ProjectSearchQuery,

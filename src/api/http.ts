@@ -1,6 +1,7 @@
 import { type $Fetch, FetchError, ofetch } from 'ofetch'
+import { SERVICE_NAMES } from '../domain/platform-info.ts'
 
-export const services = ['auth', 'core', 'purge', 'acme', 'stats'] as const
+export const services = SERVICE_NAMES
 export type Service = (typeof services)[number]
 
 /** Spec section 9: every platform call times out after 5000 ms unless a call says otherwise. */

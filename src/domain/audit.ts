@@ -27,38 +27,54 @@ export type AuditEntry = AuditSummary & {
 export const AUDIT_RESULTS = ['success', 'failure'] as const
 export const AUDIT_PAGE_SIZE = { default: 50, max: 500 } as const
 
-const FilterText = v.pipe(v.string(), v.trim(), v.maxLength(200, 'at most 200 characters'))
-const Time = v.pipe(
-  v.string(),
-  v.trim(),
-  v.check((value) => !Number.isNaN(Date.parse(value)), 'must be a date and time such as 2026-11-23T14:05:09Z'),
-)
+// Descriptions go before the trim: openapi.json describes the input, which ends where a transform starts.
+const filterText = (description: string) =>
+  v.pipe(v.string(), v.description(description), v.trim(), v.maxLength(200, 'at most 200 characters'))
+const TIME_MESSAGE = 'must be a date and time such as 2026-11-23T14:05:09Z'
+const time = (description: string) =>
+  v.pipe(
+    v.string(),
+    v.description(description),
+    v.trim(),
+    v.check((value) => value === '' || !Number.isNaN(Date.parse(value)), TIME_MESSAGE),
+  )
+export const RANGE_MESSAGE = 'must not be after to'
+
+/** Why a time range cannot be asked for: null when it can. */
+export function rangeProblem(query: { from?: string | undefined; to?: string | undefined }): string | null {
+  return query.from && query.to && Date.parse(query.from) > Date.parse(query.to) ? RANGE_MESSAGE : null
+}
 
 /**
  * `GET /api/auth/v0/audit`: the filters of the Audit Log page, which keeps them in its URL. Empty values
  * mean no filter, so a form field cleared by the user filters nothing.
  */
-export const AuditQuery = v.pipe(
-  v.object({
-    actor: v.optional(FilterText),
-    action: v.optional(FilterText),
-    resource_type: v.optional(FilterText),
-    project: v.optional(FilterText),
-    result: v.optional(v.picklist(['', ...AUDIT_RESULTS], 'must be success or failure')),
-    from: v.optional(v.union([v.literal(''), Time], 'must be a date and time such as 2026-11-23T14:05:09Z')),
-    to: v.optional(v.union([v.literal(''), Time], 'must be a date and time such as 2026-11-23T14:05:09Z')),
-    page: v.optional(integer(1, 100_000), 1),
-    items: v.optional(integer(1, AUDIT_PAGE_SIZE.max), AUDIT_PAGE_SIZE.default),
-    sort: v.optional(
+export const AuditQueryFields = v.object({
+  actor: v.optional(filterText('Part of the actor’s e-mail or token prefix')),
+  action: v.optional(filterText('An action such as websites.create, or websites.* for all of a type')),
+  resource_type: v.optional(filterText('The resource type, as in its API path')),
+  project: v.optional(filterText('The project’s name')),
+  result: v.optional(
+    v.pipe(v.picklist(['', ...AUDIT_RESULTS], 'must be success or failure'), v.description('success or failure')),
+  ),
+  from: v.optional(time('Entries at or after this time (ISO 8601)')),
+  to: v.optional(time('Entries at or before this time (ISO 8601)')),
+  page: v.optional(v.pipe(integer(1, 100_000), v.description('Page to return, from 1')), 1),
+  items: v.optional(v.pipe(integer(1, AUDIT_PAGE_SIZE.max), v.description('Page size')), AUDIT_PAGE_SIZE.default),
+  sort: v.optional(
+    v.pipe(
       v.picklist(['occurred_at', '-occurred_at'], 'must be occurred_at or -occurred_at'),
-      '-occurred_at',
+      v.description('-occurred_at (newest first, the default) or occurred_at'),
     ),
-  }),
+    '-occurred_at',
+  ),
+})
+
+/** The filters with their range checked: the page's form asks this before the server does the same. */
+export const AuditQuery = v.pipe(
+  AuditQueryFields,
   v.forward(
-    v.check(
-      (query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to),
-      'must not be after to',
-    ),
+    v.check((query) => rangeProblem(query) === null, RANGE_MESSAGE),
     ['from'],
   ),
 )
