@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject, Slug, uniqueItems } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 export const CAPTCHA_TYPES = ['js_pow', 'captcha', 'turnstile', 'hcaptcha', 'recaptcha_v3', 'cookie'] as const
 export type CaptchaType = (typeof CAPTCHA_TYPES)[number]

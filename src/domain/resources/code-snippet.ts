@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 /** The VCL subroutines a snippet can be added to; `global` goes outside every subroutine. */
 export const VCL_HOOKS = [

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { HostOrIp, integer, jsonObject, Slug } from '../common.ts'
+import { TLS_PROTOCOLS } from './shared.ts'
 
 export const DIRECTOR_TYPES = [
   'fallback',
@@ -16,7 +17,6 @@ export const DIRECTOR_TYPES = [
 export type DirectorType = (typeof DIRECTOR_TYPES)[number]
 
 export const PROBE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const
-export const TLS_PROTOCOLS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const
 
 /** Probe presets (spec section 3); Medium is the default. */
 export const PROBE_PRESETS = {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { IsoDateTime, jsonObject } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 /** An IP list holds at most this many entries (RESOURCES.md): the edge keeps each list in memory. */
 export const MAX_IP_LIST_ENTRIES = 10_000

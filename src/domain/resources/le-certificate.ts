@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, isHostname, jsonObject } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 export const ACME_CHALLENGES = ['http-01', 'dns-01'] as const
 export const KEY_TYPES = ['ecdsa_p256', 'rsa_2048', 'rsa_4096'] as const

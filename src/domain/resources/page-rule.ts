@@ -1,26 +1,18 @@
 import * as v from 'valibot'
 import { Hostname, integer, jsonObject, Slug, uniqueItems } from '../common.ts'
+import { HTTP_METHODS, isRegExp, objectMessage } from './shared.ts'
 
 export const MATCH_TYPES = ['prefix', 'exact', 'glob', 'regex'] as const
 export const CACHE_MODES = ['bypass', 'standard', 'cache_everything'] as const
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const
 export const HEADER_OPS = ['set', 'append', 'unset'] as const
 export const ACTION_KINDS = ['cache', 'redirect', 'director', 'synthetic'] as const
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const
 
 export type MatchType = (typeof MATCH_TYPES)[number]
 export type ActionKind = (typeof ACTION_KINDS)[number]
 
 /** A year, the longest TTL the edge keeps anything. */
 const MAX_TTL_S = 31_536_000
-
-/**
- * The message of a nested object's own issues: a missing key says `is required` (on the key's path),
- * anything else that is not an object says so.
- */
-export function objectMessage(issue: v.BaseIssue<unknown>): string {
-  return issue.input === undefined && issue.path ? 'is required' : 'must be an object'
-}
 
 /** An HTTP header name: an RFC 7230 token. */
 export const HeaderName = v.pipe(
@@ -36,16 +28,6 @@ export const HeaderValue = v.pipe(
   v.maxLength(4096, 'at most 4096 characters'),
   v.check((value) => !/[\r\n]/.test(value), 'must not contain line breaks'),
 )
-
-/** Whether a pattern compiles as a JavaScript regular expression. */
-export function isRegExp(pattern: string): boolean {
-  try {
-    new RegExp(pattern)
-    return true
-  } catch {
-    return false
-  }
-}
 
 export const PageRuleMatch = v.pipe(
   jsonObject(

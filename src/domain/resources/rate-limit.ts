@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject, Slug, uniqueItems } from '../common.ts'
-import { HTTP_METHODS, isRegExp, objectMessage } from './page-rule.ts'
+import { HTTP_METHODS, isRegExp, objectMessage } from './shared.ts'
 
 export const RATE_LIMIT_MATCH_TYPES = ['prefix', 'exact', 'regex'] as const
 export const RATE_LIMIT_PERIODS = [1, 10, 60, 300, 3600] as const

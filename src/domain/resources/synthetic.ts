@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { integer, jsonObject } from '../common.ts'
-import { HeaderName, HeaderValue, objectMessage } from './page-rule.ts'
+import { HeaderName, HeaderValue } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 /** The largest body a synthetic response may carry, in UTF-8 bytes. */
 export const SYNTHETIC_BODY_MAX_BYTES = 256 * 1024

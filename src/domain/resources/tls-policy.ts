@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject } from '../common.ts'
-import { TLS_PROTOCOLS } from './director.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage, TLS_PROTOCOLS } from './shared.ts'
 
 export const CIPHER_PROFILES = ['modern', 'intermediate', 'old', 'custom'] as const
 export const ALPN_PROTOCOLS = ['h2', 'http/1.1'] as const

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 export const WAF_MODES = ['block', 'detect', 'off'] as const
 export const WAF_RULESETS = ['owasp_crs_4', 'owasp_crs_3'] as const
