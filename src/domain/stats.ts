@@ -1,0 +1,210 @@
+import * as v from 'valibot'
+import { jsonObject, Slug } from './common.ts'
+
+/** What a statistics query may ask for (RESOURCES.md, Tools; API.md, Statistics). */
+export const STATS_METRICS = [
+  'requests',
+  'bytes_out',
+  'hit_ratio',
+  'status_2xx',
+  'status_3xx',
+  'status_4xx',
+  'status_5xx',
+  'origin_latency_p50',
+  'origin_latency_p95',
+  'waf_blocked',
+  'challenged',
+  'rate_limited',
+] as const
+export type StatsMetric = (typeof STATS_METRICS)[number]
+
+export const STATS_GRANULARITIES = ['minute', '5m', 'hour', 'day'] as const
+export type StatsGranularity = (typeof STATS_GRANULARITIES)[number]
+export const GRANULARITY_SECONDS: Record<StatsGranularity, number> = { minute: 60, '5m': 300, hour: 3600, day: 86_400 }
+
+export const STATS_GROUPS = ['website', 'pop', 'country', 'status_class'] as const
+export type StatsGroup = (typeof STATS_GROUPS)[number]
+
+/** The server picks the finest granularity that keeps a series within this many points (API.md). */
+export const MAX_AUTO_POINTS = 1500
+/**
+ * A granularity the caller chooses may give more points than the automatic one, up to this many: 30 days
+ * at 5 minutes (8,640 points, the benchmark's query) is a fair request, 30 days by the minute is not.
+ */
+export const MAX_POINTS = 10_000
+export const MAX_RANGE_DAYS = 400
+const DAY_MS = 86_400_000
+
+const list = (items: readonly string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`
+
+/** An ISO 8601 date and time with its offset (`2026-11-24T10:00:00Z`): a shared view means one instant. */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/i
+const Instant = v.pipe(
+  v.string('must be an ISO 8601 date and time'),
+  v.check(
+    (value) => INSTANT.test(value) && Number.isFinite(Date.parse(value)),
+    'must be an ISO 8601 date and time with its offset, such as 2026-11-24T10:00:00Z',
+  ),
+)
+
+/** The buckets a query covers: `[start, end)` widened to whole buckets of `granularity`. */
+export type StatsPlan = { granularity: StatsGranularity; seconds: number; start: number; end: number; points: number }
+
+/** How many buckets of `seconds` cover `[from, to)` (ms). */
+export function bucketCount(from: number, to: number, seconds: number): number {
+  const ms = seconds * 1000
+  return Math.ceil(to / ms) - Math.floor(from / ms)
+}
+
+/** The finest granularity that keeps `[from, to)` within MAX_AUTO_POINTS points. */
+export function autoGranularity(from: number, to: number): StatsGranularity {
+  return STATS_GRANULARITIES.find((g) => bucketCount(from, to, GRANULARITY_SECONDS[g]) <= MAX_AUTO_POINTS) ?? 'day'
+}
+
+export function planOf(from: number, to: number, chosen: StatsGranularity | undefined): StatsPlan {
+  const granularity = chosen ?? autoGranularity(from, to)
+  const seconds = GRANULARITY_SECONDS[granularity]
+  const ms = seconds * 1000
+  const start = Math.floor(from / ms) * ms
+  const end = Math.ceil(to / ms) * ms
+  return { granularity, seconds, start, end, points: (end - start) / ms }
+}
+
+/** A valibot issue path to one field of the query, so the error lands on it. */
+function pathTo(input: Record<string, unknown>, key: string): [v.IssuePathItem] {
+  return [{ type: 'object', origin: 'value', input, key, value: input[key] }]
+}
+
+/** A statistics query (`POST /api/stats/v0/queries`): the same schema checks the page and the server. */
+export const statsQuerySchema = v.pipe(
+  v.object(
+    {
+      project: Slug,
+      from: Instant,
+      to: Instant,
+      granularity: v.optional(v.picklist(STATS_GRANULARITIES, `must be ${list(STATS_GRANULARITIES)}`)),
+      metrics: v.pipe(
+        v.array(v.picklist(STATS_METRICS, `is not a metric: use ${list(STATS_METRICS)}`), 'must be a list of metrics'),
+        v.minLength(1, 'name at least one metric'),
+      ),
+      group_by: v.optional(v.picklist(STATS_GROUPS, `must be ${list(STATS_GROUPS)}`)),
+      filters: v.optional(jsonObject({ website: v.optional(Slug) }, 'must be an object such as {"website": "name"}')),
+    },
+    'must be an object with project, from, to and metrics',
+  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const query = dataset.value
+    const from = Date.parse(query.from)
+    const to = Date.parse(query.to)
+    if (from >= to) {
+      addIssue({ message: 'must be after from', path: pathTo(query, 'to') })
+      return
+    }
+    if (to - from > MAX_RANGE_DAYS * DAY_MS) {
+      addIssue({ message: `the range may span at most ${MAX_RANGE_DAYS} days`, path: pathTo(query, 'to') })
+      return
+    }
+    const plan = planOf(from, to, query.granularity)
+    if (plan.points > MAX_POINTS) {
+      addIssue({
+        message: `gives ${plan.points.toLocaleString('en-US')} points a series, more than ${MAX_POINTS.toLocaleString('en-US')}: choose a coarser granularity or a shorter range`,
+        path: pathTo(query, 'granularity'),
+      })
+    }
+  }),
+)
+export type StatsQuery = v.InferOutput<typeof statsQuerySchema>
+
+/** One bucket's numbers: counts are whole numbers, ratios and latencies null when nothing was measured. */
+export type StatsValues = Partial<Record<StatsMetric, number | null>>
+export type StatsPoint = { ts: string; values: StatsValues }
+export type StatsSeries = { group?: string; points: StatsPoint[] }
+export type StatsResult = { granularity: StatsGranularity; series: StatsSeries[]; totals: StatsValues }
+
+const Values = v.pipe(
+  v.record(v.picklist(STATS_METRICS), v.nullable(v.number())),
+  v.description(
+    'The metrics asked for: counts, bytes_out in bytes, hit_ratio 0-1, latencies in ms (null without origin traffic)',
+  ),
+)
+/** The answer of a statistics query, as the console parses it and openapi.json documents it. */
+export const StatsResultSchema = v.object({
+  granularity: v.pipe(v.picklist(STATS_GRANULARITIES), v.description('The bucket size the points use')),
+  series: v.array(
+    v.object({
+      group: v.optional(
+        v.pipe(v.string(), v.description('The group (website, pop, country or status class); absent without group_by')),
+      ),
+      points: v.array(
+        v.object({ ts: v.pipe(v.string(), v.description('Start of the bucket (ISO 8601, UTC)')), values: Values }),
+      ),
+    }),
+  ),
+  totals: Values,
+})
+
+/** The ranges the page offers, relative to now; `custom` takes from and to from the URL. */
+export const STATS_PRESETS = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS } as const
+export type StatsPreset = keyof typeof STATS_PRESETS
+export const STATS_RANGES = ['1h', '24h', '7d', '30d', 'custom'] as const
+export type StatsRange = (typeof STATS_RANGES)[number]
+
+/** The statistics page's view, all of it in the URL (every value a string, as the router keeps them). */
+export const StatisticsSearch = v.object({
+  project: v.optional(v.string()),
+  range: v.fallback(v.optional(v.picklist(STATS_RANGES), '24h'), '24h'),
+  from: v.optional(v.string()),
+  to: v.optional(v.string()),
+  granularity: v.fallback(v.optional(v.picklist(['auto', ...STATS_GRANULARITIES]), 'auto'), 'auto'),
+  website: v.optional(v.string()),
+  group_by: v.fallback(v.optional(v.picklist(['none', ...STATS_GROUPS]), 'none'), 'none'),
+})
+export type StatisticsView = v.InferOutput<typeof StatisticsSearch>
+
+/**
+ * The query a view asks at `now`: a preset ends at `now` rounded down to the bucket of the granularity it
+ * resolves to, so the same preset gives the same query (and the same cache entry) for a whole bucket.
+ * A custom range that does not hold is reported with the field it concerns.
+ */
+export function queryOfView(
+  view: StatisticsView,
+  project: string,
+  metrics: readonly StatsMetric[],
+  now: number,
+):
+  | { query: StatsQuery; error: null }
+  | { query: null; error: { field: 'from' | 'to' | 'granularity'; message: string } } {
+  let from: number
+  let to: number
+  const chosen = view.granularity === 'auto' ? undefined : view.granularity
+  if (view.range === 'custom') {
+    from = view.from ? Date.parse(view.from) : Number.NaN
+    to = view.to ? Date.parse(view.to) : Number.NaN
+    if (!Number.isFinite(from))
+      return { query: null, error: { field: 'from', message: 'Enter a start date and time.' } }
+    if (!Number.isFinite(to)) return { query: null, error: { field: 'to', message: 'Enter an end date and time.' } }
+  } else {
+    const span = STATS_PRESETS[view.range]
+    const bucket = GRANULARITY_SECONDS[chosen ?? autoGranularity(now - span, now)] * 1000
+    to = Math.floor(now / bucket) * bucket
+    from = to - span
+  }
+  const query = {
+    project,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    metrics: [...metrics],
+    ...(chosen ? { granularity: chosen } : {}),
+    ...(view.group_by !== 'none' ? { group_by: view.group_by } : {}),
+    ...(view.website ? { filters: { website: view.website } } : {}),
+  }
+  const result = v.safeParse(statsQuerySchema, query)
+  if (result.success) return { query: result.output, error: null }
+  const issue = result.issues[0]
+  const field = v.getDotPath(issue) === 'granularity' ? 'granularity' : 'to'
+  return {
+    query: null,
+    error: { field, message: `${field === 'to' ? 'The end' : 'The granularity'} ${issue.message}.` },
+  }
+}
