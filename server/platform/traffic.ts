@@ -1,11 +1,5 @@
-import type {
-  StatsGroup,
-  StatsMetric,
-  StatsPlan,
-  StatsResult,
-  StatsSeries,
-  StatsValues,
-} from '../../src/domain/stats.ts'
+import type { StatsMetric, StatsPlan, StatsResult, StatsSeries, StatsValues } from '../../src/domain/stats.ts'
+import type { StatsGroup } from '../../src/domain/stats-view.ts'
 
 /**
  * The reference platform's traffic: a deterministic model per website, seeded by its name, spread over

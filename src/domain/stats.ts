@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { jsonObject, Slug } from './common.ts'
+import { STATS_GRANULARITIES, STATS_GROUPS, type StatisticsView, type StatsGranularity } from './stats-view.ts'
 
 /** What a statistics query may ask for (RESOURCES.md, Tools; API.md, Statistics). */
 export const STATS_METRICS = [
@@ -18,12 +19,7 @@ export const STATS_METRICS = [
 ] as const
 export type StatsMetric = (typeof STATS_METRICS)[number]
 
-export const STATS_GRANULARITIES = ['minute', '5m', 'hour', 'day'] as const
-export type StatsGranularity = (typeof STATS_GRANULARITIES)[number]
 export const GRANULARITY_SECONDS: Record<StatsGranularity, number> = { minute: 60, '5m': 300, hour: 3600, day: 86_400 }
-
-export const STATS_GROUPS = ['website', 'pop', 'country', 'status_class'] as const
-export type StatsGroup = (typeof STATS_GROUPS)[number]
 
 /** The server picks the finest granularity that keeps a series within this many points (API.md). */
 export const MAX_AUTO_POINTS = 1500
@@ -144,46 +140,42 @@ export const StatsResultSchema = v.object({
   totals: Values,
 })
 
-/** The ranges the page offers, relative to now; `custom` takes from and to from the URL. */
+/** The ranges the page offers, relative to now. */
 export const STATS_PRESETS = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS } as const
-export type StatsPreset = keyof typeof STATS_PRESETS
-export const STATS_RANGES = ['1h', '24h', '7d', '30d', 'custom'] as const
-export type StatsRange = (typeof STATS_RANGES)[number]
 
-/** The statistics page's view, all of it in the URL (every value a string, as the router keeps them). */
-export const StatisticsSearch = v.object({
-  project: v.optional(v.string()),
-  range: v.fallback(v.optional(v.picklist(STATS_RANGES), '24h'), '24h'),
-  from: v.optional(v.string()),
-  to: v.optional(v.string()),
-  granularity: v.fallback(v.optional(v.picklist(['auto', ...STATS_GRANULARITIES]), 'auto'), 'auto'),
-  website: v.optional(v.string()),
-  group_by: v.fallback(v.optional(v.picklist(['none', ...STATS_GROUPS]), 'none'), 'none'),
-})
-export type StatisticsView = v.InferOutput<typeof StatisticsSearch>
+export type StatsViewError = { field: 'from' | 'to' | 'granularity'; message: string }
+
+/** Why a custom range (two instants, as the URL holds them) cannot be asked for; null when it can. */
+export function customRangeProblem(from: string | undefined, to: string | undefined): StatsViewError | null {
+  const start = from ? Date.parse(from) : Number.NaN
+  const end = to ? Date.parse(to) : Number.NaN
+  if (!Number.isFinite(start)) return { field: 'from', message: 'Enter the start of the range.' }
+  if (!Number.isFinite(end)) return { field: 'to', message: 'Enter the end of the range.' }
+  if (end <= start) return { field: 'to', message: 'The end must be after the start.' }
+  if (end - start > MAX_RANGE_DAYS * DAY_MS)
+    return { field: 'to', message: `The range may span at most ${MAX_RANGE_DAYS} days.` }
+  return null
+}
 
 /**
  * The query a view asks at `now`: a preset ends at `now` rounded down to the bucket of the granularity it
  * resolves to, so the same preset gives the same query (and the same cache entry) for a whole bucket.
- * A custom range that does not hold is reported with the field it concerns.
+ * A view that cannot be asked for is reported with the field it concerns.
  */
 export function queryOfView(
   view: StatisticsView,
   project: string,
   metrics: readonly StatsMetric[],
   now: number,
-):
-  | { query: StatsQuery; error: null }
-  | { query: null; error: { field: 'from' | 'to' | 'granularity'; message: string } } {
+): { query: StatsQuery; error: null } | { query: null; error: StatsViewError } {
   let from: number
   let to: number
   const chosen = view.granularity === 'auto' ? undefined : view.granularity
   if (view.range === 'custom') {
-    from = view.from ? Date.parse(view.from) : Number.NaN
-    to = view.to ? Date.parse(view.to) : Number.NaN
-    if (!Number.isFinite(from))
-      return { query: null, error: { field: 'from', message: 'Enter a start date and time.' } }
-    if (!Number.isFinite(to)) return { query: null, error: { field: 'to', message: 'Enter an end date and time.' } }
+    const problem = customRangeProblem(view.from, view.to)
+    if (problem) return { query: null, error: problem }
+    from = Date.parse(view.from ?? '')
+    to = Date.parse(view.to ?? '')
   } else {
     const span = STATS_PRESETS[view.range]
     const bucket = GRANULARITY_SECONDS[chosen ?? autoGranularity(now - span, now)] * 1000
@@ -201,10 +193,11 @@ export function queryOfView(
   }
   const result = v.safeParse(statsQuerySchema, query)
   if (result.success) return { query: result.output, error: null }
+  // The range holds by now: what remains is a granularity too fine for it (or a bad website name).
   const issue = result.issues[0]
   const field = v.getDotPath(issue) === 'granularity' ? 'granularity' : 'to'
   return {
     query: null,
-    error: { field, message: `${field === 'to' ? 'The end' : 'The granularity'} ${issue.message}.` },
+    error: { field, message: `This ${field === 'granularity' ? 'granularity' : 'view'} ${issue.message}.` },
   }
 }
