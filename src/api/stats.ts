@@ -8,13 +8,25 @@ import { type ApiClients, STATS_TIMEOUT_MS } from './http.ts'
  * which aborts when the query is cancelled).
  */
 export async function queryStats(api: ApiClients, query: StatsQuery, signal?: AbortSignal): Promise<StatsResult> {
-  const timeout = AbortSignal.timeout(STATS_TIMEOUT_MS)
   const body = await api.statsQueries('', {
     method: 'POST',
     body: query,
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    signal: withTimeout(signal, STATS_TIMEOUT_MS),
   })
   return v.parse(v.object({ data: StatsResultSchema }), body).data
+}
+
+/** A signal that aborts with `signal` or after `ms`, whichever comes first (AbortSignal.any where there is one). */
+function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const timeout = AbortSignal.timeout(ms)
+  if (!signal) return timeout
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([signal, timeout])
+  const both = new AbortController()
+  for (const source of [signal, timeout]) {
+    if (source.aborted) both.abort(source.reason)
+    else source.addEventListener('abort', () => both.abort(source.reason), { once: true })
+  }
+  return both.signal
 }
 
 /** The project's website names, for the statistics filter (an empty list on error, as spec section 7 does for lists). */
