@@ -75,16 +75,32 @@ function pathTo(input: Record<string, unknown>, key: string): [v.IssuePathItem] 
 export const statsQuerySchema = v.pipe(
   v.object(
     {
-      project: Slug,
-      from: Instant,
-      to: Instant,
-      granularity: v.optional(v.picklist(STATS_GRANULARITIES, `must be ${list(STATS_GRANULARITIES)}`)),
+      project: v.pipe(Slug, v.description('The project whose websites are counted')),
+      from: v.pipe(Instant, v.description('Start of the range (ISO 8601 with offset); widened to its bucket')),
+      to: v.pipe(Instant, v.description('End of the range, excluded; at most 400 days after from')),
+      granularity: v.optional(
+        v.pipe(
+          v.picklist(STATS_GRANULARITIES, `must be ${list(STATS_GRANULARITIES)}`),
+          v.description('Bucket size; without it the finest that keeps a series within 1,500 points'),
+        ),
+      ),
       metrics: v.pipe(
         v.array(v.picklist(STATS_METRICS, `is not a metric: use ${list(STATS_METRICS)}`), 'must be a list of metrics'),
         v.minLength(1, 'name at least one metric'),
+        v.description('The metrics to return; values and totals list them in this order'),
       ),
-      group_by: v.optional(v.picklist(STATS_GROUPS, `must be ${list(STATS_GROUPS)}`)),
-      filters: v.optional(jsonObject({ website: v.optional(Slug) }, 'must be an object such as {"website": "name"}')),
+      group_by: v.optional(
+        v.pipe(
+          v.picklist(STATS_GROUPS, `must be ${list(STATS_GROUPS)}`),
+          v.description('One series per group, largest first; past 12 the rest are summed as other'),
+        ),
+      ),
+      filters: v.optional(
+        jsonObject(
+          { website: v.optional(v.pipe(Slug, v.description('Only this website of the project'))) },
+          'must be an object such as {"website": "name"}',
+        ),
+      ),
     },
     'must be an object with project, from, to and metrics',
   ),
