@@ -16,9 +16,11 @@ import { listDomains } from '../api/configuration.ts'
 import { type ApiClients, errorMessage, type Service } from '../api/http.ts'
 import { createPurge, getPurge, listPurges } from '../api/purge.ts'
 import { writeFailureOf } from '../api/resources.ts'
+import { listWebsiteNames, queryStats } from '../api/stats.ts'
 import type { TryRequest } from '../domain/api-docs.ts'
 import type { BackupRecord, RestorePlan } from '../domain/backup.ts'
 import type { PurgeRecord, PurgeRequest } from '../domain/purge.ts'
+import type { StatsQuery } from '../domain/stats.ts'
 
 /** How many recent invalidations the page lists. */
 export const RECENT_PURGES = 20
@@ -66,6 +68,24 @@ export function toolTools(
         queryKey: [...all, 'api-docs', service],
         queryFn: () => getApiDocument(api, service),
         staleTime: Number.POSITIVE_INFINITY,
+      }),
+    /** The websites a statistics view may filter on. */
+    websiteNames: (project: string) =>
+      queryOptions({
+        queryKey: [...all, project, 'website-names'],
+        queryFn: () => listWebsiteNames(api, project),
+        staleTime: 30_000,
+      }),
+    /**
+     * A statistics query. Its numbers never change once reported (API.md), so an answer stays fresh; a
+     * failure is not retried behind the user's back: a slow query would only be asked again.
+     */
+    stats: (query: StatsQuery) =>
+      queryOptions({
+        queryKey: [...all, query.project, 'stats', query],
+        queryFn: ({ signal }) => queryStats(api, query, signal),
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
       }),
   }
   const refreshBackups = (project: string) =>
