@@ -8,6 +8,7 @@ import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.sel
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { certificateAttention } from '../../src/domain/resources/le-certificate.ts'
+import { queryOfView } from '../../src/domain/stats.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import {
@@ -19,6 +20,7 @@ import {
   type PanelData,
   RecentChanges,
   SyncSummary,
+  TrafficCharts,
 } from '../../src/views/HomePanels.tsx'
 
 const root = getRouteApi('__root__')
@@ -46,6 +48,18 @@ export default function HomeOverview({ project }: { project: string }) {
   const syncStatus = useSelector(actors.projectSync, selectSyncStatus)
   const syncRows = useSelector(actors.projectSync, selectSyncRows)
   const canCertificates = grants(permissions, 'wadp.le-cert.list')
+  const canTraffic = grants(permissions, 'wadp.stats.query')
+  // Ends at the last whole bucket: the same query (and cache entry) until the next bucket ends.
+  const trafficQuery = queryOfView(
+    { range: '24h', granularity: 'auto', group_by: 'none' },
+    project,
+    ['requests', 'hit_ratio', 'waf_blocked', 'challenged', 'rate_limited'],
+    Date.now(),
+  ).query
+  const traffic = useQuery({
+    ...queries.traffic(trafficQuery ?? { project, from: '', to: '', metrics: ['requests'] }),
+    enabled: canTraffic && trafficQuery !== null,
+  })
   const counts = useQuery({ ...queries.overview(project), enabled: grants(permissions, 'wadp.projects.get') })
   const certificates = useQuery({ ...queries.certificates(project), enabled: canCertificates })
   const now = Date.now()
@@ -59,6 +73,11 @@ export default function HomeOverview({ project }: { project: string }) {
   })
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      {canTraffic && (
+        <Panel id="traffic" title="Traffic, last 24 hours" panel={panelOf(traffic)} wide>
+          {(data) => <TrafficCharts result={data} />}
+        </Panel>
+      )}
       {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && (
         <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true, onRetry: () => {} }}>
           {() => (
