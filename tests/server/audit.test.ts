@@ -55,7 +55,7 @@ describe('audit log', () => {
     expect(reversed.status).toBe(400)
     expect(reversed.body.errors).toEqual([{ field: 'from', message: 'must not be after to' }])
     expect((await audit('?result=maybe')).status).toBe(400)
-    expect((await platform.call('GET', '/api/auth/v0/audit/not-an-id')).status).toBe(400)
+    expect((await platform.call('GET', '/api/auth/v0/audit/not-an-id')).status).toBe(404)
   })
 
   it('shows one entry with before and after, secrets redacted, and whether its resource still exists', async () => {
