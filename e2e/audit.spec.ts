@@ -63,4 +63,51 @@ test.describe('audit log', () => {
     await expect(page.getByText('must not be after to')).toBeVisible()
     await expect(page).not.toHaveURL(/from=/)
   })
+
+  test('restores a website’s previous version from the audit detail, and refuses a stale one with the reason', async ({
+    page,
+    server,
+  }) => {
+    const website = (method: string, body?: unknown, revision?: number) =>
+      fetch(`${server.baseURL}/api/core/v0/projects/shop/websites/shop-example-com`, {
+        method,
+        headers: {
+          authorization: `Bearer ${server.adminToken}`,
+          'content-type': 'application/json',
+          ...(revision === undefined ? {} : { 'if-match': `"${revision}"` }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then(async (response) => (await response.json()).data)
+    const original = await website('GET')
+    const renamed = await website('PATCH', { display_name: 'Renamed storefront' }, original.revision)
+    expect(renamed.display_name).toBe('Renamed storefront')
+
+    await signIn(page, server.adminToken)
+    await page.goto('/audit?project=shop&action=websites.update&resource_type=websites')
+    await page
+      .getByRole('row', { name: /websites\.update/ })
+      .first()
+      .getByRole('time')
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit entry' })).toBeVisible()
+
+    // A change between the preview and the confirmation: refused, with the reason, nothing lost.
+    await page.getByRole('button', { name: 'Restore this version' }).click()
+    const dialog = page.getByRole('dialog', { name: /Restore this version of websites shop-example-com/ })
+    await expect(dialog.getByRole('row', { name: /display_name/ })).toContainText('changed')
+    const meanwhile = await website('PATCH', { display_name: 'Changed meanwhile' }, renamed.revision)
+    await dialog.getByRole('button', { name: 'Restore this version' }).click()
+    await expect(dialog.getByRole('alert')).toContainText(/Not restored: .*changed/)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect((await website('GET')).display_name).toBe('Changed meanwhile')
+
+    // Opened again, it reads the current revision and puts the version back through the normal update.
+    await page.getByRole('button', { name: 'Restore this version' }).click()
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Restore this version' }).click()
+    await expect(page.getByText(/shop-example-com: this version is back/)).toBeVisible()
+    const restored = await website('GET')
+    expect(restored.display_name).toBe(original.display_name)
+    expect(restored.revision).toBe(meanwhile.revision + 1)
+  })
 })

@@ -1,11 +1,42 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { type AuditRequest, getAuditEntry, listAudit } from '../api/audit.ts'
 import type { ApiClients } from '../api/http.ts'
+import { createResource, getResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
+import { type AuditEntry, versionBody } from '../domain/audit.ts'
+import { referenceTargetOf } from '../domain/resource-routes.ts'
 
 /** The Admin section's queries (issue 13), loaded with the first of its pages. */
 export function adminTools(api: ApiClients) {
   const all = ['admin'] as const
+  const targetOf = (entry: AuditEntry) => referenceTargetOf(entry.resource?.type ?? '')
   return {
+    /**
+     * "Restore this version" of an audit entry: the resource as it is now (null when it is gone), and the
+     * write that puts the entry's `before` back through the normal create or update (If-Match, the type's
+     * validation and references, a new audit entry).
+     */
+    versions: {
+      current: async (entry: AuditEntry): Promise<StoredRecord | null> => {
+        try {
+          return await getResource(api, targetOf(entry), entry.project ?? '', entry.resource?.name ?? '')
+        } catch (error) {
+          if (writeFailureOf(error, '').status === 404) return null
+          throw error
+        }
+      },
+      restore: async (entry: AuditEntry, current: StoredRecord | null) => {
+        const body = versionBody(entry.changes?.before) ?? {}
+        const target = targetOf(entry)
+        const project = entry.project ?? ''
+        try {
+          return current
+            ? await updateResource(api, target, project, current.name, body, current.revision)
+            : await createResource(api, target, project, body)
+        } catch (error) {
+          throw new Error(writeFailureOf(error, 'The version could not be restored.').message)
+        }
+      },
+    },
     queries: {
       audit: (filters: AuditRequest) =>
         queryOptions({

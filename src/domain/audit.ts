@@ -105,3 +105,32 @@ export function changedKeys(before: unknown, after: unknown): string[] {
     .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
     .sort()
 }
+
+/** The configuration types whose earlier version an audit entry can put back ("Restore this version"). */
+export const RESTORABLE_TYPES = [
+  'websites',
+  'directors',
+  'pagerules',
+  'synthetics',
+  'codesnippets',
+  'wafconfigs',
+  'iplists',
+  'ratelimits',
+  'challenges',
+  'sslpolicies',
+] as const
+
+const BOOKKEEPING = new Set(['revision', 'created_at', 'created_by', 'updated_at', 'updated_by', 'referenced_by'])
+
+/**
+ * The body that puts a recorded version back: its fields without the server's bookkeeping, and without
+ * redacted secrets, so the stored secret is kept instead of being overwritten by the placeholder.
+ */
+export function versionBody(version: unknown): Record<string, unknown> | null {
+  if (version === null || typeof version !== 'object' || Array.isArray(version)) return null
+  return Object.fromEntries(
+    Object.entries(version as Record<string, unknown>).filter(
+      ([key, value]) => !BOOKKEEPING.has(key) && value !== '[redacted]',
+    ),
+  )
+}

@@ -5,6 +5,8 @@ import { PageHeading } from './ComingSoonPage.tsx'
 
 export type AuditEntryPageProps = {
   entry: AuditEntry
+  /** "Restore this version", offered for a configuration resource's earlier state. */
+  restoreAction?: ReactNode
   /** A link to the resource the entry names; called only while it still exists. */
   renderResourceLink: (type: string, name: string, project: string | null) => ReactNode
 }
@@ -19,8 +21,20 @@ function show(value: unknown): string {
   return JSON.stringify(value, null, 2)
 }
 
-/** Before and after side by side, one row per field, the changed ones marked. */
-function ChangesTable({ before, after }: { before: unknown; after: unknown }) {
+/** Two versions side by side, one row per field, the changed ones marked. */
+export function ChangesTable({
+  before,
+  after,
+  labels = {
+    before: 'Before',
+    after: 'After',
+    caption: 'Fields before and after the change; changed fields are marked',
+  },
+}: {
+  before: unknown
+  after: unknown
+  labels?: { before: string; after: string; caption: string }
+}) {
   const a = asObject(before)
   const b = asObject(after)
   const keys = [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])].sort()
@@ -28,17 +42,17 @@ function ChangesTable({ before, after }: { before: unknown; after: unknown }) {
   if (keys.length === 0) return <p>This entry records no field values.</p>
   return (
     <table className="w-full border-collapse text-left text-sm">
-      <caption className="sr-only">Fields before and after the change; changed fields are marked</caption>
+      <caption className="sr-only">{labels.caption}</caption>
       <thead>
         <tr className="border-b border-slate-200 dark:border-slate-700">
           <th scope="col" className="px-3 py-2">
             Field
           </th>
           <th scope="col" className="px-3 py-2">
-            {a ? 'Before' : 'Before (none: created)'}
+            {a ? labels.before : `${labels.before} (none)`}
           </th>
           <th scope="col" className="px-3 py-2">
-            {b ? 'After' : 'After (none: deleted)'}
+            {b ? labels.after : `${labels.after} (none)`}
           </th>
         </tr>
       </thead>
@@ -71,7 +85,7 @@ function ChangesTable({ before, after }: { before: unknown; after: unknown }) {
 }
 
 /** /audit-detail/{id}: who did what to which resource, and the resource before and after. */
-export function AuditEntryPage({ entry, renderResourceLink }: AuditEntryPageProps) {
+export function AuditEntryPage({ entry, renderResourceLink, restoreAction }: AuditEntryPageProps) {
   const { actor, resource } = entry
   const rows: [string, ReactNode][] = [
     ['Time', <AuditTime key="time" iso={entry.occurred_at} />],
@@ -97,7 +111,7 @@ export function AuditEntryPage({ entry, renderResourceLink }: AuditEntryPageProp
   ]
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title="Audit entry" description={entry.public_id} />
+      <PageHeading title="Audit entry" description={entry.public_id} actions={restoreAction} />
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
