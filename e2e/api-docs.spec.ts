@@ -1,21 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { signIn } from './pages/console.ts'
+import { seriousViolations } from './support/axe.ts'
 import { expect, test } from './support/server.ts'
 
 const PROJECT = 'shop'
-
-/** Serious and critical axe violations of the page as it stands, summarised for the failure message. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  const results = await (include ? builder.include(include) : builder).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    )
-}
 
 /** An operation's collapsible section, by its deep-link id (service and operationId). */
 const operation = (page: Page, id: string) => page.locator(`details#${id}`)

@@ -1,20 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { signIn } from './pages/console.ts'
+import { seriousViolations } from './support/axe.ts'
 import { expect, test } from './support/server.ts'
-
-/** Serious and critical axe violations of the page as it stands, summarised for the failure message. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  const results = await (include ? builder.include(include) : builder).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    )
-}
 
 const requestsTotal = (page: Page) =>
   page.getByRole('region', { name: 'Totals over the range' }).getByRole('definition').first()

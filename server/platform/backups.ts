@@ -232,6 +232,31 @@ export async function insertBackup(
 }
 
 /**
+ * A new backup and its audit entry, in one transaction; null when its name is taken (the day's scheduled
+ * backup stored by another process).
+ */
+export async function recordBackup(
+  db: Db,
+  args: Parameters<typeof insertBackup>[1] & { auditActor: AuditActor; audited: Record<string, unknown> },
+) {
+  const { auditActor, audited, ...backup } = args
+  return db.transaction(async (tx) => {
+    const stored = await insertBackup(tx as Db, backup)
+    if (stored) {
+      await recordAudit(tx as Db, {
+        actor: auditActor,
+        action: 'backups.create',
+        result: 'success',
+        resource: { type: BACKUP_TYPE, name: stored.name },
+        project: backup.project,
+        changes: { before: null, after: audited },
+      })
+    }
+    return stored
+  })
+}
+
+/**
  * Takes the backup: `running`, then the document and `completed`. Safe to run again after a process
  * died mid-way (it starts over); a backup already finished is left as it is.
  */
@@ -268,26 +293,15 @@ export async function scheduleBackups(ctx: ServerContext, now: number): Promise<
   const queued: { project: string; name: string }[] = []
   for (const { name: project } of projects) {
     const name = scheduledName(now)
-    const created = await ctx.db.transaction(async (tx) => {
-      const stored = await insertBackup(tx as Db, {
-        project,
-        name,
-        trigger: 'scheduled',
-        displayName: null,
-        actor: 'system',
-        now,
-      })
-      if (stored) {
-        await recordAudit(tx as Db, {
-          actor: SYSTEM_ACTOR,
-          action: 'backups.create',
-          result: 'success',
-          resource: { type: BACKUP_TYPE, name },
-          project,
-          changes: { before: null, after: { trigger: 'scheduled' } },
-        })
-      }
-      return stored
+    const created = await recordBackup(ctx.db, {
+      project,
+      name,
+      trigger: 'scheduled',
+      displayName: null,
+      actor: 'system',
+      now,
+      auditActor: SYSTEM_ACTOR,
+      audited: { trigger: 'scheduled' },
     })
     if (created) {
       queued.push({ project, name })

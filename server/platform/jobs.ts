@@ -89,28 +89,15 @@ export class Jobs {
       console.error('job queue:', error.message)
     })
     await boss.start()
-    for (const job of definitions) {
-      await boss.createQueue(job.name, {
-        name: job.name,
-        retryLimit: RETRIES,
-        retryDelay: 0,
-        expireInSeconds: timing.leaseSeconds,
-      })
-      await boss.work(job.name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async ([run]) => {
-        if (run) await job.run(ctx, ctx.now())
+    // Every job and task has its queue, with the lease and retries, and this process works it.
+    const serve = async (name: string, run: (data: object) => Promise<void>) => {
+      await boss.createQueue(name, { name, retryLimit: RETRIES, retryDelay: 0, expireInSeconds: timing.leaseSeconds })
+      await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async ([job]) => {
+        if (job) await run(job.data as object)
       })
     }
-    for (const task of tasks) {
-      await boss.createQueue(task.name, {
-        name: task.name,
-        retryLimit: RETRIES,
-        retryDelay: 0,
-        expireInSeconds: timing.leaseSeconds,
-      })
-      await boss.work(task.name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async ([run]) => {
-        if (run) await task.run(ctx, run.data as object, ctx.now())
-      })
-    }
+    for (const job of definitions) await serve(job.name, () => job.run(ctx, ctx.now()))
+    for (const task of tasks) await serve(task.name, (data) => task.run(ctx, data, ctx.now()))
     await jobs.offer()
     jobs.ticker = setInterval(() => void jobs.offer(), timing.pollSeconds * 1000)
     jobs.ticker.unref()

@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { BackupDocument, CreateBackupBody, RestoreBody, RestoreQuery } from '../../src/domain/backup.ts'
 import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
-import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
-import type { Db } from '../db/client.ts'
 import { ApiError, badRequest, conflict, notFound, validBody } from '../http/errors.ts'
 import { readJson, type ServiceRouter } from '../http/service.ts'
 import {
@@ -13,9 +11,9 @@ import {
   completedFields,
   documentDigest,
   documentText,
-  insertBackup,
   presentBackup,
   RUN_BACKUP_TASK,
+  recordBackup,
 } from '../platform/backups.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { applyRestore, planFor } from '../resources/restore.ts'
@@ -91,26 +89,17 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     handler: async ({ c, params, body, principal }) => {
       const caller = callerOf(c, principal)
       const now = ctx.now()
-      const record = await ctx.db.transaction(async (tx) => {
-        const stored = await insertBackup(tx as Db, {
-          project: params.project,
-          name: backupId(now),
-          trigger: 'manual',
-          displayName: body.display_name ?? null,
-          actor: principal.email,
-          now,
-        })
-        if (!stored) throw new Error('backup id collision')
-        await recordAudit(tx as Db, {
-          actor: caller.actor,
-          action: 'backups.create',
-          result: 'success',
-          resource: { type: BACKUP_TYPE, name: stored.name },
-          project: params.project,
-          changes: { before: null, after: body },
-        })
-        return stored
+      const record = await recordBackup(ctx.db, {
+        project: params.project,
+        name: backupId(now),
+        trigger: 'manual',
+        displayName: body.display_name ?? null,
+        actor: principal.email,
+        now,
+        auditActor: caller.actor,
+        audited: body,
       })
+      if (!record) throw new Error('backup id collision')
       await ctx.enqueue(RUN_BACKUP_TASK, { project: params.project, name: record.name })
       c.header('Location', `${c.req.path}/${record.name}`)
       return c.json({ data: presentBackup(record) }, 202)
@@ -128,30 +117,18 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
       const document = await checkedDocument(ctx, params.project, await readJson(c))
       const caller = callerOf(c, principal)
       const now = ctx.now()
-      const record = await ctx.db.transaction(async (tx) => {
-        const stored = await insertBackup(tx as Db, {
-          project: params.project,
-          name: backupId(now),
-          trigger: 'uploaded',
-          displayName: `Uploaded: ${document.project}, ${document.taken_at}`,
-          actor: principal.email,
-          now,
-          fields: completedFields(document, now),
-        })
-        if (!stored) throw new Error('backup id collision')
-        await recordAudit(tx as Db, {
-          actor: caller.actor,
-          action: 'backups.create',
-          result: 'success',
-          resource: { type: BACKUP_TYPE, name: stored.name },
-          project: params.project,
-          changes: {
-            before: null,
-            after: { trigger: 'uploaded', source_project: document.project, sha256: document.sha256 },
-          },
-        })
-        return stored
+      const record = await recordBackup(ctx.db, {
+        project: params.project,
+        name: backupId(now),
+        trigger: 'uploaded',
+        displayName: `Uploaded: ${document.project}, ${document.taken_at}`,
+        actor: principal.email,
+        now,
+        fields: completedFields(document, now),
+        auditActor: caller.actor,
+        audited: { trigger: 'uploaded', source_project: document.project, sha256: document.sha256 },
       })
+      if (!record) throw new Error('backup id collision')
       return c.json({ data: presentBackup(record) }, 201)
     },
   })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { integer } from './common.ts'
+import { CONFIGURATION_TYPES } from './roles.ts'
 
 /** RESOURCES.md, Admin: an audit entry as the API returns it. */
 export type AuditActor = {
@@ -107,18 +108,7 @@ export function changedKeys(before: unknown, after: unknown): string[] {
 }
 
 /** The configuration types whose earlier version an audit entry can put back ("Restore this version"). */
-export const RESTORABLE_TYPES = [
-  'websites',
-  'directors',
-  'pagerules',
-  'synthetics',
-  'codesnippets',
-  'wafconfigs',
-  'iplists',
-  'ratelimits',
-  'challenges',
-  'sslpolicies',
-] as const
+export const RESTORABLE_TYPES = CONFIGURATION_TYPES
 
 const BOOKKEEPING = new Set(['revision', 'created_at', 'created_by', 'updated_at', 'updated_by', 'referenced_by'])
 

@@ -7,7 +7,7 @@ export const ROLE_NAMES = ['admin', 'operator', 'viewer'] as const
 export type RoleName = (typeof ROLE_NAMES)[number]
 
 /** The configuration an operator manages (RESOURCES.md: Configuration, Security, Crypto). */
-const CONFIGURATION = [
+export const CONFIGURATION_TYPES = [
   'websites',
   'directors',
   'pagerules',
@@ -24,13 +24,13 @@ const CONFIGURATION = [
  * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in
  * the Admin section, which a list-and-get role does not see (issue 3).
  */
-const READABLE_PROJECT_RESOURCES = ['projects', ...CONFIGURATION, 'le-cert', 'backups'] as const
+const READABLE_PROJECT_RESOURCES = ['projects', ...CONFIGURATION_TYPES, 'le-cert', 'backups'] as const
 
 export const ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
   admin: ['wadp.*.*'],
   operator: [
     'wadp.projects.get',
-    ...CONFIGURATION.map((resource) => `wadp.${resource}.*`),
+    ...CONFIGURATION_TYPES.map((resource) => `wadp.${resource}.*`),
     'wadp.le-cert.*',
     'wadp.purge.*',
     'wadp.stats.query',

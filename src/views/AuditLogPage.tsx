@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { AUDIT_RESULTS, AuditQuery, type AuditSummary } from '../domain/audit.ts'
 import { toFieldErrors } from '../domain/common.ts'
 import { typeLabelOf } from '../domain/resource-routes.ts'
+import { CONFIGURATION_TYPES } from '../domain/roles.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
@@ -36,16 +37,7 @@ export type AuditLogPageProps = {
 
 /** The resource types an entry may name, for the filter (configuration, tools and administration). */
 const RESOURCE_TYPES = [
-  'websites',
-  'directors',
-  'pagerules',
-  'synthetics',
-  'codesnippets',
-  'wafconfigs',
-  'iplists',
-  'ratelimits',
-  'challenges',
-  'sslpolicies',
+  ...CONFIGURATION_TYPES,
   'le-cert',
   'purge',
   'backups',
