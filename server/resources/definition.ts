@@ -4,6 +4,7 @@ import { getPath } from '../../src/domain/resource-ui.ts'
 import type { Db } from '../db/client.ts'
 import type { Principal } from '../http/principal.ts'
 import type { ServiceName } from '../http/service.ts'
+import type { Caller } from './service.ts'
 
 export type ResourceData = Record<string, unknown>
 type FieldsSchema = v.GenericSchema<unknown, ResourceData>
@@ -27,6 +28,8 @@ export type WriteArgs = {
   existing: ResourceRecord | null
   principal: Principal
 }
+
+export type DeleteArgs = { db: Db; scope: string; name: string; caller: Caller }
 
 /**
  * Everything the generic mechanism needs to serve a resource type: adding a type is one of these and a
@@ -64,6 +67,13 @@ export type ResourceDefinition = {
    * leaves them out.
    */
   secretFields?: string[]
+  /**
+   * Types whose resources naming this one are deleted with it when the delete asks for it
+   * (`DELETE …?cascade=true`); without it they make the delete a 409 as any referrer does.
+   */
+  cascadesTo?: string[]
+  /** Whether `POST …/{name}/revoke` sets `status: revoked` (API tokens, access tokens). */
+  revocable?: boolean
   /** GET of one adds `referenced_by: [{type, name, field}]`, the resources whose references name it. */
   showReferrers?: boolean
   /**
@@ -76,8 +86,12 @@ export type ResourceDefinition = {
     beforeWrite?(args: WriteArgs): Promise<ResourceData | undefined>
     /** On create: the secret's hash to store, the data to store with it, and what to return once. */
     issueSecret?(args: WriteArgs): Promise<{ hash: string; data: ResourceData; reveal: Record<string, unknown> }>
-    /** Runs in the delete's transaction, e.g. a project's resources go with it. */
-    beforeDelete?(args: { db: Db; scope: string; name: string }): Promise<void>
+    /**
+     * Runs in the delete's transaction before the referrers are checked, e.g. a project's resources go
+     * with it and the tokens limited to it let go of it. Returns the platform types it changed besides
+     * (their caches are dropped and their audit entries are the hook's to write).
+     */
+    beforeDelete?(args: DeleteArgs): Promise<string[] | undefined>
     /** Adds derived read-only fields to what the API returns. */
     present?(record: ResourceRecord): ResourceRecord
   }

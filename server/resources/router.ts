@@ -19,6 +19,10 @@ export function callerOf(c: ApiContext, principal: Principal): Caller {
   }
 }
 
+const CascadeQuery = v.object({
+  cascade: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
+})
+
 function etag(revision: number) {
   return `"${revision}"`
 }
@@ -122,16 +126,39 @@ export function registerResource(
     })
   }
 
+  const cascade = definition.cascadesTo
   router.route({
     method: 'delete',
     path: `${base}/:name`,
-    summary: `Delete a ${label} (If-Match required; 409 while referenced)`,
+    summary: cascade
+      ? `Delete a ${label} (If-Match required; 409 while referenced, unless cascade=true also deletes its ${cascade.join(', ')} and all they hold, in one transaction)`
+      : `Delete a ${label} (If-Match required; 409 while referenced)`,
     access: { permission: permissionOf(definition, 'delete') },
     params: itemParams,
-    handler: async ({ c, params, principal }) => {
+    query: cascade ? CascadeQuery : undefined,
+    handler: async ({ c, params, principal, query }) => {
       const precondition = parseIfMatch(c.req.header('if-match'))
-      await resources.remove(definition, scopeOf(c), params.name, precondition, callerOf(c, principal))
+      await resources.remove(definition, scopeOf(c), params.name, precondition, callerOf(c, principal), {
+        cascade: query?.cascade === 'true',
+      })
       return c.body(null, 204)
     },
   })
+
+  if (definition.revocable) {
+    router.route({
+      method: 'post',
+      path: `${base}/:name/revoke`,
+      summary: `Revoke a ${label} (If-Match required): it stops working at once and cannot be made active again`,
+      access: { permission: permissionOf(definition, 'update') },
+      params: itemParams,
+      status: 200,
+      handler: async ({ c, params, principal }) => {
+        const precondition = parseIfMatch(c.req.header('if-match'))
+        const record = await resources.revoke(definition, scopeOf(c), params.name, precondition, callerOf(c, principal))
+        c.header('ETag', etag(record.revision))
+        return c.json({ data: record })
+      },
+    })
+  }
 }

@@ -24,9 +24,11 @@ import { generateSecret, hashSecret } from '../auth/secrets.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
 import { badRequest, conflict } from '../http/errors.ts'
+import type { Principal } from '../http/principal.ts'
 import { forgetRevision } from '../platform/revisions.ts'
 import type { ResourceData, ResourceDefinition } from './definition.ts'
 import { deleteScope, getResource } from './store.ts'
+import { releaseProject } from './tenancy-deletion.ts'
 
 export const organizations: ResourceDefinition = {
   type: 'organizations',
@@ -46,6 +48,8 @@ export const customers: ResourceDefinition = {
   permissionService: 'auth',
   fields: CustomerFields,
   references: { organization: 'organizations' },
+  // The management page deletes a customer with its projects, after showing what that removes.
+  cascadesTo: ['projects'],
   configuration: false,
 }
 
@@ -59,10 +63,12 @@ export const projects: ResourceDefinition = {
   references: { customer: 'customers' },
   configuration: false,
   hooks: {
-    // A project's configuration goes with it; the management page says so before asking.
-    async beforeDelete({ db, name }) {
+    // A project's configuration, backups, invalidations and access tokens go with it (the management
+    // page says so before asking), and API tokens limited to it let go of it.
+    async beforeDelete({ db, name, caller }) {
       await deleteScope(db, name)
       await forgetRevision(db, name)
+      return releaseProject(db, name, caller)
     },
   },
 }
@@ -86,6 +92,22 @@ async function ownerPermissions(db: Db, owner: string): Promise<string[] | null>
   return permissionsOfRoles(Array.isArray(user.roles) ? user.roles.map(String) : [])
 }
 
+/**
+ * A caller limited to some projects hands out tokens limited to some of those: an empty list would mean
+ * every project, more than the caller reaches.
+ */
+function checkProjectsWithin(principal: Principal, projects: string[]) {
+  if (principal.projects === null) return
+  const beyond = projects.filter((project) => !principal.projects?.includes(project))
+  if (projects.length > 0 && beyond.length === 0) return
+  const reach = principal.projects.join(', ')
+  const message =
+    projects.length === 0
+      ? `must list some of the projects you reach (${reach}): an empty list means every project`
+      : `beyond the projects you reach (${reach}): ${beyond.join(', ')}`
+  throw badRequest(`projects ${message}`, [{ field: 'projects', message }])
+}
+
 export const tokens: ResourceDefinition = {
   type: 'tokens',
   label: 'token',
@@ -96,9 +118,16 @@ export const tokens: ResourceDefinition = {
   references: { owner: 'users', projects: 'projects' },
   readOnlyFields: ['prefix', 'last_used_at'],
   searchable: (data) => [String(data.owner ?? '')],
+  revocable: true,
   configuration: false,
   hooks: {
     async beforeWrite({ db, data, existing, principal }) {
+      // Revoking is for good: a leaked secret must not come back to life through an edit.
+      if (existing?.status === 'revoked' && data.status !== 'revoked') {
+        const message = 'a revoked token stays revoked: create a new one'
+        throw badRequest(`status ${message}`, [{ field: 'status', message }])
+      }
+      checkProjectsWithin(principal, (data.projects as string[] | undefined) ?? [])
       const owner = String(data.owner ?? existing?.owner ?? principal.email)
       const ownerGrants = await ownerPermissions(db, owner)
       if (!ownerGrants)

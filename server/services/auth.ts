@@ -1,12 +1,17 @@
+import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { Slug } from '../../src/domain/common.ts'
 import { PermissionsQuery, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { cacheGroup } from '../db/generations.ts'
+import { resources } from '../db/schema.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import { actorOf, permissionsIn, reachesProject } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { registerResource } from '../resources/router.ts'
+import { deletionPreview } from '../resources/tenancy-deletion.ts'
 import { customers, organizations, projects, tokens, users } from '../resources/types.ts'
 import { registerUtils } from './utils.ts'
 
@@ -26,6 +31,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
       try {
         const principal = await ctx.auth.resolve(body.token)
         await recordAudit(ctx.db, { actor: actorOf(principal, request) as never, action: 'login', result: 'success' })
+        await recordSignIn(ctx, principal.email)
         return c.json({
           data: {
             user: {
@@ -115,10 +121,60 @@ export function authService(ctx: ServerContext): ServiceRouter {
 
   registerResource(router, ctx.resources, organizations)
   registerResource(router, ctx.resources, customers)
+  registerDeletionPreviews(router, ctx)
   registerResource(router, ctx.resources, projects, {
     alsoReadableBy: (principal, name) => reachesProject(principal, name),
   })
   registerResource(router, ctx.resources, users, { alsoReadableBy: (principal, email) => principal.email === email })
   registerResource(router, ctx.resources, tokens)
   return router
+}
+
+/**
+ * A successful sign-in stamps the user's `last_login_at` (bookkeeping: no revision, no audit entry of
+ * its own beside the `login` one), and makes an invited user active.
+ */
+async function recordSignIn(ctx: ServerContext, email: string) {
+  const at = new Date(ctx.now()).toISOString()
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(resources)
+      .set({
+        data: sql`jsonb_set(${resources.data}, '{last_login_at}', to_jsonb(${at}::text)) || case when ${resources.data}->>'status' = 'invited' then '{"status": "active"}'::jsonb else '{}'::jsonb end`,
+      })
+      .where(and(eq(resources.type, 'users'), eq(resources.scope, ''), eq(resources.name, email)))
+    await ctx.generations.bump(tx as Db, [cacheGroup('users', '')])
+  })
+  ctx.resources.changed(users, '')
+}
+
+const NameParams = v.object({ name: Slug })
+
+/** What deleting a customer or a project removes, for the management pages to show before asking. */
+function registerDeletionPreviews(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'get',
+    path: '/customers/:name/deletion-preview',
+    summary:
+      'What deleting the customer with cascade=true removes: its projects, their resources by type, and the API tokens limited to them',
+    access: { permission: 'auth.customers.delete' },
+    params: NameParams,
+    handler: async ({ c, params }) => {
+      await ctx.resources.get(customers, '', params.name)
+      const projects = (await ctx.tenancy.projects()).filter((p) => p.customer.name === params.name).map((p) => p.name)
+      return c.json({ data: await deletionPreview(ctx.db, projects) })
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: '/projects/:name/deletion-preview',
+    summary: 'What deleting the project removes: its resources by type, and the API tokens limited to it',
+    access: { permission: 'auth.projects.delete' },
+    params: NameParams,
+    handler: async ({ c, params }) => {
+      await ctx.resources.get(projects, '', params.name)
+      return c.json({ data: await deletionPreview(ctx.db, [params.name]) })
+    },
+  })
 }
