@@ -50,9 +50,9 @@ export async function deletionPreview(db: Db, projects: readonly string[]) {
 
 /**
  * A deleted project leaves the API tokens limited to it: each drops it from `projects`, and one that
- * named no other project is revoked instead (an empty list would mean every project), keeping the list
- * that says what it was for. Each change is audited as `tokens.update` or `tokens.revoke`. Returns the
- * types changed, for their caches.
+ * named no other project is also revoked (its empty list would otherwise mean every project). Each
+ * change is audited as `tokens.update` or `tokens.revoke`, whose `before` keeps the list it had. Returns
+ * the types changed, for their caches.
  */
 export async function releaseProject(db: Db, project: string, caller: Caller): Promise<string[]> {
   const limited = await tokensLimitedTo(db, [project])
@@ -60,7 +60,7 @@ export async function releaseProject(db: Db, project: string, caller: Caller): P
     const { name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = token
     const remaining = (data.projects as string[]).filter((p) => p !== project)
     const revoke = remaining.length === 0
-    const changed = revoke ? { ...data, status: 'revoked' } : { ...data, projects: remaining }
+    const changed = { ...data, projects: remaining, ...(revoke ? { status: 'revoked' } : {}) }
     const after = await updateResource(db, {
       type: 'tokens',
       scope: '',
