@@ -154,6 +154,8 @@ export function registerResource(
       params: itemParams,
       status: 200,
       handler: async ({ c, params, principal }) => {
+        // A missing one is a 404 whatever the headers, as for the other methods on an item.
+        await resources.get(definition, scopeOf(c), params.name)
         const precondition = parseIfMatch(c.req.header('if-match'))
         const record = await resources.revoke(definition, scopeOf(c), params.name, precondition, callerOf(c, principal))
         c.header('ETag', etag(record.revision))

@@ -27,6 +27,7 @@ import { badRequest, conflict } from '../http/errors.ts'
 import type { Principal } from '../http/principal.ts'
 import { forgetRevision } from '../platform/revisions.ts'
 import type { ResourceData, ResourceDefinition } from './definition.ts'
+import { releaseMappingsOf } from './sso-mappings.ts'
 import { deleteScope, getResource } from './store.ts'
 import { releaseProject } from './tenancy-deletion.ts'
 
@@ -38,6 +39,9 @@ export const organizations: ResourceDefinition = {
   permissionService: 'auth',
   fields: OrganizationFields,
   configuration: false,
+  hooks: {
+    beforeDelete: ({ db, name, caller }) => releaseMappingsOf(db, 'organization', name, caller),
+  },
 }
 
 export const customers: ResourceDefinition = {
@@ -51,6 +55,9 @@ export const customers: ResourceDefinition = {
   // The management page deletes a customer with its projects, after showing what that removes.
   cascadesTo: ['projects'],
   configuration: false,
+  hooks: {
+    beforeDelete: ({ db, name, caller }) => releaseMappingsOf(db, 'customer', name, caller),
+  },
 }
 
 export const projects: ResourceDefinition = {
@@ -68,7 +75,7 @@ export const projects: ResourceDefinition = {
     async beforeDelete({ db, name, caller }) {
       await deleteScope(db, name)
       await forgetRevision(db, name)
-      return releaseProject(db, name, caller)
+      return [...(await releaseProject(db, name, caller)), ...(await releaseMappingsOf(db, 'project', name, caller))]
     },
   },
 }

@@ -8,9 +8,10 @@ import type { Db } from '../db/client.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
 import { ApiError, notFound } from '../http/errors.ts'
-import { actorOf, permissionsIn, reachesProject } from '../http/principal.ts'
+import { actorOf, permissionsIn, reachesProject, reachKey } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { registerResource } from '../resources/router.ts'
+import { ssoMappings, usersMatching } from '../resources/sso-mappings.ts'
 import { deletionPreview } from '../resources/tenancy-deletion.ts'
 import { customers, organizations, projects, tokens, users } from '../resources/types.ts'
 import { registerUtils } from './utils.ts'
@@ -102,8 +103,9 @@ export function authService(ctx: ServerContext): ServiceRouter {
     query: ProjectSearchQuery,
     handler: async ({ c, query, principal }) => {
       const q = query.q ?? ''
-      // Reachability depends only on the token's project list and on holding any permission at all.
-      const reach = principal.permissions.length === 0 ? 'none' : (principal.projects?.join(',') ?? '*')
+      // Reachability depends only on the token's project list, on holding any permission at all, and on
+      // the projects of roles granted in some projects only.
+      const reach = reachKey(principal)
       const body = await ctx.tenancy.answer(`search|${reach}|${query.items}|${q}`, (projects) => {
         const reachable = projects.filter(
           (p) =>
@@ -127,6 +129,18 @@ export function authService(ctx: ServerContext): ServiceRouter {
   })
   registerResource(router, ctx.resources, users, { alsoReadableBy: (principal, email) => principal.email === email })
   registerResource(router, ctx.resources, tokens)
+  registerResource(router, ctx.resources, ssoMappings)
+  router.route({
+    method: 'get',
+    path: '/sso-groups-roles/:name/matching-users',
+    summary: 'The users whose recorded groups include the mapping’s group (matched case-insensitively)',
+    access: { permission: ['auth.sso-groups-roles.get', 'auth.users.list'] },
+    params: NameParams,
+    handler: async ({ c, params }) => {
+      const mapping = await ctx.resources.get(ssoMappings, '', params.name)
+      return c.json({ data: await usersMatching(ctx.db, String(mapping.group)) })
+    },
+  })
   return router
 }
 

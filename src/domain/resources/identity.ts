@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { Email, IsoDateTime, Slug, uniqueItems } from '../common.ts'
 import { isPermission } from '../permissions.ts'
 import { ROLE_NAMES, type RoleName } from '../roles.ts'
+import { GroupName } from './sso-mapping.ts'
 
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const
 
@@ -13,6 +14,18 @@ export const UserFields = v.object({
     [],
   ),
   status: v.optional(v.picklist(USER_STATUSES, 'must be invited, active or disabled'), 'active'),
+  /**
+   * The user's groups at the identity provider, as an admin records them (the built-in provider puts
+   * them in its `groups` claim; an external one sends its own): the SSO group/role mappings they match.
+   */
+  groups: v.optional(
+    v.pipe(
+      v.array(GroupName, 'must be a list of group names'),
+      v.maxLength(100, 'at most 100 groups'),
+      uniqueItems<string>(),
+    ),
+    [],
+  ),
 })
 /** Users are keyed by their e-mail address. */
 export const UserKey = Email
