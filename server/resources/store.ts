@@ -128,6 +128,7 @@ export async function findReferrers(db: Db, type: string, scope: string, field: 
         ),
       ),
     )
+    .orderBy(resources.name)
   return rows.map((row) => row.name)
 }
 

@@ -13,6 +13,7 @@ import { may, type Principal } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
+import { accessTokens } from '../resources/access-tokens.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
 import { escapeLike } from '../resources/store.ts'
 import {
@@ -132,6 +133,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, rateLimits)
   registerResource(router, ctx.resources, captchas)
   registerResource(router, ctx.resources, tlsPolicies)
+  registerResource(router, ctx.resources, accessTokens)
   registerResource(router, ctx.resources, nodes)
   registerBackups(router, ctx)
   registerOverview(router, ctx)

@@ -12,12 +12,13 @@ async function ok(method: string, path: string, body?: unknown) {
   return res
 }
 
-/** A project with a director, a website on `domain`, an invalidation and a backup. */
+/** A project with a director, a website on `domain`, an access token, an invalidation and a backup. */
 async function furnishedProject(name: string, customer: string, domain: string) {
   await ok('POST', `${auth}/projects`, { name, customer })
   const core = `/api/core/v0/projects/${name}`
   await ok('POST', `${core}/directors`, { name: 'origin', backends: [{ host: 'origin.example.com', port: 443 }] })
   await ok('POST', `${core}/websites`, { name: 'site', domain_name: domain, default_director: 'origin' })
+  await ok('POST', `${core}/access-tokens`, { name: 'monitoring', websites: ['site'] })
   await ok('POST', `/api/purge/v0/projects/${name}/purge`, { type: 'all' })
   await ok('POST', `${core}/backups`, { trigger: 'manual' })
 }
@@ -45,13 +46,13 @@ describe('deleting a customer with its projects', () => {
     expect(preview.status).toBe(200)
     expect(preview.body.data).toEqual({
       projects: ['reports', 'tps'],
-      resources: { backups: 2, directors: 2, purge: 2, websites: 2 },
+      resources: { 'access-tokens': 2, backups: 2, directors: 2, purge: 2, websites: 2 },
       tokens_limited_to_it: 2,
     })
     const project = await platform.call('GET', `${auth}/projects/reports/deletion-preview`)
     expect(project.body.data).toEqual({
       projects: ['reports'],
-      resources: { backups: 1, directors: 1, purge: 1, websites: 1 },
+      resources: { 'access-tokens': 1, backups: 1, directors: 1, purge: 1, websites: 1 },
       tokens_limited_to_it: 0,
     })
     expect((await platform.call('GET', `${auth}/customers/nobody/deletion-preview`)).status).toBe(404)
@@ -103,7 +104,13 @@ describe('deleting a customer with its projects', () => {
     expect((await platform.call('GET', '/api/core/v0/projects/reports/backups')).body.meta.total).toBe(1)
     expect((await tokenRecord('tps-only')).status).toBe('active')
     const preview = await platform.call('GET', `${auth}/customers/initech-web/deletion-preview`)
-    expect(preview.body.data.resources).toEqual({ backups: 2, directors: 2, purge: 2, websites: 2 })
+    expect(preview.body.data.resources).toEqual({
+      'access-tokens': 2,
+      backups: 2,
+      directors: 2,
+      purge: 2,
+      websites: 2,
+    })
   })
 
   it('removes the customer, its projects and all they hold in one go, and lets the tokens go of them', async () => {
@@ -147,7 +154,7 @@ describe('deleting a customer with its projects', () => {
 })
 
 describe('deleting a project', () => {
-  it('deletes its backups and invalidations with its configuration, and a token limited to it no longer blocks it', async () => {
+  it('deletes its backups, invalidations and access tokens with its configuration, and a token limited to it no longer blocks it', async () => {
     await ok('POST', `${auth}/customers`, { name: 'solo-customer', organization: 'acme' })
     await furnishedProject('solo', 'solo-customer', 'solo.example.com')
     await ok('POST', `${auth}/tokens`, { name: 'solo-token', permissions: ['wadp.websites.list'], projects: ['solo'] })
