@@ -25,9 +25,9 @@ async function signIn(email: string): Promise<string> {
   const loginPage = await browser.follow(await browser.request(authorize), platform.url, redirectUri)
   const action = new URL(formAction(await loginPage.response.text()), platform.url)
   const submitted = await browser.request(action, { form: { email, password: DEMO_PASSWORD } })
-  const { location } = await browser.follow(submitted, platform.url, redirectUri)
+  const { location, response } = await browser.follow(submitted, platform.url, redirectUri)
   const code = location?.searchParams.get('code')
-  if (!code) throw new Error(`no code for ${email}`)
+  if (!code) throw new Error(`no code for ${email}: ${await response.text()}`)
   const tokens = await fetch(`${issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -141,5 +141,29 @@ describe('SSO group/role mappings', () => {
     const res = await platform.call('DELETE', '/api/auth/v0/projects/short-lived', { headers: { 'if-match': '*' } })
     expect(res.status).toBe(204)
     expect((await platform.call('GET', `${mappings}/short-ops`)).status).toBe(404)
+  })
+})
+
+describe('an OIDC user who is disabled', () => {
+  it('loses their access token at once and cannot sign in again until re-enabled', async () => {
+    await platform.call('POST', '/api/auth/v0/users', { body: { email: 'dina@example.com', roles: ['viewer'] } })
+    const token = await signIn('dina@example.com')
+    expect((await platform.call('GET', '/api/core/v0/projects/shop/websites', { token })).status).toBe(200)
+
+    await platform.call('PATCH', '/api/auth/v0/users/dina@example.com', {
+      body: { status: 'disabled' },
+      headers: { 'if-match': '"1"' },
+    })
+    const refused = await platform.call('GET', '/api/core/v0/projects/shop/websites', { token })
+    expect(refused.status).toBe(401)
+    expect(refused.body.message).toBe('user dina@example.com is disabled')
+    await expect(signIn('dina@example.com')).rejects.toThrow(/Wrong e-mail or password/)
+
+    await platform.call('PATCH', '/api/auth/v0/users/dina@example.com', {
+      body: { status: 'active' },
+      headers: { 'if-match': '"2"' },
+    })
+    const again = await signIn('dina@example.com')
+    expect((await platform.call('GET', '/api/core/v0/projects/shop/websites', { token: again })).status).toBe(200)
   })
 })
