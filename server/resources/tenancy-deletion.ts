@@ -2,9 +2,9 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { recordAudit } from '../audit.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
-import type { ResourceRecord } from './definition.ts'
+import type { ResourceDefinition, ResourceRecord } from './definition.ts'
 import type { Caller } from './service.ts'
-import { toRecord, updateResource } from './store.ts'
+import { searchTextOf, toRecord, updateResource } from './store.ts'
 
 /** API tokens whose `projects` list names any of `projects`. */
 async function tokensLimitedTo(db: Db, projects: readonly string[]) {
@@ -54,7 +54,12 @@ export async function deletionPreview(db: Db, projects: readonly string[]) {
  * change is audited as `tokens.update` or `tokens.revoke`, whose `before` keeps the list it had. Returns
  * the types changed, for their caches.
  */
-export async function releaseProject(db: Db, project: string, caller: Caller): Promise<string[]> {
+export async function releaseProject(
+  db: Db,
+  project: string,
+  caller: Caller,
+  tokens: ResourceDefinition,
+): Promise<string[]> {
   const limited = await tokensLimitedTo(db, [project])
   for (const token of limited) {
     const { name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = token
@@ -67,7 +72,7 @@ export async function releaseProject(db: Db, project: string, caller: Caller): P
       name,
       displayName: display_name,
       data: changed,
-      searchText: `${name} ${display_name ?? ''} ${String(data.owner ?? '')}`.toLowerCase(),
+      searchText: searchTextOf(tokens, name, display_name, changed),
       actor: caller.principal.email,
       expectedRevision: revision,
     })

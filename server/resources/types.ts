@@ -75,7 +75,10 @@ export const projects: ResourceDefinition = {
     async beforeDelete({ db, name, caller }) {
       await deleteScope(db, name)
       await forgetRevision(db, name)
-      return [...(await releaseProject(db, name, caller)), ...(await releaseMappingsOf(db, 'project', name, caller))]
+      return [
+        ...(await releaseProject(db, name, caller, tokens)),
+        ...(await releaseMappingsOf(db, 'project', name, caller)),
+      ]
     },
   },
 }
