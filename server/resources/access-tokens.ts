@@ -17,6 +17,7 @@ export const accessTokens: ResourceDefinition = {
   fields: AccessTokenFields,
   references: { websites: 'websites' },
   readOnlyFields: ['prefix'],
+  listFilters: ['status', 'websites'],
   searchable: (data) => [String(data.parameter_name ?? ''), ...((data.websites as string[] | undefined) ?? [])],
   revocable: true,
   configuration: true,

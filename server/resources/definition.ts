@@ -52,6 +52,11 @@ export type ResourceDefinition = {
    * list of names, and a null or absent one names nothing.
    */
   references?: Record<string, string>
+  /**
+   * Data fields a list filters by, as query parameters of the same name (`GET /tokens?owner=…`): a value
+   * matches a field holding it, or a list field holding it among others (a user's `roles`).
+   */
+  listFilters?: string[]
   /** Extra values the global search matches besides name and display name. */
   searchable?: (data: ResourceData) => string[]
   /** Whether a change here is configuration the nodes must apply (bumps the scope's revision). */

@@ -50,16 +50,24 @@ export function registerResource(
   const itemParams = projectScoped ? v.object({ project: Slug, name: nameSchema }) : v.object({ name: nameSchema })
   const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...sortablePaths(definition)]
   const label = definition.label
+  const filterable = definition.listFilters ?? []
 
   router.route({
     method: 'get',
     path: base,
-    summary: `List ${definition.type}`,
+    summary:
+      filterable.length > 0
+        ? `List ${definition.type} (filter by ${filterable.join(', ')})`
+        : `List ${definition.type}`,
     access: { permission: permissionOf(definition, 'list') },
     params: collectionParams,
-    query: listQuery(sortable),
+    query: listQuery(sortable, filterable),
     handler: async ({ c, query }) => {
-      const { body } = await resources.listBody(definition, scopeOf(c), query)
+      const asked = query as Record<string, unknown>
+      const filters = Object.fromEntries(
+        filterable.filter((field) => typeof asked[field] === 'string').map((field) => [field, String(asked[field])]),
+      )
+      const { body } = await resources.listBody(definition, scopeOf(c), { ...query, filters })
       return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
     },
   })

@@ -125,7 +125,7 @@ export class ResourceService {
     return this.cached(
       definition,
       scope,
-      `list|${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}`,
+      `list|${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}|${JSON.stringify(query.filters ?? {})}`,
       async () => {
         const { rows, total } = await listResources(this.db, definition.type, scope, query)
         const data = rows.map((row) => this.present(definition, row))

@@ -25,6 +25,7 @@ export const ssoMappings: ResourceDefinition = {
   scope: 'platform',
   permissionService: 'auth',
   fields: SsoMappingFields,
+  listFilters: ['role', 'scope', 'scope_name'],
   searchable: (data) => [String(data.group ?? ''), String(data.role ?? ''), String(data.scope_name ?? '')],
   configuration: false,
   hooks: {

@@ -92,6 +92,7 @@ export const users: ResourceDefinition = {
   fields: UserFields,
   key: { field: 'email', schema: Email },
   readOnlyFields: ['last_login_at'],
+  listFilters: ['status', 'roles', 'groups'],
   searchable: (data) => [String(data.first_name ?? ''), String(data.last_name ?? '')],
   configuration: false,
 }
@@ -127,6 +128,7 @@ export const tokens: ResourceDefinition = {
   fields: TokenFields,
   references: { owner: 'users', projects: 'projects' },
   readOnlyFields: ['prefix', 'last_used_at'],
+  listFilters: ['owner', 'status'],
   searchable: (data) => [String(data.owner ?? '')],
   revocable: true,
   configuration: false,

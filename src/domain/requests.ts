@@ -23,14 +23,23 @@ export const TokenLogin = v.object({
 
 export const LIST_PAGE_SIZE = { default: 100, max: 10_000 } as const
 
-/** Paging, name filter and sort of every resource list; `sortable` names the fields one may sort by. */
-export function listQuery(sortable: readonly string[]) {
+/** A list's field filter: one value, matched exactly (or as one of the values of a list field). */
+const FilterValue = v.optional(
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(254, 'at most 254 characters')),
+)
+
+/**
+ * Paging, name filter and sort of every resource list; `sortable` names the fields one may sort by,
+ * `filters` the fields one may filter by (`?owner=ada@example.com&status=active`).
+ */
+export function listQuery(sortable: readonly string[], filters: readonly string[] = []) {
   const sorts = sortable.flatMap((field) => [field, `-${field}`])
   return v.object({
     page: v.optional(integer(1, 1_000_000), 1),
     items: v.optional(integer(1, LIST_PAGE_SIZE.max), LIST_PAGE_SIZE.default),
     q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'at most 200 characters'))),
     sort: v.optional(v.picklist(sorts, `must be one of ${sortable.join(', ')}, with - for descending`)),
+    ...Object.fromEntries(filters.map((field) => [field, FilterValue])),
   })
 }
 

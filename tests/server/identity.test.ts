@@ -216,3 +216,30 @@ describe('user status', () => {
     expect(res.body.errors).toEqual([{ field: 'status', message: 'must be invited, active or disabled' }])
   })
 })
+
+describe('filtering users and tokens', () => {
+  it('lists the tokens a user owns and the users by status, role or group', async () => {
+    await platform.call('POST', '/api/auth/v0/users', {
+      body: { email: 'fay@example.com', roles: ['viewer', 'operator'], groups: ['night-shift'], status: 'invited' },
+    })
+    await createToken({ name: 'fay-1', owner: 'fay@example.com', permissions: ['wadp.websites.list'] })
+    await createToken({ name: 'fay-2', owner: 'fay@example.com', permissions: ['wadp.websites.list'] })
+    await platform.call('POST', '/api/auth/v0/tokens/fay-2/revoke', { headers: { 'if-match': '*' } })
+
+    const owned = await platform.call('GET', '/api/auth/v0/tokens?owner=fay@example.com')
+    expect(owned.body.data.map((t: { name: string }) => t.name)).toEqual(['fay-1', 'fay-2'])
+    expect(owned.body.meta.total).toBe(2)
+    const active = await platform.call('GET', '/api/auth/v0/tokens?owner=fay@example.com&status=active')
+    expect(active.body.data.map((t: { name: string }) => t.name)).toEqual(['fay-1'])
+
+    const names = async (query: string) =>
+      (await platform.call('GET', `/api/auth/v0/users?${query}`)).body.data.map((u: { name: string }) => u.name)
+    expect(await names('status=invited&roles=operator')).toContain('fay@example.com')
+    expect(await names('groups=night-shift')).toEqual(['fay@example.com'])
+    expect(await names('status=disabled&groups=night-shift')).toEqual([])
+
+    const bad = await platform.call('GET', `/api/auth/v0/tokens?owner=${'x'.repeat(300)}`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual([{ field: 'owner', message: 'at most 254 characters' }])
+  })
+})
