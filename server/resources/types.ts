@@ -95,6 +95,16 @@ export const users: ResourceDefinition = {
   listFilters: ['status', 'roles', 'groups'],
   searchable: (data) => [String(data.first_name ?? ''), String(data.last_name ?? '')],
   configuration: false,
+  hooks: {
+    // Disabling yourself would end your own session and every token you use, with no one to undo it.
+    async beforeWrite({ name, data, existing, principal }) {
+      if (existing && name === principal.email && data.status === 'disabled' && existing.status !== 'disabled') {
+        const message = 'you cannot disable yourself: ask another admin'
+        throw badRequest(`status ${message}`, [{ field: 'status', message }])
+      }
+      return undefined
+    },
+  },
 }
 
 async function ownerPermissions(db: Db, owner: string): Promise<string[] | null> {

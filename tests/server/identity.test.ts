@@ -207,6 +207,16 @@ describe('user status', () => {
     expect(patched.body.data.last_login_at).toBe(after.body.data.last_login_at)
   })
 
+  it('does not let an admin disable themselves', async () => {
+    const res = await platform.call('PATCH', `/api/auth/v0/users/${ADMIN}`, {
+      body: { status: 'disabled' },
+      headers: { 'if-match': '*' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([{ field: 'status', message: 'you cannot disable yourself: ask another admin' }])
+    expect((await platform.call('GET', '/api/auth/v0/auth/check')).status).toBe(200)
+  })
+
   it('refuses an unknown status on the field', async () => {
     const res = await platform.call('PATCH', `/api/auth/v0/users/${VIEWER}`, {
       body: { status: 'sleeping' },
