@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
+import type { AdminTools } from '../src/app/admin.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
@@ -42,6 +43,8 @@ export type RouterContext = {
   tools: () => Promise<ToolTools>
   /** Home's panels: their queries, loaded after Home's first paint. */
   overview: () => Promise<OverviewTools>
+  /** The Admin section's queries, loaded with the first of its pages. */
+  admin: () => Promise<AdminTools>
 }
 
 const RootSearch = v.object({

@@ -1,6 +1,50 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { AuditScreen } from './-admin/AuditScreen.tsx'
 
-export const Route = createFileRoute('/audit')({
-  component: () => <ComingSoonPage title="Audit Log" />,
+const text = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined)
+const whole = v.fallback(
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1))),
+  undefined,
+)
+
+/** The filters and page live in the URL, so a view of the log can be shared; unreadable values drop out. */
+const AuditSearch = v.object({
+  actor: text,
+  action: text,
+  resource_type: text,
+  // `project` is the selected project, kept on every link: the filter has its own name in the URL.
+  in_project: text,
+  result: text,
+  from: text,
+  to: text,
+  page: whole,
 })
+
+const route = getRouteApi('/audit')
+
+export const Route = createFileRoute('/audit')({ validateSearch: AuditSearch, component: Page })
+
+function Page() {
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  return (
+    <AuditScreen
+      search={search}
+      onSearch={({ page, ...filters }) =>
+        void navigate({
+          search: (previous) => ({ project: previous.project, ...filters, page: page ? String(page) : undefined }),
+        })
+      }
+      renderEntryLink={(publicId, children) => (
+        <Link
+          to="/audit-detail/{-$audit_public_id}"
+          params={{ audit_public_id: publicId }}
+          className="text-teal-700 hover:underline dark:text-teal-400"
+        >
+          {children}
+        </Link>
+      )}
+    />
+  )
+}

@@ -7,14 +7,14 @@ import { Generations } from './db/generations.ts'
 import { ResponseCache } from './http/cache.ts'
 import { ApiError, errorBody } from './http/errors.ts'
 import { readScriptHashes, securityHeaders, securityPolicies } from './http/security-headers.ts'
-import { type AppEnv, ServiceRouter } from './http/service.ts'
+import type { AppEnv, ServiceRouter } from './http/service.ts'
 import { staticConsole } from './http/static.ts'
 import { ResourceService } from './resources/service.ts'
 import { acmeService } from './services/acme.ts'
 import { authService } from './services/auth.ts'
 import { coreService } from './services/core.ts'
 import { purgeService } from './services/purge.ts'
-import { registerUtils } from './services/utils.ts'
+import { statsService } from './services/stats.ts'
 import { Tenancy } from './tenancy.ts'
 
 const ANALYZE_AFTER_CHANGES = 500
@@ -74,14 +74,9 @@ export function createContext(
   }
 }
 
-/** The services of API.md, each with only its utilities until its resources are built. */
+/** The services of API.md. */
 export function createServices(ctx: ServerContext): ServiceRouter[] {
-  const utilitiesOnly = (['stats'] as const).map((name) => {
-    const router = new ServiceRouter(name, ctx)
-    registerUtils(router)
-    return router
-  })
-  return [authService(ctx), coreService(ctx), purgeService(ctx), acmeService(ctx), ...utilitiesOnly]
+  return [authService(ctx), coreService(ctx), purgeService(ctx), acmeService(ctx), statsService(ctx)]
 }
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {

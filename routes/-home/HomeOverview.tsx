@@ -1,15 +1,18 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, use } from 'react'
+import { type ReactNode, Suspense, use } from 'react'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { certificateAttention } from '../../src/domain/resources/le-certificate.ts'
+import { queryOfView } from '../../src/domain/stats.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { Spinner } from '../../src/ui/Spinner.tsx'
 import {
+  AuditedChanges,
   type CertificateNotice,
   CertificatesNeedingAttention,
   ConfigurationCounts,
@@ -17,6 +20,7 @@ import {
   type PanelData,
   RecentChanges,
   SyncSummary,
+  TrafficCharts,
 } from '../../src/views/HomePanels.tsx'
 
 const root = getRouteApi('__root__')
@@ -38,12 +42,24 @@ const link = (path: string, children: ReactNode) => (
 /** Home's panels (RESOURCES.md, /home), each shown with its permission and loading on its own. */
 export default function HomeOverview({ project }: { project: string }) {
   const { actors, overview } = root.useRouteContext()
+  const sessionPermissions = useSelector(actors.session, selectPermissions)
   const { queries } = use(overview())
   const permissions = useSelector(actors.project, selectProjectPermissions)
-  const sessionPermissions = useSelector(actors.session, selectPermissions)
   const syncStatus = useSelector(actors.projectSync, selectSyncStatus)
   const syncRows = useSelector(actors.projectSync, selectSyncRows)
   const canCertificates = grants(permissions, 'wadp.le-cert.list')
+  const canTraffic = grants(permissions, 'wadp.stats.query')
+  // Ends at the last whole bucket: the same query (and cache entry) until the next bucket ends.
+  const trafficQuery = queryOfView(
+    { range: '24h', granularity: 'auto', group_by: 'none' },
+    project,
+    ['requests', 'hit_ratio', 'waf_blocked', 'challenged', 'rate_limited'],
+    Date.now(),
+  ).query
+  const traffic = useQuery({
+    ...queries.traffic(trafficQuery ?? { project, from: '', to: '', metrics: ['requests'] }),
+    enabled: canTraffic && trafficQuery !== null,
+  })
   const counts = useQuery({ ...queries.overview(project), enabled: grants(permissions, 'wadp.projects.get') })
   const certificates = useQuery({ ...queries.certificates(project), enabled: canCertificates })
   const now = Date.now()
@@ -57,6 +73,11 @@ export default function HomeOverview({ project }: { project: string }) {
   })
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      {canTraffic && (
+        <Panel id="traffic" title="Traffic, last 24 hours" panel={panelOf(traffic)} wide>
+          {(data) => <TrafficCharts result={data} />}
+        </Panel>
+      )}
       {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && (
         <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true, onRetry: () => {} }}>
           {() => (
@@ -82,11 +103,30 @@ export default function HomeOverview({ project }: { project: string }) {
           {(data) => <CertificatesNeedingAttention notices={notices} total={data.meta.total} link={link} />}
         </Panel>
       )}
-      {grants(permissions, 'wadp.projects.get') && (
-        <Panel id="recent" title="Last changes" panel={panelOf(counts)}>
-          {(data) => <RecentChanges overview={data} link={link} />}
-        </Panel>
+      {grants(sessionPermissions, 'wadp.audit.list') ? (
+        // The audit log's code loads on its own: the other panels do not wait for it.
+        <Suspense fallback={<Spinner label="Loading the last changes…" />}>
+          <AuditedLastChanges project={project} />
+        </Suspense>
+      ) : (
+        grants(permissions, 'wadp.projects.get') && (
+          <Panel id="recent" title="Last changes" panel={panelOf(counts)}>
+            {(data) => <RecentChanges overview={data} link={link} />}
+          </Panel>
+        )
       )}
     </div>
+  )
+}
+
+/** The last changes from the audit log, for those who may read it; others see the resources' own dates. */
+function AuditedLastChanges({ project }: { project: string }) {
+  const { admin } = root.useRouteContext()
+  const { queries } = use(admin())
+  const entries = useQuery(queries.audit({ project, items: 8 }))
+  return (
+    <Panel id="recent" title="Last changes" panel={panelOf(entries)}>
+      {(data) => <AuditedChanges entries={data.data} link={link} />}
+    </Panel>
   )
 }

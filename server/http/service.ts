@@ -22,7 +22,12 @@ type Parsed<S> = S extends AnySchema ? v.InferOutput<S> : undefined
 export type RouteSpec<P, Q, B> = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete'
   path: string
+  /** One line, in the imperative or as a noun phrase: the heading of the operation in the API docs. */
   summary: string
+  /** What a caller should know beyond the summary (preconditions, follow-ups); the permission is added. */
+  description?: string
+  /** The group the API docs list the operation under; by default the path's resource segment. */
+  tag?: string
   access: Access
   params?: P
   query?: Q
@@ -41,7 +46,37 @@ export type RouteSpec<P, Q, B> = {
   }) => Promise<Response>
 }
 
-type Operation = { method: string; path: string; summary: string; access: Access; docs: Record<string, unknown> }
+type Operation = {
+  method: string
+  path: string
+  summary: string
+  description?: string
+  tag: string
+  access: Access
+  docs: Record<string, unknown>
+}
+
+/**
+ * The resource a path is about: `websites` for `/projects/:project/websites/:name`, `projects` for
+ * `/projects/:project` itself, `utils` for `/utils/health` and the document itself.
+ */
+function tagOf(path: string): string {
+  if (path === '/openapi.json') return 'utils'
+  const segments = path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':'))
+  const inProject = segments[0] === 'projects' && path.startsWith('/projects/:project')
+  return (inProject ? segments[1] : undefined) ?? segments[0] ?? 'utils'
+}
+
+/** `get /projects/:project/websites/:name` → `getProjectsWebsitesByName`: stable, unique per document. */
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== ':project')
+    .map((segment) => (segment.startsWith(':') ? `by_${segment.slice(1)}` : segment))
+    .flatMap((segment) => segment.split(/[^a-zA-Z0-9]+/))
+    .filter(Boolean)
+  return [method, ...words].map((word, i) => (i === 0 ? word : word[0]?.toUpperCase() + word.slice(1))).join('')
+}
 
 function parseWith<S extends AnySchema>(schema: S, value: unknown, where: string, prefix = ''): v.InferOutput<S> {
   const result = v.safeParse(schema, value)
@@ -136,14 +171,22 @@ function checkParameters(c: ApiContext, query: AnySchema | undefined): void {
   if (first) throw badRequest(`invalid parameter: ${first.field} ${first.message}`, problems)
 }
 
-function jsonSchemaOf(schema: AnySchema | undefined): Record<string, unknown> | undefined {
+function jsonSchemaOf(
+  schema: AnySchema | undefined,
+  typeMode: 'input' | 'output' = 'input',
+): Record<string, unknown> | undefined {
   if (!schema) return undefined
   // OpenAPI 3.1 embeds JSON Schema 2020-12; the converter's draft-07 `$schema` tag does not belong there.
-  const { $schema, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }) as Record<
-    string,
-    unknown
-  >
+  const { $schema, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as Record<string, unknown>
   return json
+}
+
+type JsonObject = { properties?: Record<string, JsonObject>; required?: string[]; description?: string }
+
+/** A parameter takes its schema's description as its own, where OpenAPI renderers look for it. */
+function parameter(name: string, where: 'path' | 'query', required: boolean, schema: JsonObject) {
+  const { description, ...rest } = schema
+  return { name, in: where, required, ...(description ? { description } : {}), schema: rest }
 }
 
 export class ServiceRouter {
@@ -164,12 +207,15 @@ export class ServiceRouter {
       method: spec.method,
       path: spec.path,
       summary: spec.summary,
+      description: spec.description,
+      tag: spec.tag ?? tagOf(spec.path),
       access: spec.access,
       docs: {
         params: jsonSchemaOf(spec.params),
         query: jsonSchemaOf(spec.query),
         body: jsonSchemaOf(spec.body ?? spec.documentedBody),
-        response: jsonSchemaOf(spec.response),
+        // What the server sends: defaults filled in, so output types (a number, not a numeric string).
+        response: jsonSchemaOf(spec.response, 'output'),
         status: spec.status ?? (spec.method === 'post' ? 201 : 200),
       },
     })
@@ -197,10 +243,13 @@ export class ServiceRouter {
   /** OpenAPI 3.1 document generated from the same schemas the routes validate with. */
   openapi(version: string): Record<string, unknown> {
     const paths: Record<string, Record<string, unknown>> = {}
+    const tags: string[] = []
     for (const op of this.operations) {
       const path = op.path.replace(/:([a-z_]+)/gi, '{$1}')
-      const params = (op.docs.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}
-      const query = (op.docs.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}
+      const params = (op.docs.params as JsonObject | undefined)?.properties ?? {}
+      const query = (op.docs.query as JsonObject | undefined)?.properties ?? {}
+      const requiredQuery = new Set((op.docs.query as JsonObject | undefined)?.required ?? [])
+      if (!tags.includes(op.tag)) tags.push(op.tag)
       const permission =
         'permission' in op.access
           ? [op.access.permission].flat().join(' and ')
@@ -208,12 +257,14 @@ export class ServiceRouter {
             ? 'none (public)'
             : `authenticated; ${op.access.note}`
       const entry: Record<string, unknown> = {
+        operationId: operationIdOf(op.method, op.path),
+        tags: [op.tag],
         summary: op.summary,
-        description: `Permission: ${permission}`,
+        description: [op.description, `Permission: ${permission}.`].filter(Boolean).join('\n\n'),
         'x-permission': permission,
         parameters: [
-          ...Object.entries(params).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
-          ...Object.entries(query).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+          ...Object.entries(params).map(([name, schema]) => parameter(name, 'path', true, schema)),
+          ...Object.entries(query).map(([name, schema]) => parameter(name, 'query', requiredQuery.has(name), schema)),
         ],
         responses: {
           [String(op.docs.status)]: {
@@ -235,6 +286,7 @@ export class ServiceRouter {
       info: { title: `WADP ${this.service} API`, version },
       servers: [{ url: `/api/${this.service}/v0` }],
       security: [{ bearer: [] }],
+      tags: tags.map((name) => ({ name })),
       paths,
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
@@ -247,12 +299,16 @@ export class ServiceRouter {
                   type: 'object',
                   required: ['message'],
                   properties: {
-                    message: { type: 'string' },
+                    message: { type: 'string', description: 'What went wrong, in one sentence' },
                     errors: {
                       type: 'array',
+                      description: 'One entry per invalid field (empty when the error is not about a field)',
                       items: {
                         type: 'object',
-                        properties: { field: { type: 'string' }, message: { type: 'string' } },
+                        properties: {
+                          field: { type: 'string', description: 'Dot path of the field, such as backends.0.port' },
+                          message: { type: 'string', description: 'What is wrong with it' },
+                        },
                       },
                     },
                   },

@@ -1,5 +1,10 @@
-import type * as v from 'valibot'
-import { bodySchema as domainBodySchema, sortablePaths as sortablePathsOf } from '../../src/domain/resource-body.ts'
+import * as v from 'valibot'
+import { IsoDateTime } from '../../src/domain/common.ts'
+import {
+  bodySchema as domainBodySchema,
+  fieldEntries,
+  sortablePaths as sortablePathsOf,
+} from '../../src/domain/resource-body.ts'
 import { getPath } from '../../src/domain/resource-ui.ts'
 import type { Db } from '../db/client.ts'
 import type { Principal } from '../http/principal.ts'
@@ -121,4 +126,72 @@ export function bodySchema(definition: ResourceDefinition, mode: 'create' | 'upd
 
 export function permissionOf(definition: ResourceDefinition, action: 'list' | 'get' | 'create' | 'update' | 'delete') {
   return `${definition.permissionService}.${definition.type}.${action}`
+}
+
+/** The type's name in the plural, for the API docs: "page rules", "TLS policies". */
+export function pluralOf(definition: ResourceDefinition): string {
+  return definition.label.replace(/y$/, 'ie').concat('s')
+}
+
+/** "a website", "an organization", "an IP list": the article follows how the label is spoken. */
+export function withArticle(label: string): string {
+  const spokenVowel = /^[A-Z]{2}/.test(label)
+    ? /^[AEFHILMNORSX]/.test(label)
+    : /^[aeiou]/i.test(label) && !/^(u[bcdfgklmnprstvz][aeiou]|eu)/i.test(label)
+  return `${spokenVowel ? 'an' : 'a'} ${label}`
+}
+
+const text = (description: string) => v.pipe(v.string(), v.description(description))
+
+/**
+ * A stored resource as the API returns it, for openapi.json: the common fields, then the type's own,
+ * write-only fields replaced by whether they are set.
+ */
+export function recordSchema(definition: ResourceDefinition) {
+  const own = { ...fieldEntries(definition.fields) }
+  const secrets = Object.fromEntries(
+    (definition.secretFields ?? []).map((field) => {
+      delete own[field]
+      return [`${field}_set`, v.pipe(v.boolean(), v.description(`Whether a ${field} is set (it is never returned)`))]
+    }),
+  )
+  const referrers: v.ObjectEntries = definition.showReferrers
+    ? {
+        referenced_by: v.pipe(
+          v.array(
+            v.object({ type: text('Resource type'), name: text('Resource name'), field: text('Field naming it') }),
+          ),
+          v.description(`The resources that name this ${definition.label}`),
+        ),
+      }
+    : {}
+  const key = definition.key?.field ?? 'name'
+  return v.object({
+    name: text(key === 'name' ? 'Unique name in its scope, fixed at creation' : `The ${key}, which names it`),
+    display_name: v.pipe(v.nullable(v.string()), v.description('Name shown in the console, if any')),
+    revision: v.pipe(v.number(), v.description('Increases with every change; its ETag is "<revision>"')),
+    created_at: v.pipe(IsoDateTime, v.description('When it was created')),
+    created_by: text('Who created it'),
+    updated_at: v.pipe(IsoDateTime, v.description('When it last changed')),
+    updated_by: text('Who changed it last'),
+    ...own,
+    ...secrets,
+    ...referrers,
+  })
+}
+
+/** `{ data: record }` and `{ data: [record], meta }`: the answers of a type's endpoints. */
+export function responseSchemas(definition: ResourceDefinition) {
+  const record = recordSchema(definition)
+  return {
+    one: v.object({ data: record }),
+    list: v.object({
+      data: v.pipe(v.array(record), v.description(`The ${pluralOf(definition)} on this page`)),
+      meta: v.object({
+        total: v.pipe(v.number(), v.description('How many match, on every page')),
+        page: v.pipe(v.number(), v.description('This page, from 1')),
+        items: v.pipe(v.number(), v.description('Page size')),
+      }),
+    }),
+  }
 }

@@ -1,10 +1,18 @@
 import * as v from 'valibot'
 import { Slug } from '../../src/domain/common.ts'
-import { listQuery } from '../../src/domain/requests.ts'
+import { listQuery, ProjectParam } from '../../src/domain/requests.ts'
 import { forbidden } from '../http/errors.ts'
 import { actorOf, may, type Principal } from '../http/principal.ts'
 import { type ApiContext, readJson, type ServiceRouter } from '../http/service.ts'
-import { bodySchema, permissionOf, type ResourceDefinition, sortablePaths } from './definition.ts'
+import {
+  bodySchema,
+  permissionOf,
+  pluralOf,
+  type ResourceDefinition,
+  responseSchemas,
+  sortablePaths,
+  withArticle,
+} from './definition.ts'
 import { type Caller, parseIfMatch, type ResourceService } from './service.ts'
 
 export function callerOf(c: ApiContext, principal: Principal): Caller {
@@ -20,7 +28,12 @@ export function callerOf(c: ApiContext, principal: Principal): Caller {
 }
 
 const CascadeQuery = v.object({
-  cascade: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
+  cascade: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.description('true also deletes what names it (a customer’s projects and all they hold)'),
+    ),
+  ),
 })
 
 function etag(revision: number) {
@@ -45,23 +58,34 @@ export function registerResource(
   const projectScoped = definition.scope === 'project'
   const base = projectScoped ? `/projects/:project/${definition.type}` : `/${definition.type}`
   const scopeOf = (c: ApiContext) => (projectScoped ? (c.req.param('project') ?? '') : '')
-  const nameSchema = definition.key?.schema ?? Slug
-  const collectionParams = projectScoped ? v.object({ project: Slug }) : undefined
-  const itemParams = projectScoped ? v.object({ project: Slug, name: nameSchema }) : v.object({ name: nameSchema })
+  const nameSchema = v.pipe(definition.key?.schema ?? Slug, v.description(`The ${definition.label}’s name`))
+  const collectionParams = projectScoped ? v.object({ project: ProjectParam }) : undefined
+  const itemParams = projectScoped
+    ? v.object({ project: ProjectParam, name: nameSchema })
+    : v.object({ name: nameSchema })
   const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...sortablePaths(definition)]
   const label = definition.label
   const filterable = definition.listFilters ?? []
+  const one = withArticle(label)
+  const responses = responseSchemas(definition)
+  const ifMatch = `Send the ETag of the ${label} you read as If-Match (\`*\` to skip the check); a stale one gets 409.`
 
   router.route({
     method: 'get',
     path: base,
-    summary:
+    summary: `List ${pluralOf(definition)}`,
+    description: [
+      'One page at a time, filtered by name or display name (`q`) and sorted by any field (`sort`).',
       filterable.length > 0
-        ? `List ${definition.type} (filter by ${filterable.join(', ')})`
-        : `List ${definition.type}`,
+        ? `Also filtered by ${filterable.map((field) => `\`${field}\``).join(', ')}: the value a field holds, or one of the values of a list field.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
     access: { permission: permissionOf(definition, 'list') },
     params: collectionParams,
     query: listQuery(sortable, filterable),
+    response: responses.list,
     handler: async ({ c, query }) => {
       const asked = query as Record<string, unknown>
       const filters = Object.fromEntries(
@@ -77,11 +101,13 @@ export function registerResource(
   router.route({
     method: 'get',
     path: `${base}/:name`,
-    summary: `Get one ${label}`,
+    summary: `Get ${one}`,
+    description: 'Its ETag header carries the revision to send as If-Match with a change.',
     access: alsoReadableBy
       ? { authenticated: true, note: `${readPermission}, or the caller's own ${label}` }
       : { permission: readPermission },
     params: itemParams,
+    response: responses.one,
     handler: async ({ c, params, principal }) => {
       if (alsoReadableBy && !may(principal, readPermission) && !alsoReadableBy(principal, params.name)) {
         throw forbidden(readPermission)
@@ -94,10 +120,12 @@ export function registerResource(
   router.route({
     method: 'post',
     path: base,
-    summary: `Create a ${label}`,
+    summary: `Create ${one}`,
+    description: 'Fields left out take their defaults; unknown fields are refused. A taken name gets 409.',
     access: { permission: permissionOf(definition, 'create') },
     params: collectionParams,
     documentedBody: bodySchema(definition, 'create'),
+    response: responses.one,
     handler: async ({ c, principal }) => {
       const { record } = await resources.create(definition, scopeOf(c), await readJson(c), callerOf(c, principal))
       c.header('ETag', etag(record.revision))
@@ -110,13 +138,15 @@ export function registerResource(
     router.route({
       method,
       path: `${base}/:name`,
-      summary:
+      summary: method === 'put' ? `Replace ${one}` : `Change some fields of ${one}`,
+      description:
         method === 'put'
-          ? `Replace a ${label} (If-Match required)`
-          : `Change some fields of a ${label} (If-Match required)`,
+          ? `The body is the whole ${label}: fields left out go back to their defaults. ${ifMatch}`
+          : `Fields left out keep their values. ${ifMatch}`,
       access: { permission: permissionOf(definition, 'update') },
       params: itemParams,
       documentedBody: bodySchema(definition, 'update'),
+      response: responses.one,
       handler: async ({ c, params, principal }) => {
         const precondition = parseIfMatch(c.req.header('if-match'))
         const record = await resources.update(
@@ -138,9 +168,11 @@ export function registerResource(
   router.route({
     method: 'delete',
     path: `${base}/:name`,
-    summary: cascade
-      ? `Delete a ${label} (If-Match required; 409 while referenced, unless cascade=true also deletes its ${cascade.join(', ')} and all they hold, in one transaction)`
-      : `Delete a ${label} (If-Match required; 409 while referenced)`,
+    summary: `Delete ${one}`,
+    description: cascade
+      ? `${ifMatch} While another resource names it, the delete is refused with 409, unless \`cascade=true\` also deletes its ${cascade.join(', ')} and all they hold, in one transaction.`
+      : `${ifMatch} While another resource names it, the delete is refused with 409.`,
+    status: 204,
     access: { permission: permissionOf(definition, 'delete') },
     params: itemParams,
     query: cascade ? CascadeQuery : undefined,
@@ -157,10 +189,12 @@ export function registerResource(
     router.route({
       method: 'post',
       path: `${base}/:name/revoke`,
-      summary: `Revoke a ${label} (If-Match required): it stops working at once and cannot be made active again`,
+      summary: `Revoke ${one}`,
+      description: `It stops working at once, on every process, and cannot be made active again. ${ifMatch}`,
       access: { permission: permissionOf(definition, 'update') },
       params: itemParams,
       status: 200,
+      response: responses.one,
       handler: async ({ c, params, principal }) => {
         // A missing one is a 404 whatever the headers, as for the other methods on an item.
         await resources.get(definition, scopeOf(c), params.name)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
+import { nameParam, ProjectParam } from '../../src/domain/requests.ts'
 import {
   CERTIFICATE_CHANGEABLE,
   type CertificateOrder,
@@ -104,7 +104,7 @@ export function acmeService(ctx: ServerContext): ServiceRouter {
     path: '/projects/:project/le-cert/:name/renew',
     summary: 'Renew a certificate now (202; it is renewing, then active again or failed)',
     access: { permission: 'wadp.le-cert.update' },
-    params: v.object({ project: Slug, name: Slug }),
+    params: v.object({ project: ProjectParam, name: nameParam('certificate') }),
     // Nothing to send: no body, or an empty object.
     body: v.optional(
       v.custom<Record<string, never>>(

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
-import { PermissionsQuery, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
+import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
@@ -14,6 +13,7 @@ import { registerResource } from '../resources/router.ts'
 import { ssoMappings, usersMatching } from '../resources/sso-mappings.ts'
 import { deletionPreview } from '../resources/tenancy-deletion.ts'
 import { customers, organizations, projects, tokens, users } from '../resources/types.ts'
+import { registerAudit } from './audit.ts'
 import { registerUtils } from './utils.ts'
 
 export function authService(ctx: ServerContext): ServiceRouter {
@@ -23,6 +23,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'post',
     path: '/login',
+    tag: 'session',
     summary: 'Sign in with an API token or an OpenID Connect access token',
     access: { public: true },
     body: TokenLogin,
@@ -65,6 +66,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/auth/check',
+    tag: 'session',
     summary: 'Whether the presented token is still valid (the console checks every 30 s)',
     access: { authenticated: true, note: 'any valid token' },
     handler: async ({ c, principal }) =>
@@ -74,6 +76,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/auth/permissions',
+    tag: 'permissions',
     summary: 'The caller’s permissions, globally or in one project',
     access: { authenticated: true, note: 'any valid token' },
     query: PermissionsQuery,
@@ -88,7 +91,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/projects/:project/permissions',
     summary: 'The caller’s permissions in one project',
     access: { authenticated: true, note: 'any valid token' },
-    params: v.object({ project: Slug }),
+    params: v.object({ project: ProjectParam }),
     handler: async ({ c, params, principal }) => {
       if (!(await ctx.tenancy.projectExists(params.project))) throw notFound(`project ${params.project}`)
       return c.json({ data: permissionsIn(principal, params.project) })
@@ -98,6 +101,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/search/projects',
+    tag: 'projects',
     summary: 'Projects the caller can reach, with their customer and organization',
     access: { authenticated: true, note: 'lists only the projects the caller has permissions in' },
     query: ProjectSearchQuery,
@@ -133,14 +137,20 @@ export function authService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/sso-groups-roles/:name/matching-users',
-    summary: 'The users whose recorded groups include the mapping’s group (matched case-insensitively)',
+    summary: 'List the users an SSO mapping applies to',
+    description:
+      'The e-mails of the users whose recorded groups include the mapping’s group (matched case-insensitively), sorted.',
     access: { permission: ['auth.sso-groups-roles.get', 'auth.users.list'] },
-    params: NameParams,
+    params: v.object({ name: nameParam('SSO group/role mapping') }),
+    response: v.object({
+      data: v.pipe(v.array(v.string()), v.description('E-mails of the users whose groups match')),
+    }),
     handler: async ({ c, params }) => {
       const mapping = await ctx.resources.get(ssoMappings, '', params.name)
       return c.json({ data: await usersMatching(ctx.db, String(mapping.group)) })
     },
   })
+  registerAudit(router, ctx)
   return router
 }
 
@@ -162,17 +172,34 @@ async function recordSignIn(ctx: ServerContext, email: string) {
   ctx.resources.changed(users, '')
 }
 
-const NameParams = v.object({ name: Slug })
+/** What a deletion removes (`deletionPreview`), as openapi.json describes it. */
+const DeletionPreview = v.object({
+  data: v.object({
+    projects: v.pipe(v.array(v.string()), v.description('The projects deleted, sorted by name')),
+    resources: v.pipe(
+      v.record(v.string(), v.pipe(v.number(), v.description('How many of this type'))),
+      v.description('Resources stored in those projects, counted by API type (websites, backups, purge…)'),
+    ),
+    tokens_limited_to_it: v.pipe(
+      v.number(),
+      v.description(
+        'API tokens whose projects list names one of them: each loses it, and one left with none is revoked',
+      ),
+    ),
+  }),
+})
 
 /** What deleting a customer or a project removes, for the management pages to show before asking. */
 function registerDeletionPreviews(router: ServiceRouter, ctx: ServerContext) {
   router.route({
     method: 'get',
     path: '/customers/:name/deletion-preview',
-    summary:
-      'What deleting the customer with cascade=true removes: its projects, their resources by type, and the API tokens limited to them',
+    summary: 'Preview the deletion of a customer',
+    description:
+      'What `DELETE /customers/{name}?cascade=true` removes: its projects, their resources by type, and the API tokens limited to them.',
     access: { permission: 'auth.customers.delete' },
-    params: NameParams,
+    params: v.object({ name: nameParam('customer') }),
+    response: DeletionPreview,
     handler: async ({ c, params }) => {
       await ctx.resources.get(customers, '', params.name)
       const projects = (await ctx.tenancy.projects()).filter((p) => p.customer.name === params.name).map((p) => p.name)
@@ -183,9 +210,11 @@ function registerDeletionPreviews(router: ServiceRouter, ctx: ServerContext) {
   router.route({
     method: 'get',
     path: '/projects/:name/deletion-preview',
-    summary: 'What deleting the project removes: its resources by type, and the API tokens limited to it',
+    summary: 'Preview the deletion of a project',
+    description: 'What `DELETE /projects/{name}` removes: its resources by type, and the API tokens limited to it.',
     access: { permission: 'auth.projects.delete' },
-    params: NameParams,
+    params: v.object({ name: nameParam('project') }),
+    response: DeletionPreview,
     handler: async ({ c, params }) => {
       await ctx.resources.get(projects, '', params.name)
       return c.json({ data: await deletionPreview(ctx.db, [params.name]) })

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { BackupDocument, CreateBackupBody, RestoreBody, RestoreQuery } from '../../src/domain/backup.ts'
-import { Slug } from '../../src/domain/common.ts'
-import { listQuery } from '../../src/domain/requests.ts'
+import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
@@ -23,8 +22,8 @@ import { applyRestore, planFor } from '../resources/restore.ts'
 import { callerOf } from '../resources/router.ts'
 import { listResources } from '../resources/store.ts'
 
-const ProjectParams = v.object({ project: Slug })
-const ItemParams = v.object({ project: Slug, name: Slug })
+const ProjectParams = v.object({ project: ProjectParam })
+const ItemParams = v.object({ project: ProjectParam, name: nameParam('backup') })
 
 /** `b-<time base36>-<random>`: sorts by time, cannot be guessed from another. */
 const backupId = (now: number) => `b-${now.toString(36)}-${randomBytes(4).toString('hex')}`

@@ -1,9 +1,8 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { QuickSetupDraft } from '../../src/domain/quick-setup.ts'
-import { GlobalSearchQuery, SyncQuery } from '../../src/domain/requests.ts'
+import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
 import { routeNameOf } from '../../src/domain/resource-routes.ts'
 import type { NodeData } from '../../src/domain/resources/node.ts'
 import type { ServerContext } from '../context.ts'
@@ -36,7 +35,7 @@ import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
 
-const ProjectParams = v.object({ project: Slug })
+const ProjectParams = v.object({ project: ProjectParam })
 const SEARCH_LIMIT = 50
 
 export function coreService(ctx: ServerContext): ServiceRouter {
@@ -97,6 +96,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   router.route({
     method: 'get',
     path: '/admin-sync-state',
+    tag: 'sync',
     summary: 'Whether every node has applied the platform’s latest admin configuration',
     access: { permission: 'wadp.nodes.list' },
     handler: async ({ c }) => c.json({ data: await fleetState('') }),

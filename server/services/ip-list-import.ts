@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
+import { nameParam, ProjectParam } from '../../src/domain/requests.ts'
 import {
   IpImportBody,
   type IpListData,
@@ -23,9 +23,11 @@ export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) 
   router.route({
     method: 'post',
     path: '/projects/:project/iplists/:name/import',
-    summary: 'Add pasted addresses to an IP list, or replace its entries with them (If-Match required)',
+    summary: 'Add pasted addresses to an IP list, or replace its entries with them',
+    description:
+      'Send the ETag of the IP list you read as If-Match. Invalid lines are reported, the valid ones kept; past the limit nothing changes.',
     access: { permission: 'wadp.iplists.update' },
-    params: v.object({ project: Slug, name: Slug }),
+    params: v.object({ project: ProjectParam, name: nameParam('IP list') }),
     documentedBody: IpImportBody,
     handler: async ({ c, params, principal }) => {
       const definition = ctx.resources.definition('iplists') as ResourceDefinition

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
 import { OVERVIEW_RECENT, type ProjectOverview } from '../../src/domain/overview.ts'
+import { ProjectParam } from '../../src/domain/requests.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
 import { may } from '../http/principal.ts'
@@ -20,7 +20,7 @@ export function registerOverview(router: ServiceRouter, ctx: ServerContext) {
     path: '/projects/:project/overview',
     summary: 'Counts of each configuration type of the project and its latest changes (the types the caller may list)',
     access: { permission: 'wadp.projects.get' },
-    params: v.object({ project: Slug }),
+    params: v.object({ project: ProjectParam }),
     handler: async ({ c, params, principal }) => {
       const readable = ctx.resources
         .all()

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { Slug } from '../../src/domain/common.ts'
 import { type PurgePlanStep, type PurgeRequest, purgeRequestSchema, purgeState } from '../../src/domain/purge.ts'
-import { listQuery } from '../../src/domain/requests.ts'
+import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
 import type { NodeData } from '../../src/domain/resources/node.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
@@ -19,8 +18,8 @@ import { registerUtils } from './utils.ts'
 /** Invalidations are kept in the resources table under this type; no CRUD endpoint serves it. */
 export const PURGE_TYPE = 'purge'
 const PERMISSION = 'wadp.purge.create'
-const ProjectParams = v.object({ project: Slug })
-const ItemParams = v.object({ project: Slug, name: Slug })
+const ProjectParams = v.object({ project: ProjectParam })
+const ItemParams = v.object({ project: ProjectParam, name: nameParam('invalidation') })
 
 /**
  * Each node's part, decided when the request arrives: a node in maintenance or unreachable cannot apply

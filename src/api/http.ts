@@ -1,14 +1,19 @@
 import { type $Fetch, FetchError, ofetch } from 'ofetch'
+import { SERVICE_NAMES } from '../domain/platform-info.ts'
 
-export const services = ['auth', 'core', 'purge', 'acme', 'stats'] as const
+export const services = SERVICE_NAMES
 export type Service = (typeof services)[number]
 
 /** Spec section 9: every platform call times out after 5000 ms unless a call says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 5000
+/** Spec sections 7 and 9: statistics queries have a client of their own that waits up to 100 s. */
+export const STATS_TIMEOUT_MS = 100_000
 
 export type ApiClients = Record<Service, $Fetch> & {
   /** Files the console's own server publishes next to the app (version.json, config.json). */
   site: $Fetch
+  /** Statistics queries (`/api/stats/v0/queries`), with their long time-out; a call's `signal` still cancels it. */
+  statsQueries: $Fetch
 }
 
 export type ApiOptions = {
@@ -34,10 +39,10 @@ export function errorMessage(error: unknown): string {
 }
 
 export function createApi(options: ApiOptions): ApiClients {
-  const client = (baseURL: string) =>
+  const client = (baseURL: string, timeout = DEFAULT_TIMEOUT_MS) =>
     ofetch.create({
       baseURL,
-      timeout: DEFAULT_TIMEOUT_MS,
+      timeout,
       onRequest({ options: request }) {
         const token = options.getToken()
         if (token) request.headers.set('Authorization', `Bearer ${token}`)
@@ -55,6 +60,7 @@ export function createApi(options: ApiOptions): ApiClients {
     purge: client('/api/purge/v0'),
     acme: client('/api/acme/v0'),
     stats: client('/api/stats/v0'),
+    statsQueries: client('/api/stats/v0/queries', STATS_TIMEOUT_MS),
     site: ofetch.create({ baseURL: '/', timeout: DEFAULT_TIMEOUT_MS }),
   }
 }

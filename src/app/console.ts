@@ -14,6 +14,7 @@ import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
 import { createAppRouter, stringifySearch } from '../router.tsx'
+import type { AdminTools } from './admin.ts'
 import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
 import { takeEarlyRequests } from './early-requests.ts'
 import { createHeadStart } from './head-start.ts'
@@ -110,6 +111,7 @@ export async function startConsole(options: { notify: Notify }) {
   let resourceTools: Promise<ResourceTools> | null = null
   let toolTools: Promise<ToolTools> | null = null
   let overviewTools: Promise<OverviewTools> | null = null
+  let adminTools: Promise<AdminTools> | null = null
   const router = createAppRouter({
     queryClient,
     queries,
@@ -140,6 +142,10 @@ export async function startConsole(options: { notify: Notify }) {
     overview: () => {
       overviewTools ??= import('./overview.ts').then((module) => module.overviewTools(api))
       return overviewTools
+    },
+    admin: () => {
+      adminTools ??= import('./admin.ts').then((module) => module.adminTools(api))
+      return adminTools
     },
   })
   connectNavigation(router, actors, options.notify)

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClients } from '../api/http.ts'
 import { getOverview, listCertificates } from '../api/overview.ts'
+import { queryStats } from '../api/stats.ts'
+import type { StatsQuery } from '../domain/stats.ts'
 
 /**
  * Home's panels (RESOURCES.md, /home): each its own query, so one slow panel delays none. Loaded after
@@ -15,6 +17,13 @@ export function overviewTools(api: ApiClients) {
           queryKey: [...all, project, 'counts'],
           queryFn: () => getOverview(api, project),
           staleTime: 10_000,
+        }),
+      /** The last 24 hours of traffic; its numbers never change once reported, so an answer stays fresh. */
+      traffic: (query: StatsQuery) =>
+        queryOptions({
+          queryKey: [...all, query.project, 'traffic', query],
+          queryFn: ({ signal }) => queryStats(api, query, signal),
+          staleTime: Number.POSITIVE_INFINITY,
         }),
       certificates: (project: string) =>
         queryOptions({

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
+import { getApiDocument, sendApiRequest } from '../api/api-docs.ts'
 import {
   applyRestore,
   createBackup,
@@ -12,11 +13,14 @@ import {
   planRestore,
 } from '../api/backups.ts'
 import { listDomains } from '../api/configuration.ts'
-import { type ApiClients, errorMessage } from '../api/http.ts'
+import { type ApiClients, errorMessage, type Service } from '../api/http.ts'
 import { createPurge, getPurge, listPurges } from '../api/purge.ts'
 import { writeFailureOf } from '../api/resources.ts'
+import { listWebsiteNames, queryStats } from '../api/stats.ts'
+import type { TryRequest } from '../domain/api-docs.ts'
 import type { BackupRecord, RestorePlan } from '../domain/backup.ts'
 import type { PurgeRecord, PurgeRequest } from '../domain/purge.ts'
+import type { StatsQuery } from '../domain/stats.ts'
 
 /** How many recent invalidations the page lists. */
 export const RECENT_PURGES = 20
@@ -57,6 +61,31 @@ export function toolTools(
         queryKey: [...all, project, 'backups'],
         queryFn: () => listBackups(api, project, LISTED_BACKUPS),
         refetchInterval: (query) => (inProgress(query.state.data?.data) ? BACKUP_POLL_MS : false),
+      }),
+    /** A service's OpenAPI document: it changes only with a new server version. */
+    apiDocument: (service: Service) =>
+      queryOptions({
+        queryKey: [...all, 'api-docs', service],
+        queryFn: () => getApiDocument(api, service),
+        staleTime: Number.POSITIVE_INFINITY,
+      }),
+    /** The websites a statistics view may filter on. */
+    websiteNames: (project: string) =>
+      queryOptions({
+        queryKey: [...all, project, 'website-names'],
+        queryFn: () => listWebsiteNames(api, project),
+        staleTime: 30_000,
+      }),
+    /**
+     * A statistics query. Its numbers never change once reported (API.md), so an answer stays fresh; a
+     * failure is not retried behind the user's back: a slow query would only be asked again.
+     */
+    stats: (query: StatsQuery) =>
+      queryOptions({
+        queryKey: [...all, query.project, 'stats', query],
+        queryFn: ({ signal }) => queryStats(api, query, signal),
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
       }),
   }
   const refreshBackups = (project: string) =>
@@ -105,6 +134,8 @@ export function toolTools(
           },
         },
       }),
+    /** The API docs page's "Try it", with the session's token like every call. */
+    tryRequest: (request: TryRequest) => sendApiRequest(api, request),
     invalidation: (project: string) =>
       invalidationMachine.provide({
         actors: {

@@ -15,8 +15,13 @@ export const BACKUP_FORMAT_VERSION = 1
 
 /** `POST /projects/{p}/backups`: a manual backup, optionally named for the list. */
 export const CreateBackupBody = v.object({
-  trigger: v.literal('manual', 'must be manual (scheduled backups are taken by the platform)'),
-  display_name: v.optional(v.nullable(DisplayName)),
+  trigger: v.pipe(
+    v.literal('manual', 'must be manual (scheduled backups are taken by the platform)'),
+    v.description('manual: the platform takes scheduled backups itself'),
+  ),
+  display_name: v.optional(
+    v.pipe(v.nullable(DisplayName), v.description('A name for the list, such as Before the migration')),
+  ),
 })
 export type CreateBackupRequest = v.InferOutput<typeof CreateBackupBody>
 
@@ -24,30 +29,53 @@ export type CreateBackupRequest = v.InferOutput<typeof CreateBackupBody>
 export const RestoreBody = v.optional(
   v.object({
     plan_revision: v.optional(
-      v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')),
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must be 0 or more'),
+        v.description('The plan_revision of the dry run: the restore is refused (409) if the project changed since'),
+      ),
     ),
   }),
 )
 
 export const RestoreQuery = v.object({
-  dry_run: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
+  dry_run: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.description('true lists the changes and applies none'),
+    ),
+  ),
 })
 
 /** A write-only field as a backup carries it: sealed with the platform's backup key (AES-256-GCM). */
 export const SealedSecret = jsonObject({
-  iv: v.pipe(v.string(), v.base64('must be base64')),
-  tag: v.pipe(v.string(), v.base64('must be base64')),
-  data: v.pipe(v.string(), v.base64('must be base64')),
+  iv: v.pipe(v.string(), v.base64('must be base64'), v.description('AES-GCM nonce, base64')),
+  tag: v.pipe(v.string(), v.base64('must be base64'), v.description('AES-GCM authentication tag, base64')),
+  data: v.pipe(v.string(), v.base64('must be base64'), v.description('The sealed value, base64')),
 })
 export type SealedSecret = v.InferOutput<typeof SealedSecret>
 
 /** One configuration resource as a backup holds it: its fields, without the server's bookkeeping. */
 export const BackupEntry = jsonObject({
-  type: Slug,
-  name: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(200)),
-  display_name: v.nullable(v.string('must be a string')),
-  data: v.record(v.string(), v.unknown(), 'must be an object'),
-  sealed: v.optional(v.record(v.string(), SealedSecret, 'must map field names to sealed secrets')),
+  type: v.pipe(Slug, v.description('The resource type, as in its API path: websites, directors…')),
+  name: v.pipe(
+    v.string('must be a string'),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(200),
+    v.description('The resource’s name'),
+  ),
+  display_name: v.pipe(v.nullable(v.string('must be a string')), v.description('The resource’s display name')),
+  data: v.pipe(
+    v.record(v.string(), v.unknown(), 'must be an object'),
+    v.description('The resource’s fields, as its type’s schema takes them'),
+  ),
+  sealed: v.optional(
+    v.pipe(
+      v.record(v.string(), SealedSecret, 'must map field names to sealed secrets'),
+      v.description('Write-only fields, sealed with the platform’s backup key'),
+    ),
+  ),
 })
 export type BackupEntry = v.InferOutput<typeof BackupEntry>
 
@@ -57,13 +85,32 @@ export type BackupEntry = v.InferOutput<typeof BackupEntry>
  */
 export const BackupDocument = jsonObject(
   {
-    format: v.literal(BACKUP_FORMAT, `must be ${BACKUP_FORMAT}`),
-    version: v.literal(BACKUP_FORMAT_VERSION, `must be ${BACKUP_FORMAT_VERSION}`),
-    project: Slug,
-    taken_at: v.pipe(v.string('must be a string'), v.isoTimestamp('must be an ISO 8601 time')),
-    revision: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0)),
-    resources: v.array(BackupEntry, 'must be a list of resources'),
-    sha256: v.pipe(v.string('must be a string'), v.regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal digits')),
+    format: v.pipe(v.literal(BACKUP_FORMAT, `must be ${BACKUP_FORMAT}`), v.description('What the document is')),
+    version: v.pipe(
+      v.literal(BACKUP_FORMAT_VERSION, `must be ${BACKUP_FORMAT_VERSION}`),
+      v.description('The document format’s version'),
+    ),
+    project: v.pipe(Slug, v.description('The project it was taken of')),
+    taken_at: v.pipe(
+      v.string('must be a string'),
+      v.isoTimestamp('must be an ISO 8601 time'),
+      v.description('When it was taken'),
+    ),
+    revision: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(0),
+      v.description('The project’s configuration revision when it was taken'),
+    ),
+    resources: v.pipe(
+      v.array(BackupEntry, 'must be a list of resources'),
+      v.description('Every configuration resource of the project'),
+    ),
+    sha256: v.pipe(
+      v.string('must be a string'),
+      v.regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal digits'),
+      v.description('SHA-256 of the rest of the document in canonical JSON (keys sorted, no spaces)'),
+    ),
   },
   'must be a backup document downloaded from this console',
 )

@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 
+/** The platform API's services, each under `/api/{svc}/v0` (spec section 7). */
+export const SERVICE_NAMES = ['auth', 'core', 'purge', 'acme', 'stats'] as const
+
 /** `GET /api/{svc}/v0/utils/info` data (spec section 3, "App info per service"). */
 export const ServiceInfo = v.object({ name: v.string(), version: v.string(), updatedAt: v.string() })
 export type ServiceInfo = v.InferOutput<typeof ServiceInfo>

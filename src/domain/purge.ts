@@ -49,15 +49,25 @@ export function purgeRequestSchema(projectDomains: readonly string[]) {
   const domains = new Set(projectDomains.map((domain) => domain.toLowerCase()))
   return v.pipe(
     v.object({
-      type: v.picklist(PURGE_TYPES, 'must be url, prefix, host, tag or all'),
+      type: v.pipe(
+        v.picklist(PURGE_TYPES, 'must be url, prefix, host, tag or all'),
+        v.description('What the targets are: URLs, URL prefixes, hosts or cache tags; all takes none'),
+      ),
       targets: v.optional(
         v.pipe(
           v.array(v.pipe(v.string('must be a string'), v.trim()), 'must be a list of targets'),
           v.maxLength(MAX_PURGE_TARGETS, `at most ${MAX_PURGE_TARGETS} targets`),
+          v.description('What to invalidate; URLs and hosts must be of the project’s domains'),
         ),
         [],
       ),
-      soft: v.optional(v.boolean('must be true or false'), false),
+      soft: v.optional(
+        v.pipe(
+          v.boolean('must be true or false'),
+          v.description('Mark stale instead of removing: served while the origin is asked again'),
+        ),
+        false,
+      ),
     }),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return

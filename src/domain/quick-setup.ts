@@ -4,17 +4,32 @@ import type { DirectorInput } from './resources/director.ts'
 
 /** The quick-setup draft (spec section 3): domain, backend choice and the existing director if any. */
 export const QuickSetupDraft = jsonObject({
-  domain_name: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),
+  domain_name: v.optional(
+    v.pipe(v.string(), v.trim(), v.toLowerCase(), v.description('The website’s domain name')),
+    '',
+  ),
   backend: v.optional(
-    jsonObject({
-      directorOption: v.optional(v.picklist(['new', 'existing'], 'must be new or existing'), 'new'),
-      host: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()), ''),
-      port: v.optional(v.union([v.number(), v.string()]), 443),
-      weight: v.optional(v.union([v.number(), v.string()]), 1),
-    }),
+    v.pipe(
+      jsonObject({
+        directorOption: v.optional(
+          v.pipe(
+            v.picklist(['new', 'existing'], 'must be new or existing'),
+            v.description('new creates a director for host and port; existing uses default_director'),
+          ),
+          'new',
+        ),
+        host: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.description('The origin’s host name')), ''),
+        port: v.optional(v.pipe(v.union([v.number(), v.string()]), v.description('The origin’s port: 80 or 443')), 443),
+        weight: v.optional(v.pipe(v.union([v.number(), v.string()]), v.description('The backend’s weight, 0-100')), 1),
+      }),
+      v.description('The origin: a new director, or an existing one'),
+    ),
     { directorOption: 'new', host: '', port: 443, weight: 1 },
   ),
-  default_director: v.optional(v.nullable(v.string()), null),
+  default_director: v.optional(
+    v.pipe(v.nullable(v.string()), v.description('The existing director, with directorOption existing')),
+    null,
+  ),
 })
 export type QuickSetupDraft = v.InferOutput<typeof QuickSetupDraft>
 

@@ -16,17 +16,39 @@ export function stripBearer(value: string): string {
 
 export const TOKEN_EMPTY_MESSAGE = 'Token cannot be empty.'
 
+/** The `{project}` of a path. */
+export const ProjectParam = v.pipe(Slug, v.description('The project’s name'))
+
+/** The `{name}` of a path: `what` is the resource it names, such as `website`. */
+export function nameParam(what: string) {
+  return v.pipe(Slug, v.description(`The ${what}’s name`))
+}
+
 /** `POST /api/auth/v0/login` body. */
 export const TokenLogin = v.object({
-  token: v.pipe(v.string(TOKEN_EMPTY_MESSAGE), v.transform(stripBearer), v.minLength(1, TOKEN_EMPTY_MESSAGE)),
+  token: v.pipe(
+    v.string(TOKEN_EMPTY_MESSAGE),
+    // Before the transform: openapi.json describes the input, which ends where a transform starts.
+    v.description('An API token or an OpenID Connect access token; a Bearer prefix is dropped'),
+    v.transform(stripBearer),
+    v.minLength(1, TOKEN_EMPTY_MESSAGE),
+  ),
 })
 
 export const LIST_PAGE_SIZE = { default: 100, max: 10_000 } as const
 
 /** A list's field filter: one value, matched exactly (or as one of the values of a list field). */
-const FilterValue = v.optional(
-  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(254, 'at most 254 characters')),
-)
+function filterValue(field: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(254, 'at most 254 characters'),
+      v.description(`Keeps those whose ${field} is this value (or holds it, for a list)`),
+    ),
+  )
+}
 
 /**
  * Paging, name filter and sort of every resource list; `sortable` names the fields one may sort by,
@@ -35,32 +57,63 @@ const FilterValue = v.optional(
 export function listQuery(sortable: readonly string[], filters: readonly string[] = []) {
   const sorts = sortable.flatMap((field) => [field, `-${field}`])
   return v.object({
-    page: v.optional(integer(1, 1_000_000), 1),
-    items: v.optional(integer(1, LIST_PAGE_SIZE.max), LIST_PAGE_SIZE.default),
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'at most 200 characters'))),
-    sort: v.optional(v.picklist(sorts, `must be one of ${sortable.join(', ')}, with - for descending`)),
-    ...Object.fromEntries(filters.map((field) => [field, FilterValue])),
+    page: v.optional(v.pipe(integer(1, 1_000_000), v.description('Page to return, from 1')), 1),
+    items: v.optional(v.pipe(integer(1, LIST_PAGE_SIZE.max), v.description('Page size')), LIST_PAGE_SIZE.default),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(200, 'at most 200 characters'),
+        v.description('Keeps those whose name or display name contains this text'),
+      ),
+    ),
+    sort: v.optional(
+      v.pipe(
+        v.picklist(sorts, `must be one of ${sortable.join(', ')}, with - for descending`),
+        v.description('Field to sort by; a leading - sorts descending'),
+      ),
+    ),
+    ...Object.fromEntries(filters.map((field) => [field, filterValue(field)])),
   })
 }
 
 /** `GET /api/auth/v0/auth/permissions` */
 export const PermissionsQuery = v.object({
-  scope_type: v.optional(v.picklist(['project'], 'must be project')),
-  scope_value: v.optional(Slug),
+  scope_type: v.optional(
+    v.pipe(v.picklist(['project'], 'must be project'), v.description('project, to ask within one project')),
+  ),
+  scope_value: v.optional(v.pipe(Slug, v.description('The project, with scope_type=project'))),
 })
 
 /** `GET /api/auth/v0/search/projects` */
 export const ProjectSearchQuery = v.object({
-  items: v.optional(integer(1, LIST_PAGE_SIZE.max), LIST_PAGE_SIZE.default),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(200))),
+  items: v.optional(v.pipe(integer(1, LIST_PAGE_SIZE.max), v.description('How many at most')), LIST_PAGE_SIZE.default),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.maxLength(200),
+      v.description('Keeps the projects whose name or display name contains it'),
+    ),
+  ),
 })
 
 /** `GET /api/core/v0/search`: the query is trimmed and must not be empty (spec section 5). */
 export const GlobalSearchQuery = v.object({
-  query: v.pipe(v.string('query is required'), v.trim(), v.minLength(1, 'query is required'), v.maxLength(200)),
+  query: v.pipe(
+    v.string('query is required'),
+    v.trim(),
+    v.minLength(1, 'query is required'),
+    v.maxLength(200),
+    v.description('Text to look for in names, display names and domains'),
+  ),
 })
 
 /** `GET /api/core/v0/projects/{p}/sync` */
 export const SyncQuery = v.object({
-  details: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  details: v.optional(
+    v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.description('true adds the state of every node')),
+    'false',
+  ),
 })

@@ -5,6 +5,15 @@ import { bodyOf, type Draft, type ResourceUi } from './resource-ui.ts'
 type FieldsSchema = v.GenericSchema<unknown, Record<string, unknown>>
 type Check = v.PipeItem<Record<string, unknown>, Record<string, unknown>, v.BaseIssue<unknown>>
 
+const ResourceName = v.pipe(
+  Slug,
+  v.description('Unique name in its scope, fixed at creation (an update may repeat it, not change it)'),
+)
+const OptionalDisplayName = v.optional(
+  v.pipe(v.nullable(DisplayName), v.description('Name shown in the console instead of the name')),
+  null,
+)
+
 /** The root object schema and the cross-field checks of a type's fields schema. */
 function splitFields(fields: FieldsSchema): { entries: v.ObjectEntries; checks: Check[] } {
   // A pipe also exposes its root object's `entries`, so look for the pipe first.
@@ -14,6 +23,11 @@ function splitFields(fields: FieldsSchema): { entries: v.ObjectEntries; checks: 
   const entries = (root as { entries?: v.ObjectEntries } | undefined)?.entries
   if (!entries) throw new Error('a resource fields schema must be an object or a pipe starting with one')
   return { entries, checks: checks as Check[] }
+}
+
+/** The type's own fields, without its cross-field checks. */
+export function fieldEntries(fields: FieldsSchema): v.ObjectEntries {
+  return splitFields(fields).entries
 }
 
 export function dataFieldNames(fields: FieldsSchema): string[] {
@@ -74,17 +88,16 @@ export function bodySchema(
   key?: { field: string; schema: v.GenericSchema<unknown, string> },
 ) {
   const { entries, checks } = splitFields(fields)
-  const nameEntries: v.ObjectEntries = key
-    ? { [key.field]: mode === 'create' ? key.schema : v.optional(key.schema) }
-    : { name: mode === 'create' ? Slug : v.optional(Slug) }
-  const schema = v.strictObject(
-    { ...nameEntries, display_name: v.optional(v.nullable(DisplayName), null), ...entries },
-    (issue) =>
-      issue.expected === 'never'
-        ? 'is not a field of this resource'
-        : issue.path
-          ? 'is required'
-          : 'must be a JSON object',
+  const keySchema = key && v.pipe(key.schema, v.description(`Names it: unique, fixed at creation`))
+  const nameEntries: v.ObjectEntries = keySchema
+    ? { [key.field]: mode === 'create' ? keySchema : v.optional(keySchema) }
+    : { name: mode === 'create' ? ResourceName : v.optional(ResourceName) }
+  const schema = v.strictObject({ ...nameEntries, display_name: OptionalDisplayName, ...entries }, (issue) =>
+    issue.expected === 'never'
+      ? 'is not a field of this resource'
+      : issue.path
+        ? 'is required'
+        : 'must be a JSON object',
   )
   return checks.length === 0 ? schema : v.pipe(schema, ...(checks as []))
 }

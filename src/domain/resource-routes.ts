@@ -49,3 +49,15 @@ export function listPathOf(apiType: string): string {
 export function detailPathOf(apiType: string, name: string): string {
   return `/${routeNameOf(apiType)}-detail/${encodeURIComponent(name)}`
 }
+
+/**
+ * The page that shows a resource an audit entry names, or null when no page does (an organization or a
+ * customer has no detail page; a backup or an invalidation is shown in its tool's list).
+ */
+export function pageOfResource(apiType: string, name: string): string | null {
+  if (apiType === 'organizations' || apiType === 'customers') return null
+  if (apiType === 'projects') return `/admin/projects-detail/${encodeURIComponent(name)}`
+  if (apiType === 'backups') return '/backups'
+  if (apiType === 'purge') return '/invalidation'
+  return detailPathOf(apiType, name)
+}

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
+import type { AuditSummary } from '../domain/audit.ts'
 import type { ProjectOverview } from '../domain/overview.ts'
 import { detailPathOf, listPathOf, typeLabelOf } from '../domain/resource-routes.ts'
+import type { StatsResult } from '../domain/stats.ts'
 import type { SyncRow } from '../domain/sync.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
 import { formatDateTime } from './resources/format.tsx'
 
 /** A panel's data as its query left it. */
@@ -88,6 +91,24 @@ export function RecentChanges({ overview, link }: { overview: ProjectOverview; l
   )
 }
 
+/** The last changes as the audit log has them: each leads to its entry (before and after). */
+export function AuditedChanges({ entries, link }: { entries: readonly AuditSummary[]; link: RenderPath }) {
+  if (entries.length === 0) return <p className="text-sm">No change recorded in this project yet.</p>
+  return (
+    <ol className="flex flex-col gap-1 text-sm">
+      {entries.map((entry) => (
+        <li key={entry.public_id} className="flex flex-wrap gap-x-2">
+          {link(`/audit-detail/${entry.public_id}`, <span className="font-mono text-xs">{entry.action}</span>)}
+          <span>{entry.resource ? entry.resource.name : ''}</span>
+          <span className="tabular-nums text-slate-600 dark:text-slate-400">
+            {`${formatDateTime(entry.occurred_at)} by ${entry.actor.email ?? entry.actor.type}`}
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
 export type CertificateNotice = { name: string; domains: string[]; text: string; tone: 'danger' | 'warning' }
 
 export function CertificatesNeedingAttention({
@@ -161,6 +182,70 @@ export function SyncSummary({
         <Button variant="secondary" size="sm" onClick={onRecheck} disabled={status === 'loading'}>
           Check again
         </Button>
+      </div>
+    </div>
+  )
+}
+
+const count = (value: number | null) => (value === null ? '—' : Math.round(value).toLocaleString('en-GB'))
+const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)} %`)
+const short = (value: number | null) =>
+  value === null
+    ? ''
+    : value >= 1e6
+      ? `${(value / 1e6).toFixed(1)}M`
+      : value >= 1e3
+        ? `${(value / 1e3).toFixed(0)}k`
+        : String(value)
+const hourOf = (ms: number) => formatDateTime(new Date(ms).toISOString())
+
+/** The last 24 hours: requests, hit ratio and blocked requests as small charts, with the day's totals. */
+export function TrafficCharts({ result }: { result: StatsResult }) {
+  const points = result.series[0]?.points ?? []
+  const timestamps = points.map((point) => Date.parse(point.ts))
+  const line = (metric: keyof StatsResult['totals'], label: string) => ({
+    label,
+    values: points.map((point) => point.values[metric] ?? null),
+  })
+  const blocked = ['waf_blocked', 'challenged', 'rate_limited'] as const
+  const totals = result.totals
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm tabular-nums">
+        {`${count(totals.requests ?? null)} requests, ${percent(totals.hit_ratio ?? null)} from cache, ${count(
+          blocked.reduce((sum, metric) => sum + (totals[metric] ?? 0), 0),
+        )} blocked or challenged`}
+      </p>
+      <div className="grid gap-3 xl:grid-cols-3">
+        <TimeSeriesChart
+          title="Requests"
+          timestamps={timestamps}
+          lines={[line('requests', 'Requests')]}
+          format={count}
+          formatAxis={short}
+          formatTime={hourOf}
+          fileName="home-requests-24h"
+          height={140}
+        />
+        <TimeSeriesChart
+          title="Cache hit ratio"
+          timestamps={timestamps}
+          lines={[line('hit_ratio', 'Hit ratio')]}
+          format={percent}
+          formatTime={hourOf}
+          fileName="home-hit-ratio-24h"
+          height={140}
+        />
+        <TimeSeriesChart
+          title="Blocked requests"
+          timestamps={timestamps}
+          lines={[line('waf_blocked', 'WAF'), line('challenged', 'Challenged'), line('rate_limited', 'Rate limited')]}
+          format={count}
+          formatAxis={short}
+          formatTime={hourOf}
+          fileName="home-blocked-24h"
+          height={140}
+        />
       </div>
     </div>
   )

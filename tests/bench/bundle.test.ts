@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { BUDGET, budgetProblems } from './bundle.ts'
 
 describe('the bundle budget', () => {
-  const within = { upFront: [{ page: '/home', kb: 150, files: 7 }], routes: [{ route: 'routes/home.tsx', kb: 2 }] }
+  const within = {
+    upFront: [{ page: '/home', kb: 150, files: 7 }],
+    routes: [{ route: 'routes/home.tsx', kb: 2 }],
+    libraries: [{ library: 'uplot', kb: 23, routes: ['routes/statistics.tsx'] }],
+  }
 
   it('passes a build within every budget', () => {
     expect(budgetProblems(within)).toEqual([])
@@ -16,11 +20,18 @@ describe('the bundle budget', () => {
           { page: '/home', kb: 150, files: BUDGET.upFrontFiles + 5 },
         ],
         routes: [{ route: 'routes/websites.tsx', kb: BUDGET.routeChunkKb + 0.5 }],
+        libraries: [],
       }),
     ).toEqual([
       `sign-in page (/): ${(BUDGET.upFrontKb + 1).toFixed(1)} kB up front > ${BUDGET.upFrontKb} kB`,
       `/home: ${BUDGET.upFrontFiles + 5} JavaScript files up front > ${BUDGET.upFrontFiles}`,
       `routes/websites.tsx: ${(BUDGET.routeChunkKb + 0.5).toFixed(1)} kB > ${BUDGET.routeChunkKb} kB`,
     ])
+  })
+
+  it('refuses a page-only library (uPlot) in what a page loads up front', () => {
+    expect(budgetProblems({ ...within, upFront: [{ page: '/home', kb: 150, files: 7, pageOnly: ['uplot'] }] })).toEqual(
+      ['/home: loads uplot up front; it belongs to the pages that use it'],
+    )
   })
 })

@@ -14,6 +14,8 @@ import { writeSection } from './report.ts'
  * and a bundler left to itself splits shared code into many small chunks.
  */
 export const BUDGET = { upFrontKb: 165, upFrontFiles: 8, routeChunkKb: 25 } as const
+/** Libraries for the pages that need them only: never in what a page loads up front. */
+export const PAGE_ONLY_LIBRARIES = ['uplot'] as const
 const SHELL = 'routes/-shell/Shell.tsx'
 /** What each page loads before it is usable: its route's chunks, and for signed-in pages the shell. */
 const UP_FRONT = {
@@ -32,8 +34,22 @@ function gzipKb(dist: string, file: string): number {
 }
 
 export type BundleReport = {
-  upFront: { page: string; kb: number; files: number }[]
+  /** `pageOnly`: the PAGE_ONLY_LIBRARIES that the page loads up front (none, within budget). */
+  upFront: { page: string; kb: number; files: number; pageOnly?: string[] }[]
   routes: { route: string; kb: number }[]
+  /**
+   * Libraries a page imports dynamically once it runs (uPlot with the first chart): outside the route
+   * chunk's budget, listed with their size so that they stay visible.
+   */
+  libraries: { library: string; kb: number; routes: string[] }[]
+}
+
+/** The package a manifest key of node_modules belongs to (`uplot`, `@scope/name`). */
+function packageOf(key: string): string | null {
+  const path = key.split('node_modules/').at(-1)
+  if (!path || !key.includes('node_modules/')) return null
+  const [first, second] = path.split('/')
+  return first?.startsWith('@') ? `${first}/${second}` : (first ?? null)
 }
 
 export function measureBundle(dist: string): BundleReport {
@@ -47,7 +63,8 @@ export function measureBundle(dist: string): BundleReport {
   const upFront = Object.entries(UP_FRONT).map(([page, files]) => {
     const keys = new Set(base)
     for (const file of files) for (const key of keysOf(manifest, file)) staticClosure(manifest, key, keys)
-    return { page, kb: sizeOf(keys), files: keys.size }
+    const pageOnly = PAGE_ONLY_LIBRARIES.filter((library) => [...keys].some((key) => packageOf(key) === library))
+    return { page, kb: sizeOf(keys), files: keys.size, pageOnly }
   })
   // A signed-in page renders inside the shell, which is loaded (and, for a stored session, fetched from
   // index.html) before any of them: a route chunk counts what it adds beyond the entry and the shell.
@@ -60,7 +77,32 @@ export function measureBundle(dist: string): BundleReport {
       return { route: key.replace(/\?.*$/, ''), kb: sizeOf(own) }
     })
     .sort((a, b) => b.kb - a.kb)
-  return { upFront, routes }
+  return { upFront, routes, libraries: pageLibraries(manifest, loaded, sizeOf) }
+}
+
+function pageLibraries(
+  manifest: Manifest,
+  loaded: Set<string>,
+  sizeOf: (keys: Iterable<string>) => number,
+): BundleReport['libraries'] {
+  const found = new Map<string, { keys: Set<string>; routes: Set<string> }>()
+  for (const key of Object.keys(manifest).filter((k) => k.startsWith('routes/') && !k.includes('/-'))) {
+    // What the entry and the shell import dynamically is theirs, not the page's.
+    for (const chunk of [...staticClosure(manifest, key)].filter((k) => !loaded.has(k))) {
+      const dynamic = (manifest[chunk] as { dynamicImports?: string[] } | undefined)?.dynamicImports ?? []
+      for (const imported of dynamic) {
+        const library = packageOf(imported)
+        if (!library) continue
+        const entry = found.get(library) ?? { keys: new Set<string>(), routes: new Set<string>() }
+        for (const k of staticClosure(manifest, imported)) if (!loaded.has(k)) entry.keys.add(k)
+        entry.routes.add(key.replace(/\?.*$/, ''))
+        found.set(library, entry)
+      }
+    }
+  }
+  return [...found]
+    .map(([library, { keys, routes }]) => ({ library, kb: sizeOf(keys), routes: [...routes].sort() }))
+    .sort((a, b) => b.kb - a.kb)
 }
 
 export function budgetProblems(report: BundleReport): string[] {
@@ -71,6 +113,9 @@ export function budgetProblems(report: BundleReport): string[] {
     ...report.upFront
       .filter((p) => p.files > BUDGET.upFrontFiles)
       .map((p) => `${p.page}: ${p.files} JavaScript files up front > ${BUDGET.upFrontFiles}`),
+    ...report.upFront.flatMap((p) =>
+      (p.pageOnly ?? []).map((library) => `${p.page}: loads ${library} up front; it belongs to the pages that use it`),
+    ),
     ...report.routes
       .filter((r) => r.kb > BUDGET.routeChunkKb)
       .map((r) => `${r.route}: ${r.kb.toFixed(1)} kB > ${BUDGET.routeChunkKb} kB`),
@@ -96,6 +141,14 @@ function markdown(report: BundleReport): string {
     '| Route file | Chunk (gzip) |',
     '| --- | ---: |',
     ...largest.map((r) => `| \`${r.route}\` | ${r.kb.toFixed(1)} kB |`),
+    '',
+    'Libraries loaded inside a page once it runs (not counted in its route chunk; JavaScript and styles):',
+    '',
+    '| Library | Size (gzip) | Loaded by |',
+    '| --- | ---: | --- |',
+    ...report.libraries.map(
+      (l) => `| ${l.library} | ${l.kb.toFixed(1)} kB | ${l.routes.map((r) => `\`${r}\``).join(', ')} |`,
+    ),
   ].join('\n')
 }
 

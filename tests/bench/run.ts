@@ -7,6 +7,7 @@
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type RequestSpec, type Result } from 'autocannon'
+import { STATS_METRICS } from '../../src/domain/stats.ts'
 import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { BENCH_PROJECT, BenchApi, dataList, metaTotal, prepareBenchProject, websiteName } from './api.ts'
 import { type ServerProcess, startServerProcess } from './child.ts'
@@ -96,6 +97,49 @@ async function checkData(api: BenchApi): Promise<{ projects: number; searchHits:
   const inBench = hits.some((hit) => JSON.stringify(hit).includes(`"name":"${BENCH_PROJECT}"`))
   if (!inBench) throw new Error('search: site-0424 of the bench project was not found')
   return { projects: dataList(projects, 'project list').length, searchHits: hits.length }
+}
+
+const STATS_RUNS = 20
+
+type StatsTiming = { p50: number; p95: number; max: number; kb: number; points: number; websites: number }
+
+/**
+ * The statistics query of issue 12: 30 days at 5 minutes, every metric, over the bench project (the
+ * biggest: 1,000 websites). One request at a time, so the time is the query's own, not a queue's; the
+ * range ends at the start of today (UTC), so every run asks the same and gets the same 8,640 points.
+ */
+async function measureStats(api: BenchApi): Promise<StatsTiming> {
+  const day = 86_400_000
+  const to = Math.floor(Date.now() / day) * day
+  const body = {
+    project: BENCH_PROJECT,
+    from: new Date(to - 30 * day).toISOString(),
+    to: new Date(to).toISOString(),
+    granularity: '5m',
+    metrics: [...STATS_METRICS],
+  }
+  const once = async () => {
+    const started = performance.now()
+    const answer = await api.request('POST', '/api/stats/v0/queries', body)
+    const ms = performance.now() - started
+    if (answer.status !== 200) throw new Error(`stats query answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+    return { ms, answer: answer.body as { data: { series: { points: unknown[] }[] } } }
+  }
+  const first = await once()
+  const points = first.answer.data.series[0]?.points.length ?? 0
+  if (points !== 8640) throw new Error(`stats query: ${points} points, expected 8,640`)
+  const kb = JSON.stringify(first.answer).length / 1024
+  await once()
+  const times: number[] = []
+  for (let run = 0; run < STATS_RUNS; run += 1) times.push((await once()).ms)
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+    kb,
+    points,
+    websites: BENCH_WEBSITES,
+  }
 }
 
 /** Requests started this long into a measured run count as steady state (every connection is open by then). */
@@ -198,6 +242,10 @@ async function main(): Promise<number> {
       )
       rows.push(row)
     }
+    log('statistics query, 30 days at 5 minutes over the bench project…')
+    const stats = await measureStats(api)
+    const statsLine = `- Statistics query (\`POST /api/stats/v0/queries\`, 30 days at 5 minutes, all ${STATS_METRICS.length} metrics, project \`${BENCH_PROJECT}\` with ${stats.websites} websites; ${stats.points.toLocaleString('en-US')} points, ${stats.kb.toFixed(0)} KB a response), ${STATS_RUNS} requests one after the other after 2 unmeasured: p50 ${stats.p50.toFixed(0)} ms, p95 ${stats.p95.toFixed(0)} ms, max ${stats.max.toFixed(0)} ms (request to last byte, JSON parsed).`
+    log(statsLine.slice(2))
     await server.stop()
     server = null
 
@@ -219,6 +267,10 @@ async function main(): Promise<number> {
       '### Targets',
       '',
       ...targets,
+      '',
+      '### Statistics query',
+      '',
+      statsLine,
       '',
     ].join('\n')
     writeSection(DOC, ON_POSTGRES ? 'api-bench-postgres' : 'api-bench', section)

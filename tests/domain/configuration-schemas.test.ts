@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { CaptchaFields } from '../../src/domain/resources/captcha.ts'
 import { CODE_SNIPPET_MAX_BYTES, CodeSnippetFields, VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
-import { DIRECTOR_TYPES, DirectorFields, TLS_PROTOCOLS } from '../../src/domain/resources/director.ts'
+import { DIRECTOR_TYPES, DirectorFields } from '../../src/domain/resources/director.ts'
 import {
   certificateAttention,
   certificateState,
@@ -19,6 +19,7 @@ import {
   REDIRECT_STATUSES,
 } from '../../src/domain/resources/page-rule.ts'
 import { RateLimitFields, rateLimitKeyProblem } from '../../src/domain/resources/rate-limit.ts'
+import { TLS_PROTOCOLS } from '../../src/domain/resources/shared.ts'
 import { SYNTHETIC_BODY_MAX_BYTES, SyntheticFields } from '../../src/domain/resources/synthetic.ts'
 import { isPemCertificates, TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
 import { WAF_CATEGORIES, WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'

@@ -5,8 +5,8 @@ import {
   type DirectorType,
   PROBE_METHODS,
   PROBE_PRESETS,
-  TLS_PROTOCOLS,
 } from '../resources/director.ts'
+import { TLS_PROTOCOLS } from '../resources/shared.ts'
 
 /** The ten director types with their labels (spec section 3 names two; the rest follow them). */
 export const DIRECTOR_TYPE_LABELS: Record<DirectorType, string> = {

@@ -1,12 +1,6 @@
 import { type Draft, type Option, plainOptions, type ResourceUi } from '../resource-ui.ts'
-import {
-  CACHE_MODES,
-  HEADER_OPS,
-  HTTP_METHODS,
-  MATCH_TYPES,
-  PageRuleFields,
-  REDIRECT_STATUSES,
-} from '../resources/page-rule.ts'
+import { CACHE_MODES, HEADER_OPS, MATCH_TYPES, PageRuleFields, REDIRECT_STATUSES } from '../resources/page-rule.ts'
+import { HTTP_METHODS } from '../resources/shared.ts'
 
 export const ACTION_LABELS: readonly Option[] = [
   { value: 'cache', label: 'Cache' },

@@ -1,5 +1,4 @@
 import { capitalisedOptions, type Draft, type Option, plainOptions, type ResourceUi } from '../resource-ui.ts'
-import { HTTP_METHODS } from '../resources/page-rule.ts'
 import {
   COUNTER_SCOPES,
   MAX_RATE_LIMIT_KEYS,
@@ -8,6 +7,7 @@ import {
   RATE_LIMIT_PERIODS,
   RateLimitFields,
 } from '../resources/rate-limit.ts'
+import { HTTP_METHODS } from '../resources/shared.ts'
 
 const PERIOD_LABELS: Record<(typeof RATE_LIMIT_PERIODS)[number], string> = {
   1: 'Second',

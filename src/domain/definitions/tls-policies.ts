@@ -1,5 +1,5 @@
 import { capitalisedOptions, type Draft, type Option, plainOptions, type ResourceUi } from '../resource-ui.ts'
-import { TLS_PROTOCOLS } from '../resources/director.ts'
+import { TLS_PROTOCOLS } from '../resources/shared.ts'
 import { ALPN_PROTOCOLS, CIPHER_PROFILES, CLIENT_AUTH_MODES, TlsPolicyFields } from '../resources/tls-policy.ts'
 
 const PROFILE_LABELS: Record<(typeof CIPHER_PROFILES)[number], string> = {

@@ -24,16 +24,24 @@ export const AccessTokenFields = v.pipe(
         v.array(Slug, 'must be a list of website names'),
         v.maxLength(100, 'at most 100 websites'),
         uniqueItems<string>(),
+        v.description('The project’s websites it opens; none for every website of the project'),
       ),
       [],
     ),
-    transport: v.optional(v.picklist(ACCESS_TOKEN_TRANSPORTS, 'must be header, query or cookie'), 'header'),
+    transport: v.optional(
+      v.pipe(
+        v.picklist(ACCESS_TOKEN_TRANSPORTS, 'must be header, query or cookie'),
+        v.description('How a visitor’s request carries it: a header, a query parameter or a cookie'),
+      ),
+      'header',
+    ),
     parameter_name: v.optional(
       v.pipe(
         v.string('must be a string'),
         v.trim(),
         v.minLength(1, 'must not be empty'),
         v.maxLength(64, 'at most 64 characters'),
+        v.description('The name of that header, query parameter or cookie'),
       ),
       'X-Access-Token',
     ),
@@ -44,12 +52,22 @@ export const AccessTokenFields = v.pipe(
           'must be a list of challenge, rate_limit or waf',
         ),
         uniqueItems<(typeof ACCESS_TOKEN_BYPASSES)[number]>(),
+        v.description('Protections its holders skip: challenge, rate_limit, waf'),
       ),
       [],
     ),
-    expires_at: v.optional(v.nullable(IsoDateTime), null),
-    enabled: v.optional(v.boolean('must be true or false'), true),
-    status: v.optional(v.picklist(ACCESS_TOKEN_STATUSES, 'must be active or revoked'), 'active'),
+    expires_at: v.optional(
+      v.pipe(v.nullable(IsoDateTime), v.description('When it stops working; none for never')),
+      null,
+    ),
+    enabled: v.optional(v.pipe(v.boolean('must be true or false'), v.description('false pauses it')), true),
+    status: v.optional(
+      v.pipe(
+        v.picklist(ACCESS_TOKEN_STATUSES, 'must be active or revoked'),
+        v.description('revoked for good (POST …/revoke); shown expired once past expires_at'),
+      ),
+      'active',
+    ),
   }),
   v.forward(
     v.check(

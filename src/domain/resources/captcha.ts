@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject, Slug, uniqueItems } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 export const CAPTCHA_TYPES = ['js_pow', 'captcha', 'turnstile', 'hcaptcha', 'recaptcha_v3', 'cookie'] as const
 export type CaptchaType = (typeof CAPTCHA_TYPES)[number]
@@ -15,12 +15,20 @@ const Text = (max: number) =>
 
 const Exempt = jsonObject(
   {
-    iplists: v.optional(v.pipe(v.array(Slug, 'must be a list of IP list names'), uniqueItems<string>()), []),
+    iplists: v.optional(
+      v.pipe(
+        v.array(Slug, 'must be a list of IP list names'),
+        uniqueItems<string>(),
+        v.description('IP lists whose addresses are never challenged'),
+      ),
+      [],
+    ),
     paths: v.optional(
       v.pipe(
         v.array(v.pipe(Text(2048), v.startsWith('/', 'must start with /')), 'must be a list of paths'),
         uniqueItems<string>('each path once'),
         v.maxLength(100, 'at most 100 paths'),
+        v.description('Path prefixes never challenged'),
       ),
       [],
     ),
@@ -29,6 +37,7 @@ const Exempt = jsonObject(
         v.array(v.pipe(Text(512), v.minLength(1, 'must not be empty')), 'must be a list of user agents'),
         uniqueItems<string>('each user agent once'),
         v.maxLength(100, 'at most 100 user agents'),
+        v.description('User agents never challenged (monitoring, partners)'),
       ),
       [],
     ),
@@ -45,11 +54,19 @@ export const CaptchaFields = v.pipe(
   jsonObject(
     {
       type: v.optional(
-        v.picklist(CAPTCHA_TYPES, 'must be js_pow, captcha, turnstile, hcaptcha, recaptcha_v3 or cookie'),
+        v.pipe(
+          v.picklist(CAPTCHA_TYPES, 'must be js_pow, captcha, turnstile, hcaptcha, recaptcha_v3 or cookie'),
+          v.description('The challenge: built in (js_pow, captcha, cookie) or a provider’s'),
+        ),
         'js_pow',
       ),
-      site_key: v.optional(v.nullable(Text(256)), null),
-      secret: v.optional(v.nullable(Text(256))),
+      site_key: v.optional(
+        v.pipe(v.nullable(Text(256)), v.description('The provider’s site key (turnstile, hcaptcha, recaptcha_v3)')),
+        null,
+      ),
+      secret: v.optional(
+        v.pipe(v.nullable(Text(256)), v.description('The provider’s secret: write-only, kept when left out')),
+      ),
       min_score: v.optional(
         v.pipe(
           v.union(
@@ -58,13 +75,23 @@ export const CaptchaFields = v.pipe(
           ),
           v.minValue(0, 'must be at least 0'),
           v.maxValue(1, 'must be at most 1'),
+          v.description('Lowest reCAPTCHA v3 score that passes, from 0 to 1'),
         ),
         0.7,
       ),
-      clearance_ttl_s: v.optional(integer(300, 86_400), 1800),
-      solve_timeout_s: v.optional(integer(10, 600), 60),
-      bind_clearance_to: v.optional(v.picklist(CLEARANCE_BINDINGS, 'must be ip or ip_ua'), 'ip_ua'),
-      exempt: v.optional(Exempt, () => v.parse(Exempt, {})),
+      clearance_ttl_s: v.optional(
+        v.pipe(integer(300, 86_400), v.description('Seconds a solved challenge stays valid')),
+        1800,
+      ),
+      solve_timeout_s: v.optional(v.pipe(integer(10, 600), v.description('Seconds a visitor has to solve it')), 60),
+      bind_clearance_to: v.optional(
+        v.pipe(
+          v.picklist(CLEARANCE_BINDINGS, 'must be ip or ip_ua'),
+          v.description('What a clearance is tied to: the address, or the address and user agent'),
+        ),
+        'ip_ua',
+      ),
+      exempt: v.optional(v.pipe(Exempt, v.description('Who is never challenged')), () => v.parse(Exempt, {})),
     },
     objectMessage,
   ),

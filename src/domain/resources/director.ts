@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { HostOrIp, integer, jsonObject, Slug } from '../common.ts'
+import { TLS_PROTOCOLS } from './shared.ts'
 
 export const DIRECTOR_TYPES = [
   'fallback',
@@ -16,7 +17,6 @@ export const DIRECTOR_TYPES = [
 export type DirectorType = (typeof DIRECTOR_TYPES)[number]
 
 export const PROBE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const
-export const TLS_PROTOCOLS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const
 
 /** Probe presets (spec section 3); Medium is the default. */
 export const PROBE_PRESETS = {
@@ -26,22 +26,46 @@ export const PROBE_PRESETS = {
 } as const
 
 export const Backend = jsonObject({
-  host: HostOrIp,
-  port: integer(1, 65535),
-  weight: v.optional(integer(0, 100), 1),
+  host: v.pipe(HostOrIp, v.description('Host name or IP address of the origin server')),
+  port: v.pipe(integer(1, 65535), v.description('TCP port, such as 443')),
+  weight: v.optional(v.pipe(integer(0, 100), v.description('Share of requests for weighted types; 0 takes none')), 1),
 })
 
 export const Probe = v.pipe(
   jsonObject({
-    enabled: v.optional(v.boolean(), true),
-    method: v.optional(v.picklist(PROBE_METHODS, 'must be one of GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD'), 'GET'),
-    path: v.optional(v.pipe(v.string(), v.startsWith('/', 'must start with /'), v.maxLength(2048)), '/'),
-    host: v.optional(v.nullable(HostOrIp), null),
-    status_code: v.optional(integer(100, 599), 200),
-    window: v.optional(integer(1, 20), PROBE_PRESETS.Medium.window),
-    threshold: v.optional(integer(1, 20), PROBE_PRESETS.Medium.threshold),
-    interval_seconds: v.optional(integer(1, 300), PROBE_PRESETS.Medium.interval_seconds),
-    timeout_seconds: v.optional(integer(1, 60), PROBE_PRESETS.Medium.timeout_seconds),
+    enabled: v.optional(v.pipe(v.boolean(), v.description('Whether the backends are checked')), true),
+    method: v.optional(
+      v.pipe(
+        v.picklist(PROBE_METHODS, 'must be one of GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD'),
+        v.description('HTTP method of the check request'),
+      ),
+      'GET',
+    ),
+    path: v.optional(
+      v.pipe(v.string(), v.startsWith('/', 'must start with /'), v.maxLength(2048), v.description('Path requested')),
+      '/',
+    ),
+    host: v.optional(
+      v.pipe(v.nullable(HostOrIp), v.description('Host header of the check; null for the backend’s host')),
+      null,
+    ),
+    status_code: v.optional(v.pipe(integer(100, 599), v.description('The status a healthy backend answers')), 200),
+    window: v.optional(
+      v.pipe(integer(1, 20), v.description('How many recent checks count')),
+      PROBE_PRESETS.Medium.window,
+    ),
+    threshold: v.optional(
+      v.pipe(integer(1, 20), v.description('How many of the window must pass for a healthy backend')),
+      PROBE_PRESETS.Medium.threshold,
+    ),
+    interval_seconds: v.optional(
+      v.pipe(integer(1, 300), v.description('Seconds between checks')),
+      PROBE_PRESETS.Medium.interval_seconds,
+    ),
+    timeout_seconds: v.optional(
+      v.pipe(integer(1, 60), v.description('Seconds a check may take')),
+      PROBE_PRESETS.Medium.timeout_seconds,
+    ),
   }),
   v.forward(
     v.check((probe) => probe.threshold <= probe.window, 'must not exceed the window'),
@@ -50,15 +74,21 @@ export const Probe = v.pipe(
 )
 
 export const Timeouts = jsonObject({
-  connect_timeout: v.optional(integer(1, 600), 30),
-  read_timeout: v.optional(integer(1, 600), 30),
-  send_timeout: v.optional(integer(1, 600), 30),
+  connect_timeout: v.optional(v.pipe(integer(1, 600), v.description('Seconds to open a connection')), 30),
+  read_timeout: v.optional(v.pipe(integer(1, 600), v.description('Seconds to wait for the origin’s answer')), 30),
+  send_timeout: v.optional(v.pipe(integer(1, 600), v.description('Seconds to send the request')), 30),
 })
 
 export const DirectorTls = jsonObject({
-  enabled: v.optional(v.boolean(), false),
-  session_reuse: v.optional(v.boolean(), true),
-  protocols: v.optional(v.array(v.picklist(TLS_PROTOCOLS, 'must be TLSv1, TLSv1.1, TLSv1.2 or TLSv1.3')), []),
+  enabled: v.optional(v.pipe(v.boolean(), v.description('Connect to the backends over TLS')), false),
+  session_reuse: v.optional(v.pipe(v.boolean(), v.description('Resume TLS sessions with the backends')), true),
+  protocols: v.optional(
+    v.pipe(
+      v.array(v.picklist(TLS_PROTOCOLS, 'must be TLSv1, TLSv1.1, TLSv1.2 or TLSv1.3')),
+      v.description('TLS versions offered to the backends; none for the platform’s defaults'),
+    ),
+    [],
+  ),
 })
 
 const needsCookie = (type: DirectorType) => type.endsWith('_cookie')
@@ -66,18 +96,37 @@ const needsHeader = (type: DirectorType) => type.endsWith('_header')
 
 export const DirectorFields = v.pipe(
   jsonObject({
-    type: v.optional(v.picklist(DIRECTOR_TYPES, 'must be one of the director types'), 'round_robin'),
-    sticky_cookie: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128))), null),
-    sticky_header: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128))), null),
+    type: v.optional(
+      v.pipe(
+        v.picklist(DIRECTOR_TYPES, 'must be one of the director types'),
+        v.description('How requests are spread over the backends'),
+      ),
+      'round_robin',
+    ),
+    sticky_cookie: v.optional(
+      v.pipe(
+        v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128))),
+        v.description('Cookie that keeps a client on one backend'),
+      ),
+      null,
+    ),
+    sticky_header: v.optional(
+      v.pipe(
+        v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128))),
+        v.description('Header that keeps a client on one backend'),
+      ),
+      null,
+    ),
     backends: v.pipe(
       v.array(Backend, 'must be a list of backends'),
       v.minLength(1, 'add at least one backend'),
       v.maxLength(64, 'at most 64 backends'),
+      v.description('The origin servers'),
     ),
-    probe: v.optional(Probe, () => v.parse(Probe, {})),
-    timeout: v.optional(Timeouts, () => v.parse(Timeouts, {})),
-    tls: v.optional(DirectorTls, () => v.parse(DirectorTls, {})),
-    waf_config: v.optional(v.nullable(Slug), null),
+    probe: v.optional(v.pipe(Probe, v.description('Health check of the backends')), () => v.parse(Probe, {})),
+    timeout: v.optional(v.pipe(Timeouts, v.description('Timeouts towards the backends')), () => v.parse(Timeouts, {})),
+    tls: v.optional(v.pipe(DirectorTls, v.description('TLS towards the backends')), () => v.parse(DirectorTls, {})),
+    waf_config: v.optional(v.pipe(v.nullable(Slug), v.description('WAF policy applied to its requests')), null),
   }),
   v.forward(
     v.check(

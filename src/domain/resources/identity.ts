@@ -7,13 +7,23 @@ import { GroupName } from './sso-mapping.ts'
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const
 
 export const UserFields = v.object({
-  first_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
-  last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  first_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.description('Given name')), ''),
+  last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.description('Family name')), ''),
   roles: v.optional(
-    v.pipe(v.array(v.picklist(ROLE_NAMES, `must be one of: ${ROLE_NAMES.join(', ')}`)), uniqueItems<RoleName>()),
+    v.pipe(
+      v.array(v.picklist(ROLE_NAMES, `must be one of: ${ROLE_NAMES.join(', ')}`)),
+      uniqueItems<RoleName>(),
+      v.description('Roles granted in every project: admin, operator or viewer'),
+    ),
     [],
   ),
-  status: v.optional(v.picklist(USER_STATUSES, 'must be invited, active or disabled'), 'active'),
+  status: v.optional(
+    v.pipe(
+      v.picklist(USER_STATUSES, 'must be invited, active or disabled'),
+      v.description('A disabled user cannot sign in and their tokens stop working; invited has not signed in yet'),
+    ),
+    'active',
+  ),
   /**
    * The user's groups at the identity provider, as an admin records them (the built-in provider puts
    * them in its `groups` claim; an external one sends its own): the SSO group/role mappings they match.
@@ -23,6 +33,7 @@ export const UserFields = v.object({
       v.array(GroupName, 'must be a list of group names'),
       v.maxLength(100, 'at most 100 groups'),
       uniqueItems<string>(),
+      v.description('Groups at the identity provider, matched by SSO group/role mappings'),
     ),
     [],
   ),
@@ -40,15 +51,24 @@ export const TOKEN_STATUSES = ['active', 'revoked'] as const
 
 /** `POST /api/auth/v0/tokens` body (the issue's contract); `expires_at` defaults to +90 days. */
 export const TokenFields = v.object({
-  owner: v.optional(Email),
+  owner: v.optional(v.pipe(Email, v.description('E-mail of the user the token acts for; the caller by default'))),
   permissions: v.pipe(
     v.array(Permission, 'must be a list of permissions'),
     v.minLength(1, 'grant at least one permission'),
     uniqueItems<string>(),
+    v.description('Permissions such as wadp.websites.list; the token gets those its owner also holds'),
   ),
-  projects: v.optional(v.pipe(v.array(Slug), uniqueItems<string>()), []),
-  expires_at: v.optional(IsoDateTime),
-  status: v.optional(v.picklist(TOKEN_STATUSES, 'must be active or revoked'), 'active'),
+  projects: v.optional(
+    v.pipe(v.array(Slug), uniqueItems<string>(), v.description('Projects it works in; empty for every project')),
+    [],
+  ),
+  expires_at: v.optional(
+    v.pipe(IsoDateTime, v.description('When it stops working: at most a year ahead, 90 days by default')),
+  ),
+  status: v.optional(
+    v.pipe(v.picklist(TOKEN_STATUSES, 'must be active or revoked'), v.description('revoked stops the token for good')),
+    'active',
+  ),
 })
 
 export function tokenExpiryProblem(expiresAt: string, now: Date): string | null {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { IsoDateTime, jsonObject } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 /** An IP list holds at most this many entries (RESOURCES.md): the edge keeps each list in memory. */
 export const MAX_IP_LIST_ENTRIES = 10_000
@@ -105,6 +105,8 @@ function formatIpv6(groups: number[]): string {
 
 const Cidr = v.pipe(
   v.string('must be a string'),
+  // Before the transform: openapi.json describes the input, which ends there.
+  v.description('An IPv4 or IPv6 address or network (10.0.0.0/8), stored normalised'),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const result = normaliseCidr(dataset.value)
     if ('error' in result) {
@@ -118,18 +120,29 @@ const Cidr = v.pipe(
 export const IpListEntry = jsonObject(
   {
     cidr: Cidr,
-    /** A negated entry excludes its addresses from the list's wider networks. */
-    negated: v.optional(v.boolean('must be true or false'), false),
+    negated: v.optional(
+      v.pipe(
+        v.boolean('must be true or false'),
+        v.description('Excludes its addresses from the list’s wider networks'),
+      ),
+      false,
+    ),
     comment: v.optional(
       v.pipe(
         v.string('must be a string'),
         v.trim(),
         v.maxLength(MAX_ENTRY_COMMENT, `at most ${MAX_ENTRY_COMMENT} characters`),
+        v.description('Why it is listed'),
       ),
       '',
     ),
-    /** After this time the edge ignores the entry (a temporary ban or allowance). */
-    expires_at: v.optional(v.nullable(IsoDateTime), null),
+    expires_at: v.optional(
+      v.pipe(
+        v.nullable(IsoDateTime),
+        v.description('After this time the edge ignores it (a temporary ban or allowance)'),
+      ),
+      null,
+    ),
   },
   objectMessage,
 )
@@ -142,13 +155,19 @@ export const IpListFields = v.pipe(
   jsonObject(
     {
       description: v.optional(
-        v.pipe(v.string('must be a string'), v.trim(), v.maxLength(500, 'at most 500 characters')),
+        v.pipe(
+          v.string('must be a string'),
+          v.trim(),
+          v.maxLength(500, 'at most 500 characters'),
+          v.description('What the list is for'),
+        ),
         '',
       ),
       entries: v.optional(
         v.pipe(
           v.array(IpListEntry, 'must be a list of entries'),
           v.maxLength(MAX_IP_LIST_ENTRIES, `at most ${MAX_IP_LIST_ENTRIES.toLocaleString('en-US')} entries`),
+          v.description('Its addresses and networks, each once'),
         ),
         [],
       ),
@@ -240,8 +259,18 @@ export function mergeEntries(
 /** The import action's body: the pasted text, and whether it adds to the entries or replaces them. */
 export const IpImportBody = jsonObject(
   {
-    text: v.pipe(v.string('must be a string'), v.maxLength(2_000_000, 'at most 2 MB of text')),
-    mode: v.optional(v.picklist(['append', 'replace'], 'must be append or replace'), 'append'),
+    text: v.pipe(
+      v.string('must be a string'),
+      v.maxLength(2_000_000, 'at most 2 MB of text'),
+      v.description('Addresses one per line; # starts a comment, a leading ! negates'),
+    ),
+    mode: v.optional(
+      v.pipe(
+        v.picklist(['append', 'replace'], 'must be append or replace'),
+        v.description('append adds to the entries, replace keeps only the pasted ones'),
+      ),
+      'append',
+    ),
   },
   (issue) => (issue.input === undefined && issue.path ? 'is required' : 'must be a JSON object with text and mode'),
 )

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, isHostname, jsonObject } from '../common.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 export const ACME_CHALLENGES = ['http-01', 'dns-01'] as const
 export const KEY_TYPES = ['ecdsa_p256', 'rsa_2048', 'rsa_4096'] as const
@@ -44,12 +44,37 @@ export const LeCertificateFields = v.pipe(
         v.minLength(1, 'name at least one domain'),
         v.maxLength(100, 'at most 100 domains'),
         v.check((list) => new Set(list).size === list.length, 'each domain once'),
+        v.description('Domains it covers; a wildcard (*.example.com) needs dns-01'),
       ),
-      challenge: v.optional(v.picklist(ACME_CHALLENGES, 'must be http-01 or dns-01'), 'http-01'),
-      key_type: v.optional(v.picklist(KEY_TYPES, 'must be ecdsa_p256, rsa_2048 or rsa_4096'), 'ecdsa_p256'),
-      ca: v.optional(v.picklist(ACME_CAS, 'must be letsencrypt or letsencrypt_staging'), 'letsencrypt'),
-      auto_renew: v.optional(v.boolean('must be true or false'), true),
-      renew_before_days: v.optional(integer(RENEW_BEFORE_DAYS.min, RENEW_BEFORE_DAYS.max), RENEW_BEFORE_DAYS.default),
+      challenge: v.optional(
+        v.pipe(
+          v.picklist(ACME_CHALLENGES, 'must be http-01 or dns-01'),
+          v.description('How the CA checks the domains are ours'),
+        ),
+        'http-01',
+      ),
+      key_type: v.optional(
+        v.pipe(v.picklist(KEY_TYPES, 'must be ecdsa_p256, rsa_2048 or rsa_4096'), v.description('Private key type')),
+        'ecdsa_p256',
+      ),
+      ca: v.optional(
+        v.pipe(
+          v.picklist(ACME_CAS, 'must be letsencrypt or letsencrypt_staging'),
+          v.description('Let’s Encrypt, or its staging CA for tests'),
+        ),
+        'letsencrypt',
+      ),
+      auto_renew: v.optional(
+        v.pipe(v.boolean('must be true or false'), v.description('Renew it before it expires')),
+        true,
+      ),
+      renew_before_days: v.optional(
+        v.pipe(
+          integer(RENEW_BEFORE_DAYS.min, RENEW_BEFORE_DAYS.max),
+          v.description('Days before expiry a renewal starts'),
+        ),
+        RENEW_BEFORE_DAYS.default,
+      ),
     },
     objectMessage,
   ),

@@ -8,14 +8,41 @@ export const NODE_STATUSES = ['active', 'maintenance', 'draining', 'disabled'] a
  * the country code. `reachable` is the reference fleet's switch for simulating an unavailable node.
  */
 export const NodeFields = v.object({
-  hostname: v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(253)),
-  pool: v.optional(v.nullable(Slug), null),
-  pop_code: v.pipe(v.string(), v.regex(/^[a-z]{3}$/, 'must be a three-letter code such as par')),
-  country: v.pipe(v.string(), v.toLowerCase(), v.regex(/^[a-z]{2}$/, 'must be a two-letter country code')),
-  ipv4: v.optional(v.nullable(v.pipe(v.string(), v.ipv4('must be an IPv4 address'))), null),
-  ipv6: v.optional(v.nullable(v.pipe(v.string(), v.ipv6('must be an IPv6 address'))), null),
-  status: v.optional(v.picklist(NODE_STATUSES, 'must be active, maintenance, draining or disabled'), 'active'),
-  weight: v.optional(integer(1, 100), 1),
-  reachable: v.optional(v.boolean(), true),
+  hostname: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'required'),
+    v.maxLength(253),
+    v.description('DNS name of the server'),
+  ),
+  pool: v.optional(v.pipe(v.nullable(Slug), v.description('The pool it serves in, if any')), null),
+  pop_code: v.pipe(
+    v.string(),
+    v.regex(/^[a-z]{3}$/, 'must be a three-letter code such as par'),
+    v.description('Point of presence, a three-letter code such as par'),
+  ),
+  country: v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.regex(/^[a-z]{2}$/, 'must be a two-letter country code'),
+    v.description('ISO 3166 two-letter country code'),
+  ),
+  ipv4: v.optional(
+    v.pipe(v.nullable(v.pipe(v.string(), v.ipv4('must be an IPv4 address'))), v.description('Public IPv4 address')),
+    null,
+  ),
+  ipv6: v.optional(
+    v.pipe(v.nullable(v.pipe(v.string(), v.ipv6('must be an IPv6 address'))), v.description('Public IPv6 address')),
+    null,
+  ),
+  status: v.optional(
+    v.pipe(
+      v.picklist(NODE_STATUSES, 'must be active, maintenance, draining or disabled'),
+      v.description('Only active nodes take traffic and apply configuration'),
+    ),
+    'active',
+  ),
+  weight: v.optional(v.pipe(integer(1, 100), v.description('Share of traffic relative to the other nodes')), 1),
+  reachable: v.optional(v.pipe(v.boolean(), v.description('Off simulates a node the platform cannot reach')), true),
 })
 export type NodeData = v.InferOutput<typeof NodeFields>

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject, Slug, uniqueItems } from '../common.ts'
-import { HTTP_METHODS, isRegExp, objectMessage } from './page-rule.ts'
+import { HTTP_METHODS, isRegExp, objectMessage } from './shared.ts'
 
 export const RATE_LIMIT_MATCH_TYPES = ['prefix', 'exact', 'regex'] as const
 export const RATE_LIMIT_PERIODS = [1, 10, 60, 300, 3600] as const
@@ -46,13 +46,14 @@ const Period = v.pipe(
     [v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))],
     'must be 1, 10, 60, 300 or 3600 seconds',
   ),
+  // Before the second schema: openapi.json describes the input, which ends there.
+  v.description('The counting period in seconds: 1, 10, 60, 300 or 3600'),
   v.picklist(RATE_LIMIT_PERIODS, 'must be 1, 10, 60, 300 or 3600 seconds'),
 )
 
 const Match = v.pipe(
   jsonObject(
     {
-      /** No paths: every path of the website counts. */
       paths: v.optional(
         v.pipe(
           v.array(
@@ -61,15 +62,22 @@ const Match = v.pipe(
           ),
           uniqueItems<string>('each path once'),
           v.maxLength(100, 'at most 100 paths'),
+          v.description('Paths whose requests count; none for every path'),
         ),
         [],
       ),
-      match_type: v.optional(v.picklist(RATE_LIMIT_MATCH_TYPES, 'must be prefix, exact or regex'), 'prefix'),
-      /** No methods: every method counts. */
+      match_type: v.optional(
+        v.pipe(
+          v.picklist(RATE_LIMIT_MATCH_TYPES, 'must be prefix, exact or regex'),
+          v.description('How paths are compared: prefix, exact or a regular expression'),
+        ),
+        'prefix',
+      ),
       methods: v.optional(
         v.pipe(
           v.array(v.picklist(HTTP_METHODS, 'must be one of GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD')),
           uniqueItems<(typeof HTTP_METHODS)[number]>('each method once'),
+          v.description('Methods whose requests count; none for every method'),
         ),
         [],
       ),
@@ -96,26 +104,48 @@ const Match = v.pipe(
 export const RateLimitFields = v.pipe(
   jsonObject(
     {
-      enabled: v.optional(v.boolean('must be true or false'), true),
-      match: v.optional(Match, () => v.parse(Match, {})),
+      enabled: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Off keeps it but skips it')), true),
+      match: v.optional(v.pipe(Match, v.description('Which requests count')), () => v.parse(Match, {})),
       keys: v.optional(
         v.pipe(
           v.array(RateLimitKey, 'must be a list of keys'),
           v.minLength(1, 'count requests by at least one key'),
           v.maxLength(MAX_RATE_LIMIT_KEYS, `at most ${MAX_RATE_LIMIT_KEYS} keys`),
           uniqueItems<string>('each key once'),
+          v.description('What requests are counted by: ip, ip_prefix, country, header:NAME, cookie:NAME, query:NAME'),
         ),
         ['ip'],
       ),
-      limit: v.optional(integer(1, 1_000_000_000), 100),
+      limit: v.optional(v.pipe(integer(1, 1_000_000_000), v.description('Requests allowed per key and period')), 100),
       period_s: v.optional(Period, 60),
-      action: v.optional(v.picklist(RATE_LIMIT_ACTIONS, 'must be block, challenge or log'), 'block'),
-      /** The captcha shown when the action is challenge; it means nothing with the other actions. */
-      challenge: v.optional(v.nullable(Slug), null),
-      penalty_s: v.optional(integer(60, 86_400), 600),
-      response_status: v.optional(integer(400, 599), 429),
-      counter_scope: v.optional(v.picklist(COUNTER_SCOPES, 'must be per_node or global'), 'per_node'),
-      bypass_iplists: v.optional(v.pipe(v.array(Slug, 'must be a list of IP list names'), uniqueItems<string>()), []),
+      action: v.optional(
+        v.pipe(
+          v.picklist(RATE_LIMIT_ACTIONS, 'must be block, challenge or log'),
+          v.description('What happens past the limit'),
+        ),
+        'block',
+      ),
+      challenge: v.optional(
+        v.pipe(v.nullable(Slug), v.description('The captcha shown when the action is challenge')),
+        null,
+      ),
+      penalty_s: v.optional(v.pipe(integer(60, 86_400), v.description('Seconds a key stays limited')), 600),
+      response_status: v.optional(v.pipe(integer(400, 599), v.description('Status of a blocked request')), 429),
+      counter_scope: v.optional(
+        v.pipe(
+          v.picklist(COUNTER_SCOPES, 'must be per_node or global'),
+          v.description('Count on each node alone, or across the platform'),
+        ),
+        'per_node',
+      ),
+      bypass_iplists: v.optional(
+        v.pipe(
+          v.array(Slug, 'must be a list of IP list names'),
+          uniqueItems<string>(),
+          v.description('IP lists whose addresses are never limited'),
+        ),
+        [],
+      ),
     },
     objectMessage,
   ),

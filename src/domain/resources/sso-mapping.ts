@@ -27,10 +27,25 @@ export const GroupName = v.pipe(
  */
 export const SsoMappingFields = v.pipe(
   v.object({
-    group: GroupName,
-    role: v.picklist(ROLE_NAMES, `must be one of: ${ROLE_NAMES.join(', ')}`),
-    scope: v.optional(v.picklist(SSO_SCOPES, `must be one of: ${SSO_SCOPES.join(', ')}`), 'platform'),
-    scope_name: v.optional(v.nullable(Slug), null),
+    group: v.pipe(GroupName, v.description('The group as the IdP’s groups claim names it (any case)')),
+    role: v.pipe(
+      v.picklist(ROLE_NAMES, `must be one of: ${ROLE_NAMES.join(', ')}`),
+      v.description('The role its members get: admin, operator or viewer'),
+    ),
+    scope: v.optional(
+      v.pipe(
+        v.picklist(SSO_SCOPES, `must be one of: ${SSO_SCOPES.join(', ')}`),
+        v.description('Where the role applies: everywhere, or the projects of one organization, customer or project'),
+      ),
+      'platform',
+    ),
+    scope_name: v.optional(
+      v.pipe(
+        v.nullable(Slug),
+        v.description('The organization, customer or project the scope names; empty for platform'),
+      ),
+      null,
+    ),
   }),
   v.forward(
     v.check(

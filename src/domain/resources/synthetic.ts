@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { integer, jsonObject } from '../common.ts'
-import { HeaderName, HeaderValue, objectMessage } from './page-rule.ts'
+import { HeaderName, HeaderValue } from './page-rule.ts'
+import { objectMessage } from './shared.ts'
 
 /** The largest body a synthetic response may carry, in UTF-8 bytes. */
 export const SYNTHETIC_BODY_MAX_BYTES = 256 * 1024
@@ -9,7 +10,13 @@ export const SYNTHETIC_BODY_MAX_BYTES = 256 * 1024
 const DERIVED_HEADERS = new Set(['content-type', 'content-length'])
 
 export const SyntheticHeader = v.pipe(
-  jsonObject({ name: HeaderName, value: v.optional(HeaderValue, '') }, objectMessage),
+  jsonObject(
+    {
+      name: v.pipe(HeaderName, v.description('Header name')),
+      value: v.optional(v.pipe(HeaderValue, v.description('Header value')), ''),
+    },
+    objectMessage,
+  ),
   v.forward(
     v.check((header) => !DERIVED_HEADERS.has(header.name.toLowerCase()), 'is set from the response itself'),
     ['name'],
@@ -19,7 +26,7 @@ export const SyntheticHeader = v.pipe(
 /** A response the edge answers with itself (a maintenance page, a fixed JSON, a robots.txt). */
 export const SyntheticFields = jsonObject(
   {
-    status: v.optional(integer(100, 599), 200),
+    status: v.optional(v.pipe(integer(100, 599), v.description('HTTP status of the response')), 200),
     content_type: v.optional(
       v.pipe(
         v.string('must be a string'),
@@ -27,19 +34,30 @@ export const SyntheticFields = jsonObject(
         v.maxLength(255, 'at most 255 characters'),
         v.regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'must be a media type such as text/html; charset=utf-8'),
         v.check((value) => !/[\r\n]/.test(value), 'must not contain line breaks'),
+        v.description('Media type of the body'),
       ),
       'text/html; charset=utf-8',
     ),
     body: v.optional(
-      v.pipe(v.string('must be a string'), v.maxBytes(SYNTHETIC_BODY_MAX_BYTES, 'must be at most 256 KiB')),
+      v.pipe(
+        v.string('must be a string'),
+        v.maxBytes(SYNTHETIC_BODY_MAX_BYTES, 'must be at most 256 KiB'),
+        v.description('The response body, at most 256 KiB'),
+      ),
       '',
     ),
     headers: v.optional(
-      v.pipe(v.array(SyntheticHeader, 'must be a list of headers'), v.maxLength(100, 'at most 100 headers')),
+      v.pipe(
+        v.array(SyntheticHeader, 'must be a list of headers'),
+        v.maxLength(100, 'at most 100 headers'),
+        v.description('Extra response headers (not Content-Type or Content-Length)'),
+      ),
       [],
     ),
-    /** How long the edge may cache the response; 0 answers it afresh every time. */
-    ttl_s: v.optional(integer(0, 31_536_000), 0),
+    ttl_s: v.optional(
+      v.pipe(integer(0, 31_536_000), v.description('Seconds the edge may cache it; 0 answers afresh every time')),
+      0,
+    ),
   },
   objectMessage,
 )

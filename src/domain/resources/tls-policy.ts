@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { integer, jsonObject } from '../common.ts'
-import { TLS_PROTOCOLS } from './director.ts'
-import { objectMessage } from './page-rule.ts'
+import { objectMessage, TLS_PROTOCOLS } from './shared.ts'
 
 export const CIPHER_PROFILES = ['modern', 'intermediate', 'old', 'custom'] as const
 export const ALPN_PROTOCOLS = ['h2', 'http/1.1'] as const
@@ -32,10 +31,22 @@ export function isPemCertificates(text: string): boolean {
 const Hsts = v.pipe(
   jsonObject(
     {
-      enabled: v.optional(v.boolean('must be true or false'), false),
-      max_age_s: v.optional(integer(0, 63_072_000), HSTS_PRELOAD_MIN_AGE_S),
-      include_subdomains: v.optional(v.boolean('must be true or false'), false),
-      preload: v.optional(v.boolean('must be true or false'), false),
+      enabled: v.optional(
+        v.pipe(v.boolean('must be true or false'), v.description('Send Strict-Transport-Security')),
+        false,
+      ),
+      max_age_s: v.optional(
+        v.pipe(integer(0, 63_072_000), v.description('Seconds browsers keep to HTTPS')),
+        HSTS_PRELOAD_MIN_AGE_S,
+      ),
+      include_subdomains: v.optional(
+        v.pipe(v.boolean('must be true or false'), v.description('Cover the subdomains too')),
+        false,
+      ),
+      preload: v.optional(
+        v.pipe(v.boolean('must be true or false'), v.description('Ask to be on browsers’ preload lists')),
+        false,
+      ),
     },
     objectMessage,
   ),
@@ -51,12 +62,21 @@ const Hsts = v.pipe(
 const ClientAuth = v.pipe(
   jsonObject(
     {
-      mode: v.optional(v.picklist(CLIENT_AUTH_MODES, 'must be off, optional or required'), 'off'),
+      mode: v.optional(
+        v.pipe(
+          v.picklist(CLIENT_AUTH_MODES, 'must be off, optional or required'),
+          v.description('Whether clients present a certificate: off, optional or required'),
+        ),
+        'off',
+      ),
       ca_pem: v.optional(
-        v.nullable(v.pipe(v.string('must be a string'), v.maxLength(262_144, 'at most 256 KiB'))),
+        v.pipe(
+          v.nullable(v.pipe(v.string('must be a string'), v.maxLength(262_144, 'at most 256 KiB'))),
+          v.description('CA certificates (PEM) that client certificates must chain to'),
+        ),
         null,
       ),
-      verify_depth: v.optional(integer(1, 10), 2),
+      verify_depth: v.optional(v.pipe(integer(1, 10), v.description('Longest chain accepted')), 2),
     },
     objectMessage,
   ),
@@ -73,26 +93,39 @@ const ClientAuth = v.pipe(
 export const TlsPolicyFields = v.pipe(
   jsonObject(
     {
-      min_version: v.optional(Version, 'TLSv1.2'),
-      max_version: v.optional(Version, 'TLSv1.3'),
+      min_version: v.optional(v.pipe(Version, v.description('Oldest TLS version accepted')), 'TLSv1.2'),
+      max_version: v.optional(v.pipe(Version, v.description('Newest TLS version offered')), 'TLSv1.3'),
       cipher_profile: v.optional(
-        v.picklist(CIPHER_PROFILES, 'must be modern, intermediate, old or custom'),
+        v.pipe(
+          v.picklist(CIPHER_PROFILES, 'must be modern, intermediate, old or custom'),
+          v.description('Mozilla’s cipher profiles, or custom with custom_ciphers'),
+        ),
         'intermediate',
       ),
       custom_ciphers: v.optional(
-        v.pipe(v.array(CipherName, 'must be a list of cipher names'), v.maxLength(100, 'at most 100 ciphers')),
+        v.pipe(
+          v.array(CipherName, 'must be a list of cipher names'),
+          v.maxLength(100, 'at most 100 ciphers'),
+          v.description('OpenSSL cipher names for a custom profile (TLS 1.2 and older)'),
+        ),
         [],
       ),
       alpn: v.optional(
         v.pipe(
           v.array(v.picklist(ALPN_PROTOCOLS, 'must be h2 or http/1.1'), 'must be a list of protocols'),
           v.check((list) => new Set(list).size === list.length, 'each protocol once'),
+          v.description('Application protocols offered, in order of preference'),
         ),
         ['h2', 'http/1.1'],
       ),
-      ocsp_stapling: v.optional(v.boolean('must be true or false'), true),
-      hsts: v.optional(Hsts, () => v.parse(Hsts, {})),
-      client_auth: v.optional(ClientAuth, () => v.parse(ClientAuth, {})),
+      ocsp_stapling: v.optional(
+        v.pipe(v.boolean('must be true or false'), v.description('Staple the certificate’s OCSP status')),
+        true,
+      ),
+      hsts: v.optional(v.pipe(Hsts, v.description('HTTP Strict Transport Security')), () => v.parse(Hsts, {})),
+      client_auth: v.optional(v.pipe(ClientAuth, v.description('Client certificates (mutual TLS)')), () =>
+        v.parse(ClientAuth, {}),
+      ),
     },
     objectMessage,
   ),

@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { signIn } from './pages/console.ts'
+import { expect, test } from './support/server.ts'
+
+const PROJECT = 'shop'
+
+/** Serious and critical axe violations of the page as it stands, summarised for the failure message. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  const results = await (include ? builder.include(include) : builder).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
+}
+
+/** An operation's collapsible section, by its deep-link id (service and operationId). */
+const operation = (page: Page, id: string) => page.locator(`details#${id}`)
+
+test.describe('API docs', () => {
+  test('lists the websites operations of the core service with their permissions', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/api-docs?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'API Docs' })).toBeVisible()
+    const core = page.getByRole('region', { name: /^core service/ })
+    await expect(core.getByRole('heading', { level: 3, name: 'websites' })).toBeVisible()
+    for (const summary of [
+      'List websites',
+      'Create a website',
+      'Get a website',
+      'Replace a website',
+      'Delete a website',
+    ]) {
+      await expect(core.getByText(summary, { exact: true })).toBeVisible()
+    }
+    await expect(core.getByText('wadp.websites.create', { exact: true })).toBeVisible()
+
+    // The filter narrows every service to what matches; a fresh word brings the rest back.
+    await page.getByLabel('Filter operations').fill('directors delete')
+    await expect(core.getByText('Delete a director', { exact: true })).toBeVisible()
+    await expect(core.getByText('List websites', { exact: true })).toHaveCount(0)
+    await expect(page.getByText('1 operation match')).toBeVisible()
+    await page.getByLabel('Filter operations').fill('')
+
+    // An operation opens from the keyboard and documents its body field by field.
+    const create = operation(page, 'core-postProjectsWebsites')
+    await create.locator('summary').focus()
+    await page.keyboard.press('Enter')
+    const body = create.getByRole('heading', { name: 'Request body' }).locator('..')
+    await expect(body.getByText('domain_name', { exact: true })).toBeVisible()
+    await expect(body.getByText('The main host name it answers for, such as shop.example.com')).toBeVisible()
+    await expect(create.getByText('Permission: wadp.websites.create.')).toBeVisible()
+  })
+
+  test('"Try it" lists the project’s websites with the session’s token', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/api-docs?project=${PROJECT}`)
+    const list = operation(page, 'core-getProjectsWebsites')
+    await list.locator('summary').click()
+    await expect(list.getByLabel('{project}')).toHaveValue(PROJECT)
+
+    const sent = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === `/api/core/v0/projects/${PROJECT}/websites`,
+    )
+    await list.getByRole('button', { name: 'Send request' }).click()
+    const request = await sent
+    expect(request.headers().authorization).toBe(`Bearer ${server.adminToken}`)
+    await expect(list.getByText('200 OK', { exact: true })).toBeVisible()
+    const answer = list.getByRole('region', { name: 'Response body' })
+    await expect(answer).toContainText('"name": "shop-example-com"')
+    await expect(answer).toContainText('"display_name": "Shop storefront"')
+  })
+
+  test('opens the operation a link names', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/api-docs?project=${PROJECT}#core-getProjectsWebsites`)
+    const list = operation(page, 'core-getProjectsWebsites')
+    await expect(list).toHaveAttribute('open', '')
+    await expect(list.getByRole('button', { name: 'Send request' })).toBeVisible()
+  })
+
+  test('has no serious accessibility violation, an operation open', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto(`/api-docs?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 3, name: 'websites' })).toBeVisible()
+    const list = operation(page, 'core-getProjectsWebsites')
+    await list.locator('summary').click()
+    await list.getByRole('button', { name: 'Send request' }).click()
+    await expect(list.getByRole('region', { name: 'Response body' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { signIn } from './pages/console.ts'
+import { expect, test } from './support/server.ts'
+
+/** Serious and critical axe violations of the page as it stands, summarised for the failure message. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  const results = await (include ? builder.include(include) : builder).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
+}
+
+const requestsTotal = (page: Page) =>
+  page.getByRole('region', { name: 'Totals over the range' }).getByRole('definition').first()
+
+test.describe('statistics', () => {
+  test('draws the charts with their tables, and a new range changes the URL and the numbers', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, server.adminToken)
+    await page.goto('/statistics?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible()
+    const requests = page.getByRole('region', { name: 'Requests', exact: true })
+    await expect(requests.locator('canvas').first()).toBeVisible()
+    for (const title of ['Bandwidth', 'Cache hit ratio', 'Status classes', 'Origin latency', 'Security events'])
+      await expect(page.getByRole('region', { name: title }).locator('canvas').first()).toBeVisible()
+
+    // The numbers behind the chart, for screen readers and anyone else.
+    await requests.getByText('Show the numbers as a table').click()
+    const rows = requests.getByRole('table', { name: 'Requests' }).getByRole('row')
+    expect(await rows.count()).toBeGreaterThan(100)
+    await expect(requestsTotal(page)).toHaveText(/^\d{1,3}(,\d{3})+$/)
+    const lastDay = await requestsTotal(page).textContent()
+
+    await page.getByRole('button', { name: 'Last 7 days' }).click()
+    await expect(page).toHaveURL(/[?&]range=7d/)
+    await expect(requestsTotal(page)).not.toHaveText(lastDay ?? '')
+    await expect(page.getByRole('combobox', { name: 'Granularity' })).toContainText('Automatic (hour)')
+
+    // A shared link opens the same view.
+    const shared = `${page.url()}&website=api-shop-example-com&group_by=country`
+    await page.goto(shared)
+    await expect(page.getByRole('combobox', { name: 'Website' })).toHaveValue('api-shop-example-com')
+    await expect(page.getByRole('region', { name: 'Requests by country' }).locator('canvas').first()).toBeVisible()
+  })
+
+  test('downloads a chart as CSV', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto('/statistics?project=shop&range=1h')
+    const latency = page.getByRole('region', { name: 'Origin latency' })
+    await expect(latency.locator('canvas').first()).toBeVisible()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      latency.getByRole('link', { name: /Download CSV/ }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('statistics-latency.csv')
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n')
+    expect(lines[0]).toBe('time,p50,p95')
+    expect(lines.length).toBeGreaterThan(50)
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z,\d+(\.\d)?,\d+(\.\d)?$/)
+  })
+
+  test('refuses a custom range that ends before it starts, and keeps what was typed', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto('/statistics?project=shop')
+    await expect(requestsTotal(page)).toHaveText(/\d/)
+    await page.getByRole('button', { name: 'Custom' }).click()
+    await expect(page).toHaveURL(/range=custom/)
+    await page.getByLabel('From', { exact: true }).fill('2026-11-20T10:00')
+    await page.getByLabel('To', { exact: true }).fill('2026-11-19T10:00')
+    await page.getByRole('button', { name: 'Apply range' }).click()
+    const main = page.getByRole('main')
+    await expect(main.getByRole('alert')).toHaveText('The end must be after the start.')
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-11-19T10:00')
+    await page.getByLabel('To', { exact: true }).fill('2026-11-21T10:00')
+    await page.getByRole('button', { name: 'Apply range' }).click()
+    await expect(page).toHaveURL(/from=2026-11-20/)
+    await expect(main.getByRole('alert')).toHaveCount(0)
+  })
+
+  test('shows a slow query’s progress and cancels it', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    // The platform holds the answer: the page must say it is working and let the user stop it.
+    await page.route('**/api/stats/v0/queries', () => {})
+    await page.goto('/statistics?project=shop&range=30d')
+    const progress = page.getByRole('status').filter({ hasText: 'Querying the statistics' })
+    await expect(progress).toBeVisible()
+    await expect(progress).toContainText(/\d+ s/)
+    await progress.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByText('The query was cancelled.')).toBeVisible()
+    await page.unroute('**/api/stats/v0/queries')
+    await page.getByRole('button', { name: 'Run it again' }).click()
+    await expect(requestsTotal(page)).toHaveText(/\d/)
+  })
+
+  test('has no serious accessibility violation', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    await page.goto('/statistics?project=shop')
+    const requests = page.getByRole('region', { name: 'Requests', exact: true })
+    await expect(requests.locator('canvas').first()).toBeVisible()
+    await requests.getByText('Show the numbers as a table').click()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { use } from 'react'
+import { selectPermissions } from '../../machines/session.selectors.ts'
+import { grants } from '../../src/domain/permissions.ts'
+import { pageOfResource } from '../../src/domain/resource-routes.ts'
+import { queryError } from '../../src/queries/errors.ts'
+import { Button } from '../../src/ui/Button.tsx'
+import { Spinner } from '../../src/ui/Spinner.tsx'
+import { AuditEntryPage } from '../../src/views/AuditEntryPage.tsx'
+import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+
+const root = getRouteApi('__root__')
+
+export function AuditEntryScreen({ publicId }: { publicId: string }) {
+  const { actors } = root.useRouteContext()
+  const permissions = useSelector(actors.session, selectPermissions)
+  const heading = <PageHeading title="Audit entry" />
+  if (!grants(permissions, 'wadp.audit.list'))
+    return (
+      <>
+        {heading}
+        <p>You do not have permission to read the audit log.</p>
+      </>
+    )
+  return <Entry publicId={publicId} />
+}
+
+function Entry({ publicId }: { publicId: string }) {
+  const { admin } = root.useRouteContext()
+  const { queries } = use(admin())
+  const entry = useQuery(queries.auditEntry(publicId))
+  if (entry.isPending) return <Spinner label="Loading the audit entry…" size="lg" />
+  if (entry.isError)
+    return (
+      <>
+        <PageHeading title="Audit entry" />
+        <div role="alert" className="flex flex-wrap items-center gap-3">
+          <span>
+            {queryError.isNotFound(entry.error)
+              ? `There is no audit entry ${publicId}.`
+              : `The audit entry could not be loaded: ${queryError.message(entry.error)}`}
+          </span>
+          {!queryError.isNotFound(entry.error) && (
+            <Button variant="secondary" size="sm" onClick={() => void entry.refetch()}>
+              Retry
+            </Button>
+          )}
+        </div>
+      </>
+    )
+  return (
+    <AuditEntryPage
+      entry={entry.data}
+      renderResourceLink={(type, name, project) => {
+        const page = pageOfResource(type, name)
+        if (!page) return `${type} ${name}`
+        return (
+          <Link
+            to={page as '/'}
+            search={(previous) => ({ ...previous, project: project ?? previous.project })}
+            className="text-teal-700 hover:underline dark:text-teal-400"
+          >
+            {`${type} ${name}`}
+          </Link>
+        )
+      }}
+    />
+  )
+}

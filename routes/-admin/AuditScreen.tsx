@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { type ReactNode, use } from 'react'
+import { selectPermissions } from '../../machines/session.selectors.ts'
+import { AUDIT_PAGE_SIZE } from '../../src/domain/audit.ts'
+import { grants } from '../../src/domain/permissions.ts'
+import { queryError } from '../../src/queries/errors.ts'
+import { type AuditFilterValues, AuditLogPage } from '../../src/views/AuditLogPage.tsx'
+import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+
+const root = getRouteApi('__root__')
+/** The URL's search: the filters, with the project filter as `in_project`, and the page. */
+type Search = Omit<AuditFilterValues, 'project'> & { in_project?: string | undefined; page?: number | undefined }
+
+/** The Audit Log for a user allowed to read it (wadp.audit.list); the server checks it again. */
+export function AuditScreen(props: {
+  search: Search
+  onSearch: (search: Search) => void
+  renderEntryLink: (publicId: string, children: ReactNode) => ReactNode
+}) {
+  const { actors } = root.useRouteContext()
+  const permissions = useSelector(actors.session, selectPermissions)
+  if (!grants(permissions, 'wadp.audit.list'))
+    return (
+      <>
+        <PageHeading title="Audit Log" />
+        <p>You do not have permission to read the audit log.</p>
+      </>
+    )
+  return <AuditList {...props} />
+}
+
+function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof AuditScreen>[0]) {
+  const { admin } = root.useRouteContext()
+  const { queries } = use(admin())
+  const { page = 1, in_project, ...rest } = search
+  const filters: AuditFilterValues = { ...rest, project: in_project }
+  const list = useQuery(queries.audit({ ...filters, page, items: AUDIT_PAGE_SIZE.default }))
+  const toSearch = ({ project, ...others }: AuditFilterValues): Search =>
+    Object.fromEntries(Object.entries({ ...others, in_project: project }).filter(([, value]) => value))
+  return (
+    <AuditLogPage
+      filters={filters}
+      page={page}
+      items={AUDIT_PAGE_SIZE.default}
+      list={{
+        status: list.isError && !list.data ? 'error' : list.data ? 'ready' : 'loading',
+        rows: list.data?.data ?? [],
+        total: list.data?.meta.total ?? 0,
+        error: list.error ? queryError.message(list.error) : undefined,
+      }}
+      refreshing={list.isPlaceholderData}
+      onApply={(next) => onSearch(toSearch(next))}
+      onPage={(next) => onSearch({ ...toSearch(filters), page: next })}
+      onRetry={() => void list.refetch()}
+      renderEntryLink={renderEntryLink}
+    />
+  )
+}

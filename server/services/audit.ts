@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import {
+  type AuditEntry,
+  AuditQueryFields,
+  type AuditSummary,
+  rangeProblem,
+  redactSecrets,
+} from '../../src/domain/audit.ts'
+import type { ServerContext } from '../context.ts'
+import { auditLog } from '../db/schema.ts'
+import { fieldError, notFound } from '../http/errors.ts'
+import type { Principal } from '../http/principal.ts'
+import type { ServiceRouter } from '../http/service.ts'
+import { escapeLike, getResource, isoTimestamp } from '../resources/store.ts'
+
+type Row = typeof auditLog.$inferSelect
+
+function summaryOf(row: Row): AuditSummary {
+  const actor = row.actor as AuditSummary['actor']
+  return {
+    public_id: row.publicId,
+    occurred_at: isoTimestamp(row.occurredAt),
+    actor: {
+      type: actor.type,
+      email: actor.email ?? null,
+      token_prefix: actor.token_prefix ?? null,
+      ip: actor.ip ?? null,
+      user_agent: actor.user_agent ?? null,
+    },
+    action: row.action,
+    result: row.result as AuditSummary['result'],
+    resource: row.resourceType ? { type: row.resourceType, name: row.resourceName ?? '' } : null,
+    project: row.project,
+  }
+}
+
+/** A caller limited to some projects reads only their entries. */
+function reach(principal: Principal): SQL | undefined {
+  return principal.projects ? inArray(auditLog.project, principal.projects) : undefined
+}
+
+/** The audit log (API.md, Audit): every mutation and sign-in, newest first, filtered; never edited. */
+export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'get',
+    path: '/audit',
+    summary: 'Audit entries, newest first, filtered by actor, action, resource type, project, result and time',
+    access: { permission: 'wadp.audit.list' },
+    query: AuditQueryFields,
+    handler: async ({ c, query, principal }) => {
+      const range = rangeProblem(query)
+      if (range) throw fieldError('from', range)
+      const conditions: (SQL | undefined)[] = [reach(principal)]
+      if (query.actor) {
+        const pattern = `%${escapeLike(query.actor)}%`
+        conditions.push(
+          or(ilike(sql`${auditLog.actor}->>'email'`, pattern), ilike(sql`${auditLog.actor}->>'token_prefix'`, pattern)),
+        )
+      }
+      // `websites.*` names every action on websites; anything else is one action.
+      if (query.action?.endsWith('.*')) {
+        conditions.push(sql`${auditLog.action} like ${`${escapeLike(query.action.slice(0, -1))}%`}`)
+      } else if (query.action) conditions.push(eq(auditLog.action, query.action))
+      if (query.resource_type) conditions.push(eq(auditLog.resourceType, query.resource_type))
+      if (query.project) conditions.push(eq(auditLog.project, query.project))
+      if (query.result) conditions.push(eq(auditLog.result, query.result))
+      if (query.from) conditions.push(gte(auditLog.occurredAt, new Date(query.from).toISOString()))
+      if (query.to) conditions.push(lte(auditLog.occurredAt, new Date(query.to).toISOString()))
+      const where = and(...conditions)
+      const order = query.sort === 'occurred_at' ? [asc(auditLog.id)] : [desc(auditLog.id)]
+      const [rows, totals] = await Promise.all([
+        ctx.db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.items)
+          .offset((query.page - 1) * query.items),
+        ctx.db.select({ total: count() }).from(auditLog).where(where),
+      ])
+      return c.json({
+        data: rows.map(summaryOf),
+        meta: { total: totals[0]?.total ?? 0, page: query.page, items: query.items },
+      })
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: '/audit/:public_id',
+    summary: 'One audit entry with the resource before and after the change (secrets redacted)',
+    access: { permission: 'wadp.audit.list' },
+    params: v.object({
+      public_id: v.pipe(v.string(), v.maxLength(100, 'at most 100 characters'), v.description('The audit entry’s id')),
+    }),
+    handler: async ({ c, params, principal }) => {
+      const rows = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.publicId, params.public_id), reach(principal)))
+        .limit(1)
+      const row = rows[0]
+      if (!row) throw notFound(`audit entry ${params.public_id}`)
+      const summary = summaryOf(row)
+      const definition = summary.resource ? ctx.resources.definition(summary.resource.type) : undefined
+      const exists =
+        summary.resource && definition
+          ? (await getResource(
+              ctx.db,
+              definition.type,
+              definition.scope === 'project' ? (summary.project ?? '') : '',
+              summary.resource.name,
+            )) !== null
+          : false
+      const changes = row.changes as AuditEntry['changes']
+      const entry: AuditEntry = {
+        ...summary,
+        // Secrets were redacted when written; this catches any a writer did not know of.
+        changes: changes ? { before: redactSecrets(changes.before), after: redactSecrets(changes.after) } : null,
+        resource_exists: exists,
+      }
+      return c.json({ data: entry })
+    },
+  })
+}

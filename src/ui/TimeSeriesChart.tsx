@@ -1,0 +1,245 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import type uPlot from 'uplot'
+import { cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
+
+export type ChartLine = { label: string; values: readonly (number | null)[] }
+
+export type TimeSeriesChartProps = {
+  title: string
+  /** The start of each point, in ms since the epoch. */
+  timestamps: readonly number[]
+  lines: readonly ChartLine[]
+  /** Writes a value with its unit (`1.2 MB`, `93.4 %`); the axis, the table and nothing else use it. */
+  format: (value: number | null) => string
+  /** Writes an axis tick, when it should be shorter than `format` (`1.2M` for 1,234,567). */
+  formatAxis?: (value: number | null) => string
+  /** Writes a point's time for the table and the CSV. */
+  formatTime: (ms: number) => string
+  /** The CSV file's name, without the extension. */
+  fileName: string
+  height?: number
+}
+
+// uPlot (about 21 kB gzip with its styles) loads with the first chart, never with the pages without one.
+let library: Promise<typeof uPlot> | null = null
+const loadLibrary = () => {
+  library ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) => module.default)
+  return library
+}
+
+/** Line colours that read on both backgrounds (Tailwind's 600 shades for light, 400 for dark). */
+const PALETTE = {
+  light: [
+    '#0d9488',
+    '#4f46e5',
+    '#d97706',
+    '#e11d48',
+    '#0284c7',
+    '#65a30d',
+    '#9333ea',
+    '#c2410c',
+    '#0f766e',
+    '#db2777',
+    '#475569',
+    '#ca8a04',
+  ],
+  dark: [
+    '#2dd4bf',
+    '#818cf8',
+    '#fbbf24',
+    '#fb7185',
+    '#38bdf8',
+    '#a3e635',
+    '#c084fc',
+    '#fb923c',
+    '#5eead4',
+    '#f472b6',
+    '#94a3b8',
+    '#facc15',
+  ],
+} as const
+
+const isDark = () => typeof document !== 'undefined' && document.documentElement.classList.contains('dark')
+
+/** The theme is a class on <html> (src/ui/theme.ts): the canvas must be redrawn when it changes. */
+function useDarkTheme(): boolean {
+  const [dark, setDark] = useState(isDark)
+  useEffect(() => {
+    const observer = new MutationObserver(() => setDark(isDark()))
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
+    return () => observer.disconnect()
+  }, [])
+  return dark
+}
+
+export const colourOf = (index: number, dark: boolean) => {
+  const palette = dark ? PALETTE.dark : PALETTE.light
+  return palette[index % palette.length] ?? palette[0]
+}
+
+function csvCell(text: string): string {
+  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** The chart's numbers as CSV: one row per point, the time in ISO 8601, raw values (no units). */
+export function chartCsv(timestamps: readonly number[], lines: readonly ChartLine[]): string {
+  const header = ['time', ...lines.map((line) => line.label)].map(csvCell).join(',')
+  const rows = timestamps.map((ts, i) =>
+    [new Date(ts).toISOString(), ...lines.map((line) => String(line.values[i] ?? ''))].map(csvCell).join(','),
+  )
+  return `${[header, ...rows].join('\n')}\n`
+}
+
+/**
+ * A time-series line chart drawn by uPlot on a canvas, with what a canvas cannot give: a legend, the
+ * numbers as a table (rendered when opened: a month of 5-minute points is thousands of rows) and a CSV
+ * download built in the browser.
+ */
+export function TimeSeriesChart({
+  title,
+  timestamps,
+  lines,
+  format,
+  formatAxis = format,
+  formatTime,
+  fileName,
+  height = 220,
+}: TimeSeriesChartProps) {
+  const target = useRef<HTMLDivElement>(null)
+  const dark = useDarkTheme()
+  const [failed, setFailed] = useState(false)
+  const [tableOpen, setTableOpen] = useState(false)
+  const headingId = useId()
+
+  useEffect(() => {
+    const element = target.current
+    if (!element) return
+    let chart: uPlot | null = null
+    let stopped = false
+    const resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height }))
+    loadLibrary().then(
+      (UPlot) => {
+        if (stopped) return
+        const text = getComputedStyle(element).color
+        const grid = dark ? 'rgba(148, 163, 184, 0.15)' : 'rgba(100, 116, 139, 0.15)'
+        const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
+        chart = new UPlot(
+          {
+            width: element.clientWidth,
+            height,
+            legend: { show: false },
+            cursor: { drag: { x: false, y: false } },
+            scales: { x: { time: true } },
+            series: [
+              {},
+              ...lines.map((line, i) => ({
+                label: line.label,
+                stroke: colourOf(i, dark),
+                width: 1.5,
+                spanGaps: false,
+              })),
+            ],
+            axes: [
+              axis,
+              { ...axis, size: 70, values: (_: uPlot, splits: number[]) => splits.map((v) => formatAxis(v)) },
+            ],
+          },
+          [timestamps.map((ts) => ts / 1000), ...lines.map((line) => [...line.values])],
+          element,
+        )
+        resize.observe(element)
+      },
+      () => setFailed(true),
+    )
+    return () => {
+      stopped = true
+      resize.disconnect()
+      chart?.destroy()
+    }
+  }, [timestamps, lines, formatAxis, dark, height])
+
+  const csv = useMemo(() => chartCsv(timestamps, lines), [timestamps, lines])
+  const [csvUrl, setCsvUrl] = useState<string | null>(null)
+  useEffect(() => {
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }))
+    setCsvUrl(url)
+    return () => URL.revokeObjectURL(url)
+  }, [csv])
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="font-semibold">
+          {title}
+        </h2>
+        {csvUrl && (
+          <a
+            href={csvUrl}
+            download={`${fileName}.csv`}
+            className="text-sm text-teal-700 underline hover:text-teal-900 dark:text-teal-300"
+          >
+            Download CSV<span className="sr-only"> of {title}</span>
+          </a>
+        )}
+      </div>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {lines.map((line, i) => (
+          <li key={line.label} className="inline-flex items-center gap-1.5">
+            <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: colourOf(i, dark) }} />
+            {line.label}
+          </li>
+        ))}
+      </ul>
+      {failed ? (
+        <p className="mt-2 text-sm text-red-700 dark:text-red-400">
+          The chart could not be drawn; the table below has its numbers.
+        </p>
+      ) : (
+        <div
+          ref={target}
+          role="img"
+          aria-label={`${title}: chart of ${timestamps.length} points; the table below lists them`}
+          className="mt-2 text-slate-600 dark:text-slate-300"
+          style={{ minHeight: height }}
+        />
+      )}
+      <details className="mt-2 text-sm" onToggle={(event) => setTableOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Show the numbers as a table</summary>
+        {tableOpen && (
+          // Not a scrolled box of its own: the page scrolls it, from the keyboard too.
+          <div className="mt-2 overflow-x-auto">
+            <table className={tableClassName}>
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headerCellClassName}>
+                    Time
+                  </th>
+                  {lines.map((line) => (
+                    <th key={line.label} scope="col" className={`${headerCellClassName} text-right`}>
+                      {line.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {timestamps.map((ts, i) => (
+                  <tr key={ts} className="border-t border-slate-100 dark:border-slate-800">
+                    <th scope="row" className={`${cellClassName} font-normal`}>
+                      {formatTime(ts)}
+                    </th>
+                    {lines.map((line) => (
+                      <td key={line.label} className={`${cellClassName} text-right tabular-nums`}>
+                        {format(line.values[i] ?? null)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </details>
+    </section>
+  )
+}

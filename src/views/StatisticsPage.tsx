@@ -1,0 +1,434 @@
+import { type FormEvent, useId, useMemo, useState } from 'react'
+import { customRangeProblem, type StatsMetric, type StatsResult, type StatsViewError } from '../domain/stats.ts'
+import {
+  STATS_GRANULARITIES,
+  STATS_GROUPS,
+  type StatisticsView,
+  type StatsGranularity,
+  type StatsGroup,
+} from '../domain/stats-view.ts'
+import { Button } from '../ui/Button.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { inputClassName } from '../ui/TextField.tsx'
+import { type ChartLine, TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
+import { PageHeading } from './ComingSoonPage.tsx'
+import { formatDateTime } from './resources/format.tsx'
+
+export type StatisticsResultView =
+  /** The view cannot be asked for (its error says why): nothing runs. */
+  | { status: 'idle' }
+  | { status: 'loading'; elapsedSeconds: number }
+  | { status: 'cancelled' }
+  | { status: 'error'; message: string }
+  /** `fetching`: a newer view's query runs; these are the previous numbers meanwhile. */
+  | { status: 'ready'; data: StatsResult; fetching: boolean; elapsedSeconds: number }
+
+export type StatisticsPageProps = {
+  project: string
+  view: StatisticsView
+  /** The range the view resolves to now (ISO instants), to start a custom range from. */
+  resolved: { from: string; to: string } | null
+  websites: readonly string[]
+  viewError: StatsViewError | null
+  result: StatisticsResultView
+  onChange: (patch: Partial<StatisticsView>) => void
+  onCancel: () => void
+  onRetry: () => void
+}
+
+const RANGE_LABELS = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' } as const
+const GRANULARITY_LABELS: Record<StatsGranularity, string> = {
+  minute: 'Minute',
+  '5m': '5 minutes',
+  hour: 'Hour',
+  day: 'Day',
+}
+const GROUP_LABELS: Record<StatsGroup, string> = {
+  website: 'website',
+  pop: 'point of presence',
+  country: 'country',
+  status_class: 'status class',
+}
+const METRIC_LABELS: Record<StatsMetric, string> = {
+  requests: 'Requests',
+  bytes_out: 'Bandwidth',
+  hit_ratio: 'Hit ratio',
+  status_2xx: '2xx',
+  status_3xx: '3xx',
+  status_4xx: '4xx',
+  status_5xx: '5xx',
+  origin_latency_p50: 'p50',
+  origin_latency_p95: 'p95',
+  waf_blocked: 'WAF blocked',
+  challenged: 'Challenged',
+  rate_limited: 'Rate limited',
+}
+
+const whole = new Intl.NumberFormat('en-US')
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+const none = '—'
+const count = (value: number | null) => (value === null ? none : whole.format(value))
+const countAxis = (value: number | null) => (value === null ? none : compact.format(value))
+function bytes(value: number | null): string {
+  if (value === null) return none
+  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB']
+  let scaled = value
+  let unit = 0
+  while (Math.abs(scaled) >= 1000 && unit < units.length - 1) {
+    scaled /= 1000
+    unit += 1
+  }
+  return `${scaled.toFixed(unit === 0 || scaled >= 100 ? 0 : 1)} ${units[unit]}`
+}
+const percent = (value: number | null) => (value === null ? none : `${(value * 100).toFixed(1)} %`)
+const ms = (value: number | null) => (value === null ? none : `${value.toFixed(value < 10 ? 1 : 0)} ms`)
+const timeOf = (at: number) => formatDateTime(new Date(at).toISOString())
+
+type ChartDefinition = {
+  id: string
+  title: string
+  metrics: readonly StatsMetric[]
+  /** Grouped, a chart draws one line per group of this metric. */
+  grouped: StatsMetric
+  format: (value: number | null) => string
+  axis?: (value: number | null) => string
+}
+const CHARTS: readonly ChartDefinition[] = [
+  { id: 'requests', title: 'Requests', metrics: ['requests'], grouped: 'requests', format: count, axis: countAxis },
+  { id: 'bandwidth', title: 'Bandwidth', metrics: ['bytes_out'], grouped: 'bytes_out', format: bytes },
+  { id: 'hit-ratio', title: 'Cache hit ratio', metrics: ['hit_ratio'], grouped: 'hit_ratio', format: percent },
+  {
+    id: 'status',
+    title: 'Status classes',
+    metrics: ['status_2xx', 'status_3xx', 'status_4xx', 'status_5xx'],
+    grouped: 'status_5xx',
+    format: count,
+    axis: countAxis,
+  },
+  {
+    id: 'latency',
+    title: 'Origin latency',
+    metrics: ['origin_latency_p50', 'origin_latency_p95'],
+    grouped: 'origin_latency_p95',
+    format: ms,
+  },
+  {
+    id: 'security',
+    title: 'Security events',
+    metrics: ['waf_blocked', 'challenged', 'rate_limited'],
+    grouped: 'waf_blocked',
+    format: count,
+    axis: countAxis,
+  },
+]
+
+const TOTALS: readonly [StatsMetric, string, (value: number | null) => string][] = [
+  ['requests', 'Requests', count],
+  ['bytes_out', 'Bandwidth', bytes],
+  ['hit_ratio', 'Cache hit ratio', percent],
+  ['status_4xx', 'Client errors (4xx)', count],
+  ['status_5xx', 'Server errors (5xx)', count],
+  ['origin_latency_p50', 'Origin latency p50', ms],
+  ['origin_latency_p95', 'Origin latency p95', ms],
+  ['waf_blocked', 'WAF blocked', count],
+  ['challenged', 'Challenged', count],
+  ['rate_limited', 'Rate limited', count],
+]
+
+/** The lines of one chart: one per metric, or grouped, one per group of the chart's grouped metric. */
+function linesOf(chart: ChartDefinition, data: StatsResult, groupBy: StatisticsView['group_by']): ChartLine[] {
+  if (groupBy === 'none') {
+    const points = data.series[0]?.points ?? []
+    return chart.metrics.map((metric) => ({
+      label: METRIC_LABELS[metric],
+      values: points.map((point) => point.values[metric] ?? null),
+    }))
+  }
+  // Status classes grouped by status class are simply each class's requests.
+  const metric = groupBy === 'status_class' && chart.id === 'status' ? 'requests' : chart.grouped
+  return data.series.map((series) => ({
+    label: series.group ?? '',
+    values: series.points.map((point) => point.values[metric] ?? null),
+  }))
+}
+
+function titleOf(chart: ChartDefinition, groupBy: StatisticsView['group_by']): string {
+  if (groupBy === 'none') return chart.title
+  if (groupBy === 'status_class' && chart.id === 'status') return 'Requests by status class'
+  const metric = chart.metrics.length > 1 ? `${chart.title}: ${METRIC_LABELS[chart.grouped]}` : chart.title
+  return `${metric} by ${GROUP_LABELS[groupBy]}`
+}
+
+/** A datetime-local input's value for an instant, in the browser's time zone. */
+function localInput(iso: string | undefined): string {
+  const at = iso ? new Date(iso) : null
+  if (!at || Number.isNaN(at.getTime())) return ''
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+}
+/** The instant a datetime-local value names (the browser's time zone), or '' when it names none. */
+function instantOf(local: string): string {
+  const at = new Date(local)
+  return local === '' || Number.isNaN(at.getTime()) ? '' : at.toISOString()
+}
+
+const selectClassName = `${inputClassName} w-auto py-1.5`
+
+export function StatisticsPage(props: StatisticsPageProps) {
+  const { view, result } = props
+  const data = result.status === 'ready' ? result.data : null
+  return (
+    <>
+      <PageHeading
+        title="Statistics"
+        description={`Traffic of the websites of ${props.project}: requests, bandwidth, caching, errors, origin latency and security events.`}
+      />
+      <Controls {...props} />
+      <Progress result={result} onCancel={props.onCancel} onRetry={props.onRetry} />
+      {data && (
+        <div className={result.status === 'ready' && result.fetching ? 'opacity-60' : undefined}>
+          {props.websites.length === 0 && (
+            <p className="mb-4 text-slate-600 dark:text-slate-400">This project has no websites yet: no traffic.</p>
+          )}
+          <Totals data={data} />
+          {(data.series[0]?.points.length ?? 0) === 0 ? (
+            <p className="mt-6 text-slate-600 dark:text-slate-400">
+              No traffic to show in this range yet: a point appears once its{' '}
+              {GRANULARITY_LABELS[data.granularity].toLowerCase()} has ended.
+            </p>
+          ) : (
+            <Charts data={data} groupBy={view.group_by} />
+          )}
+        </div>
+      )}
+    </>
+  )
+}
+
+function Controls({ view, resolved, websites, viewError, result, onChange }: StatisticsPageProps) {
+  const ids = { granularity: useId(), website: useId(), group: useId() }
+  const auto = result.status === 'ready' ? ` (${GRANULARITY_LABELS[result.data.granularity].toLowerCase()})` : ''
+  return (
+    <div className="mb-6 flex flex-col gap-4">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="mb-1 text-sm font-medium">Range</legend>
+        {(Object.keys(RANGE_LABELS) as (keyof typeof RANGE_LABELS)[]).map((range) => (
+          <Button
+            key={range}
+            size="sm"
+            variant={view.range === range ? 'primary' : 'secondary'}
+            aria-pressed={view.range === range}
+            onClick={() => onChange({ range, from: undefined, to: undefined })}
+          >
+            {RANGE_LABELS[range]}
+          </Button>
+        ))}
+        <Button
+          size="sm"
+          variant={view.range === 'custom' ? 'primary' : 'secondary'}
+          aria-pressed={view.range === 'custom'}
+          onClick={() => view.range !== 'custom' && onChange({ range: 'custom', ...resolved })}
+        >
+          Custom
+        </Button>
+      </fieldset>
+      {view.range === 'custom' && (
+        <CustomRange key={`${view.from}|${view.to}`} view={view} viewError={viewError} onChange={onChange} />
+      )}
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.granularity} className="text-sm font-medium">
+            Granularity
+          </label>
+          <select
+            id={ids.granularity}
+            className={selectClassName}
+            value={view.granularity}
+            aria-invalid={viewError?.field === 'granularity' || undefined}
+            aria-describedby={viewError?.field === 'granularity' ? `${ids.granularity}-error` : undefined}
+            onChange={(event) => onChange({ granularity: event.target.value as StatisticsView['granularity'] })}
+          >
+            <option value="auto">Automatic{view.granularity === 'auto' ? auto : ''}</option>
+            {STATS_GRANULARITIES.map((granularity) => (
+              <option key={granularity} value={granularity}>
+                {GRANULARITY_LABELS[granularity]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.website} className="text-sm font-medium">
+            Website
+          </label>
+          <select
+            id={ids.website}
+            className={selectClassName}
+            value={view.website ?? ''}
+            onChange={(event) => onChange({ website: event.target.value || undefined })}
+          >
+            <option value="">All websites</option>
+            {/* A website named in a shared link but not listed (deleted, or not readable) stays visible. */}
+            {view.website && !websites.includes(view.website) && <option value={view.website}>{view.website}</option>}
+            {websites.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.group} className="text-sm font-medium">
+            Group by
+          </label>
+          <select
+            id={ids.group}
+            className={selectClassName}
+            value={view.group_by}
+            onChange={(event) => onChange({ group_by: event.target.value as StatisticsView['group_by'] })}
+          >
+            <option value="none">Nothing</option>
+            {STATS_GROUPS.map((group) => (
+              <option key={group} value={group}>
+                {GROUP_LABELS[group][0]?.toUpperCase()}
+                {GROUP_LABELS[group].slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {viewError?.field === 'granularity' && (
+        <p id={`${ids.granularity}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {viewError.message}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The custom range's inputs: applied together, and only once they hold. */
+function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'view' | 'viewError' | 'onChange'>) {
+  const [from, setFrom] = useState(() => localInput(view.from))
+  const [to, setTo] = useState(() => localInput(view.to))
+  const [problem, setProblem] = useState<StatsViewError | null>(null)
+  const ids = { from: useId(), to: useId(), error: useId() }
+  const shown = problem ?? (viewError && viewError.field !== 'granularity' ? viewError : null)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const range = { from: instantOf(from), to: instantOf(to) }
+    const found = customRangeProblem(range.from, range.to)
+    setProblem(found)
+    if (!found) onChange({ range: 'custom', ...range })
+  }
+  const field = (name: 'from' | 'to', label: string, value: string, set: (value: string) => void) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={ids[name]} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={ids[name]}
+        type="datetime-local"
+        className={`${inputClassName} w-auto py-1.5`}
+        value={value}
+        aria-invalid={shown?.field === name || undefined}
+        aria-describedby={shown?.field === name ? ids.error : undefined}
+        onChange={(event) => set(event.target.value)}
+      />
+    </div>
+  )
+  return (
+    <form className="flex flex-wrap items-end gap-4" onSubmit={submit} noValidate>
+      {field('from', 'From', from, setFrom)}
+      {field('to', 'To', to, setTo)}
+      <Button type="submit" size="sm" variant="secondary">
+        Apply range
+      </Button>
+      {shown && (
+        <p id={ids.error} role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+          {shown.message}
+        </p>
+      )}
+    </form>
+  )
+}
+
+function Progress({
+  result,
+  onCancel,
+  onRetry,
+}: {
+  result: StatisticsResultView
+  onCancel: () => void
+  onRetry: () => void
+}) {
+  const running =
+    result.status === 'loading' || (result.status === 'ready' && result.fetching) ? result.elapsedSeconds : null
+  if (running !== null)
+    return (
+      <div className="mb-4 flex items-center gap-3" role="status">
+        <Spinner />
+        <span>Querying the statistics… {running > 0 ? `${running} s` : ''}</span>
+        <Button size="sm" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    )
+  if (result.status === 'cancelled')
+    return (
+      <div className="mb-4 flex items-center gap-3">
+        <p>The query was cancelled.</p>
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Run it again
+        </Button>
+      </div>
+    )
+  if (result.status === 'error')
+    return (
+      <div className="mb-4 flex items-center gap-3" role="alert">
+        <p className="text-red-700 dark:text-red-400">The statistics could not be read: {result.message}</p>
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    )
+  return null
+}
+
+function Totals({ data }: { data: StatsResult }) {
+  return (
+    <section aria-label="Totals over the range">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {TOTALS.map(([metric, label, format]) => (
+          <div key={metric} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-total={metric}>
+              {format(data.totals[metric] ?? null)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+function Charts({ data, groupBy }: { data: StatsResult; groupBy: StatisticsView['group_by'] }) {
+  const timestamps = useMemo(() => data.series[0]?.points.map((point) => Date.parse(point.ts)) ?? [], [data])
+  const charts = useMemo(
+    () => CHARTS.map((chart) => ({ chart, title: titleOf(chart, groupBy), lines: linesOf(chart, data, groupBy) })),
+    [data, groupBy],
+  )
+  return (
+    <div className="mt-6 grid gap-4 xl:grid-cols-2">
+      {charts.map(({ chart, title, lines }) => (
+        <TimeSeriesChart
+          key={chart.id}
+          title={title}
+          timestamps={timestamps}
+          lines={lines}
+          format={chart.format}
+          formatAxis={chart.axis}
+          formatTime={timeOf}
+          fileName={`statistics-${chart.id}`}
+        />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { ADMIN, type Json, setUpPlatform } from './support.ts'
+
+const platform = setUpPlatform()
+const audit = (query = '', token?: string) => platform.call('GET', `/api/auth/v0/audit${query}`, token ? { token } : {})
+
+describe('audit log', () => {
+  it('lists every change newest first, with who did it and to what', async () => {
+    const created = await platform.call('POST', '/api/core/v0/projects/labs/directors', {
+      body: { name: 'audited-origin', backends: [{ host: 'audited.example.com', port: 443 }] },
+    })
+    expect(created.status).toBe(201)
+    const res = await audit('?items=5')
+    expect(res.status).toBe(200)
+    expect(res.body.data[0]).toMatchObject({
+      action: 'directors.create',
+      result: 'success',
+      resource: { type: 'directors', name: 'audited-origin' },
+      project: 'labs',
+      actor: { type: 'token', email: ADMIN },
+    })
+    expect(res.body.data[0]).not.toHaveProperty('changes')
+    const times = res.body.data.map((e: Json) => e.occurred_at)
+    expect(times).toEqual([...times].sort().reverse())
+    expect(res.body.meta.total).toBeGreaterThan(5)
+  })
+
+  it('filters by action (one or a resource’s), resource type, project, result, actor and time', async () => {
+    await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: 'not-a-real-token-123' } })
+    const failures = await audit('?result=failure&action=login')
+    expect(failures.body.data.length).toBeGreaterThan(0)
+    expect(failures.body.data.every((e: Json) => e.result === 'failure' && e.action === 'login')).toBe(true)
+    expect(failures.body.data[0].actor.token_prefix).toBe('not-a-')
+
+    const directors = await audit('?action=directors.*&project=labs')
+    expect(directors.body.data.map((e: Json) => e.action)).toContain('directors.create')
+    expect(directors.body.data.every((e: Json) => e.action.startsWith('directors.') && e.project === 'labs')).toBe(true)
+    const byType = await audit('?resource_type=projects')
+    expect(byType.body.data.every((e: Json) => e.resource?.type === 'projects')).toBe(true)
+    const byActor = await audit('?actor=ADMIN@example')
+    expect(byActor.body.data.length).toBeGreaterThan(0)
+    expect(byActor.body.data.every((e: Json) => e.actor.email === ADMIN)).toBe(true)
+
+    const future = new Date(Date.now() + 60_000).toISOString()
+    expect((await audit(`?from=${future}`)).body.data).toEqual([])
+    const recent = await audit(`?from=${new Date(Date.now() - 60_000).toISOString()}&to=${future}`)
+    expect(recent.body.data.length).toBeGreaterThan(0)
+  })
+
+  it('refuses bad filters with the field at fault', async () => {
+    const bad = await audit('?from=yesterday')
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors[0].field).toBe('from')
+    const reversed = await audit('?from=2026-11-24T10:00:00Z&to=2026-11-23T10:00:00Z')
+    expect(reversed.status).toBe(400)
+    expect(reversed.body.errors).toEqual([{ field: 'from', message: 'must not be after to' }])
+    expect((await audit('?result=maybe')).status).toBe(400)
+    expect((await platform.call('GET', '/api/auth/v0/audit/not-an-id')).status).toBe(404)
+  })
+
+  it('shows one entry with before and after, secrets redacted, and whether its resource still exists', async () => {
+    const secret = 'captcha-provider-secret'
+    await platform.call('POST', '/api/core/v0/projects/labs/challenges', {
+      body: { name: 'audited-captcha', type: 'turnstile', site_key: 'site-1', secret },
+    })
+    const current = await platform.call('GET', '/api/core/v0/projects/labs/challenges/audited-captcha')
+    await platform.call('PATCH', '/api/core/v0/projects/labs/challenges/audited-captcha', {
+      body: { display_name: 'Signup captcha', secret: 'another-secret' },
+      headers: { 'if-match': `"${current.body.data.revision}"` },
+    })
+    const list = await audit('?resource_type=challenges&action=challenges.update')
+    const detail = await platform.call('GET', `/api/auth/v0/audit/${list.body.data[0].public_id}`)
+    expect(detail.status).toBe(200)
+    expect(detail.body.data).toMatchObject({
+      action: 'challenges.update',
+      resource_exists: true,
+      changes: { before: { display_name: null, secret: '[redacted]' }, after: { display_name: 'Signup captcha' } },
+    })
+    expect(JSON.stringify(detail.body.data)).not.toContain(secret)
+    expect(JSON.stringify(detail.body.data)).not.toContain('another-secret')
+
+    const latest = await platform.call('GET', '/api/core/v0/projects/labs/challenges/audited-captcha')
+    await platform.call('DELETE', '/api/core/v0/projects/labs/challenges/audited-captcha', {
+      headers: { 'if-match': `"${latest.body.data.revision}"` },
+    })
+    const gone = await platform.call('GET', `/api/auth/v0/audit/${list.body.data[0].public_id}`)
+    expect(gone.body.data.resource_exists).toBe(false)
+  })
+
+  it('is read only with wadp.audit.list, and a token limited to a project reads only its entries', async () => {
+    const none = await platform.tokenFor(ADMIN, ['wadp.directors.list'])
+    expect((await audit('', none)).status).toBe(403)
+    const limited = await platform.tokenFor(ADMIN, ['wadp.audit.list'], { projects: ['labs'] })
+    const res = await audit('?items=100', limited)
+    expect(res.status).toBe(200)
+    expect(res.body.data.length).toBeGreaterThan(0)
+    expect(res.body.data.every((e: Json) => e.project === 'labs')).toBe(true)
+  })
+})

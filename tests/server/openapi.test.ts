@@ -1,0 +1,151 @@
+import * as v from 'valibot'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { OpenApiDocument, operationsOf } from '../../src/domain/api-docs.ts'
+import { setUpPlatform } from './support.ts'
+
+/**
+ * The OpenAPI documents are the API docs page's only source: every operation must read as
+ * documentation (a summary, a group, its permission) and every field a caller sends must say what it
+ * is. Checked over whatever the five services register, so a route added later is held to it too.
+ */
+const platform = setUpPlatform()
+const SERVICES = ['auth', 'core', 'purge', 'acme', 'stats'] as const
+
+type Schema = {
+  type?: string | string[]
+  description?: string
+  properties?: Record<string, Schema>
+  items?: Schema
+  additionalProperties?: Schema | boolean
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+}
+type Operation = {
+  operationId?: string
+  summary?: string
+  description?: string
+  tags?: string[]
+  'x-permission'?: string
+  parameters?: { name: string; in: string; description?: string; schema: Schema }[]
+  requestBody?: { content: Record<string, { schema: Schema }> }
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>
+}
+type Document = { openapi: string; tags?: { name: string }[]; paths: Record<string, Record<string, Operation>> }
+
+const documents = new Map<string, Document>()
+
+beforeAll(async () => {
+  for (const service of SERVICES) {
+    const response = await fetch(`${platform.url}/api/${service}/v0/openapi.json`)
+    expect(response.status, `${service} openapi.json`).toBe(200)
+    documents.set(service, (await response.json()) as Document)
+  }
+})
+
+function operations(): { service: string; method: string; path: string; operation: Operation }[] {
+  return [...documents].flatMap(([service, doc]) =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ service, method, path, operation })),
+    ),
+  )
+}
+
+/** Every property of an object schema, nested objects, list items and variants included, by dot path. */
+function undescribed(schema: Schema | undefined, at: string): string[] {
+  if (!schema || typeof schema !== 'object') return []
+  const own = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [
+    ...(property.description?.trim() ? [] : [`${at}.${name}`]),
+    ...undescribed(property, `${at}.${name}`),
+  ])
+  const items = undescribed(schema.items, `${at}[]`)
+  const values = typeof schema.additionalProperties === 'object' ? undescribed(schema.additionalProperties, at) : []
+  const options = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((option) =>
+    undescribed(option, at),
+  )
+  return [...own, ...items, ...values, ...options]
+}
+
+describe('the OpenAPI documents', () => {
+  it('are OpenAPI 3.1 with paths from the root and unique operation ids', () => {
+    for (const [service, doc] of documents) {
+      expect(doc.openapi, service).toBe('3.1.0')
+      expect(
+        Object.keys(doc.paths).filter((path) => !path.startsWith('/')),
+        service,
+      ).toEqual([])
+      const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId))
+      expect(
+        ids.every((id) => typeof id === 'string' && id !== ''),
+        service,
+      ).toBe(true)
+      expect(new Set(ids).size, service).toBe(ids.length)
+    }
+  })
+
+  it('give every operation a summary, a declared tag and its permission', () => {
+    const failures = operations().flatMap(({ service, method, path, operation }) => {
+      const declared = new Set((documents.get(service)?.tags ?? []).map((tag) => tag.name))
+      const problems = [
+        !operation.summary?.trim() && 'no summary',
+        !(operation.tags?.length && operation.tags.every((tag) => declared.has(tag))) && 'no declared tag',
+        !operation['x-permission']?.trim() && 'no x-permission',
+        !operation.description?.includes(operation['x-permission'] ?? '?') && 'description without the permission',
+      ].filter(Boolean)
+      return problems.map((problem) => `${service} ${method} ${path}: ${problem}`)
+    })
+    expect(failures).toEqual([])
+  })
+
+  it('describe every field of every request body, nested ones included', () => {
+    const failures = operations().flatMap(({ service, method, path, operation }) =>
+      undescribed(operation.requestBody?.content['application/json']?.schema, `${service} ${method} ${path} body`),
+    )
+    expect(failures).toEqual([])
+  })
+
+  it('describe every path and query parameter', () => {
+    const failures = operations().flatMap(({ service, method, path, operation }) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => !parameter.description?.trim())
+        .map((parameter) => `${service} ${method} ${path} ${parameter.in} ${parameter.name}`),
+    )
+    expect(failures).toEqual([])
+  })
+
+  it('name the generic resource operations after the resource and group them under its type', () => {
+    const core = documents.get('core') as Document
+    const websites = core.paths['/projects/{project}/websites']
+    const website = core.paths['/projects/{project}/websites/{name}']
+    expect(websites?.get?.summary).toBe('List websites')
+    expect(websites?.post?.summary).toBe('Create a website')
+    expect(website?.get?.summary).toBe('Get a website')
+    expect(website?.delete?.summary).toBe('Delete a website')
+    expect(websites?.get?.tags).toEqual(['websites'])
+    expect(core.paths['/projects/{project}/pagerules']?.get?.summary).toBe('List page rules')
+    expect(documents.get('auth')?.paths['/organizations']?.post?.summary).toBe('Create an organization')
+  })
+
+  it('are read whole by the API docs page: every operation, under its tag, with its permission', () => {
+    for (const [service, doc] of documents) {
+      const groups = operationsOf(service, v.parse(OpenApiDocument, doc))
+      const shown = groups.flatMap((group) => group.operations)
+      expect(shown.length, service).toBe(operations().filter((op) => op.service === service).length)
+      expect(
+        shown.filter((op) => op.permission === '' || op.tag === 'other').map((op) => op.id),
+        service,
+      ).toEqual([])
+      expect(new Set(shown.map((op) => op.id)).size, service).toBe(shown.length)
+    }
+  })
+
+  it('document what a resource endpoint answers, field by field', () => {
+    const core = documents.get('core') as Document
+    const list = core.paths['/projects/{project}/websites']?.get?.responses['200']?.content?.['application/json']
+    const record = list?.schema.properties?.data?.items
+    expect(record?.properties).toHaveProperty('domain_name')
+    expect(record?.properties).toHaveProperty('revision')
+    expect(list?.schema.properties?.meta?.properties).toHaveProperty('total')
+    expect(undescribed(record, 'website')).toEqual([])
+  })
+})

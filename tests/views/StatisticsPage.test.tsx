@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import * as v from 'valibot'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { StatisticsSearch } from '../../src/domain/stats-view.ts'
+import { StatisticsPage, type StatisticsPageProps } from '../../src/views/StatisticsPage.tsx'
+
+afterEach(cleanup)
+
+function props(overrides: Partial<StatisticsPageProps> = {}): StatisticsPageProps {
+  return {
+    project: 'shop',
+    view: v.parse(StatisticsSearch, {}),
+    resolved: { from: '2026-11-23T10:00:00.000Z', to: '2026-11-24T10:00:00.000Z' },
+    websites: ['api-shop-example-com', 'shop-example-com'],
+    viewError: null,
+    result: { status: 'loading', elapsedSeconds: 0 },
+    onChange: vi.fn(),
+    onCancel: vi.fn(),
+    onRetry: vi.fn(),
+    ...overrides,
+  }
+}
+
+describe('StatisticsPage', () => {
+  it('changes the range, granularity, website and grouping through the view', async () => {
+    const onChange = vi.fn()
+    render(<StatisticsPage {...props({ onChange })} />)
+    expect(screen.getByRole('button', { name: 'Last 24 hours' }).getAttribute('aria-pressed')).toBe('true')
+    await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }))
+    expect(onChange).toHaveBeenLastCalledWith({ range: '7d', from: undefined, to: undefined })
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Granularity' }), 'hour')
+    expect(onChange).toHaveBeenLastCalledWith({ granularity: 'hour' })
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Website' }), 'shop-example-com')
+    expect(onChange).toHaveBeenLastCalledWith({ website: 'shop-example-com' })
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Website' }), '')
+    expect(onChange).toHaveBeenLastCalledWith({ website: undefined })
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'country')
+    expect(onChange).toHaveBeenLastCalledWith({ group_by: 'country' })
+    // Custom starts from the range shown, so the URL holds a range that can be asked for at once.
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }))
+    expect(onChange).toHaveBeenLastCalledWith({
+      range: 'custom',
+      from: '2026-11-23T10:00:00.000Z',
+      to: '2026-11-24T10:00:00.000Z',
+    })
+  })
+
+  it('applies a custom range only once it holds, saying what is wrong', async () => {
+    const onChange = vi.fn()
+    const view = v.parse(StatisticsSearch, {
+      range: 'custom',
+      from: '2026-11-20T10:00:00Z',
+      to: '2026-11-21T10:00:00Z',
+    })
+    render(<StatisticsPage {...props({ view, onChange })} />)
+    const to = screen.getByLabelText('To')
+    await userEvent.clear(to)
+    await userEvent.click(screen.getByRole('button', { name: 'Apply range' }))
+    expect(screen.getByRole('alert').textContent).toBe('Enter the end of the range.')
+    expect(to.getAttribute('aria-invalid')).toBe('true')
+    expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it('shows a running query’s seconds with Cancel, a cancelled one with Run again, a failure with Retry', async () => {
+    const onCancel = vi.fn()
+    const onRetry = vi.fn()
+    const { rerender } = render(
+      <StatisticsPage {...props({ onCancel, onRetry, result: { status: 'loading', elapsedSeconds: 12 } })} />,
+    )
+    expect(screen.getByRole('status').textContent).toContain('Querying the statistics… 12 s')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(onCancel).toHaveBeenCalledOnce()
+    rerender(<StatisticsPage {...props({ onCancel, onRetry, result: { status: 'cancelled' } })} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Run it again' }))
+    rerender(<StatisticsPage {...props({ onCancel, onRetry, result: { status: 'error', message: '503 starting' } })} />)
+    expect(screen.getByRole('alert').textContent).toContain('503 starting')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(onRetry).toHaveBeenCalledTimes(2)
+  })
+
+  it('totals the range, and says when no bucket has ended yet', () => {
+    const data = {
+      granularity: 'minute' as const,
+      series: [{ points: [] }],
+      totals: { requests: 1234567, bytes_out: 2_500_000, hit_ratio: 0.9123, origin_latency_p50: null },
+    }
+    render(<StatisticsPage {...props({ result: { status: 'ready', data, fetching: false, elapsedSeconds: 0 } })} />)
+    const totals = screen.getByRole('region', { name: 'Totals over the range' })
+    expect(totals.textContent).toContain('1,234,567')
+    expect(totals.textContent).toContain('2.5 MB')
+    expect(totals.textContent).toContain('91.2 %')
+    expect(screen.getByText(/No traffic to show in this range yet/)).toBeTruthy()
+    expect(screen.getByRole('combobox', { name: 'Granularity' }).textContent).toContain('Automatic (minute)')
+  })
+})
