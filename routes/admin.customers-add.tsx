@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { customersUi } from '../src/domain/definitions/tenancy.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/admin/customers-add')({
-  component: () => <ComingSoonPage title="Add a customer" />,
+  component: () => <ResourceFormRoute ui={customersUi} mode="create" />,
 })

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { projectsUi } from '../src/domain/definitions/tenancy.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/admin/')({
-  component: () => <ComingSoonPage title="Projects" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={projectsUi} />,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { organizationsUi } from '../src/domain/definitions/tenancy.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/admin/organizations-add')({
-  component: () => <ComingSoonPage title="Add an organization" />,
+  component: () => <ResourceFormRoute ui={organizationsUi} mode="create" />,
 })

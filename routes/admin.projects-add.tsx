@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { projectsUi } from '../src/domain/definitions/tenancy.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/admin/projects-add')({
-  component: () => <ComingSoonPage title="Add a project" />,
+  component: () => <ResourceFormRoute ui={projectsUi} mode="create" />,
 })

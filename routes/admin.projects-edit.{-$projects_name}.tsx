@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { projectsUi } from '../src/domain/definitions/tenancy.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/admin/projects-edit/{-$projects_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/admin/projects-edit/{-$projects_name}')({
 
 function Page() {
   const name = route.useParams({ select: (params) => params.projects_name })
-  return <ComingSoonPage title="Edit project" subject={name} />
+  return <ResourceFormRoute ui={projectsUi} mode="edit" name={name} />
 }

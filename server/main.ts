@@ -243,13 +243,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } else if (oidc) {
     verifier = createAccessTokenVerifier({ issuer, audience, jwks: (oidc as OidcProvider).jwks })
   }
-  const jobs = await Jobs.start(
-    database,
-    ctx,
-    [tokenExpiryJob(options.tokenSweepSeconds ?? 60), scheduledBackupJob(options.backupCheckSeconds ?? 3600)],
-    options.jobs ?? DEFAULT_JOB_TIMING,
-    [runBackupTask],
-  ).catch(failed)
+  // Processes starting together take turns here too: pg-boss creates each queue's table partition, and
+  // two processes creating partitions of the same table at once can deadlock.
+  const jobs = await database
+    .exclusive(() =>
+      Jobs.start(
+        database,
+        ctx,
+        [tokenExpiryJob(options.tokenSweepSeconds ?? 60), scheduledBackupJob(options.backupCheckSeconds ?? 3600)],
+        options.jobs ?? DEFAULT_JOB_TIMING,
+        [runBackupTask],
+      ),
+    )
+    .catch(failed)
   ctx.enqueue = (task, data) => jobs.enqueue(task, data)
   ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
   ctx.checks.push(() => ({ name: 'accepting', is_healthy: !lifecycle.draining() }))

@@ -46,7 +46,7 @@ export function ResourceDetailRoute({
     </Link>
   )
   if (!name) return <PageMessage title={ui.title} text={`Which ${ui.one}? Pick one from the list.`} link={listLink} />
-  if (!page.project) return <PageMessage title={ui.title} text="Select a project first." />
+  if (page.project === null) return <PageMessage title={ui.title} text="Select a project first." />
   if (!page.can.get)
     return <PageMessage title={ui.title} text={`You do not have permission to see ${ui.title.toLowerCase()}.`} />
   return <Detail ui={ui} name={name} project={page.project} page={page} listLink={listLink} addons={addons} />

@@ -33,7 +33,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   if (mode === 'edit' && !name) {
     return <PageMessage title={title} text={`Which ${ui.one}? Pick one from the list.`} link={listLink} />
   }
-  if (!page.project) return <PageMessage title={title} text="Select a project first." />
+  if (page.project === null) return <PageMessage title={title} text="Select a project first." />
   // The project's permissions are still on their way: not a refusal yet.
   if (!allowed && projectBusy) return <Spinner label="Loading your permissions…" size="lg" />
   if (!allowed) {

@@ -33,7 +33,7 @@ export function ResourceListRoute({ ui }: { ui: ResourceUi }) {
   )
   // The project's permissions arrive with it: no verdict before they do.
   if (projectBusy && !page.can.list) return message(<Spinner label={`Loading ${plural}…`} size="lg" />)
-  if (!page.project) return message(<p>Select a project to see its {plural}.</p>)
+  if (page.project === null) return message(<p>Select a project to see its {plural}.</p>)
   if (!page.can.list) return message(<p>You do not have permission to list {plural}.</p>)
   // A deletion belongs to one project: another project gets its own actor.
   return <ProjectList key={page.project} ui={ui} project={page.project} page={page} />

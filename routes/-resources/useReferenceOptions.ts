@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
 import { useState } from 'react'
+import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
 import {
   allowedReference,
   type Draft,
@@ -50,7 +51,7 @@ export function useReferenceOptions(
   const [filters, setFilters] = useState<Record<string, string>>({})
   const results = useQueries({
     queries: types.map(({ type, keep }) => ({
-      ...page.queries.names({ type, service: 'core' }, project, filters[type] ?? '', keep),
+      ...page.queries.names(referenceTargetOf(type), project, filters[type] ?? '', keep),
       retry: false,
     })),
   })

@@ -2,21 +2,30 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { use } from 'react'
 import { selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
+import { selectPermissions } from '../../machines/session.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
 
 const root = getRouteApi('__root__')
 
+/** The scope a platform type's pages pass where a project type's pass the selected project. */
+export const PLATFORM_SCOPE = ''
+
 /**
- * What every resource page needs: the selected project, what the user may do with the type there
- * (spec section 6; the server enforces the same), and the router context's queries and machines.
+ * What every resource page needs: the selected project (the platform's scope for a platform type; null
+ * while none is selected), what the user may do with the type there (spec section 6; the server enforces
+ * the same), and the router context's queries and machines.
  */
 export function useResourcePage(ui: ResourceUi) {
   const { actors, resources, queryClient } = root.useRouteContext()
   // Suspends until the resource tools are loaded (once, for every resource page).
   const { queries, machines, actions } = use(resources())
-  const project = useSelector(actors.project, selectProjectName)
-  const permissions = useSelector(actors.project, selectProjectPermissions)
+  const platform = ui.scope === 'platform'
+  const selected = useSelector(actors.project, selectProjectName)
+  const projectPermissions = useSelector(actors.project, selectProjectPermissions)
+  const sessionPermissions = useSelector(actors.session, selectPermissions)
+  const project = platform ? PLATFORM_SCOPE : selected
+  const permissions = platform ? sessionPermissions : projectPermissions
   const may = (action: 'list' | 'get' | 'create' | 'update' | 'delete') =>
     grants(permissions, resourcePermission(ui, action))
   return {

@@ -23,9 +23,11 @@ const ListBody = v.object({
 })
 export type ResourcePage = v.InferOutput<typeof ListBody>
 
-type Target = Pick<ResourceUi, 'type' | 'service'>
+type Target = Pick<ResourceUi, 'type' | 'service' | 'scope'>
 
-const collection = (ui: Target, project: string) => `/projects/${encodeURIComponent(project)}/${ui.type}`
+/** A project's type under its project; a platform type (organizations, projects…) at the service's root. */
+const collection = (ui: Target, project: string) =>
+  ui.scope === 'platform' ? `/${ui.type}` : `/projects/${encodeURIComponent(project)}/${ui.type}`
 const item = (ui: Target, project: string, name: string) => `${collection(ui, project)}/${encodeURIComponent(name)}`
 const ifMatch = (revision: number | '*') => ({ 'if-match': revision === '*' ? '*' : `"${revision}"` })
 

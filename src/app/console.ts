@@ -122,8 +122,12 @@ export async function startConsole(options: { notify: Notify }) {
           notify: (message) => options.notify(message, { kind: 'success' }),
           // After the transition that asked for it is applied: a form that just saved is no longer dirty
           // by then, so its unsaved-changes guard lets the navigation through.
+          // A platform type's pages pass no project ('') and keep the selected one in the URL.
           go: (path, project, { replace = false } = {}) =>
-            queueMicrotask(() => void router.navigate({ href: `${path}${stringifySearch({ project })}`, replace })),
+            queueMicrotask(() => {
+              const kept = project || actors.project.getSnapshot().context.project || undefined
+              void router.navigate({ href: `${path}${stringifySearch({ project: kept })}`, replace })
+            }),
         }),
       )
       return resourceTools

@@ -55,7 +55,9 @@ export function resourceMachines(
           // Saved: say so and open the detail page; a new one replaces its add page in the history.
           announceSaved: (_, { mode, resource }: SavedNotice) => {
             announcer.notify(`${capitalize(ui.one)} "${resource.name}" ${mode === 'create' ? 'created' : 'saved'}.`)
-            announcer.go(resourceRoutes(ui).detail(resource.name), project, { replace: mode === 'create' })
+            const routes = resourceRoutes(ui)
+            const next = ui.afterSave === 'list' ? routes.list : routes.detail(resource.name)
+            announcer.go(next, project, { replace: mode === 'create' })
           },
         },
         actors: {

@@ -61,3 +61,27 @@ export function pageOfResource(apiType: string, name: string): string | null {
   if (apiType === 'purge') return '/invalidation'
   return detailPathOf(apiType, name)
 }
+
+/** The platform-wide types and their service; every other type is a project's, on the core service. */
+const PLATFORM_TYPES: Record<string, 'auth' | 'core'> = {
+  organizations: 'auth',
+  customers: 'auth',
+  projects: 'auth',
+  users: 'auth',
+  tokens: 'auth',
+  'sso-groups-roles': 'auth',
+  nodes: 'core',
+  pools: 'core',
+  'access-list': 'core',
+}
+
+/** Where a reference picker reads the type it names. */
+export function referenceTargetOf(type: string): {
+  type: string
+  service: 'core' | 'auth' | 'acme'
+  scope: 'project' | 'platform'
+} {
+  const platform = PLATFORM_TYPES[type]
+  if (platform) return { type, service: platform, scope: 'platform' }
+  return { type, service: type === 'le-cert' ? 'acme' : 'core', scope: 'project' }
+}

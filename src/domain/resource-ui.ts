@@ -126,6 +126,16 @@ export type ResourceUi = {
   /** API path segment and permission resource name (API.md table): `websites`, `pagerules`. */
   type: string
   service: 'core' | 'auth' | 'acme' | 'purge'
+  /**
+   * `project` (the default): the selected project's, under `/projects/{p}/{type}`. `platform`: one for
+   * the whole platform (organizations, customers, projects…), under `/{type}`, with the session's
+   * permissions instead of the project's.
+   */
+  scope?: 'project' | 'platform'
+  /** The permissions' service: `wadp` (the default) or `auth` for the tenancy and identity types. */
+  permissionService?: 'wadp' | 'auth'
+  /** Where a save leads: the detail page (the default), or the list for a type with no detail page. */
+  afterSave?: 'detail' | 'list'
   /** Console route base: /websites, /websites-add, /websites-detail/{name}, /websites-edit/{name}. */
   route: string
   /** The list page's title and the sidebar's label: 'Websites', 'VCL Snippets'. */
@@ -154,9 +164,9 @@ export type ResourceUi = {
 }
 
 export const resourcePermission = (
-  ui: Pick<ResourceUi, 'type'>,
+  ui: Pick<ResourceUi, 'type' | 'permissionService'>,
   action: 'list' | 'get' | 'create' | 'update' | 'delete',
-) => `wadp.${ui.type}.${action}`
+) => `${ui.permissionService ?? 'wadp'}.${ui.type}.${action}`
 
 /** A phrase at the start of a sentence: 'website' -> 'Website', 'VCL snippet' stays 'VCL snippet'. */
 export function capitalize(text: string): string {

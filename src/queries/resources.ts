@@ -5,7 +5,7 @@ import { getResource, listResources } from '../api/resources.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
 import { type Draft, getPath, type ResourceUi, setPath } from '../domain/resource-ui.ts'
 
-type Target = Pick<ResourceUi, 'type' | 'service'>
+type Target = Pick<ResourceUi, 'type' | 'service' | 'scope'>
 
 /** Reference pickers offer the first names by name; typing in the picker narrows on the server. */
 export const PICKER_ITEMS = 1000

@@ -8,11 +8,13 @@ import { leCertificatesUi } from '../../src/domain/definitions/le-certificates.t
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
 import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
+import { customersUi, organizationsUi, projectsUi } from '../../src/domain/definitions/tenancy.ts'
 import { tlsPoliciesUi } from '../../src/domain/definitions/tls-policies.ts'
 import { wafPoliciesUi } from '../../src/domain/definitions/waf-policies.ts'
 import { WEBSITE_VCL_HOOKS, websitesUi } from '../../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
 import { bodySchema, dataFieldNames, initialDraft, sortablePaths, validatorOf } from '../../src/domain/resource-body.ts'
+import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
 import {
   allowedReference,
   bodyOf,
@@ -21,6 +23,7 @@ import {
   draftOf,
   formFields,
   getPath,
+  resourcePermission,
   setPath,
 } from '../../src/domain/resource-ui.ts'
 import { VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
@@ -38,6 +41,9 @@ const definitions = [
   captchasUi,
   ipListsUi,
   leCertificatesUi,
+  projectsUi,
+  customersUi,
+  organizationsUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */
@@ -260,5 +266,14 @@ describe('a write-only secret in a form', () => {
     expect(body).not.toHaveProperty('secret')
     expect(validatorOf(captchasUi, 'edit')(record)).toEqual([])
     expect(bodyOf(captchasUi, { ...record, secret: 'new' })).toMatchObject({ secret: 'new' })
+  })
+})
+
+describe('platform-wide types', () => {
+  it('ask for the auth service’s permissions and live at the service’s root', () => {
+    expect(resourcePermission(projectsUi, 'create')).toBe('auth.projects.create')
+    expect(resourcePermission(websitesUi, 'list')).toBe('wadp.websites.list')
+    expect(referenceTargetOf('customers')).toEqual({ type: 'customers', service: 'auth', scope: 'platform' })
+    expect(referenceTargetOf('directors')).toEqual({ type: 'directors', service: 'core', scope: 'project' })
   })
 })

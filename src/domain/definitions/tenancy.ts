@@ -1,0 +1,88 @@
+import type { ResourceUi } from '../resource-ui.ts'
+import { CustomerFields, OrganizationFields, ProjectFields } from '../resources/tenancy.ts'
+
+/** The platform's tenancy (RESOURCES.md, Admin): organizations own customers, customers own projects. */
+const tenancy = { service: 'auth', scope: 'platform', permissionService: 'auth' } as const
+
+/** The admin's Projects list (/admin), with add, detail and edit pages under /admin. */
+export const projectsUi: ResourceUi = {
+  ...tenancy,
+  type: 'projects',
+  route: 'admin/projects',
+  routeNames: {
+    list: 'admin',
+    add: 'admin/projects-add',
+    detail: 'admin/projects-detail',
+    edit: 'admin/projects-edit',
+  },
+  title: 'Projects',
+  one: 'project',
+  fields: ProjectFields,
+  columns: [
+    { path: 'customer', label: 'Customer', sortable: true },
+    { path: 'description', label: 'Description' },
+  ],
+  sections: [
+    {
+      title: 'Project',
+      fields: [
+        { kind: 'reference', path: 'customer', label: 'Customer', type: 'customers' },
+        { kind: 'text', path: 'description', label: 'Description', multiline: true, wide: true },
+      ],
+    },
+  ],
+}
+
+/** Organizations have an add page only (spec section 2); a new one leads back to the projects. */
+export const organizationsUi: ResourceUi = {
+  ...tenancy,
+  type: 'organizations',
+  route: 'admin/organizations',
+  routeNames: {
+    list: 'admin',
+    add: 'admin/organizations-add',
+    detail: 'admin',
+    edit: 'admin',
+  },
+  afterSave: 'list',
+  title: 'Organizations',
+  one: 'organization',
+  fields: OrganizationFields,
+  columns: [{ path: 'description', label: 'Description' }],
+  sections: [
+    {
+      title: 'Organization',
+      fields: [{ kind: 'text', path: 'description', label: 'Description', multiline: true, wide: true }],
+    },
+  ],
+}
+
+/** Customers have an add page only (spec section 2); a new one leads back to the projects. */
+export const customersUi: ResourceUi = {
+  ...tenancy,
+  type: 'customers',
+  route: 'admin/customers',
+  routeNames: {
+    list: 'admin',
+    add: 'admin/customers-add',
+    detail: 'admin',
+    edit: 'admin',
+  },
+  afterSave: 'list',
+  title: 'Customers',
+  one: 'customer',
+  fields: CustomerFields,
+  columns: [
+    { path: 'organization', label: 'Organization' },
+    { path: 'description', label: 'Description' },
+  ],
+  sections: [
+    {
+      title: 'Customer',
+      fields: [
+        { kind: 'reference', path: 'organization', label: 'Organization', type: 'organizations' },
+        { kind: 'text', path: 'description', label: 'Description', multiline: true, wide: true },
+      ],
+    },
+  ],
+}
