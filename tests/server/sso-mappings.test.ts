@@ -72,9 +72,11 @@ describe('SSO group/role mappings', () => {
     expect(group.body.errors).toEqual([{ field: 'group', message: 'must not be empty' }])
   })
 
-  it('puts the demo users’ groups in the built-in provider’s access token', async () => {
+  it('puts the demo users’ groups in the built-in provider’s access token and userinfo', async () => {
     const token = await signIn(OPERATOR)
     expect(claimsOf(token).groups).toEqual(['edge-operators'])
+    const userinfo = await fetch(`${platform.url}/oidc/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(await userinfo.json()).toMatchObject({ email: OPERATOR, groups: ['edge-operators'] })
   })
 
   it('grants the mapped role in the mapped project at the next sign-in, and takes it back once removed', async () => {
