@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
-import { recordAudit } from '../audit.ts'
+import { type AuditActor, recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { cacheGroup } from '../db/generations.ts'
@@ -12,6 +12,7 @@ import { ServiceRouter } from '../http/service.ts'
 import { tokens, users } from '../resources/identity.ts'
 import { registerResource } from '../resources/router.ts'
 import { ssoMappings, usersMatching } from '../resources/sso-mappings.ts'
+import { getResource, toRecord } from '../resources/store.ts'
 import { deletionPreview } from '../resources/tenancy-deletion.ts'
 import { customers, organizations, projects } from '../resources/types.ts'
 import { registerAudit } from './audit.ts'
@@ -33,8 +34,9 @@ export function authService(ctx: ServerContext): ServiceRouter {
       const request = { ip: c.req.header('x-forwarded-for') ?? 'unknown', userAgent: c.req.header('user-agent') ?? '' }
       try {
         const principal = await ctx.auth.resolve(body.token)
-        await recordAudit(ctx.db, { actor: actorOf(principal, request) as never, action: 'login', result: 'success' })
-        await recordSignIn(ctx, principal.email)
+        const actor = actorOf(principal, request) as AuditActor
+        await recordAudit(ctx.db, { actor, action: 'login', result: 'success' })
+        await recordSignIn(ctx, principal.email, actor)
         return c.json({
           data: {
             user: {
@@ -157,17 +159,40 @@ export function authService(ctx: ServerContext): ServiceRouter {
 
 /**
  * A successful sign-in stamps the user's `last_login_at` (bookkeeping: no revision, no audit entry of
- * its own beside the `login` one), and makes an invited user active.
+ * its own beside the `login` one). An invited user's first sign-in makes them active: a change, with a
+ * new revision and a `users.activate` entry.
  */
-async function recordSignIn(ctx: ServerContext, email: string) {
+async function recordSignIn(ctx: ServerContext, email: string, actor: AuditActor) {
   const at = new Date(ctx.now()).toISOString()
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const before = await getResource(tx as Db, 'users', '', email)
+    if (!before) return
+    const activate = before.status === 'invited'
+    const stamped = sql`jsonb_set(${resources.data}, '{last_login_at}', to_jsonb(${at}::text))`
+    const rows = await tx
       .update(resources)
-      .set({
-        data: sql`jsonb_set(${resources.data}, '{last_login_at}', to_jsonb(${at}::text)) || case when ${resources.data}->>'status' = 'invited' then '{"status": "active"}'::jsonb else '{}'::jsonb end`,
-      })
+      .set(
+        activate
+          ? {
+              data: sql`${stamped} || '{"status": "active"}'::jsonb`,
+              revision: sql`${resources.revision} + 1`,
+              updatedAt: at,
+              updatedBy: email,
+            }
+          : { data: stamped },
+      )
       .where(and(eq(resources.type, 'users'), eq(resources.scope, ''), eq(resources.name, email)))
+      .returning()
+    const after = rows[0]
+    if (activate && after) {
+      await recordAudit(tx as Db, {
+        actor,
+        action: 'users.activate',
+        result: 'success',
+        resource: { type: 'users', name: email },
+        changes: { before, after: toRecord(after) },
+      })
+    }
     await ctx.generations.bump(tx as Db, [cacheGroup('users', '')])
   })
   ctx.resources.changed(users, '')

@@ -196,7 +196,12 @@ describe('user status', () => {
     const login = await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token } })
     expect(login.status).toBe(200)
     const after = await platform.call('GET', '/api/auth/v0/users/ivan@example.com')
-    expect(after.body.data.status).toBe('active')
+    expect(after.body.data).toMatchObject({ status: 'active', revision: 2 })
+    const [activation] = await queryRows<{ action: string; actor: { email: string } }>(
+      platform,
+      sql`select action, actor from audit_log where resource_name = 'ivan@example.com' order by id desc limit 1`,
+    )
+    expect(activation).toMatchObject({ action: 'users.activate', actor: { email: 'ivan@example.com' } })
     expect(Date.parse(after.body.data.last_login_at)).toBeGreaterThan(Date.now() - 60_000)
 
     // Read-only: a body cannot set it, and an update keeps it.
@@ -205,6 +210,12 @@ describe('user status', () => {
       headers: { 'if-match': after.headers.get('etag') ?? '*' },
     })
     expect(patched.body.data.last_login_at).toBe(after.body.data.last_login_at)
+
+    // A later sign-in stamps the time again without a new revision.
+    await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token } })
+    const again = (await platform.call('GET', '/api/auth/v0/users/ivan@example.com')).body.data
+    expect(again.revision).toBe(patched.body.data.revision)
+    expect(Date.parse(again.last_login_at)).toBeGreaterThanOrEqual(Date.parse(after.body.data.last_login_at))
   })
 
   it('does not let an admin disable themselves', async () => {
