@@ -92,6 +92,8 @@ describe('SSO group/role mappings', () => {
     expect(created.status).toBe(201)
     const matching = await platform.call('GET', `${mappings}/shop-ops/matching-users`)
     expect(matching.body.data).toEqual(['sam@example.com'])
+    // The groups are the token's; the mappings are read as they are now, even for a token signed in before.
+    expect(grants(await permissionsIn('shop', before), 'wadp.websites.create')).toBe(true)
 
     const token = await signIn('sam@example.com')
     expect(claimsOf(token).groups).toEqual(['Shop-Ops'])
