@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { type AccessTokenVerifier, Authenticator } from './auth/authenticator.ts'
+import { type AccessTokenVerifier, AUTH_TYPES, Authenticator } from './auth/authenticator.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
 import type { Db } from './db/client.ts'
 import { Generations } from './db/generations.ts'
@@ -57,7 +57,7 @@ export function createContext(
   const statistics = keepStatisticsFresh(db)
   resources.onChange((definition) => {
     if (['organizations', 'customers', 'projects'].includes(definition.type)) tenancy.invalidate()
-    if (['users', 'tokens'].includes(definition.type)) auth.invalidate()
+    if (AUTH_TYPES.includes(definition.type)) auth.invalidate()
     statistics.changed()
   })
   return {

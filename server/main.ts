@@ -218,7 +218,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           email: user.name,
           first_name: String(user.first_name ?? ''),
           last_name: String(user.last_name ?? ''),
-          groups: [],
+          groups: Array.isArray(user.groups) ? user.groups.map(String) : [],
         }
       },
       verifyPassword: async (email, password) => {

@@ -8,6 +8,7 @@ import { resources } from '../db/schema.ts'
 import { unauthorized } from '../http/errors.ts'
 import type { Principal } from '../http/principal.ts'
 import { AccessTokenError, looksLikeJwt, type VerifiedAccessToken } from '../oidc/verify.ts'
+import { rolesOfGroups, SSO_MAPPINGS } from '../resources/sso-mappings.ts'
 import { getResource, toRecord } from '../resources/store.ts'
 import { hashSecret } from './secrets.ts'
 
@@ -15,8 +16,12 @@ export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken
 
 const CACHE_TTL_MS = 10_000
 const CACHE_MAX = 10_000
-/** A principal depends on its token and its user: a change to either, by any process, drops it. */
-const AUTH_GROUPS = [cacheGroup('tokens', ''), cacheGroup('users', '')]
+/**
+ * A principal depends on its token, its user, and for an SSO sign-in on the group/role mappings and the
+ * projects their scopes hold: a change to any, by any process, drops it.
+ */
+export const AUTH_TYPES = ['tokens', 'users', SSO_MAPPINGS, 'organizations', 'customers', 'projects']
+const AUTH_GROUPS = AUTH_TYPES.map((type) => cacheGroup(type, ''))
 
 /**
  * Resolves a bearer token to a principal: an API token (looked up by its SHA-256 hash) or an access
@@ -104,11 +109,17 @@ export class Authenticator {
       throw error
     }
     const user = await this.activeUser(verified.email)
+    // The groups are the IdP's at sign-in (the token's claim); the mappings are read as they are now.
+    const granted = await rolesOfGroups(this.db, verified.groups)
+    const roles = [...new Set([...user.roles, ...granted.roles])]
+    const permissions = permissionsOfRoles(roles)
     return {
       authType: 'oauth',
       ...user,
-      permissions: permissionsOfRoles(user.roles),
+      roles,
+      permissions,
       projects: null,
+      scoped: granted.scoped.filter((grant) => !roles.includes(grant.role)),
       expiresAt: verified.expiresAt,
     }
   }

@@ -67,18 +67,27 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
   await create(ctx, 'projects', '', { name: 'media', display_name: 'Acme Media Sites', customer: 'acme-media' })
   await create(ctx, 'projects', '', { name: 'labs', display_name: 'Globex Labs Portal', customer: 'globex-labs' })
 
-  await create(ctx, 'users', '', { email: DEMO_USERS.admin, first_name: 'Ada', last_name: 'Admin', roles: ['admin'] })
+  // Their `groups` are what the built-in provider puts in its claim, for SSO group/role mappings to match.
+  await create(ctx, 'users', '', {
+    email: DEMO_USERS.admin,
+    first_name: 'Ada',
+    last_name: 'Admin',
+    roles: ['admin'],
+    groups: ['edge-admins'],
+  })
   await create(ctx, 'users', '', {
     email: DEMO_USERS.operator,
     first_name: 'Oscar',
     last_name: 'Operator',
     roles: ['operator'],
+    groups: ['edge-operators'],
   })
   await create(ctx, 'users', '', {
     email: DEMO_USERS.viewer,
     first_name: 'Vera',
     last_name: 'Viewer',
     roles: ['viewer'],
+    groups: ['edge-viewers'],
   })
 
   for (const [name, country, pop, ipv4] of NODES) {

@@ -1,5 +1,7 @@
 import { grants } from '../../src/domain/permissions.ts'
 
+export type ScopedGrant = { role: string; permissions: string[]; projects: string[] }
+
 /** Who is calling, resolved from the bearer token once per request (and cached briefly). */
 export type Principal = {
   authType: 'token' | 'oauth'
@@ -11,13 +13,28 @@ export type Principal = {
   permissions: string[]
   /** Projects an API token is limited to; null when it reaches every project. */
   projects: string[] | null
+  /**
+   * Roles granted in some projects only (SSO group/role mappings scoped to an organization, a customer
+   * or a project, resolved to project names): their permissions join `permissions` in those projects.
+   */
+  scoped?: ScopedGrant[]
   expiresAt: Date
   token?: { name: string; prefix: string }
 }
 
 export function permissionsIn(principal: Principal, project?: string): string[] {
   if (project !== undefined && principal.projects !== null && !principal.projects.includes(project)) return []
-  return principal.permissions
+  const scoped =
+    project === undefined ? [] : (principal.scoped ?? []).filter((grant) => grant.projects.includes(project))
+  if (scoped.length === 0) return principal.permissions
+  return [...new Set([...principal.permissions, ...scoped.flatMap((grant) => grant.permissions)])]
+}
+
+/** What decides which projects a principal reaches, as a cache key (the project selector's answer). */
+export function reachKey(principal: Principal): string {
+  const everywhere = principal.permissions.length === 0 ? 'none' : (principal.projects?.join(',') ?? '*')
+  const scoped = [...new Set((principal.scoped ?? []).flatMap((grant) => grant.projects))].sort().join(',')
+  return `${everywhere}|${scoped}`
 }
 
 export function may(principal: Principal, permission: string, project?: string): boolean {

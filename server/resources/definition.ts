@@ -9,6 +9,7 @@ import { getPath } from '../../src/domain/resource-ui.ts'
 import type { Db } from '../db/client.ts'
 import type { Principal } from '../http/principal.ts'
 import type { ServiceName } from '../http/service.ts'
+import type { Caller } from './service.ts'
 
 export type ResourceData = Record<string, unknown>
 type FieldsSchema = v.GenericSchema<unknown, ResourceData>
@@ -33,6 +34,8 @@ export type WriteArgs = {
   principal: Principal
 }
 
+export type DeleteArgs = { db: Db; scope: string; name: string; caller: Caller }
+
 /**
  * Everything the generic mechanism needs to serve a resource type: adding a type is one of these and a
  * `registerResource` call, not a new router.
@@ -54,6 +57,11 @@ export type ResourceDefinition = {
    * list of names, and a null or absent one names nothing.
    */
   references?: Record<string, string>
+  /**
+   * Data fields a list filters by, as query parameters of the same name (`GET /tokens?owner=…`): a value
+   * matches a field holding it, or a list field holding it among others (a user's `roles`).
+   */
+  listFilters?: string[]
   /** Extra values the global search matches besides name and display name. */
   searchable?: (data: ResourceData) => string[]
   /** Whether a change here is configuration the nodes must apply (bumps the scope's revision). */
@@ -69,6 +77,13 @@ export type ResourceDefinition = {
    * leaves them out.
    */
   secretFields?: string[]
+  /**
+   * Types whose resources naming this one are deleted with it when the delete asks for it
+   * (`DELETE …?cascade=true`); without it they make the delete a 409 as any referrer does.
+   */
+  cascadesTo?: string[]
+  /** Whether `POST …/{name}/revoke` sets `status: revoked` (API tokens, access tokens). */
+  revocable?: boolean
   /** GET of one adds `referenced_by: [{type, name, field}]`, the resources whose references name it. */
   showReferrers?: boolean
   /**
@@ -81,8 +96,12 @@ export type ResourceDefinition = {
     beforeWrite?(args: WriteArgs): Promise<ResourceData | undefined>
     /** On create: the secret's hash to store, the data to store with it, and what to return once. */
     issueSecret?(args: WriteArgs): Promise<{ hash: string; data: ResourceData; reveal: Record<string, unknown> }>
-    /** Runs in the delete's transaction, e.g. a project's resources go with it. */
-    beforeDelete?(args: { db: Db; scope: string; name: string }): Promise<void>
+    /**
+     * Runs in the delete's transaction before the referrers are checked, e.g. a project's resources go
+     * with it and the tokens limited to it let go of it. Returns the platform types it changed besides
+     * (their caches are dropped and their audit entries are the hook's to write).
+     */
+    beforeDelete?(args: DeleteArgs): Promise<string[] | undefined>
     /** Adds derived read-only fields to what the API returns. */
     present?(record: ResourceRecord): ResourceRecord
   }

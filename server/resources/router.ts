@@ -27,6 +27,15 @@ export function callerOf(c: ApiContext, principal: Principal): Caller {
   }
 }
 
+const CascadeQuery = v.object({
+  cascade: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.description('true also deletes what names it (a customer’s projects and all they hold)'),
+    ),
+  ),
+})
+
 function etag(revision: number) {
   return `"${revision}"`
 }
@@ -56,6 +65,7 @@ export function registerResource(
     : v.object({ name: nameSchema })
   const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...sortablePaths(definition)]
   const label = definition.label
+  const filterable = definition.listFilters ?? []
   const one = withArticle(label)
   const responses = responseSchemas(definition)
   const ifMatch = `Send the ETag of the ${label} you read as If-Match (\`*\` to skip the check); a stale one gets 409.`
@@ -64,13 +74,24 @@ export function registerResource(
     method: 'get',
     path: base,
     summary: `List ${pluralOf(definition)}`,
-    description: 'One page at a time, filtered by name or display name (`q`) and sorted by any field (`sort`).',
+    description: [
+      'One page at a time, filtered by name or display name (`q`) and sorted by any field (`sort`).',
+      filterable.length > 0
+        ? `Also filtered by ${filterable.map((field) => `\`${field}\``).join(', ')}: the value a field holds, or one of the values of a list field.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
     access: { permission: permissionOf(definition, 'list') },
     params: collectionParams,
-    query: listQuery(sortable),
+    query: listQuery(sortable, filterable),
     response: responses.list,
     handler: async ({ c, query }) => {
-      const { body } = await resources.listBody(definition, scopeOf(c), query)
+      const asked = query as Record<string, unknown>
+      const filters = Object.fromEntries(
+        filterable.filter((field) => typeof asked[field] === 'string').map((field) => [field, String(asked[field])]),
+      )
+      const { body } = await resources.listBody(definition, scopeOf(c), { ...query, filters })
       return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
     },
   })
@@ -143,18 +164,45 @@ export function registerResource(
     })
   }
 
+  const cascade = definition.cascadesTo
   router.route({
     method: 'delete',
     path: `${base}/:name`,
     summary: `Delete ${one}`,
-    description: `${ifMatch} While another resource names it, the delete is refused with 409.`,
+    description: cascade
+      ? `${ifMatch} While another resource names it, the delete is refused with 409, unless \`cascade=true\` also deletes its ${cascade.join(', ')} and all they hold, in one transaction.`
+      : `${ifMatch} While another resource names it, the delete is refused with 409.`,
     status: 204,
     access: { permission: permissionOf(definition, 'delete') },
     params: itemParams,
-    handler: async ({ c, params, principal }) => {
+    query: cascade ? CascadeQuery : undefined,
+    handler: async ({ c, params, principal, query }) => {
       const precondition = parseIfMatch(c.req.header('if-match'))
-      await resources.remove(definition, scopeOf(c), params.name, precondition, callerOf(c, principal))
+      await resources.remove(definition, scopeOf(c), params.name, precondition, callerOf(c, principal), {
+        cascade: query?.cascade === 'true',
+      })
       return c.body(null, 204)
     },
   })
+
+  if (definition.revocable) {
+    router.route({
+      method: 'post',
+      path: `${base}/:name/revoke`,
+      summary: `Revoke ${one}`,
+      description: `It stops working at once, on every process, and cannot be made active again. ${ifMatch}`,
+      access: { permission: permissionOf(definition, 'update') },
+      params: itemParams,
+      status: 200,
+      response: responses.one,
+      handler: async ({ c, params, principal }) => {
+        // A missing one is a 404 whatever the headers, as for the other methods on an item.
+        await resources.get(definition, scopeOf(c), params.name)
+        const precondition = parseIfMatch(c.req.header('if-match'))
+        const record = await resources.revoke(definition, scopeOf(c), params.name, precondition, callerOf(c, principal))
+        c.header('ETag', etag(record.revision))
+        return c.json({ data: record })
+      },
+    })
+  }
 }

@@ -125,7 +125,7 @@ export class ResourceService {
     return this.cached(
       definition,
       scope,
-      `list|${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}`,
+      `list|${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}|${JSON.stringify(query.filters ?? {})}`,
       async () => {
         const { rows, total } = await listResources(this.db, definition.type, scope, query)
         const data = rows.map((row) => this.present(definition, row))
@@ -276,7 +276,73 @@ export class ResourceService {
     return this.present(definition, record)
   }
 
+  /**
+   * Deletes a resource in one transaction. With `cascade`, the resources of its `cascadesTo` types that
+   * name it go first, each deleted as if asked for (its own hooks and audit entry): a customer takes its
+   * projects, and each project its configuration. Anything failing on the way undoes all of it.
+   */
   async remove(
+    definition: ResourceDefinition,
+    scope: string,
+    name: string,
+    precondition: Precondition,
+    caller: Caller,
+    options: { cascade?: boolean } = {},
+  ) {
+    const current = await this.get(definition, scope, name)
+    this.checkPrecondition(definition, current, precondition)
+    const changed: [ResourceDefinition, string][] = []
+    await this.db.transaction(async (tx) => {
+      await this.removeIn(tx as Db, definition, scope, current, caller, options.cascade === true, changed)
+    })
+    for (const [type, where] of changed) this.changed(type, where)
+  }
+
+  private async removeIn(
+    db: Db,
+    definition: ResourceDefinition,
+    scope: string,
+    current: ResourceRecord,
+    caller: Caller,
+    cascade: boolean,
+    changed: [ResourceDefinition, string][],
+  ) {
+    const name = current.name
+    if (cascade) {
+      for (const referrer of await this.referrersOf(db, definition, scope, name)) {
+        const dependent = this.definitions.get(referrer.type)
+        if (!dependent || !definition.cascadesTo?.includes(referrer.type)) continue
+        const dependentScope = dependent.scope === 'project' ? scope : ''
+        const record = await getResource(db, dependent.type, dependentScope, referrer.name)
+        if (record) await this.removeIn(db, dependent, dependentScope, record, caller, cascade, changed)
+      }
+    }
+    const touched = (await definition.hooks?.beforeDelete?.({ db, scope, name, caller })) ?? []
+    const referrers = await this.referrersOf(db, definition, scope, name)
+    if (referrers.length > 0) {
+      const list = referrers.map((r) => `${r.label} ${r.name}`).join(', ')
+      const hint = definition.cascadesTo ? ' (delete with cascade=true to remove them too)' : ''
+      throw conflict(`${definition.label} ${name} is still used by ${list}${hint}`, { referrers })
+    }
+    if (!(await deleteResource(db, definition.type, scope, name, current.revision))) {
+      throw await this.staleConflict(db, definition, scope, name)
+    }
+    await this.afterWrite(db, definition, scope, caller, 'delete', current, null)
+    for (const type of touched) {
+      const other = this.definitions.get(type)
+      if (!other) continue
+      await this.generations.bump(db, [cacheGroup(type, '')])
+      changed.push([other, ''])
+    }
+    changed.push([definition, scope])
+  }
+
+  /**
+   * Sets `status: revoked` (an API token, an access token), audited as `<type>.revoke`. The resource
+   * stops working at once: the authenticator's cache follows the type's generation. Revoking a revoked
+   * one changes nothing.
+   */
+  async revoke(
     definition: ResourceDefinition,
     scope: string,
     name: string,
@@ -285,19 +351,26 @@ export class ResourceService {
   ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
-    await this.db.transaction(async (tx) => {
-      const referrers = await this.referrersOf(tx as Db, definition, scope, name)
-      if (referrers.length > 0) {
-        const list = referrers.map((r) => `${r.label} ${r.name}`).join(', ')
-        throw conflict(`${definition.label} ${name} is still used by ${list}`, { referrers })
-      }
-      await definition.hooks?.beforeDelete?.({ db: tx as Db, scope, name })
-      if (!(await deleteResource(tx as Db, definition.type, scope, name, current.revision))) {
-        throw await this.staleConflict(tx as Db, definition, scope, name)
-      }
-      await this.afterWrite(tx as Db, definition, scope, caller, 'delete', current, null)
+    if (current.status === 'revoked') return this.present(definition, current)
+    const { name: _name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = current
+    const revoked = { ...data, status: 'revoked' }
+    const record = await this.db.transaction(async (tx) => {
+      const updated = await updateResource(tx as Db, {
+        type: definition.type,
+        scope,
+        name,
+        displayName: display_name,
+        data: revoked,
+        searchText: searchTextOf(definition, name, display_name, revoked),
+        actor: caller.principal.email,
+        expectedRevision: revision,
+      })
+      if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
+      await this.afterWrite(tx as Db, definition, scope, caller, 'revoke', current, updated)
+      return updated
     })
     this.changed(definition, scope)
+    return this.present(definition, record)
   }
 
   private readOnlyOf(definition: ResourceDefinition, record: ResourceRecord): ResourceData {
@@ -367,7 +440,7 @@ export class ResourceService {
     definition: ResourceDefinition,
     scope: string,
     caller: Caller,
-    verb: 'create' | 'update' | 'delete',
+    verb: 'create' | 'update' | 'delete' | 'revoke',
     before: ResourceRecord | null,
     after: ResourceRecord | null,
   ) {

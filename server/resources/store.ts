@@ -23,7 +23,14 @@ export function toRecord(row: Row): ResourceRecord {
   }
 }
 
-export type ListQuery = { page: number; items: number; q?: string | undefined; sort?: string | undefined }
+export type ListQuery = {
+  page: number
+  items: number
+  q?: string | undefined
+  sort?: string | undefined
+  /** Data field -> value it must hold (see `listFilters`). */
+  filters?: Record<string, string>
+}
 
 /** Text matched literally by LIKE: its wildcards and the escape character escaped. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -67,6 +74,13 @@ export async function listResources(db: Db, type: string, scope: string, query: 
       sql`lower(coalesce(${resources.displayName}, '')) like ${pattern}`,
     )
     if (match) conditions.push(match)
+  }
+  for (const [field, value] of Object.entries(query.filters ?? {})) {
+    const held = or(
+      sql`${resources.data}->>${field} = ${value}`,
+      sql`jsonb_typeof(${resources.data}->${field}) = 'array' and ${resources.data}->${field} @> jsonb_build_array(${value}::text)`,
+    )
+    if (held) conditions.push(held)
   }
   const where = and(...conditions)
   const [rows, totals] = await Promise.all([
@@ -128,6 +142,7 @@ export async function findReferrers(db: Db, type: string, scope: string, field: 
         ),
       ),
     )
+    .orderBy(resources.name)
   return rows.map((row) => row.name)
 }
 

@@ -1,15 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { Email } from '../../src/domain/common.ts'
-import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
 import { type CaptchaData, CaptchaFields, usesProviderKeys } from '../../src/domain/resources/captcha.ts'
 import { CodeSnippetFields } from '../../src/domain/resources/code-snippet.ts'
 import { DirectorFields } from '../../src/domain/resources/director.ts'
-import {
-  TOKEN_LIFETIME_DAYS,
-  TokenFields,
-  tokenExpiryProblem,
-  UserFields,
-} from '../../src/domain/resources/identity.ts'
 import { type IpListData, IpListFields } from '../../src/domain/resources/ip-list.ts'
 import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
@@ -19,14 +11,15 @@ import { CustomerFields, OrganizationFields, ProjectFields } from '../../src/dom
 import { TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
 import { WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
 import { type WebsiteData, WebsiteFields, websiteDomains } from '../../src/domain/resources/website.ts'
-import { permissionsOfRoles } from '../../src/domain/roles.ts'
-import { generateSecret, hashSecret } from '../auth/secrets.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
 import { badRequest, conflict } from '../http/errors.ts'
 import { forgetRevision } from '../platform/revisions.ts'
 import type { ResourceData, ResourceDefinition } from './definition.ts'
+import { tokens } from './identity.ts'
+import { releaseMappingsOf } from './sso-mappings.ts'
 import { deleteScope, getResource } from './store.ts'
+import { releaseProject } from './tenancy-deletion.ts'
 
 export const organizations: ResourceDefinition = {
   type: 'organizations',
@@ -36,6 +29,9 @@ export const organizations: ResourceDefinition = {
   permissionService: 'auth',
   fields: OrganizationFields,
   configuration: false,
+  hooks: {
+    beforeDelete: ({ db, name, caller }) => releaseMappingsOf(db, 'organization', name, caller),
+  },
 }
 
 export const customers: ResourceDefinition = {
@@ -46,7 +42,12 @@ export const customers: ResourceDefinition = {
   permissionService: 'auth',
   fields: CustomerFields,
   references: { organization: 'organizations' },
+  // The management page deletes a customer with its projects, after showing what that removes.
+  cascadesTo: ['projects'],
   configuration: false,
+  hooks: {
+    beforeDelete: ({ db, name, caller }) => releaseMappingsOf(db, 'customer', name, caller),
+  },
 }
 
 export const projects: ResourceDefinition = {
@@ -59,82 +60,15 @@ export const projects: ResourceDefinition = {
   references: { customer: 'customers' },
   configuration: false,
   hooks: {
-    // A project's configuration goes with it; the management page says so before asking.
-    async beforeDelete({ db, name }) {
+    // A project's configuration, backups, invalidations and access tokens go with it (the management
+    // page says so before asking), and API tokens limited to it let go of it.
+    async beforeDelete({ db, name, caller }) {
       await deleteScope(db, name)
       await forgetRevision(db, name)
-    },
-  },
-}
-
-export const users: ResourceDefinition = {
-  type: 'users',
-  label: 'user',
-  service: 'auth',
-  scope: 'platform',
-  permissionService: 'auth',
-  fields: UserFields,
-  key: { field: 'email', schema: Email },
-  readOnlyFields: ['last_login_at'],
-  searchable: (data) => [String(data.first_name ?? ''), String(data.last_name ?? '')],
-  configuration: false,
-}
-
-async function ownerPermissions(db: Db, owner: string): Promise<string[] | null> {
-  const user = await getResource(db, 'users', '', owner)
-  if (!user || user.status === 'disabled') return null
-  return permissionsOfRoles(Array.isArray(user.roles) ? user.roles.map(String) : [])
-}
-
-export const tokens: ResourceDefinition = {
-  type: 'tokens',
-  label: 'token',
-  service: 'auth',
-  scope: 'platform',
-  permissionService: 'auth',
-  fields: TokenFields,
-  references: { owner: 'users', projects: 'projects' },
-  readOnlyFields: ['prefix', 'last_used_at'],
-  searchable: (data) => [String(data.owner ?? '')],
-  configuration: false,
-  hooks: {
-    async beforeWrite({ db, data, existing, principal }) {
-      const owner = String(data.owner ?? existing?.owner ?? principal.email)
-      const ownerGrants = await ownerPermissions(db, owner)
-      if (!ownerGrants)
-        throw badRequest(`user ${owner} cannot own a token`, [{ field: 'owner', message: 'must be an active user' }])
-      const permissions = (data.permissions as string[]) ?? []
-      // The creator must hold what they hand out; the owner's grants narrow the token again on every
-      // request, so a permission is refused here only when it would give the owner nothing at all.
-      const beyond = permissions.filter(
-        (p) => !grants(principal.permissions, p) || intersectPermissions([p], ownerGrants).length === 0,
-      )
-      if (beyond.length > 0) {
-        throw badRequest(`permissions beyond what ${owner} and you hold: ${beyond.join(', ')}`, [
-          { field: 'permissions', message: `not held by the owner or by you: ${beyond.join(', ')}` },
-        ])
-      }
-      const now = new Date()
-      const expiresAt = String(
-        data.expires_at ??
-          existing?.expires_at ??
-          new Date(now.getTime() + TOKEN_LIFETIME_DAYS.default * 86_400_000).toISOString(),
-      )
-      const problem = data.expires_at === existing?.expires_at ? null : tokenExpiryProblem(expiresAt, now)
-      if (problem) throw badRequest(`expires_at ${problem}`, [{ field: 'expires_at', message: problem }])
-      return { ...data, owner, expires_at: new Date(expiresAt).toISOString() }
-    },
-    async issueSecret({ data }) {
-      const secret = generateSecret()
-      return {
-        hash: hashSecret(secret),
-        data: { ...data, prefix: secret.slice(0, 6), last_used_at: null },
-        reveal: { token: secret },
-      }
-    },
-    present(record) {
-      const expired = record.status === 'active' && Date.parse(String(record.expires_at)) <= Date.now()
-      return expired ? { ...record, status: 'expired' } : record
+      return [
+        ...(await releaseProject(db, name, caller, tokens)),
+        ...(await releaseMappingsOf(db, 'project', name, caller)),
+      ]
     },
   },
 }

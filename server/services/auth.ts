@@ -1,12 +1,20 @@
+import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
-import { recordAudit } from '../audit.ts'
+import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
+import { type AuditActor, recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { cacheGroup } from '../db/generations.ts'
+import { resources } from '../db/schema.ts'
 import { ApiError, notFound } from '../http/errors.ts'
-import { actorOf, permissionsIn, reachesProject } from '../http/principal.ts'
+import { actorOf, permissionsIn, reachesProject, reachKey } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
+import { tokens, users } from '../resources/identity.ts'
 import { registerResource } from '../resources/router.ts'
-import { customers, organizations, projects, tokens, users } from '../resources/types.ts'
+import { ssoMappings, usersMatching } from '../resources/sso-mappings.ts'
+import { getResource, toRecord } from '../resources/store.ts'
+import { deletionPreview } from '../resources/tenancy-deletion.ts'
+import { customers, organizations, projects } from '../resources/types.ts'
 import { registerAudit } from './audit.ts'
 import { registerUtils } from './utils.ts'
 
@@ -26,7 +34,9 @@ export function authService(ctx: ServerContext): ServiceRouter {
       const request = { ip: c.req.header('x-forwarded-for') ?? 'unknown', userAgent: c.req.header('user-agent') ?? '' }
       try {
         const principal = await ctx.auth.resolve(body.token)
-        await recordAudit(ctx.db, { actor: actorOf(principal, request) as never, action: 'login', result: 'success' })
+        const actor = actorOf(principal, request) as AuditActor
+        await recordAudit(ctx.db, { actor, action: 'login', result: 'success' })
+        await recordSignIn(ctx, principal.email, actor)
         return c.json({
           data: {
             user: {
@@ -100,8 +110,9 @@ export function authService(ctx: ServerContext): ServiceRouter {
     query: ProjectSearchQuery,
     handler: async ({ c, query, principal }) => {
       const q = query.q ?? ''
-      // Reachability depends only on the token's project list and on holding any permission at all.
-      const reach = principal.permissions.length === 0 ? 'none' : (principal.projects?.join(',') ?? '*')
+      // Reachability depends only on the token's project list, on holding any permission at all, and on
+      // the projects of roles granted in some projects only.
+      const reach = reachKey(principal)
       const body = await ctx.tenancy.answer(`search|${reach}|${query.items}|${q}`, (projects) => {
         const reachable = projects.filter(
           (p) =>
@@ -119,11 +130,120 @@ export function authService(ctx: ServerContext): ServiceRouter {
 
   registerResource(router, ctx.resources, organizations)
   registerResource(router, ctx.resources, customers)
+  registerDeletionPreviews(router, ctx)
   registerResource(router, ctx.resources, projects, {
     alsoReadableBy: (principal, name) => reachesProject(principal, name),
   })
   registerResource(router, ctx.resources, users, { alsoReadableBy: (principal, email) => principal.email === email })
   registerResource(router, ctx.resources, tokens)
+  registerResource(router, ctx.resources, ssoMappings)
+  router.route({
+    method: 'get',
+    path: '/sso-groups-roles/:name/matching-users',
+    summary: 'List the users an SSO mapping applies to',
+    description:
+      'The e-mails of the users whose recorded groups include the mapping’s group (matched case-insensitively), sorted.',
+    access: { permission: ['auth.sso-groups-roles.get', 'auth.users.list'] },
+    params: v.object({ name: nameParam('SSO group/role mapping') }),
+    response: v.object({
+      data: v.pipe(v.array(v.string()), v.description('E-mails of the users whose groups match')),
+    }),
+    handler: async ({ c, params }) => {
+      const mapping = await ctx.resources.get(ssoMappings, '', params.name)
+      return c.json({ data: await usersMatching(ctx.db, String(mapping.group)) })
+    },
+  })
   registerAudit(router, ctx)
   return router
+}
+
+/**
+ * A successful sign-in stamps the user's `last_login_at` (bookkeeping: no revision, no audit entry of
+ * its own beside the `login` one). An invited user's first sign-in makes them active: a change, with a
+ * new revision and a `users.activate` entry.
+ */
+async function recordSignIn(ctx: ServerContext, email: string, actor: AuditActor) {
+  const at = new Date(ctx.now()).toISOString()
+  await ctx.db.transaction(async (tx) => {
+    const before = await getResource(tx as Db, 'users', '', email)
+    if (!before) return
+    const activate = before.status === 'invited'
+    const stamped = sql`jsonb_set(${resources.data}, '{last_login_at}', to_jsonb(${at}::text))`
+    const rows = await tx
+      .update(resources)
+      .set(
+        activate
+          ? {
+              data: sql`${stamped} || '{"status": "active"}'::jsonb`,
+              revision: sql`${resources.revision} + 1`,
+              updatedAt: at,
+              updatedBy: email,
+            }
+          : { data: stamped },
+      )
+      .where(and(eq(resources.type, 'users'), eq(resources.scope, ''), eq(resources.name, email)))
+      .returning()
+    const after = rows[0]
+    if (activate && after) {
+      await recordAudit(tx as Db, {
+        actor,
+        action: 'users.activate',
+        result: 'success',
+        resource: { type: 'users', name: email },
+        changes: { before, after: toRecord(after) },
+      })
+    }
+    await ctx.generations.bump(tx as Db, [cacheGroup('users', '')])
+  })
+  ctx.resources.changed(users, '')
+}
+
+/** What a deletion removes (`deletionPreview`), as openapi.json describes it. */
+const DeletionPreview = v.object({
+  data: v.object({
+    projects: v.pipe(v.array(v.string()), v.description('The projects deleted, sorted by name')),
+    resources: v.pipe(
+      v.record(v.string(), v.pipe(v.number(), v.description('How many of this type'))),
+      v.description('Resources stored in those projects, counted by API type (websites, backups, purge…)'),
+    ),
+    tokens_limited_to_it: v.pipe(
+      v.number(),
+      v.description(
+        'API tokens whose projects list names one of them: each loses it, and one left with none is revoked',
+      ),
+    ),
+  }),
+})
+
+/** What deleting a customer or a project removes, for the management pages to show before asking. */
+function registerDeletionPreviews(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'get',
+    path: '/customers/:name/deletion-preview',
+    summary: 'Preview the deletion of a customer',
+    description:
+      'What `DELETE /customers/{name}?cascade=true` removes: its projects, their resources by type, and the API tokens limited to them.',
+    access: { permission: 'auth.customers.delete' },
+    params: v.object({ name: nameParam('customer') }),
+    response: DeletionPreview,
+    handler: async ({ c, params }) => {
+      await ctx.resources.get(customers, '', params.name)
+      const projects = (await ctx.tenancy.projects()).filter((p) => p.customer.name === params.name).map((p) => p.name)
+      return c.json({ data: await deletionPreview(ctx.db, projects) })
+    },
+  })
+
+  router.route({
+    method: 'get',
+    path: '/projects/:name/deletion-preview',
+    summary: 'Preview the deletion of a project',
+    description: 'What `DELETE /projects/{name}` removes: its resources by type, and the API tokens limited to it.',
+    access: { permission: 'auth.projects.delete' },
+    params: v.object({ name: nameParam('project') }),
+    response: DeletionPreview,
+    handler: async ({ c, params }) => {
+      await ctx.resources.get(projects, '', params.name)
+      return c.json({ data: await deletionPreview(ctx.db, [params.name]) })
+    },
+  })
 }

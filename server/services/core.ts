@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
+import { grants } from '../../src/domain/permissions.ts'
 import { QuickSetupDraft } from '../../src/domain/quick-setup.ts'
 import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
 import { routeNameOf } from '../../src/domain/resource-routes.ts'
@@ -11,6 +12,7 @@ import { may, type Principal } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
+import { accessTokens } from '../resources/access-tokens.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
 import { escapeLike } from '../resources/store.ts'
 import {
@@ -131,6 +133,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, rateLimits)
   registerResource(router, ctx.resources, captchas)
   registerResource(router, ctx.resources, tlsPolicies)
+  registerResource(router, ctx.resources, accessTokens)
   registerResource(router, ctx.resources, nodes)
   registerBackups(router, ctx)
   registerOverview(router, ctx)
@@ -139,14 +142,26 @@ export function coreService(ctx: ServerContext): ServiceRouter {
 
 async function search(ctx: ServerContext, principal: Principal, text: string) {
   const needle = text.toLowerCase()
-  const readable = ctx.resources
-    .all()
-    .filter((d) => d.scope === 'project' && may(principal, `${d.permissionService}.${d.type}.get`))
-    .map((d) => d.type)
+  const readableWith = (permissions: string[]) =>
+    ctx.resources
+      .all()
+      .filter((d) => d.scope === 'project' && grants(permissions, `${d.permissionService}.${d.type}.get`))
+      .map((d) => d.type)
+  const readable = readableWith(principal.permissions)
   const scopes: SQL[] = []
   if (readable.length > 0) scopes.push(and(sql`${resources.scope} <> ''`, inArray(resources.type, readable)) as SQL)
   if (may(principal, 'wadp.projects.get'))
     scopes.push(and(eq(resources.scope, ''), eq(resources.type, 'projects')) as SQL)
+  // Roles granted in some projects only (SSO mappings) read there too.
+  for (const grant of principal.scoped ?? []) {
+    const types = readableWith(grant.permissions)
+    if (types.length > 0)
+      scopes.push(and(inArray(resources.scope, grant.projects), inArray(resources.type, types)) as SQL)
+    if (grants(grant.permissions, 'wadp.projects.get'))
+      scopes.push(
+        and(eq(resources.scope, ''), eq(resources.type, 'projects'), inArray(resources.name, grant.projects)) as SQL,
+      )
+  }
   if (scopes.length === 0) return []
   const conditions: (SQL | undefined)[] = [
     sql`${resources.searchText} like ${`%${escapeLike(needle)}%`}`,

@@ -37,8 +37,24 @@ export const TokenLogin = v.object({
 
 export const LIST_PAGE_SIZE = { default: 100, max: 10_000 } as const
 
-/** Paging, name filter and sort of every resource list; `sortable` names the fields one may sort by. */
-export function listQuery(sortable: readonly string[]) {
+/** A list's field filter: one value, matched exactly (or as one of the values of a list field). */
+function filterValue(field: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(254, 'at most 254 characters'),
+      v.description(`Keeps those whose ${field} is this value (or holds it, for a list)`),
+    ),
+  )
+}
+
+/**
+ * Paging, name filter and sort of every resource list; `sortable` names the fields one may sort by,
+ * `filters` the fields one may filter by (`?owner=ada@example.com&status=active`).
+ */
+export function listQuery(sortable: readonly string[], filters: readonly string[] = []) {
   const sorts = sortable.flatMap((field) => [field, `-${field}`])
   return v.object({
     page: v.optional(v.pipe(integer(1, 1_000_000), v.description('Page to return, from 1')), 1),
@@ -57,6 +73,7 @@ export function listQuery(sortable: readonly string[]) {
         v.description('Field to sort by; a leading - sorts descending'),
       ),
     ),
+    ...Object.fromEntries(filters.map((field) => [field, filterValue(field)])),
   })
 }
 

@@ -33,6 +33,7 @@ const TYPE_LABELS: Record<string, string> = {
   challenges: 'Captchas',
   sslpolicies: 'TLS Policies',
   'le-cert': 'LE Certificates',
+  'access-tokens': 'Access Tokens',
 }
 
 export function typeLabelOf(apiType: string): string {

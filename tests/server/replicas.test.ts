@@ -134,6 +134,36 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     expect(await check()).toBe(401)
   })
 
+  it('refuses at once, on the other process, a token revoked or whose owner was disabled on this one', async () => {
+    await call(first, 'POST', '/api/auth/v0/users', { email: 'rita@example.com', roles: ['operator'] })
+    const issue = async (name: string) =>
+      (await call(first, 'POST', '/api/auth/v0/tokens', { name, owner: 'rita@example.com', permissions: ['wadp.*.*'] }))
+        .body.data.token as string
+    const [revokedLater, ownedByRita] = [await issue('revoked-later'), await issue('owned-by-rita')]
+    const check = (secret: string) =>
+      fetch(`${second.url}/api/auth/v0/auth/check`, { headers: { authorization: `Bearer ${secret}` } }).then(
+        (r) => r.status,
+      )
+    expect([await check(revokedLater), await check(ownedByRita)]).toEqual([200, 200])
+    const revoked = await call(first, 'POST', '/api/auth/v0/tokens/revoked-later/revoke', undefined, {
+      'if-match': '"1"',
+    })
+    expect(revoked.status).toBe(200)
+    expect(await check(revokedLater)).toBe(401)
+    expect(await check(ownedByRita)).toBe(200)
+    const disabled = await call(
+      first,
+      'PATCH',
+      '/api/auth/v0/users/rita@example.com',
+      { status: 'disabled' },
+      {
+        'if-match': '"1"',
+      },
+    )
+    expect(disabled.status).toBe(200)
+    expect(await check(ownedByRita)).toBe(401)
+  })
+
   it('runs a periodic job once per period for the cluster, not once per process', async () => {
     const count = async () => {
       const { rows } = await sql.query(

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { Email, IsoDateTime, Slug, uniqueItems } from '../common.ts'
 import { isPermission } from '../permissions.ts'
 import { ROLE_NAMES, type RoleName } from '../roles.ts'
+import { GroupName } from './sso-mapping.ts'
 
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const
 
@@ -19,9 +20,22 @@ export const UserFields = v.object({
   status: v.optional(
     v.pipe(
       v.picklist(USER_STATUSES, 'must be invited, active or disabled'),
-      v.description('A disabled user cannot sign in; invited has not signed in yet'),
+      v.description('A disabled user cannot sign in and their tokens stop working; invited has not signed in yet'),
     ),
     'active',
+  ),
+  /**
+   * The user's groups at the identity provider, as an admin records them (the built-in provider puts
+   * them in its `groups` claim; an external one sends its own): the SSO group/role mappings they match.
+   */
+  groups: v.optional(
+    v.pipe(
+      v.array(GroupName, 'must be a list of group names'),
+      v.maxLength(100, 'at most 100 groups'),
+      uniqueItems<string>(),
+      v.description('Groups at the identity provider, matched by SSO group/role mappings'),
+    ),
+    [],
   ),
 })
 /** Users are keyed by their e-mail address. */

@@ -1,0 +1,52 @@
+import { AccessTokenFields } from '../../src/domain/resources/access-token.ts'
+import { generateSecret, hashSecret } from '../auth/secrets.ts'
+import { badRequest } from '../http/errors.ts'
+import type { ResourceDefinition } from './definition.ts'
+
+/**
+ * Access tokens for a project's visitors. Configuration (the edge lets their holders through, so a
+ * change bumps the project's revision), but never in a backup: a backup must not carry token hashes, and
+ * a restored token would come back to life.
+ */
+export const accessTokens: ResourceDefinition = {
+  type: 'access-tokens',
+  label: 'access token',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: AccessTokenFields,
+  references: { websites: 'websites' },
+  readOnlyFields: ['prefix'],
+  listFilters: ['status', 'websites'],
+  searchable: (data) => [String(data.parameter_name ?? ''), ...((data.websites as string[] | undefined) ?? [])],
+  revocable: true,
+  configuration: true,
+  backedUp: false,
+  hooks: {
+    async beforeWrite({ data, existing }) {
+      if (existing?.status === 'revoked' && data.status !== 'revoked') {
+        const message = 'a revoked access token stays revoked: create a new one'
+        throw badRequest(`status ${message}`, [{ field: 'status', message }])
+      }
+      const expiresAt = data.expires_at as string | null
+      // An unchanged expiry may have passed since; a new one must be ahead.
+      if (expiresAt !== null && expiresAt !== existing?.expires_at && Date.parse(expiresAt) <= Date.now()) {
+        throw badRequest('expires_at must be in the future', [
+          { field: 'expires_at', message: 'must be in the future' },
+        ])
+      }
+      return { ...data, expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString() }
+    },
+    async issueSecret({ data }) {
+      const secret = generateSecret()
+      return { hash: hashSecret(secret), data: { ...data, prefix: secret.slice(0, 6) }, reveal: { token: secret } }
+    },
+    present(record) {
+      const expired =
+        record.status === 'active' &&
+        typeof record.expires_at === 'string' &&
+        Date.parse(record.expires_at) <= Date.now()
+      return expired ? { ...record, status: 'expired' } : record
+    },
+  },
+}

@@ -1,0 +1,123 @@
+import { Email } from '../../src/domain/common.ts'
+import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
+import {
+  TOKEN_LIFETIME_DAYS,
+  TokenFields,
+  tokenExpiryProblem,
+  UserFields,
+} from '../../src/domain/resources/identity.ts'
+import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { generateSecret, hashSecret } from '../auth/secrets.ts'
+import type { Db } from '../db/client.ts'
+import { badRequest } from '../http/errors.ts'
+import type { Principal } from '../http/principal.ts'
+import type { ResourceDefinition } from './definition.ts'
+import { getResource } from './store.ts'
+
+/** Users and their API tokens (auth service). */
+export const users: ResourceDefinition = {
+  type: 'users',
+  label: 'user',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: UserFields,
+  key: { field: 'email', schema: Email },
+  readOnlyFields: ['last_login_at'],
+  listFilters: ['status', 'roles', 'groups'],
+  searchable: (data) => [String(data.first_name ?? ''), String(data.last_name ?? '')],
+  configuration: false,
+  hooks: {
+    // Disabling yourself would end your own session and every token you use, with no one to undo it.
+    async beforeWrite({ name, data, existing, principal }) {
+      if (existing && name === principal.email && data.status === 'disabled' && existing.status !== 'disabled') {
+        const message = 'you cannot disable yourself: ask another admin'
+        throw badRequest(`status ${message}`, [{ field: 'status', message }])
+      }
+      return undefined
+    },
+  },
+}
+
+async function ownerPermissions(db: Db, owner: string): Promise<string[] | null> {
+  const user = await getResource(db, 'users', '', owner)
+  if (!user || user.status === 'disabled') return null
+  return permissionsOfRoles(Array.isArray(user.roles) ? user.roles.map(String) : [])
+}
+
+/**
+ * A caller limited to some projects hands out tokens limited to some of those: an empty list would mean
+ * every project, more than the caller reaches.
+ */
+function checkProjectsWithin(principal: Principal, projects: string[]) {
+  if (principal.projects === null) return
+  const beyond = projects.filter((project) => !principal.projects?.includes(project))
+  if (projects.length > 0 && beyond.length === 0) return
+  const reach = principal.projects.join(', ')
+  const message =
+    projects.length === 0
+      ? `must list some of the projects you reach (${reach}): an empty list means every project`
+      : `beyond the projects you reach (${reach}): ${beyond.join(', ')}`
+  throw badRequest(`projects ${message}`, [{ field: 'projects', message }])
+}
+
+export const tokens: ResourceDefinition = {
+  type: 'tokens',
+  label: 'token',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: TokenFields,
+  references: { owner: 'users', projects: 'projects' },
+  readOnlyFields: ['prefix', 'last_used_at'],
+  listFilters: ['owner', 'status'],
+  searchable: (data) => [String(data.owner ?? '')],
+  revocable: true,
+  configuration: false,
+  hooks: {
+    async beforeWrite({ db, data, existing, principal }) {
+      // Revoking is for good: a leaked secret must not come back to life through an edit.
+      if (existing?.status === 'revoked' && data.status !== 'revoked') {
+        const message = 'a revoked token stays revoked: create a new one'
+        throw badRequest(`status ${message}`, [{ field: 'status', message }])
+      }
+      checkProjectsWithin(principal, (data.projects as string[] | undefined) ?? [])
+      const owner = String(data.owner ?? existing?.owner ?? principal.email)
+      const ownerGrants = await ownerPermissions(db, owner)
+      if (!ownerGrants)
+        throw badRequest(`user ${owner} cannot own a token`, [{ field: 'owner', message: 'must be an active user' }])
+      const permissions = (data.permissions as string[]) ?? []
+      // The creator must hold what they hand out; the owner's grants narrow the token again on every
+      // request, so a permission is refused here only when it would give the owner nothing at all.
+      const beyond = permissions.filter(
+        (p) => !grants(principal.permissions, p) || intersectPermissions([p], ownerGrants).length === 0,
+      )
+      if (beyond.length > 0) {
+        throw badRequest(`permissions beyond what ${owner} and you hold: ${beyond.join(', ')}`, [
+          { field: 'permissions', message: `not held by the owner or by you: ${beyond.join(', ')}` },
+        ])
+      }
+      const now = new Date()
+      const expiresAt = String(
+        data.expires_at ??
+          existing?.expires_at ??
+          new Date(now.getTime() + TOKEN_LIFETIME_DAYS.default * 86_400_000).toISOString(),
+      )
+      const problem = data.expires_at === existing?.expires_at ? null : tokenExpiryProblem(expiresAt, now)
+      if (problem) throw badRequest(`expires_at ${problem}`, [{ field: 'expires_at', message: problem }])
+      return { ...data, owner, expires_at: new Date(expiresAt).toISOString() }
+    },
+    async issueSecret({ data }) {
+      const secret = generateSecret()
+      return {
+        hash: hashSecret(secret),
+        data: { ...data, prefix: secret.slice(0, 6), last_used_at: null },
+        reveal: { token: secret },
+      }
+    },
+    present(record) {
+      const expired = record.status === 'active' && Date.parse(String(record.expires_at)) <= Date.now()
+      return expired ? { ...record, status: 'expired' } : record
+    },
+  },
+}

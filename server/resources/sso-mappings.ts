@@ -1,0 +1,147 @@
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  inGroup,
+  SCOPE_TYPES,
+  type SsoMappingData,
+  SsoMappingFields,
+  type SsoScope,
+} from '../../src/domain/resources/sso-mapping.ts'
+import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { recordAudit } from '../audit.ts'
+import type { Db } from '../db/client.ts'
+import { resources } from '../db/schema.ts'
+import { badRequest } from '../http/errors.ts'
+import type { ScopedGrant } from '../http/principal.ts'
+import type { ResourceDefinition } from './definition.ts'
+import type { Caller } from './service.ts'
+import { getResource, toRecord } from './store.ts'
+
+export const SSO_MAPPINGS = 'sso-groups-roles'
+
+export const ssoMappings: ResourceDefinition = {
+  type: SSO_MAPPINGS,
+  label: 'SSO group/role mapping',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: SsoMappingFields,
+  listFilters: ['role', 'scope', 'scope_name'],
+  searchable: (data) => [String(data.group ?? ''), String(data.role ?? ''), String(data.scope_name ?? '')],
+  configuration: false,
+  hooks: {
+    // The scope's name depends on the scope, so it is checked here rather than as a fixed reference.
+    async beforeWrite({ db, data }) {
+      const { scope, scope_name } = data as SsoMappingData
+      if (scope === 'platform' || scope_name === null) return undefined
+      if (!(await getResource(db, SCOPE_TYPES[scope], '', scope_name))) {
+        const message = `${scope} ${scope_name} does not exist`
+        throw badRequest(message, [{ field: 'scope_name', message }])
+      }
+      return undefined
+    },
+  },
+}
+
+async function allMappings(db: Db): Promise<SsoMappingData[]> {
+  const rows = await db
+    .select({ data: resources.data })
+    .from(resources)
+    .where(and(eq(resources.type, SSO_MAPPINGS), eq(resources.scope, '')))
+  return rows.map((row) => row.data as SsoMappingData)
+}
+
+/** The projects of an organization, a customer or a project (itself), as stored now. */
+async function projectsIn(db: Db, scope: Exclude<SsoScope, 'platform'>, name: string): Promise<string[]> {
+  const projectsOf = (condition: ReturnType<typeof sql>) =>
+    db
+      .select({ name: resources.name })
+      .from(resources)
+      .where(and(eq(resources.type, 'projects'), eq(resources.scope, ''), condition))
+      .then((rows) => rows.map((row) => row.name))
+  if (scope === 'project') return projectsOf(sql`${resources.name} = ${name}`)
+  if (scope === 'customer') return projectsOf(sql`${resources.data}->>'customer' = ${name}`)
+  return projectsOf(
+    sql`${resources.data}->>'customer' in (select c.name from resources c where c.type = 'customers' and c.scope = '' and c.data->>'organization' = ${name})`,
+  )
+}
+
+/**
+ * The roles a signed-in user's groups (the `groups` claim of their OIDC access token) earn through the
+ * mappings: platform-wide roles, and roles granted in the projects of a mapping's organization,
+ * customer or project. Groups match case-insensitively.
+ */
+export async function rolesOfGroups(
+  db: Db,
+  groups: readonly string[],
+): Promise<{ roles: string[]; scoped: ScopedGrant[] }> {
+  if (groups.length === 0) return { roles: [], scoped: [] }
+  const matching = (await allMappings(db)).filter((mapping) => inGroup(groups, mapping.group))
+  const roles = new Set<string>()
+  const scoped = new Map<string, Set<string>>()
+  for (const mapping of matching) {
+    if (mapping.scope === 'platform' || mapping.scope_name === null) {
+      roles.add(mapping.role)
+      continue
+    }
+    const projects = scoped.get(mapping.role) ?? new Set<string>()
+    for (const project of await projectsIn(db, mapping.scope, mapping.scope_name)) projects.add(project)
+    scoped.set(mapping.role, projects)
+  }
+  return {
+    roles: [...roles],
+    scoped: [...scoped]
+      .filter(([role, projects]) => projects.size > 0 && !roles.has(role))
+      .map(([role, projects]) => ({ role, permissions: permissionsOfRoles([role]), projects: [...projects].sort() })),
+  }
+}
+
+/** The users whose recorded groups include the mapping's group (what the mappings page shows). */
+export async function usersMatching(db: Db, group: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: resources.name })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, 'users'),
+        eq(resources.scope, ''),
+        sql`exists (select 1 from jsonb_array_elements_text(coalesce(${resources.data}->'groups', '[]'::jsonb)) as member where lower(member) = lower(${group}))`,
+      ),
+    )
+    .orderBy(resources.name)
+  return rows.map((row) => row.name)
+}
+
+/**
+ * A deleted organization, customer or project takes the mappings scoped to it along (audited as
+ * `sso-groups-roles.delete`): left behind, one would grant its role to a later namesake. Returns the
+ * types changed, for their caches.
+ */
+export async function releaseMappingsOf(
+  db: Db,
+  scope: Exclude<SsoScope, 'platform'>,
+  name: string,
+  caller: Caller,
+): Promise<string[]> {
+  const rows = await db
+    .delete(resources)
+    .where(
+      and(
+        eq(resources.type, SSO_MAPPINGS),
+        eq(resources.scope, ''),
+        sql`${resources.data}->>'scope' = ${scope}`,
+        sql`${resources.data}->>'scope_name' = ${name}`,
+      ),
+    )
+    .returning()
+  for (const row of rows) {
+    await recordAudit(db, {
+      actor: caller.actor,
+      action: `${SSO_MAPPINGS}.delete`,
+      result: 'success',
+      resource: { type: SSO_MAPPINGS, name: row.name },
+      project: scope === 'project' ? name : null,
+      changes: { before: toRecord(row), after: null },
+    })
+  }
+  return rows.length > 0 ? [SSO_MAPPINGS] : []
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest'
+import { grants } from '../../src/domain/permissions.ts'
+import { Browser, formAction, pkcePair } from './oidc-browser.ts'
+import { DEMO_PASSWORD, OPERATOR, setUpPlatform } from './support.ts'
+
+const platform = setUpPlatform()
+const mappings = '/api/auth/v0/sso-groups-roles'
+
+/** An OIDC sign-in through the built-in provider, as the console does it; returns the access token. */
+async function signIn(email: string): Promise<string> {
+  const browser = new Browser()
+  const { verifier, challenge } = pkcePair()
+  const issuer = `${platform.url}/oidc`
+  const redirectUri = `${platform.url}/auth/callback`
+  const authorize = new URL(`${issuer}/auth`)
+  authorize.search = new URLSearchParams({
+    client_id: 'wadp-console',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: redirectUri,
+    state: 's',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString()
+  const loginPage = await browser.follow(await browser.request(authorize), platform.url, redirectUri)
+  const action = new URL(formAction(await loginPage.response.text()), platform.url)
+  const submitted = await browser.request(action, { form: { email, password: DEMO_PASSWORD } })
+  const { location, response } = await browser.follow(submitted, platform.url, redirectUri)
+  const code = location?.searchParams.get('code')
+  if (!code) throw new Error(`no code for ${email}: ${await response.text()}`)
+  const tokens = await fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'wadp-console',
+      code_verifier: verifier,
+    }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>)
+  return tokens.access_token
+}
+
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'))
+
+async function permissionsIn(project: string, token: string): Promise<string[]> {
+  return (await platform.call('GET', `/api/auth/v0/projects/${project}/permissions`, { token })).body.data
+}
+
+describe('SSO group/role mappings', () => {
+  it('validates the role, the scope and the name of what it scopes to', async () => {
+    const missing = await platform.call('POST', mappings, {
+      body: { name: 'no-scope-name', group: 'ops', role: 'operator', scope: 'project' },
+    })
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors).toEqual([
+      { field: 'scope_name', message: 'is required: name the organization, customer or project the role applies in' },
+    ])
+    const ghost = await platform.call('POST', mappings, {
+      body: { name: 'ghost', group: 'ops', role: 'operator', scope: 'customer', scope_name: 'ghost' },
+    })
+    expect(ghost.status).toBe(400)
+    expect(ghost.body.errors).toEqual([{ field: 'scope_name', message: 'customer ghost does not exist' }])
+    const platformWide = await platform.call('POST', mappings, {
+      body: { name: 'named', group: 'ops', role: 'viewer', scope: 'platform', scope_name: 'shop' },
+    })
+    expect(platformWide.body.errors).toEqual([{ field: 'scope_name', message: 'must be empty for the platform scope' }])
+    const role = await platform.call('POST', mappings, { body: { name: 'wizards', group: 'ops', role: 'wizard' } })
+    expect(role.body.errors).toEqual([{ field: 'role', message: 'must be one of: admin, operator, viewer' }])
+    const group = await platform.call('POST', mappings, { body: { name: 'blank', group: '  ', role: 'viewer' } })
+    expect(group.body.errors).toEqual([{ field: 'group', message: 'must not be empty' }])
+  })
+
+  it('puts the demo users’ groups in the built-in provider’s access token and userinfo', async () => {
+    const token = await signIn(OPERATOR)
+    expect(claimsOf(token).groups).toEqual(['edge-operators'])
+    const userinfo = await fetch(`${platform.url}/oidc/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(await userinfo.json()).toMatchObject({ email: OPERATOR, groups: ['edge-operators'] })
+  })
+
+  it('grants the mapped role in the mapped project at the next sign-in, and takes it back once removed', async () => {
+    await platform.call('POST', '/api/auth/v0/users', {
+      body: { email: 'sam@example.com', first_name: 'Sam', roles: [], groups: ['Shop-Ops'] },
+    })
+    const before = await signIn('sam@example.com')
+    expect(await permissionsIn('shop', before)).toEqual([])
+
+    const created = await platform.call('POST', mappings, {
+      body: { name: 'shop-ops', group: 'shop-ops', role: 'operator', scope: 'project', scope_name: 'shop' },
+    })
+    expect(created.status).toBe(201)
+    const matching = await platform.call('GET', `${mappings}/shop-ops/matching-users`)
+    expect(matching.body.data).toEqual(['sam@example.com'])
+    // The groups are the token's; the mappings are read as they are now, even for a token signed in before.
+    expect(grants(await permissionsIn('shop', before), 'wadp.websites.create')).toBe(true)
+
+    const token = await signIn('sam@example.com')
+    expect(claimsOf(token).groups).toEqual(['Shop-Ops'])
+    expect(grants(await permissionsIn('shop', token), 'wadp.websites.create')).toBe(true)
+    expect(await permissionsIn('media', token)).toEqual([])
+    const projects = await platform.call('GET', '/api/auth/v0/search/projects?items=100', { token })
+    expect(projects.body.data.map((p: { name: string }) => p.name)).toEqual(['shop'])
+    const director = { name: 'sso-made', backends: [{ host: 'origin.example.com', port: 443 }] }
+    expect(
+      (await platform.call('POST', '/api/core/v0/projects/shop/directors', { token, body: director })).status,
+    ).toBe(201)
+    const elsewhere = await platform.call('POST', '/api/core/v0/projects/media/directors', { token, body: director })
+    expect(elsewhere.status).toBe(403)
+    const found = await platform.call('GET', '/api/core/v0/search?query=origin', { token })
+    const projectsFound = new Set(found.body.data.map((r: { project: { name: string } }) => r.project.name))
+    expect([...projectsFound]).toEqual(['shop'])
+
+    const removed = await platform.call('DELETE', `${mappings}/shop-ops`, { headers: { 'if-match': '"1"' } })
+    expect(removed.status).toBe(204)
+    const after = await signIn('sam@example.com')
+    expect(await permissionsIn('shop', after)).toEqual([])
+  })
+
+  it('grants an organization’s role in every project of its customers, and a platform role everywhere', async () => {
+    await platform.call('POST', '/api/auth/v0/users', {
+      body: { email: 'olga@example.com', roles: [], groups: ['acme-readers', 'Everyone'] },
+    })
+    await platform.call('POST', mappings, {
+      body: { name: 'acme-readers', group: 'ACME-READERS', role: 'viewer', scope: 'organization', scope_name: 'acme' },
+    })
+    const token = await signIn('olga@example.com')
+    for (const project of ['shop', 'shop-staging', 'media']) {
+      expect(await permissionsIn(project, token)).toContain('wadp.websites.list')
+    }
+    expect(await permissionsIn('labs', token)).toEqual([])
+
+    await platform.call('POST', mappings, { body: { name: 'everyone', group: 'everyone', role: 'viewer' } })
+    const everywhere = await signIn('olga@example.com')
+    expect(await permissionsIn('labs', everywhere)).toContain('wadp.websites.list')
+    const login = await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: everywhere } })
+    expect(login.body.data.user.roles).toEqual(['viewer'])
+  })
+
+  it('goes with the project it is scoped to', async () => {
+    await platform.call('POST', '/api/auth/v0/projects', { body: { name: 'short-lived', customer: 'acme-retail' } })
+    await platform.call('POST', mappings, {
+      body: { name: 'short-ops', group: 'ops', role: 'operator', scope: 'project', scope_name: 'short-lived' },
+    })
+    const res = await platform.call('DELETE', '/api/auth/v0/projects/short-lived', { headers: { 'if-match': '*' } })
+    expect(res.status).toBe(204)
+    expect((await platform.call('GET', `${mappings}/short-ops`)).status).toBe(404)
+  })
+})
+
+describe('an OIDC user who is disabled', () => {
+  it('loses their access token at once and cannot sign in again until re-enabled', async () => {
+    await platform.call('POST', '/api/auth/v0/users', { body: { email: 'dina@example.com', roles: ['viewer'] } })
+    const token = await signIn('dina@example.com')
+    expect((await platform.call('GET', '/api/core/v0/projects/shop/websites', { token })).status).toBe(200)
+
+    await platform.call('PATCH', '/api/auth/v0/users/dina@example.com', {
+      body: { status: 'disabled' },
+      headers: { 'if-match': '"1"' },
+    })
+    const refused = await platform.call('GET', '/api/core/v0/projects/shop/websites', { token })
+    expect(refused.status).toBe(401)
+    expect(refused.body.message).toBe('user dina@example.com is disabled')
+    await expect(signIn('dina@example.com')).rejects.toThrow(/Wrong e-mail or password/)
+
+    await platform.call('PATCH', '/api/auth/v0/users/dina@example.com', {
+      body: { status: 'active' },
+      headers: { 'if-match': '"2"' },
+    })
+    const again = await signIn('dina@example.com')
+    expect((await platform.call('GET', '/api/core/v0/projects/shop/websites', { token: again })).status).toBe(200)
+  })
+})
