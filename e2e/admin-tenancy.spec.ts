@@ -38,8 +38,12 @@ test.describe('tenancy administration', () => {
       `initech-tps-${suffix}`,
     )
     expect(await seriousViolations(page)).toEqual([])
+    // A project is deleted only from /management, after its name is typed again.
+    await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0)
 
     await page.goto(`/admin/projects-detail/tps-reports-${suffix}?project=shop`)
+    await expect(page.getByRole('link', { name: 'Open this project' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0)
     await page.getByRole('link', { name: 'Open this project' }).click()
     await expect(page).toHaveURL(new RegExp(`/home\\?project=tps-reports-${suffix}`))
     await expect(page.getByRole('heading', { level: 1, name: 'TPS Reports' })).toBeVisible()

@@ -30,7 +30,13 @@ export function useResourcePage(ui: ResourceUi) {
     grants(permissions, resourcePermission(ui, action))
   return {
     project,
-    can: { list: may('list'), get: may('get'), create: may('create'), update: may('update'), delete: may('delete') },
+    can: {
+      list: may('list'),
+      get: may('get'),
+      create: may('create'),
+      update: may('update'),
+      delete: ui.deletable !== false && may('delete'),
+    },
     queries,
     machines,
     actions,

@@ -134,6 +134,11 @@ export type ResourceUi = {
   scope?: 'project' | 'platform'
   /** The permissions' service: `wadp` (the default) or `auth` for the tenancy and identity types. */
   permissionService?: 'wadp' | 'auth'
+  /**
+   * False for a type deleted elsewhere: no Delete on its list or detail (projects are deleted from
+   * /management, after their name is typed again).
+   */
+  deletable?: boolean
   /** Where a save leads: the detail page (the default), or the list for a type with no detail page. */
   afterSave?: 'detail' | 'list'
   /** Console route base: /websites, /websites-add, /websites-detail/{name}, /websites-edit/{name}. */

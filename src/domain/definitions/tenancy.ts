@@ -17,6 +17,8 @@ export const projectsUi: ResourceUi = {
   },
   title: 'Projects',
   one: 'project',
+  // A project goes with everything in it: only /project-delete, after its name is typed again.
+  deletable: false,
   fields: ProjectFields,
   columns: [
     { path: 'customer', label: 'Customer', sortable: true },
