@@ -75,6 +75,9 @@ export async function openDatabase(target: {
       max: 10,
       application_name: target.applicationName ?? `wadp-api-${process.pid}`,
     })
+    // An idle connection the server ends (a restart, a terminated backend) is reported on the pool: without a
+    // listener that would crash the process. The pool drops the connection and opens another when needed.
+    pool.on('error', (error) => console.error('database connection lost:', error.message))
     const db = drizzlePostgres(pool, { schema })
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session-level lock on its own connection, held while `work` uses the pool's other connections.
