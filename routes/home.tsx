@@ -1,4 +1,4 @@
-import { createFileRoute, getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
+import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import {
@@ -35,11 +35,6 @@ function Home() {
           </Suspense>
         ) : null
       }
-      renderLink={(link, content) => (
-        <Link to={link.to as LinkProps['to']} className="text-teal-700 hover:underline dark:text-teal-400">
-          {content}
-        </Link>
-      )}
     />
   )
 }

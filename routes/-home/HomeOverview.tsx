@@ -74,12 +74,23 @@ export default function HomeOverview({ project }: { project: string }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {canTraffic && (
-        <Panel id="traffic" title="Traffic, last 24 hours" panel={panelOf(traffic)} wide>
+        <Panel
+          id="traffic"
+          title="Traffic, last 24 hours"
+          panel={panelOf(traffic)}
+          wide
+          height="min-h-[52rem] xl:min-h-[22rem]"
+        >
           {(data) => <TrafficCharts result={data} />}
         </Panel>
       )}
       {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && (
-        <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true, onRetry: () => {} }}>
+        <Panel
+          id="sync"
+          title="Configuration sync"
+          panel={{ status: 'ready', data: true, onRetry: () => {} }}
+          height="min-h-[12rem]"
+        >
           {() => (
             <SyncSummary
               status={syncStatus}
@@ -94,12 +105,17 @@ export default function HomeOverview({ project }: { project: string }) {
         </Panel>
       )}
       {grants(permissions, 'wadp.projects.get') && (
-        <Panel id="counts" title="Configuration counts" panel={panelOf(counts)}>
+        <Panel id="counts" title="Configuration counts" panel={panelOf(counts)} height="min-h-[12rem]">
           {(data) => <ConfigurationCounts overview={data} link={link} />}
         </Panel>
       )}
       {canCertificates && (
-        <Panel id="certificates" title="Certificates needing attention" panel={panelOf(certificates)}>
+        <Panel
+          id="certificates"
+          title="Certificates needing attention"
+          panel={panelOf(certificates)}
+          height="min-h-[8rem]"
+        >
           {(data) => <CertificatesNeedingAttention notices={notices} total={data.meta.total} link={link} />}
         </Panel>
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { NavLink, NavSection } from '../domain/navigation.ts'
+import type { NavSection } from '../domain/navigation.ts'
 import type { ProjectInfo } from '../domain/project.ts'
 
 type Props = {
@@ -7,13 +7,15 @@ type Props = {
   loading: boolean
   error: string | null
   sections: NavSection[]
-  renderLink: (link: NavLink, children: ReactNode) => ReactNode
   /** The project's panels (traffic, sync, counts, certificates, last changes), loaded after the first paint. */
   overview?: ReactNode
 }
 
-/** /home: the selected project and the parts of the console this user may use in it. */
-export function HomePage({ project, loading, error, sections, renderLink, overview }: Props) {
+/**
+ * /home: the selected project's overview (RESOURCES.md: not a list of links; the sidebar has them). The
+ * panels arrive after the first paint, below the heading, so nothing already shown moves.
+ */
+export function HomePage({ project, loading, error, sections, overview }: Props) {
   if (error) {
     return (
       <p role="alert" className="text-red-700 dark:text-red-400">
@@ -41,29 +43,16 @@ export function HomePage({ project, loading, error, sections, renderLink, overvi
             <dd>{organization.display_name ?? organization.name}</dd>
           </div>
         </dl>
+        {/* Shown with the first paint: the page's largest text until the panels below fill in. */}
+        <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">
+          The project at a glance: its traffic over the last 24 hours, whether every node has its configuration, what it
+          holds, which certificates need attention and what changed last. Each part follows your permissions and loads
+          on its own.
+        </p>
       </header>
       {overview}
-      {sections.length === 0 ? (
+      {sections.length === 0 && (
         <p>Your permissions in this project give you no configuration screens. Ask an administrator for access.</p>
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {sections.map((section) => (
-            <section
-              key={section.id}
-              aria-labelledby={`home-${section.id}`}
-              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-            >
-              <h2 id={`home-${section.id}`} className="font-medium">
-                {section.label}
-              </h2>
-              <ul className="mt-2 space-y-1 text-sm">
-                {section.links.map((link) => (
-                  <li key={link.to}>{renderLink(link, link.label)}</li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
       )}
     </div>
   )

@@ -20,17 +20,23 @@ export function Panel<T>({
   panel,
   children,
   wide = false,
+  height = '',
 }: {
   id: string
   title: string
   panel: PanelData<T>
   children: (data: T) => ReactNode
   wide?: boolean
+  /**
+   * The height it keeps from the start (a Tailwind min-height class): a panel that fills in later does not
+   * push the ones below it (no layout shift).
+   */
+  height?: string
 }) {
   return (
     <section
       aria-labelledby={`home-panel-${id}`}
-      className={`rounded-lg border border-slate-200 p-4 dark:border-slate-700 ${wide ? 'lg:col-span-2' : ''}`}
+      className={`rounded-lg border border-slate-200 p-4 dark:border-slate-700 ${wide ? 'lg:col-span-2' : ''} ${height}`}
     >
       <h2 id={`home-panel-${id}`} className="mb-3 font-medium">
         {title}
