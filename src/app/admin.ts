@@ -1,12 +1,26 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { fromPromise } from 'xstate'
+import {
+  type DeleteTenancyInput,
+  type PreviewedTarget,
+  type TenancyDeletedNotice,
+  tenancyDeletionMachine,
+} from '../../machines/tenancy-deletion.ts'
 import { type AuditRequest, getAuditEntry, listAudit } from '../api/audit.ts'
 import type { ApiClients } from '../api/http.ts'
 import { createResource, getResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
+import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { referenceTargetOf } from '../domain/resource-routes.ts'
+import type { TenancyKind } from '../domain/tenancy-deletion.ts'
 
-/** The Admin section's queries (issue 13), loaded with the first of its pages. */
-export function adminTools(api: ApiClients) {
+/** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */
+export type AdminAnnouncer = {
+  tenancyDeleted: (notice: TenancyDeletedNotice) => void
+}
+
+/** The Admin section's queries and machines (issue 13), loaded with the first of its pages. */
+export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
   const all = ['admin'] as const
   const targetOf = (entry: AuditEntry) => referenceTargetOf(entry.resource?.type ?? '')
   return {
@@ -36,6 +50,29 @@ export function adminTools(api: ApiClients) {
           throw new Error(writeFailureOf(error, 'The version could not be restored.').message)
         }
       },
+    },
+    machines: {
+      /** The management pages' deletion of a customer or a project, against the platform API. */
+      tenancyDeletion: () =>
+        tenancyDeletionMachine.provide({
+          actions: { announceDeleted: (_, notice: TenancyDeletedNotice) => announcer.tenancyDeleted(notice) },
+          actors: {
+            loadPreview: fromPromise<PreviewedTarget, { kind: TenancyKind; name: string }>(async ({ input }) => {
+              try {
+                return await readDeletionPreview(api, input.kind, input.name)
+              } catch (error) {
+                throw new Error(writeFailureOf(error, `The ${input.kind} could not be read.`).message)
+              }
+            }),
+            deleteTenancy: fromPromise<void, DeleteTenancyInput>(async ({ input }) => {
+              try {
+                await deleteTenancy(api, input)
+              } catch (error) {
+                throw new Error(writeFailureOf(error, `The ${input.kind} could not be deleted.`).message)
+              }
+            }),
+          },
+        }),
     },
     queries: {
       audit: (filters: AuditRequest) =>
