@@ -57,7 +57,7 @@ export function TenancyDeletionPage(props: TenancyDeletionPageProps) {
       />
       <div className="flex max-w-2xl flex-col gap-6">
         <Select
-          label={kind === 'customer' ? 'Customer' : 'Project'}
+          label={kind === 'customer' ? 'Customer to delete' : 'Project to delete'}
           options={choices.options}
           value={chosen}
           onChange={props.onChoose}
