@@ -72,3 +72,54 @@ test.describe('management', () => {
     await expect(page).toHaveURL(/\/project-delete/)
   })
 })
+
+test.describe('SSO groups and roles', () => {
+  test('a mapping made through the form gives the viewer’s group operator rights in one project at the next SSO sign-in', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const name = `viewers-operate-${Date.now().toString(36)}`
+    await signIn(page, server.adminToken)
+    await page.goto('/sso-groups-roles-add?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: /Add SSO group\/role mapping/i })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByLabel('Name', { exact: true }).fill(name)
+    await page.getByLabel('Group').fill('Edge-Viewers')
+    await choose(page, 'Role', 'Operator')
+    // The platform scope names nothing; a project scope asks which one.
+    await expect(page.getByLabel('Scope name')).toHaveCount(0)
+    await choose(page, 'Scope', 'Project')
+    await page.getByLabel('Scope name').fill('shop')
+    await page.getByRole('button', { name: 'Save' }).click()
+
+    await expect(page).toHaveURL(new RegExp(`/sso-groups-roles-detail/${name}`))
+    const matching = page.getByRole('region', { name: 'Users it applies to' })
+    await expect(matching.getByRole('link', { name: 'viewer@example.com' })).toBeVisible()
+    await expect(matching).toContainText('next sign-in')
+    expect(await seriousViolations(page)).toEqual([])
+    await page.goto('/sso-groups-roles?project=shop')
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Operator')
+    expect(await seriousViolations(page)).toEqual([])
+
+    // The viewer signs in through SSO in a browser of their own: operator in shop, still a viewer elsewhere.
+    const context = await browser.newContext({ baseURL: server.baseURL })
+    const viewer = await context.newPage()
+    await viewer.goto('/')
+    await viewer.getByRole('button', { name: 'Sign in with SSO' }).click()
+    await viewer.getByLabel('Email').fill('viewer@example.com')
+    await viewer.getByLabel('Password').fill(server.demoPassword)
+    await viewer.getByRole('button', { name: 'Sign in' }).click()
+    await expect(viewer).toHaveURL(/\/home\?project=/)
+    await viewer.goto('/home?project=shop')
+    await expect(viewer.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
+    await expect(viewer.getByRole('button', { name: 'Quick Setup' })).toBeVisible()
+    await viewer.goto('/directors?project=shop')
+    await expect(viewer.getByRole('link', { name: /^Add/ })).toBeVisible()
+    await viewer.goto('/directors?project=media')
+    await expect(viewer.getByRole('heading', { level: 1, name: 'Directors' })).toBeVisible()
+    await expect(viewer.getByRole('row').nth(1)).toBeVisible()
+    await expect(viewer.getByRole('link', { name: /^Add/ })).toHaveCount(0)
+    await context.close()
+  })
+})

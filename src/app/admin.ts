@@ -8,6 +8,7 @@ import {
 } from '../../machines/tenancy-deletion.ts'
 import { type AuditRequest, getAuditEntry, listAudit } from '../api/audit.ts'
 import type { ApiClients } from '../api/http.ts'
+import { listMatchingUsers } from '../api/identity.ts'
 import { createResource, getResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
 import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
@@ -81,6 +82,12 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
           queryFn: () => listAudit(api, filters),
           // The next page or filter replaces the rows when it arrives, without emptying the table first.
           placeholderData: keepPreviousData,
+        }),
+      /** Who an SSO mapping applies to now; the group is in the key, so an edited mapping asks again. */
+      matchingUsers: (mapping: string, group: string) =>
+        queryOptions({
+          queryKey: [...all, 'sso-groups-roles', mapping, 'matching-users', group],
+          queryFn: () => listMatchingUsers(api, mapping),
         }),
       auditEntry: (publicId: string) =>
         queryOptions({ queryKey: [...all, 'audit', 'entry', publicId], queryFn: () => getAuditEntry(api, publicId) }),
