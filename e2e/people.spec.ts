@@ -123,3 +123,78 @@ test.describe('SSO groups and roles', () => {
     await context.close()
   })
 })
+
+test.describe('users', () => {
+  test('an admin invites a user, changes their roles past a stale revision, and disables them after confirming', async ({
+    page,
+    server,
+  }) => {
+    const email = `newbie-${Date.now().toString(36)}@example.com`
+    await signIn(page, server.adminToken)
+    await page.goto('/users?project=shop')
+    await expect(page.getByRole('row', { name: /viewer@example\.com/ })).toContainText('viewer')
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: 'Invite a user' }).click()
+    const invite = page.getByRole('dialog', { name: 'Invite a user' })
+    await invite.getByLabel('E-mail').fill('not-an-address')
+    await invite.getByRole('button', { name: 'Invite' }).click()
+    await expect(invite.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
+    expect(await seriousViolations(page)).toEqual([])
+    await invite.getByLabel('E-mail').fill(email)
+    await invite.getByLabel('First name').fill('Nina')
+    await invite.getByLabel('Last name').fill('Newbie')
+    await invite.getByRole('checkbox', { name: /Operator/ }).check()
+    await invite.getByRole('button', { name: 'Invite' }).click()
+    await expect(invite).toBeHidden()
+
+    await choose(page, 'Filter by status', 'Invited')
+    await expect(page).toHaveURL(/status=invited/)
+    const row = page.getByRole('row', { name: new RegExp(email.replace('.', '\\.')) })
+    await expect(row).toContainText('Invited')
+    await expect(row).toContainText('operator')
+    await expect(page.getByRole('row', { name: /viewer@example\.com/ })).toHaveCount(0)
+    await row.getByRole('link', { name: email }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: email })).toBeVisible()
+    await expect(page.getByText('Last sign-in: never')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'API tokens they own' })).toContainText('They own no API token.')
+    await expect(page.getByRole('region', { name: 'Recent audit entries' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Someone else renames them meanwhile: the roles change is refused with the server's reason, then goes through.
+    const user = (await asAdmin(server, 'GET', `/users/${email}`)).body as { data: { revision: number } }
+    const renamed = await fetch(`${server.baseURL}/api/auth/v0/users/${email}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${server.adminToken}`,
+        'content-type': 'application/json',
+        'if-match': `"${user.data.revision}"`,
+      },
+      body: JSON.stringify({ first_name: 'Nora' }),
+    })
+    expect(renamed.status).toBe(200)
+    await page.getByRole('button', { name: 'Change roles' }).click()
+    const rolesDialog = page.getByRole('dialog', { name: `Roles of ${email}` })
+    await rolesDialog.getByRole('checkbox', { name: /Viewer/ }).check()
+    await rolesDialog.getByRole('button', { name: 'Save roles' }).click()
+    await expect(rolesDialog.getByRole('alert')).toBeVisible()
+    await rolesDialog.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'Change roles' }).click()
+    await rolesDialog.getByRole('checkbox', { name: /Viewer/ }).check()
+    await rolesDialog.getByRole('button', { name: 'Save roles' }).click()
+    await expect(rolesDialog).toBeHidden()
+    expect((await asAdmin(server, 'GET', `/users/${email}`)).body).toMatchObject({
+      data: { first_name: 'Nora', roles: ['operator', 'viewer'] },
+    })
+
+    await page.getByRole('button', { name: 'Disable' }).click()
+    const confirm = page.getByRole('dialog', { name: `Disable ${email}?` })
+    await expect(confirm).toContainText('every API token they own stops working')
+    expect(await seriousViolations(page)).toEqual([])
+    await confirm.getByRole('button', { name: 'Disable' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Enable again' })).toBeVisible()
+    expect((await asAdmin(server, 'GET', `/users/${email}`)).body).toMatchObject({ data: { status: 'disabled' } })
+  })
+})

@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { queryError } from '../../src/queries/errors.ts'
 import type { PanelState } from '../../src/views/DetailPanel.tsx'
 
-/** A query as a detail panel shows it: loading, the reason with a retry, or its data. */
-export function panelState<T>(query: UseQueryResult<T>, what: string): PanelState<T> {
+/** A query as a detail panel shows it: loading, the reason with a retry, or its data (or the part `pick` takes). */
+export function panelState<T, R = T>(query: UseQueryResult<T>, what: string, pick?: (data: T) => R): PanelState<R> {
   if (query.isPending) return { status: 'loading' }
   if (query.isError)
     return {
@@ -11,5 +11,5 @@ export function panelState<T>(query: UseQueryResult<T>, what: string): PanelStat
       message: `${what} could not be loaded: ${queryError.message(query.error)}`,
       onRetry: () => void query.refetch(),
     }
-  return { status: 'ready', data: query.data }
+  return { status: 'ready', data: pick ? pick(query.data) : (query.data as unknown as R) }
 }

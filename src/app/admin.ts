@@ -9,7 +9,14 @@ import {
 import { type AuditRequest, getAuditEntry, listAudit } from '../api/audit.ts'
 import type { ApiClients } from '../api/http.ts'
 import { listMatchingUsers } from '../api/identity.ts'
-import { createResource, getResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
+import {
+  createResource,
+  getResource,
+  listResources,
+  type StoredRecord,
+  updateResource,
+  writeFailureOf,
+} from '../api/resources.ts'
 import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { referenceTargetOf } from '../domain/resource-routes.ts'
@@ -82,6 +89,21 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
           queryFn: () => listAudit(api, filters),
           // The next page or filter replaces the rows when it arrives, without emptying the table first.
           placeholderData: keepPreviousData,
+        }),
+      /** The API tokens a user owns (`GET /tokens?owner=`), by name: a user has few. */
+      userTokens: (email: string) =>
+        queryOptions({
+          queryKey: [...all, 'users', email, 'tokens'],
+          queryFn: async () =>
+            (
+              await listResources(
+                api,
+                { type: 'tokens', service: 'auth', scope: 'platform' },
+                '',
+                { page: 1, items: 100, q: '', sort: 'name' },
+                { owner: email },
+              )
+            ).data,
         }),
       /** Who an SSO mapping applies to now; the group is in the key, so an edited mapping asks again. */
       matchingUsers: (mapping: string, group: string) =>

@@ -1,10 +1,11 @@
 import type { FormEvent, ReactNode } from 'react'
+import type { Option } from '../domain/resource-ui.ts'
 import { type DeletionPreview, resourceCounts, type TenancyKind } from '../domain/tenancy-deletion.ts'
 import { Button } from '../ui/Button.tsx'
-import { Select, type SelectOption } from '../ui/Select.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { PageHeading } from './ComingSoonPage.tsx'
+import { Dropdown } from './resources/fields/Dropdowns.tsx'
 
 /** Where the deletion flow is (the tenancy-deletion machine's states, as the page needs them). */
 export type TenancyDeletionPhase =
@@ -19,7 +20,7 @@ export type TenancyDeletionPhase =
 export type TenancyDeletionPageProps = {
   kind: TenancyKind
   /** The customers or projects to choose from. */
-  choices: { options: readonly SelectOption<string>[]; loading: boolean; error: string | null }
+  choices: { options: readonly Option[]; loading: boolean; error: string | null }
   chosen: string | null
   phase: TenancyDeletionPhase
   preview: DeletionPreview | null
@@ -56,13 +57,12 @@ export function TenancyDeletionPage(props: TenancyDeletionPageProps) {
         }
       />
       <div className="flex max-w-2xl flex-col gap-6">
-        <Select
+        <Dropdown
           label={kind === 'customer' ? 'Customer to delete' : 'Project to delete'}
           options={choices.options}
           value={chosen}
           onChange={props.onChoose}
-          placeholder={choices.loading ? 'Loading…' : `Choose a ${kind}`}
-          emptyMessage={`No ${kind}s`}
+          description={choices.loading ? `Loading the ${kind}s…` : undefined}
           error={choices.error ?? undefined}
           disabled={phase === 'deleting'}
         />
