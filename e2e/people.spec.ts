@@ -45,6 +45,28 @@ test.describe('management', () => {
     expect((await asAdmin(server, 'GET', `/projects/${name}`)).status).toBe(404)
   })
 
+  test('deletes a customer with its projects in one go', async ({ page, server }) => {
+    const suffix = Date.now().toString(36)
+    const customer = `gone-${suffix}`
+    expect((await asAdmin(server, 'POST', '/customers', { name: customer, organization: 'acme' })).status).toBe(201)
+    for (const project of [`gone-a-${suffix}`, `gone-b-${suffix}`])
+      expect((await asAdmin(server, 'POST', '/projects', { name: project, customer })).status).toBe(201)
+    await signIn(page, server.adminToken)
+    await page.goto('/customer-delete?project=shop')
+    await choose(page, 'Customer to delete', new RegExp(`^${customer}`))
+    await expect(page.getByRole('region', { name: 'What will be deleted' })).toContainText(
+      `2 projects: gone-a-${suffix}, gone-b-${suffix}`,
+    )
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByLabel(`Type ${customer} to confirm`).fill(customer)
+    await page.getByRole('button', { name: `Delete customer ${customer}` }).click()
+    await expect(page.getByRole('status').filter({ hasText: `The customer ${customer} was deleted.` })).toBeVisible()
+    // The selected project was not among them: the page stays, in the same project.
+    await expect(page).toHaveURL(/\/customer-delete\?project=shop$/)
+    expect((await asAdmin(server, 'GET', `/customers/${customer}`)).status).toBe(404)
+    expect((await asAdmin(server, 'GET', `/projects/gone-a-${suffix}`)).status).toBe(404)
+  })
+
   test('keeps the typed name and says why when the server refuses the delete', async ({ page, server }) => {
     const name = `refused-${Date.now().toString(36)}`
     expect((await asAdmin(server, 'POST', '/projects', { name, customer: 'acme-retail' })).status).toBe(201)

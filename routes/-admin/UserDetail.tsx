@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { lazy, Suspense, use, useState } from 'react'
+import { selectUser } from '../../machines/session.selectors.ts'
 import type { StoredRecord } from '../../src/api/resources.ts'
 import { usersUi } from '../../src/domain/definitions/identity.ts'
 import type { RoleName } from '../../src/domain/roles.ts'
@@ -31,6 +33,9 @@ export const userDetailAddons: DetailAddons = {
 const rolesOf = (record: StoredRecord) => (Array.isArray(record.roles) ? (record.roles as RoleName[]) : [])
 
 function UserActions({ record, page }: { record: StoredRecord; page: Page }) {
+  const { actors } = root.useRouteContext()
+  // Nobody disables themselves (the server refuses it too): no one would be left to undo it.
+  const yourself = useSelector(actors.session, (snapshot) => selectUser(snapshot)?.email === record.name)
   const [asking, setAsking] = useState<'status' | 'roles' | null>(null)
   const disable = record.status !== 'disabled'
   const close = () => setAsking(null)
@@ -59,15 +64,17 @@ function UserActions({ record, page }: { record: StoredRecord; page: Page }) {
       >
         Change roles
       </Button>
-      <Button
-        variant={disable ? 'danger' : 'primary'}
-        onClick={() => {
-          status.reset()
-          setAsking('status')
-        }}
-      >
-        {disable ? 'Disable' : 'Enable again'}
-      </Button>
+      {!(yourself && disable) && (
+        <Button
+          variant={disable ? 'danger' : 'primary'}
+          onClick={() => {
+            status.reset()
+            setAsking('status')
+          }}
+        >
+          {disable ? 'Disable' : 'Enable again'}
+        </Button>
+      )}
       <Suspense fallback={null}>
         {asking === 'status' && (
           <StatusDialog
