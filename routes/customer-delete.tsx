@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { TenancyDeletionScreen } from './-admin/TenancyDeletionScreen.tsx'
 
 export const Route = createFileRoute('/customer-delete')({
-  component: () => <ComingSoonPage title="Delete a customer" />,
+  component: () => <TenancyDeletionScreen kind="customer" />,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { TenancyDeletionScreen } from './-admin/TenancyDeletionScreen.tsx'
 
 export const Route = createFileRoute('/project-delete')({
-  component: () => <ComingSoonPage title="Delete a project" />,
+  component: () => <TenancyDeletionScreen kind="project" />,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { ssoMappingsUi } from '../src/domain/definitions/identity.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/sso-groups-roles-add')({
-  component: () => <ComingSoonPage title="Add a SSO group/role mapping" />,
+  component: () => <ResourceFormRoute ui={ssoMappingsUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { ssoMappingsUi } from '../src/domain/definitions/identity.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/sso-groups-roles-edit/{-$sso_groups_roles_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/sso-groups-roles-edit/{-$sso_groups_roles
 
 function Page() {
   const name = route.useParams({ select: (params) => params.sso_groups_roles_name })
-  return <ComingSoonPage title="Edit SSO group/role mapping" subject={name} />
+  return <ResourceFormRoute ui={ssoMappingsUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { ssoMappingsUi } from '../src/domain/definitions/identity.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/sso-groups-roles')({
-  component: () => <ComingSoonPage title="SSO Groups/Roles" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={ssoMappingsUi} />,
 })

@@ -1,5 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { usersUi } from '../src/domain/definitions/identity.ts'
+import { userDetailAddons } from './-admin/UserDetail.tsx'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/users-detail/{-$users_name}')
@@ -8,5 +10,5 @@ export const Route = createFileRoute('/users-detail/{-$users_name}')({ component
 
 function Page() {
   const name = route.useParams({ select: (params) => params.users_name })
-  return <ComingSoonPage title="User" subject={name} />
+  return <ResourceDetailRoute ui={usersUi} name={name} addons={userDetailAddons} />
 }

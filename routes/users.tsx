@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import * as v from 'valibot'
+import { usersUi } from '../src/domain/definitions/identity.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { userListAddons } from './-admin/UserInvite.tsx'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
+
+const filter = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(50))), undefined)
+
+/** The list's params and its dropdown filters (usersUi.listFilters); the list drops values it does not offer. */
+const UsersSearch = v.object({ ...ResourceListSearch.entries, status: filter, roles: filter })
 
 export const Route = createFileRoute('/users')({
-  component: () => <ComingSoonPage title="Users" />,
+  validateSearch: UsersSearch,
+  component: () => <ResourceListRoute ui={usersUi} addons={userListAddons} />,
 })

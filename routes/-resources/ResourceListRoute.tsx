@@ -10,6 +10,7 @@ import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { Dropdown } from '../../src/views/resources/fields/Dropdowns.tsx'
 import { ResourceList } from '../../src/views/resources/ResourceList.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import { linkClassName, renderReference } from './ReferenceLink.tsx'
@@ -17,8 +18,13 @@ import { useResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
 
+/** What a type adds to its list page: buttons beside Add (users: Invite a user, with its dialog). */
+export type ListAddons = {
+  actions?: (context: { project: string; page: ReturnType<typeof useResourcePage> }) => ReactNode
+}
+
 /** A resource type's list page (/websites, /directors…): the URL's list params, one server page, deletion. */
-export function ResourceListRoute({ ui }: { ui: ResourceUi }) {
+export function ResourceListRoute({ ui, addons }: { ui: ResourceUi; addons?: ListAddons }) {
   const page = useResourcePage(ui)
   const projectBusy = useSelector(
     root.useRouteContext({ select: (context) => context.actors.project }),
@@ -36,19 +42,37 @@ export function ResourceListRoute({ ui }: { ui: ResourceUi }) {
   if (page.project === null) return message(<p>Select a project to see its {plural}.</p>)
   if (!page.can.list) return message(<p>You do not have permission to list {plural}.</p>)
   // A deletion belongs to one project: another project gets its own actor.
-  return <ProjectList key={page.project} ui={ui} project={page.project} page={page} />
+  return <ProjectList key={page.project} ui={ui} project={page.project} page={page} addons={addons} />
 }
 
-type ProjectListProps = { ui: ResourceUi; project: string; page: ReturnType<typeof useResourcePage> }
+type ProjectListProps = {
+  ui: ResourceUi
+  project: string
+  page: ReturnType<typeof useResourcePage>
+  addons: ListAddons | undefined
+}
 
-function ProjectList({ ui, project, page }: ProjectListProps) {
+/** The values of the type's dropdown filters in the URL's search, those it offers only. */
+function filterValues(ui: ResourceUi, search: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const filter of ui.listFilters ?? []) {
+    const value = search[filter.param]
+    if (typeof value === 'string' && filter.options.some((option) => option.value === value))
+      values[filter.param] = value
+  }
+  return values
+}
+
+function ProjectList({ ui, project, page, addons }: ProjectListProps) {
   const navigate = useNavigate()
   const routes = resourceRoutes(ui)
   const plural = titleInSentence(ui)
   const search = useSearch({ strict: false })
   const { page: pageNumber, items, q, sort } = listParams(v.parse(ResourceListSearch, search))
   const params = useMemo(() => ({ page: pageNumber, items, q, sort }), [pageNumber, items, q, sort])
-  const query = useQuery(page.queries.list(ui, project, params))
+  const filterKey = JSON.stringify(filterValues(ui, search as Record<string, unknown>))
+  const filters = useMemo(() => JSON.parse(filterKey) as Record<string, string>, [filterKey])
+  const query = useQuery(page.queries.list(ui, project, params, filters))
 
   const deletion = useDeletion(ui, project, page)
 
@@ -58,6 +82,13 @@ function ProjectList({ ui, project, page }: ProjectListProps) {
       search: (prev: Record<string, unknown>) => ({ ...prev, ...listSearchOf({ ...params, ...next }) }),
       // Refining a filter replaces the entry instead of adding one per pause in typing.
       replace: next.q !== undefined && next.q !== '' && params.q !== '',
+    } as Parameters<typeof navigate>[0])
+  }
+
+  const setFilter = (param: string, value: string) => {
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => ({ ...prev, [param]: value || undefined, page: undefined }),
     } as Parameters<typeof navigate>[0])
   }
 
@@ -76,7 +107,19 @@ function ProjectList({ ui, project, page }: ProjectListProps) {
         status={query.isError ? 'error' : query.data ? 'ready' : 'loading'}
         errorMessage={query.error ? `The ${plural} could not be loaded: ${queryError.message(query.error)}` : undefined}
         refreshing={query.isFetching && query.data !== undefined}
-        can={page.can}
+        can={{ ...page.can, create: page.can.create && ui.addable !== false }}
+        actions={addons?.actions?.({ project, page })}
+        filtered={Object.keys(filters).length > 0}
+        filterControls={ui.listFilters?.map((filter) => (
+          <div key={filter.param} className="w-44">
+            <Dropdown
+              label={filter.label}
+              options={[{ value: '', label: 'All' }, ...filter.options]}
+              value={filters[filter.param] ?? ''}
+              onChange={(value) => setFilter(filter.param, value)}
+            />
+          </div>
+        ))}
         onParamsChange={setParams}
         onRetry={query.refetch}
         onDelete={(selected) => deletion.send({ type: 'deletion.request', items: selected })}

@@ -31,14 +31,15 @@ const collection = (ui: Target, project: string) =>
 const item = (ui: Target, project: string, name: string) => `${collection(ui, project)}/${encodeURIComponent(name)}`
 const ifMatch = (revision: number | '*') => ({ 'if-match': revision === '*' ? '*' : `"${revision}"` })
 
-/** One page of a project's resources of a type: server-side paging, name filter and sort. */
+/** One page of a project's resources of a type: server-side paging, name filter, exact filters and sort. */
 export async function listResources(
   api: ApiClients,
   ui: Target,
   project: string,
   params: ResourceListParams,
+  filters: Readonly<Record<string, string>> = {},
 ): Promise<ResourcePage> {
-  const query: Record<string, string | number> = { page: params.page, items: params.items }
+  const query: Record<string, string | number> = { ...filters, page: params.page, items: params.items }
   if (params.q.trim()) query.q = params.q.trim()
   if (params.sort) query.sort = params.sort
   const body = await api[ui.service](collection(ui, project), { query })

@@ -1,12 +1,34 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { fromPromise } from 'xstate'
+import {
+  type DeleteTenancyInput,
+  type PreviewedTarget,
+  type TenancyDeletedNotice,
+  tenancyDeletionMachine,
+} from '../../machines/tenancy-deletion.ts'
 import { type AuditRequest, getAuditEntry, listAudit } from '../api/audit.ts'
 import type { ApiClients } from '../api/http.ts'
-import { createResource, getResource, type StoredRecord, updateResource, writeFailureOf } from '../api/resources.ts'
+import { listMatchingUsers } from '../api/identity.ts'
+import {
+  createResource,
+  getResource,
+  listResources,
+  type StoredRecord,
+  updateResource,
+  writeFailureOf,
+} from '../api/resources.ts'
+import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { referenceTargetOf } from '../domain/resource-routes.ts'
+import type { TenancyKind } from '../domain/tenancy-deletion.ts'
 
-/** The Admin section's queries (issue 13), loaded with the first of its pages. */
-export function adminTools(api: ApiClients) {
+/** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */
+export type AdminAnnouncer = {
+  tenancyDeleted: (notice: TenancyDeletedNotice) => void
+}
+
+/** The Admin section's queries and machines (issue 13), loaded with the first of its pages. */
+export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
   const all = ['admin'] as const
   const targetOf = (entry: AuditEntry) => referenceTargetOf(entry.resource?.type ?? '')
   return {
@@ -37,6 +59,29 @@ export function adminTools(api: ApiClients) {
         }
       },
     },
+    machines: {
+      /** The management pages' deletion of a customer or a project, against the platform API. */
+      tenancyDeletion: () =>
+        tenancyDeletionMachine.provide({
+          actions: { announceDeleted: (_, notice: TenancyDeletedNotice) => announcer.tenancyDeleted(notice) },
+          actors: {
+            loadPreview: fromPromise<PreviewedTarget, { kind: TenancyKind; name: string }>(async ({ input }) => {
+              try {
+                return await readDeletionPreview(api, input.kind, input.name)
+              } catch (error) {
+                throw new Error(writeFailureOf(error, `The ${input.kind} could not be read.`).message)
+              }
+            }),
+            deleteTenancy: fromPromise<void, DeleteTenancyInput>(async ({ input }) => {
+              try {
+                await deleteTenancy(api, input)
+              } catch (error) {
+                throw new Error(writeFailureOf(error, `The ${input.kind} could not be deleted.`).message)
+              }
+            }),
+          },
+        }),
+    },
     queries: {
       audit: (filters: AuditRequest) =>
         queryOptions({
@@ -44,6 +89,27 @@ export function adminTools(api: ApiClients) {
           queryFn: () => listAudit(api, filters),
           // The next page or filter replaces the rows when it arrives, without emptying the table first.
           placeholderData: keepPreviousData,
+        }),
+      /** The API tokens a user owns (`GET /tokens?owner=`), by name: a user has few. */
+      userTokens: (email: string) =>
+        queryOptions({
+          queryKey: [...all, 'users', email, 'tokens'],
+          queryFn: async () =>
+            (
+              await listResources(
+                api,
+                { type: 'tokens', service: 'auth', scope: 'platform' },
+                '',
+                { page: 1, items: 100, q: '', sort: 'name' },
+                { owner: email },
+              )
+            ).data,
+        }),
+      /** Who an SSO mapping applies to now; the group is in the key, so an edited mapping asks again. */
+      matchingUsers: (mapping: string, group: string) =>
+        queryOptions({
+          queryKey: [...all, 'sso-groups-roles', mapping, 'matching-users', group],
+          queryFn: () => listMatchingUsers(api, mapping),
         }),
       auditEntry: (publicId: string) =>
         queryOptions({ queryKey: [...all, 'audit', 'entry', publicId], queryFn: () => getAuditEntry(api, publicId) }),

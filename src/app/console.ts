@@ -148,7 +148,18 @@ export async function startConsole(options: { notify: Notify }) {
       return overviewTools
     },
     admin: () => {
-      adminTools ??= import('./admin.ts').then((module) => module.adminTools(api))
+      adminTools ??= import('./admin.ts').then((module) =>
+        module.adminTools(api, {
+          tenancyDeleted: ({ kind, name, projects }) => {
+            options.notify(`The ${kind} "${name}" was deleted.`, { kind: 'success' })
+            // Lists, pickers and details of what went read again when shown; the rest is refetched lazily.
+            void queryClient.invalidateQueries()
+            // The selected project went with it: clearing leads to /home without a project (spec section 4).
+            const selected = actors.project.getSnapshot().context.project
+            if (selected !== null && projects.includes(selected)) actors.project.send({ type: 'project.clear' })
+          },
+        }),
+      )
       return adminTools
     },
   })

@@ -56,7 +56,13 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
   actors.project.on('project.defaulted', ({ name }) =>
     go(href(location().pathname, { ...search(), project: name }), true),
   )
-  actors.project.on('project.navigate', ({ name }) => go(href('/home', name ? { project: name } : {})))
+  actors.project.on('project.navigate', ({ name }) =>
+    name
+      ? go(href('/home', { project: name }))
+      : // Cleared: /home without a query. The root's search middleware keeps ?project= on every link unless
+        // the new search names the key, so it is named, empty.
+        void router.navigate({ to: '/home', search: { project: undefined } }),
+  )
 
   let wasSignedIn = false
   actors.session.subscribe((snapshot) => {

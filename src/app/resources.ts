@@ -200,7 +200,18 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
       patch: (ui: ResourceUi, project: string, record: StoredRecord, fields: Record<string, unknown>) =>
         patchResource(api, ui, project, record.name, fields, record.revision).then(
           (changed) => settle(ui, project, changed),
-          (error: unknown) => failed(error, `The ${ui.one} could not be changed.`),
+          (error: unknown) => {
+            const failure = writeFailureOf(error, `The ${ui.one} could not be changed.`)
+            // A stale revision: the page shows the version that won, the message says why this one did not.
+            if (failure.current) settle(ui, project, failure.current)
+            throw new Error(failure.message)
+          },
+        ),
+      /** A resource made outside its form (a user invited from the list): the lists are read again. */
+      create: (ui: ResourceUi, project: string, body: Record<string, unknown>) =>
+        createResource(api, ui, project, body).then(
+          (created) => settle(ui, project, created),
+          (error: unknown) => failed(error, `The ${ui.one} could not be created.`),
         ),
     },
   }

@@ -120,6 +120,12 @@ export type ColumnSpec = {
 
 export type SummaryLine = { label: string; value: string }
 
+/**
+ * An exact-match filter of the list, done by the server (the type's `listFilters`): a dropdown beside
+ * the name filter, its value kept in the URL under `param` (a users list by status).
+ */
+export type ListFilter = { param: string; label: string; options: readonly Option[] }
+
 export type Attention = { tone: 'danger' | 'warning' | 'info'; text: string }
 
 export type ResourceUi = {
@@ -159,6 +165,10 @@ export type ResourceUi = {
   routeNames?: { list: string; add: string; detail: string; edit: string }
   /** False for a type the spec gives no edit page (LE certificates): no Edit link anywhere. */
   editable?: boolean
+  /** False for a type the spec gives no add page (users, invited from a dialog): no Add link. */
+  addable?: boolean
+  /** The list's dropdown filters beside the name filter; the route's search schema must keep their params. */
+  listFilters?: readonly ListFilter[]
   /**
    * What needs the user's attention in a record now (a certificate failed or about to expire): the list
    * marks its row and says it in words, the detail shows it beside the title.

@@ -20,10 +20,10 @@ export function resourceQueries(api: ApiClients) {
   return {
     all,
     ofType,
-    list: (ui: Target, project: string, params: ResourceListParams) =>
+    list: (ui: Target, project: string, params: ResourceListParams, filters: Readonly<Record<string, string>> = {}) =>
       queryOptions({
-        queryKey: [...ofType(ui, project), 'list', params],
-        queryFn: () => listResources(api, ui, project, params),
+        queryKey: [...ofType(ui, project), 'list', params, filters],
+        queryFn: () => listResources(api, ui, project, params, filters),
         // The rows stay while the next page or filter loads, instead of flashing empty.
         placeholderData: keepPreviousData,
       }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { captchasUi } from '../../src/domain/definitions/captchas.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
+import { ssoMappingsUi, usersUi } from '../../src/domain/definitions/identity.ts'
 import { ipListsUi } from '../../src/domain/definitions/ip-lists.ts'
 import { leCertificatesUi } from '../../src/domain/definitions/le-certificates.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
@@ -23,6 +24,7 @@ import {
   draftOf,
   formFields,
   getPath,
+  isShown,
   resourcePermission,
   setPath,
 } from '../../src/domain/resource-ui.ts'
@@ -44,6 +46,8 @@ const definitions = [
   projectsUi,
   customersUi,
   organizationsUi,
+  ssoMappingsUi,
+  usersUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */
@@ -275,5 +279,31 @@ describe('platform-wide types', () => {
     expect(resourcePermission(websitesUi, 'list')).toBe('wadp.websites.list')
     expect(referenceTargetOf('customers')).toEqual({ type: 'customers', service: 'auth', scope: 'platform' })
     expect(referenceTargetOf('directors')).toEqual({ type: 'directors', service: 'core', scope: 'project' })
+  })
+})
+
+describe('identity types', () => {
+  const shown = (ui: typeof ssoMappingsUi, path: string, values: Record<string, unknown>) =>
+    formFields(ui).some((field) => field.path === path && isShown(field, values))
+
+  it('ask an SSO mapping for a scope name unless its scope is the platform', () => {
+    expect(shown(ssoMappingsUi, 'scope_name', { scope: 'platform' })).toBe(false)
+    for (const scope of ['organization', 'customer', 'project'])
+      expect(shown(ssoMappingsUi, 'scope_name', { scope })).toBe(true)
+    // A scope name left from another scope is not sent for the platform.
+    expect(bodyOf(ssoMappingsUi, { group: 'g', role: 'viewer', scope: 'platform', scope_name: 'shop' })).toEqual({
+      group: 'g',
+      role: 'viewer',
+      scope: 'platform',
+    })
+    expect(validatorOf(ssoMappingsUi, 'create')({ name: 'm', group: 'g', role: 'operator', scope: 'project' })).toEqual(
+      [expect.objectContaining({ field: 'scope_name' })],
+    )
+  })
+
+  it('give users no add or edit page, and list filters the server knows', () => {
+    expect(usersUi.addable).toBe(false)
+    expect(usersUi.editable).toBe(false)
+    expect(usersUi.listFilters?.map((filter) => filter.param)).toEqual(['status', 'roles'])
   })
 })

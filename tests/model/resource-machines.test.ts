@@ -6,6 +6,7 @@ import { invalidationMachine } from '../../machines/invalidation.ts'
 import { ipImportMachine } from '../../machines/ip-import.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
+import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
 import {
   backupRestoreEvents,
   INVALIDATION_INPUT,
@@ -15,6 +16,9 @@ import {
   RESOURCE_FORM_INPUT,
   resourceDeletionEvents,
   resourceFormEvents,
+  TENANCY_DELETION_INPUT,
+  tenancyDeletionEvents,
+  tenancyDeletionState,
 } from '../tools/machine-registry.ts'
 
 type AnyPath = StatePath<SnapshotFrom<AnyStateMachine>, { type: string; [key: string]: unknown }>
@@ -275,6 +279,45 @@ describe('backup restore model: every simple path ends unchanged or fully applie
       expect(last.matches('restored')).toBe(
         appliedPlans > 0 && path.steps.at(-1)?.event.type === 'xstate.done.actor.applyRestore',
       )
+    })
+  }
+})
+
+describe('tenancy deletion model: shortest path to every state and context', () => {
+  const events = tenancyDeletionEvents as EventFromLogic<typeof tenancyDeletionMachine>[]
+  const paths = getShortestPaths(tenancyDeletionMachine, {
+    events,
+    input: TENANCY_DELETION_INPUT,
+    filterEvents: (state, event) => state.can(event),
+    serializeState: tenancyDeletionState,
+  }) as unknown as AnyPath[]
+
+  it('reaches every state', () => {
+    expect(unreached(tenancyDeletionMachine, paths)).toEqual([])
+    expect(paths.some((path) => path.state.value === 'deleted')).toBe(true)
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => {
+      for (const { event, before, after, emitted } of replay(tenancyDeletionMachine, path, TENANCY_DELETION_INPUT)) {
+        // Nothing is deleted but the chosen one, after its preview, with its name typed again, on a confirm.
+        if (after.matches('deleting') && !before.matches('deleting')) {
+          expect(event.type).toBe('deletion.confirm')
+          expect(before.context.preview).not.toBeNull()
+          expect(before.context.typed.trim()).toBe(before.context.name)
+        }
+        // The announcement comes from a finished delete only, naming what went.
+        for (const done of emitted) {
+          expect(done).toMatchObject({ type: 'announceDeleted', kind: 'project', name: 'shop', projects: ['shop'] })
+          expect(before.matches('deleting')).toBe(true)
+          expect(after.matches('deleted')).toBe(true)
+        }
+        // A failed delete keeps what was typed and says why.
+        if (after.matches('failed')) {
+          expect(after.context.typed).toBe(before.context.typed)
+          expect(after.context.error).toBeTruthy()
+        }
+      }
     })
   }
 })

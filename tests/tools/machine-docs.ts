@@ -14,6 +14,7 @@ import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
+import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
 
 /**
  * Renders docs/machines.md from the machine definitions themselves, so the document cannot drift:
@@ -34,6 +35,7 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/resource-deletion.ts', name: 'resourceDeletionMachine', machine: resourceDeletionMachine },
   { file: 'machines/invalidation.ts', name: 'invalidationMachine', machine: invalidationMachine },
   { file: 'machines/ip-import.ts', name: 'ipImportMachine', machine: ipImportMachine },
+  { file: 'machines/tenancy-deletion.ts', name: 'tenancyDeletionMachine', machine: tenancyDeletionMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)

@@ -12,10 +12,12 @@ import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
+import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
 import type { ProjectInfo } from '../../src/domain/project.ts'
 import { checkInvalidationDraft, type PurgeRecord, purgeRequestSchema } from '../../src/domain/purge.ts'
 import type { QuickWebsiteError } from '../../src/domain/quick-setup.ts'
 import type { SessionUser } from '../../src/domain/session.ts'
+import { typedNameMatches } from '../../src/domain/tenancy-deletion.ts'
 
 /**
  * Every machine whose paths can be generated (`npm run paths`, the model tests): the machine, the events
@@ -307,6 +309,33 @@ export const ipImportEvents = typed<typeof ipImportMachine>([
   failed('importAddresses'),
 ])
 
+/** A project's deletion: its name chosen, mistyped and typed, the preview and the delete answered both ways. */
+export const tenancyDeletionEvents = typed<typeof tenancyDeletionMachine>([
+  { type: 'deletion.choose', name: 'shop' },
+  { type: 'deletion.choose', name: '  ' },
+  { type: 'deletion.type', text: 'sho' },
+  { type: 'deletion.type', text: 'shop' },
+  { type: 'deletion.confirm' },
+  { type: 'deletion.retry' },
+  { type: 'deletion.reset' },
+  done('loadPreview', {
+    revision: 7,
+    preview: { projects: ['shop'], resources: { websites: 2 }, tokens_limited_to_it: 1 },
+  }),
+  failed('loadPreview'),
+  done('deleteTenancy'),
+  { type: 'xstate.error.actor.deleteTenancy', error: new Error('the project changed meanwhile') },
+])
+export const TENANCY_DELETION_INPUT = { kind: 'project' as const }
+/** What tells two deletion states apart: where it is, what is chosen, whether the name is typed, the preview. */
+export const tenancyDeletionState = (state: AnyMachineSnapshot) =>
+  JSON.stringify({
+    value: state.value,
+    name: state.context.name,
+    typed: typedNameMatches(state.context.typed, state.context.name) ? 'name' : state.context.typed ? 'other' : '',
+    preview: state.context.preview !== null,
+  })
+
 export const MACHINES = {
   session: { machine: sessionMachine, events: sessionEvents, input: { now: () => NOW } },
   project: { machine: projectMachine, events: projectEvents },
@@ -382,6 +411,19 @@ export const MACHINES = {
       }),
   },
   'resource-deletion': { machine: resourceDeletionMachine, events: resourceDeletionEvents },
+  'tenancy-deletion': {
+    machine: tenancyDeletionMachine,
+    events: tenancyDeletionEvents,
+    input: TENANCY_DELETION_INPUT,
+    serializeState: tenancyDeletionState,
+    describeContext: (state: AnyMachineSnapshot) =>
+      [
+        state.context.name ? `chosen ${state.context.name}` : '',
+        state.context.typed ? `typed "${state.context.typed}"` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+  },
   'ip-import': {
     machine: ipImportMachine,
     events: ipImportEvents,

@@ -41,6 +41,18 @@ export const UserFields = v.object({
 /** Users are keyed by their e-mail address. */
 export const UserKey = Email
 
+/**
+ * An invitation (`POST /api/auth/v0/users` with status invited): the key and the user's fields, as the
+ * server checks them; the user becomes active at their first sign-in.
+ */
+export const UserInvite = v.object({
+  email: UserKey,
+  first_name: UserFields.entries.first_name,
+  last_name: UserFields.entries.last_name,
+  roles: UserFields.entries.roles,
+})
+export type UserInviteData = v.InferOutput<typeof UserInvite>
+
 export const Permission = v.pipe(
   v.string('must be a string'),
   v.check(isPermission, 'must be service.resource.action, each part a name or *'),

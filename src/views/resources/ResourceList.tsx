@@ -32,6 +32,12 @@ export type ResourceListProps = {
   /** An Edit link in each row's actions, when the user may update. */
   renderEditLink?: (name: string, content: ReactNode) => ReactNode
   renderReference: RenderReference
+  /** More buttons beside Add in the heading (users: Invite a user). */
+  actions?: ReactNode
+  /** Dropdown filters beside the name filter (`ui.listFilters`), rendered by the route. */
+  filterControls?: ReactNode
+  /** Whether the rows are narrowed by more than the name filter: the empty list says so. */
+  filtered?: boolean
 }
 
 /** Typing waits this long for a pause before the filter goes to the URL (and the server). */
@@ -233,6 +239,9 @@ export function ResourceList({
   renderAddLink,
   renderEditLink,
   renderReference,
+  actions,
+  filterControls,
+  filtered = false,
 }: ResourceListProps) {
   const plural = titleInSentence(ui)
   const filter = useFilterText(params.q, (q) => onParamsChange({ q, page: 1 }))
@@ -388,8 +397,10 @@ export function ResourceList({
     const q = params.q.trim()
     body = (
       <div className="flex flex-col items-start gap-3 rounded-md border border-dashed border-slate-300 px-4 py-8 dark:border-slate-700">
-        <p className="text-slate-600 dark:text-slate-400">{q ? `No ${plural} match "${q}".` : `No ${plural} yet.`}</p>
-        {!q && addLink}
+        <p className="text-slate-600 dark:text-slate-400">
+          {q ? `No ${plural} match "${q}".` : filtered ? `No ${plural} match these filters.` : `No ${plural} yet.`}
+        </p>
+        {!q && !filtered && addLink}
       </div>
     )
   } else if (rows.length === 0) {
@@ -430,7 +441,17 @@ export function ResourceList({
 
   return (
     <div className="space-y-4">
-      <PageHeading title={ui.title} actions={addLink} />
+      <PageHeading
+        title={ui.title}
+        actions={
+          actions || addLink ? (
+            <>
+              {actions}
+              {addLink}
+            </>
+          ) : null
+        }
+      />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex items-end gap-3">
           <TextField
@@ -444,6 +465,7 @@ export function ResourceList({
             autoComplete="off"
             className="w-72 max-w-full"
           />
+          {filterControls}
           {refreshing && status === 'ready' && (
             <span className="pb-2 text-slate-500 dark:text-slate-400">
               <Spinner label={`Updating ${plural}…`} size="sm" />

@@ -1,0 +1,170 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { lazy, Suspense, use, useState } from 'react'
+import { selectUser } from '../../machines/session.selectors.ts'
+import type { StoredRecord } from '../../src/api/resources.ts'
+import { usersUi } from '../../src/domain/definitions/identity.ts'
+import type { RoleName } from '../../src/domain/roles.ts'
+import { Button } from '../../src/ui/Button.tsx'
+import { notify } from '../../src/ui/Toaster.tsx'
+import { DetailPanel } from '../../src/views/DetailPanel.tsx'
+import { formatDateTime } from '../../src/views/resources/format.tsx'
+import { linkClassName } from '../-resources/ReferenceLink.tsx'
+import type { AddonContext, DetailAddons } from '../-resources/ResourceDetailRoute.tsx'
+import { panelState } from './panelState.ts'
+import { requestOf } from './requestOf.ts'
+
+const root = getRouteApi('__root__')
+
+// The dialogs (Headless UI's Dialog) load when one is first opened.
+const dialogs = () => import('../../src/views/UserDialogs.tsx')
+const RolesDialog = lazy(() => dialogs().then((module) => ({ default: module.RolesDialog })))
+const StatusDialog = lazy(() => dialogs().then((module) => ({ default: module.StatusDialog })))
+
+type Page = AddonContext['page']
+
+/** /users-detail: disable or enable and change roles (each asked first), then what the user owns and did. */
+export const userDetailAddons: DetailAddons = {
+  actions: (record, { page }) => (page.can.update ? <UserActions record={record} page={page} /> : null),
+  content: (record) => <UserActivity record={record} />,
+}
+
+const rolesOf = (record: StoredRecord) => (Array.isArray(record.roles) ? (record.roles as RoleName[]) : [])
+
+function UserActions({ record, page }: { record: StoredRecord; page: Page }) {
+  const { actors } = root.useRouteContext()
+  // Nobody disables themselves (the server refuses it too): no one would be left to undo it.
+  const yourself = useSelector(actors.session, (snapshot) => selectUser(snapshot)?.email === record.name)
+  const [asking, setAsking] = useState<'status' | 'roles' | null>(null)
+  const disable = record.status !== 'disabled'
+  const close = () => setAsking(null)
+  const status = useMutation({
+    mutationFn: () => page.actions.patch(usersUi, '', record, { status: disable ? 'disabled' : 'active' }),
+    onSuccess: (user) => {
+      close()
+      notify(`${user.name} is ${user.status === 'disabled' ? 'disabled' : 'enabled again'}.`, { kind: 'success' })
+    },
+  })
+  const roles = useMutation({
+    mutationFn: (chosen: RoleName[]) => page.actions.patch(usersUi, '', record, { roles: chosen }),
+    onSuccess: (user) => {
+      close()
+      notify(`The roles of ${user.name} were saved.`, { kind: 'success' })
+    },
+  })
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          roles.reset()
+          setAsking('roles')
+        }}
+      >
+        Change roles
+      </Button>
+      {!(yourself && disable) && (
+        <Button
+          variant={disable ? 'danger' : 'primary'}
+          onClick={() => {
+            status.reset()
+            setAsking('status')
+          }}
+        >
+          {disable ? 'Disable' : 'Enable again'}
+        </Button>
+      )}
+      <Suspense fallback={null}>
+        {asking === 'status' && (
+          <StatusDialog
+            open
+            email={record.name}
+            disable={disable}
+            request={requestOf(status)}
+            onConfirm={() => status.mutate()}
+            onClose={close}
+          />
+        )}
+        {/* Mounted while open: it starts from the roles the user has now (a stale answer refreshes them). */}
+        {asking === 'roles' && (
+          <RolesDialog
+            key={record.revision}
+            open
+            email={record.name}
+            roles={rolesOf(record)}
+            request={requestOf(roles)}
+            onSave={(chosen) => roles.mutate(chosen)}
+            onClose={close}
+          />
+        )}
+      </Suspense>
+    </>
+  )
+}
+
+/** When the user last signed in, the API tokens they own, and their last ten audit entries. */
+function UserActivity({ record }: { record: StoredRecord }) {
+  const { admin } = root.useRouteContext()
+  const { queries } = use(admin())
+  const email = record.name
+  const tokens = useQuery(queries.userTokens(email))
+  const audit = useQuery(queries.audit({ actor: email, items: 10 }))
+  const lastLogin = typeof record.last_login_at === 'string' ? formatDateTime(record.last_login_at) : 'never'
+  return (
+    <>
+      <p>
+        <span className="font-medium">Last sign-in:</span> {lastLogin}
+      </p>
+      <DetailPanel
+        id="user-tokens"
+        title="API tokens they own"
+        state={panelState(tokens, 'Their tokens')}
+        empty="They own no API token."
+      >
+        {(rows) => (
+          <ul className="flex flex-col gap-1">
+            {rows.map((token) => (
+              <li key={token.name}>
+                <Link
+                  to="/tokens-detail/{-$tokens_name}"
+                  params={{ tokens_name: token.name }}
+                  className={linkClassName}
+                >
+                  {token.name}
+                </Link>{' '}
+                <span className="text-sm text-slate-600 dark:text-slate-400">({String(token.status ?? '')})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DetailPanel>
+      <DetailPanel
+        id="user-audit"
+        title="Recent audit entries"
+        state={panelState(audit, 'Their audit entries', (page) => page.data)}
+        empty="No audit entry names them as the actor."
+      >
+        {(entries) => (
+          <ul className="flex flex-col gap-1">
+            {entries.map((entry) => (
+              <li key={entry.public_id}>
+                <Link
+                  to="/audit-detail/{-$audit_public_id}"
+                  params={{ audit_public_id: entry.public_id }}
+                  className={linkClassName}
+                >
+                  <span className="tabular-nums">{formatDateTime(entry.occurred_at)}</span> {entry.action}
+                </Link>{' '}
+                <span className="text-sm text-slate-600 dark:text-slate-400">
+                  {entry.result}
+                  {entry.resource ? ` · ${entry.resource.type} ${entry.resource.name}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DetailPanel>
+    </>
+  )
+}

@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query'
+import { lazy, Suspense, useState } from 'react'
+import { usersUi } from '../../src/domain/definitions/identity.ts'
+import type { UserInviteData } from '../../src/domain/resources/identity.ts'
+import { Button } from '../../src/ui/Button.tsx'
+import { notify } from '../../src/ui/Toaster.tsx'
+import type { ListAddons } from '../-resources/ResourceListRoute.tsx'
+import type { useResourcePage } from '../-resources/useResourcePage.ts'
+import { requestOf } from './requestOf.ts'
+
+// The dialog (Headless UI's Dialog) loads when it is first opened.
+const InviteUserDialog = lazy(() =>
+  import('../../src/views/UserDialogs.tsx').then((module) => ({ default: module.InviteUserDialog })),
+)
+
+type Page = ReturnType<typeof useResourcePage>
+
+/** /users: "Invite a user" beside the list, for an admin who may create users. */
+export const userListAddons: ListAddons = {
+  actions: ({ page }) => (page.can.create ? <InviteUser page={page} /> : null),
+}
+
+function InviteUser({ page }: { page: Page }) {
+  const [open, setOpen] = useState(false)
+  const invite = useMutation({
+    mutationFn: (values: UserInviteData) => page.actions.create(usersUi, '', { ...values, status: 'invited' }),
+    onSuccess: (user) => {
+      setOpen(false)
+      notify(`${user.name} was invited.`, { kind: 'success' })
+    },
+  })
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          invite.reset()
+          setOpen(true)
+        }}
+      >
+        Invite a user
+      </Button>
+      {/* Mounted only while open: each opening starts an empty form. */}
+      {open && (
+        <Suspense fallback={null}>
+          <InviteUserDialog
+            open
+            request={requestOf(invite)}
+            onInvite={(values) => invite.mutate(values)}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}

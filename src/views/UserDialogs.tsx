@@ -1,0 +1,243 @@
+import { type FormEvent, useId, useState } from 'react'
+import * as v from 'valibot'
+import { toFieldErrors } from '../domain/common.ts'
+import { UserInvite, type UserInviteData } from '../domain/resources/identity.ts'
+import { ROLE_NAMES, type RoleName } from '../domain/roles.ts'
+import { Button } from '../ui/Button.tsx'
+import { Modal } from '../ui/Modal.tsx'
+import { TextField } from '../ui/TextField.tsx'
+
+/** What a dialog's request is doing: the server's reason stays shown until the next try. */
+export type DialogRequest = { busy: boolean; error: string | null }
+
+const checkboxClassName = 'size-4 rounded border-slate-300 accent-teal-700 dark:border-slate-600'
+const ROLE_HELP: Record<RoleName, string> = {
+  admin: 'everything, users and tenancy included',
+  operator: 'changes configuration and purges',
+  viewer: 'reads configuration and statistics',
+}
+
+function ServerError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+      {error}
+    </p>
+  ) : null
+}
+
+/** The roles as checkboxes; `error` is the schema's or the server's word on them. */
+function RoleChoice({
+  roles,
+  onChange,
+  error,
+}: {
+  roles: readonly RoleName[]
+  onChange: (roles: RoleName[]) => void
+  error?: string | undefined
+}) {
+  const errorId = useId()
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium">Roles (in every project)</legend>
+      {ROLE_NAMES.map((role) => (
+        <label key={role} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className={checkboxClassName}
+            checked={roles.includes(role)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? ROLE_NAMES.filter((r) => r === role || roles.includes(r))
+                  : roles.filter((r) => r !== role),
+              )
+            }
+          />
+          <span>
+            <span className="font-medium">{role.charAt(0).toUpperCase() + role.slice(1)}</span>
+            <span className="text-slate-600 dark:text-slate-400"> — {ROLE_HELP[role]}</span>
+          </span>
+        </label>
+      ))}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/**
+ * Invite a user (/users): e-mail, names and roles, checked with the schema the server uses; the user is
+ * created with status invited and becomes active at their first sign-in.
+ */
+export function InviteUserDialog({
+  open,
+  request,
+  onInvite,
+  onClose,
+}: {
+  open: boolean
+  request: DialogRequest
+  onInvite: (invite: UserInviteData) => void
+  onClose: () => void
+}) {
+  const [values, setValues] = useState({ email: '', first_name: '', last_name: '', roles: ['viewer'] as RoleName[] })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const change = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = v.safeParse(UserInvite, values)
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(toFieldErrors(parsed.issues).map(({ field, message }) => [field, message])))
+      return
+    }
+    setErrors({})
+    onInvite(parsed.output)
+  }
+  const formId = useId()
+  return (
+    <Modal
+      open={open}
+      title="Invite a user"
+      onClose={onClose}
+      dismissible={!request.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={request.busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={request.busy}>
+            Invite
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={(event) => change({ email: event.target.value })}
+          error={errors.email}
+          description="They sign in with this address; until then their status is invited."
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            value={values.first_name}
+            onChange={(event) => change({ first_name: event.target.value })}
+            error={errors.first_name}
+          />
+          <TextField
+            label="Last name"
+            value={values.last_name}
+            onChange={(event) => change({ last_name: event.target.value })}
+            error={errors.last_name}
+          />
+        </div>
+        <RoleChoice roles={values.roles} onChange={(roles) => change({ roles })} error={errors.roles} />
+      </form>
+      <ServerError error={request.error} />
+    </Modal>
+  )
+}
+
+/** Change a user's roles; the answer replaces the user shown (a stale revision says who changed it). */
+export function RolesDialog({
+  open,
+  email,
+  roles,
+  request,
+  onSave,
+  onClose,
+}: {
+  open: boolean
+  email: string
+  roles: readonly RoleName[]
+  request: DialogRequest
+  onSave: (roles: RoleName[]) => void
+  onClose: () => void
+}) {
+  const [chosen, setChosen] = useState<RoleName[]>([...roles])
+  const formId = useId()
+  return (
+    <Modal
+      open={open}
+      title={`Roles of ${email}`}
+      onClose={onClose}
+      dismissible={!request.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={request.busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={request.busy}>
+            Save roles
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={(event) => {
+          event.preventDefault()
+          onSave(chosen)
+        }}
+      >
+        <RoleChoice roles={chosen} onChange={setChosen} />
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Roles from SSO group mappings come on top of these at each sign-in through SSO.
+        </p>
+      </form>
+      <ServerError error={request.error} />
+    </Modal>
+  )
+}
+
+/** Disabling or enabling a user, asked first: a disabled user cannot sign in and their tokens stop working. */
+export function StatusDialog({
+  open,
+  email,
+  disable,
+  request,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean
+  email: string
+  /** True to disable, false to enable again. */
+  disable: boolean
+  request: DialogRequest
+  onConfirm: () => void
+  onClose: () => void
+}) {
+  return (
+    <Modal
+      open={open}
+      title={disable ? `Disable ${email}?` : `Enable ${email} again?`}
+      onClose={onClose}
+      size="sm"
+      dismissible={!request.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={request.busy}>
+            Cancel
+          </Button>
+          <Button variant={disable ? 'danger' : 'primary'} onClick={onConfirm} busy={request.busy}>
+            {disable ? 'Disable' : 'Enable'}
+          </Button>
+        </>
+      }
+    >
+      <p>
+        {disable
+          ? 'They can no longer sign in, and every API token they own stops working at once.'
+          : 'They can sign in again, and their API tokens work again unless revoked or expired.'}
+      </p>
+      <ServerError error={request.error} />
+    </Modal>
+  )
+}

@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TenancyDeletionPage, type TenancyDeletionPageProps } from '../../src/views/TenancyDeletionPage.tsx'
+import { InviteUserDialog } from '../../src/views/UserDialogs.tsx'
+
+afterEach(cleanup)
+
+const preview = {
+  projects: ['shop', 'blog'],
+  resources: { websites: 3, directors: 0, pagerules: 5 },
+  tokens_limited_to_it: 1,
+}
+
+function props(overrides: Partial<TenancyDeletionPageProps> = {}): TenancyDeletionPageProps {
+  return {
+    kind: 'customer',
+    choices: { options: [{ value: 'acme', label: 'acme (Acme)' }], loading: false, error: null },
+    chosen: 'acme',
+    phase: 'confirming',
+    preview,
+    typed: '',
+    canDelete: false,
+    error: null,
+    onChoose: vi.fn(),
+    onType: vi.fn(),
+    onDelete: vi.fn(),
+    onRetry: vi.fn(),
+    onReset: vi.fn(),
+    backLink: <a href="/management">Back to Management</a>,
+    ...overrides,
+  }
+}
+
+describe('TenancyDeletionPage', () => {
+  it('says what goes, counted, without the types it holds none of', () => {
+    render(<TenancyDeletionPage {...props()} />)
+    const region = screen.getByRole('region', { name: 'What will be deleted' })
+    const items = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(items[0]).toBe('2 projects: shop, blog')
+    expect(items).toContain('5 pagerules')
+    expect(items).toContain('3 websites')
+    expect(items.some((item) => item?.includes('directors'))).toBe(false)
+    expect(items.at(-1)).toContain('1 API token limited to them')
+  })
+
+  it('keeps the delete disabled until the machine says the name was typed, and passes what is typed on', async () => {
+    const user = userEvent.setup()
+    const onType = vi.fn()
+    const onDelete = vi.fn()
+    const { rerender } = render(<TenancyDeletionPage {...props({ onType, onDelete })} />)
+    const button = screen.getByRole('button', { name: 'Delete customer acme' })
+    expect(button).toHaveProperty('disabled', true)
+    await user.type(screen.getByLabelText('Type acme to confirm'), 'a')
+    expect(onType).toHaveBeenCalledWith('a')
+    // Enter in the field does nothing while the name is not typed.
+    await user.type(screen.getByLabelText('Type acme to confirm'), '{Enter}')
+    expect(onDelete).not.toHaveBeenCalled()
+
+    rerender(<TenancyDeletionPage {...props({ onType, onDelete, typed: 'acme', canDelete: true })} />)
+    await user.click(screen.getByRole('button', { name: 'Delete customer acme' }))
+    expect(onDelete).toHaveBeenCalledOnce()
+  })
+
+  it('shows the server’s reason after a failed delete, with the typed name kept', () => {
+    render(
+      <TenancyDeletionPage
+        {...props({ phase: 'failed', typed: 'acme', canDelete: true, error: 'it changed meanwhile' })}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe('The customer was not deleted: it changed meanwhile')
+    expect(screen.getByLabelText('Type acme to confirm')).toHaveProperty('value', 'acme')
+  })
+
+  it('renders names as text, never as HTML', () => {
+    render(<TenancyDeletionPage {...props({ chosen: '<b>x</b>', preview: { ...preview, projects: ['<i>p</i>'] } })} />)
+    expect(document.querySelector('b, i')).toBeNull()
+    expect(screen.getByRole('region', { name: 'What will be deleted' }).textContent).toContain('<i>p</i>')
+  })
+})
+
+describe('InviteUserDialog', () => {
+  it('checks the invitation with the server’s schema before sending it', async () => {
+    const user = userEvent.setup()
+    const onInvite = vi.fn()
+    render(<InviteUserDialog open request={{ busy: false, error: null }} onInvite={onInvite} onClose={vi.fn()} />)
+    const dialog = screen.getByRole('dialog', { name: 'Invite a user' })
+    await user.type(within(dialog).getByLabelText('E-mail'), 'not-an-address')
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }))
+    expect(onInvite).not.toHaveBeenCalled()
+    expect(within(dialog).getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true')
+
+    await user.clear(within(dialog).getByLabelText('E-mail'))
+    await user.type(within(dialog).getByLabelText('E-mail'), ' Nina@Example.com ')
+    await user.type(within(dialog).getByLabelText('First name'), 'Nina')
+    await user.click(within(dialog).getByRole('checkbox', { name: /Admin/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }))
+    expect(onInvite).toHaveBeenCalledWith({
+      email: 'nina@example.com',
+      first_name: 'Nina',
+      last_name: '',
+      roles: ['admin', 'viewer'],
+    })
+  })
+
+  it('shows the server’s reason', () => {
+    render(
+      <InviteUserDialog
+        open
+        request={{ busy: false, error: 'users nina@example.com already exists' }}
+        onInvite={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe('users nina@example.com already exists')
+  })
+})
