@@ -1,0 +1,104 @@
+import type { Attention, Draft, Option, ResourceUi } from '../resource-ui.ts'
+import { TOKEN_LIFETIME_DAYS, TokenFields } from '../resources/identity.ts'
+
+const DAY_MS = 86_400_000
+/** A token that stops within this many days is shown as expiring soon. */
+export const EXPIRING_SOON_DAYS = 14
+
+/** What a token's status says in words (the server shows an active token past its expiry as expired). */
+export const TOKEN_STATUS_OPTIONS: Option[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'revoked', label: 'Revoked' },
+  { value: 'expired', label: 'Expired' },
+]
+
+/**
+ * An active token that stops within `EXPIRING_SOON_DAYS` (a script using it is about to fail), or one
+ * that has expired. A revoked token needs nothing more.
+ */
+export function tokenAttention(record: Draft, now: number): Attention | null {
+  if (record.status === 'expired') return { tone: 'danger', text: 'Expired' }
+  if (record.status !== 'active' || typeof record.expires_at !== 'string') return null
+  const left = Date.parse(record.expires_at) - now
+  if (left <= 0) return { tone: 'danger', text: 'Expired' }
+  if (left > EXPIRING_SOON_DAYS * DAY_MS) return null
+  const days = Math.ceil(left / DAY_MS)
+  return { tone: 'warning', text: days === 1 ? 'Expires within a day' : `Expires in ${days} days` }
+}
+
+/** The end of the day `days` ahead, as the expiry field stores it. */
+export function expiryInDays(days: number, now: number = Date.now()): string {
+  const day = new Date(now + days * DAY_MS).toISOString().slice(0, 10)
+  return `${day}T23:59:59.000Z`
+}
+
+/** API tokens (Manage Tokens): scripts acting for their owner, within the permissions chosen here. */
+export const tokensUi: ResourceUi = {
+  type: 'tokens',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  route: 'tokens',
+  title: 'Manage Tokens',
+  one: 'token',
+  fields: TokenFields,
+  facts: ['permissions'],
+  secretOnCreate: {
+    field: 'token',
+    label: 'Token',
+    usage: 'Send it as "Authorization: Bearer <token>" with each API request.',
+  },
+  newDraft: () => ({ expires_at: expiryInDays(TOKEN_LIFETIME_DAYS.default) }),
+  columns: [
+    { path: 'owner', label: 'Owner', sortable: true, width: '22%' },
+    { path: 'status', label: 'Status', format: 'label', options: TOKEN_STATUS_OPTIONS },
+    { path: 'prefix', label: 'Prefix' },
+    { path: 'expires_at', label: 'Expires', sortable: true },
+    { path: 'last_used_at', label: 'Last used' },
+  ],
+  attention: tokenAttention,
+  summary: (record) => [
+    {
+      label: 'Status',
+      value: TOKEN_STATUS_OPTIONS.find((option) => option.value === record.status)?.label ?? String(record.status),
+    },
+  ],
+  sections: [
+    {
+      title: 'Access',
+      description: 'A token gets at most what you hold: choose among your own permissions.',
+      fields: [
+        { kind: 'permissions', path: 'permissions', label: 'Permissions', wide: true },
+        {
+          kind: 'reference',
+          path: 'projects',
+          label: 'Projects',
+          type: 'projects',
+          multiple: true,
+          help: 'None chosen: every project its owner may reach.',
+        },
+        {
+          kind: 'date',
+          path: 'expires_at',
+          label: 'Expires on',
+          help: `At the end of that day (UTC): ${TOKEN_LIFETIME_DAYS.default} days ahead by default, at most one year.`,
+        },
+      ],
+    },
+    {
+      title: 'Use',
+      fields: [
+        { kind: 'text', path: 'owner', label: 'Owner', readOnly: true },
+        { kind: 'select', path: 'status', label: 'Status', options: TOKEN_STATUS_OPTIONS, readOnly: true },
+        {
+          kind: 'text',
+          path: 'prefix',
+          label: 'Prefix',
+          readOnly: true,
+          help: 'The first 6 characters of the secret.',
+        },
+        { kind: 'text', path: 'last_used_at', label: 'Last used', readOnly: true },
+      ],
+    },
+  ],
+}
