@@ -48,7 +48,7 @@ export const tokensUi: ResourceUi = {
     label: 'Token',
     usage: 'Send it as "Authorization: Bearer <token>" with each API request.',
   },
-  newDraft: () => ({ expires_at: expiryInDays(TOKEN_LIFETIME_DAYS.default) }),
+  newDraft: () => ({ permissions: [], expires_at: expiryInDays(TOKEN_LIFETIME_DAYS.default) }),
   columns: [
     { path: 'owner', label: 'Owner', sortable: true, width: '22%' },
     { path: 'status', label: 'Status', format: 'label', options: TOKEN_STATUS_OPTIONS },
