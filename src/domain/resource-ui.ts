@@ -82,10 +82,10 @@ export type FieldSpec = FieldBase &
     | { kind: 'secret'; setPath: string }
     | { kind: 'code'; language: 'vcl' }
     /**
-     * A day, stored as the end of that day in UTC (an ISO date-time): an expiry. `nullable`: emptied
-     * means none (never expires).
+     * A day, stored as the end of that day in UTC (an ISO date-time): an expiry, from today on and at
+     * most `maxDays` ahead. `nullable`: emptied means none (never expires).
      */
-    | { kind: 'date'; nullable?: boolean }
+    | { kind: 'date'; nullable?: boolean; maxDays?: number }
     /**
      * Permissions picked from those the signed-in user holds (the `permissions` fact), grouped by service
      * and resource with the wildcard forms: what a token may do.

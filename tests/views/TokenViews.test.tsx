@@ -13,6 +13,13 @@ import SecretDialog from '../../src/views/resources/SecretDialog.tsx'
 
 afterEach(cleanup)
 
+/** The text of the elements an input's aria-describedby names. */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+
 const SECRET = 'wadp_0123456789abcdefghijklmnopqrstuvwxyz'
 
 function showSecret(onCopy: (secret: string) => Promise<void>, onDone = vi.fn()) {
@@ -137,5 +144,19 @@ describe('the token form’s permissions', () => {
     expect(await screen.findByRole('checkbox', { name: 'wadp.*.* (everything)' })).toBeTruthy()
     expect(screen.getByRole('checkbox', { name: 'auth.*.* (everything)' })).toBeTruthy()
     expect(within(screen.getByRole('group', { name: 'auth.tokens' })).getAllByRole('checkbox')).toHaveLength(6)
+  })
+
+  it('keeps an expiry as the end of the day picked, within the year the server allows', async () => {
+    let latest: Draft = {}
+    render(<TokenForm held={ROLE_PERMISSIONS.operator} onValues={(values) => (latest = values)} />)
+    const expiry = (await screen.findByLabelText('Expires on')) as HTMLInputElement
+    expect(expiry.type).toBe('date')
+    expect(description(expiry)).toContain('at most one year')
+    const lastDay = Date.parse(`${expiry.max}T23:59:59.000Z`)
+    expect(lastDay - Date.now()).toBeLessThanOrEqual(365 * 86_400_000)
+    expect(lastDay - Date.now()).toBeGreaterThan(363 * 86_400_000)
+    await userEvent.clear(expiry)
+    await userEvent.type(expiry, '2027-01-15')
+    expect(latest.expires_at).toBe('2027-01-15T23:59:59.000Z')
   })
 })

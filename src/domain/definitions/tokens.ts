@@ -81,6 +81,8 @@ export const tokensUi: ResourceUi = {
           kind: 'date',
           path: 'expires_at',
           label: 'Expires on',
+          // The end of the last day offered is still within the year the server allows.
+          maxDays: TOKEN_LIFETIME_DAYS.max - 1,
           help: `At the end of that day (UTC): ${TOKEN_LIFETIME_DAYS.default} days ahead by default, at most one year.`,
         },
       ],

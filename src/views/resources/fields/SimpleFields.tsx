@@ -211,6 +211,9 @@ export function dayOf(value: unknown): string {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : ''
 }
 
+/** The day `days` from now in UTC, as a date input reads it. */
+const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
 /** A day, kept as the end of that day in UTC: an expiry lasts the whole day it names. */
 export function DateWidget({ field, path, value, env }: WidgetProps<'date'>) {
   const onChange = (day: string) => {
@@ -224,6 +227,8 @@ export function DateWidget({ field, path, value, env }: WidgetProps<'date'>) {
           id={id}
           type="date"
           value={dayOf(value)}
+          min={dayAhead(0)}
+          max={field.maxDays === undefined ? undefined : dayAhead(field.maxDays)}
           onChange={(event) => onChange(event.target.value)}
           aria-describedby={describedBy}
           aria-invalid={invalid}
