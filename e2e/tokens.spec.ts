@@ -55,10 +55,22 @@ test.describe('tokens', () => {
     const name = `ci-${Date.now().toString(36)}`
     await signIn(page, server.adminToken)
 
+    // A token that stops in 5 days, made through the API: the list marks it as expiring soon.
+    const soon = await page.request.post('/api/auth/v0/tokens', {
+      headers: { Authorization: `Bearer ${server.adminToken}` },
+      data: {
+        name: `${name}-soon`,
+        permissions: ['wadp.websites.list'],
+        expires_at: new Date(Date.now() + 5 * 86_400_000 - 60_000).toISOString(),
+      },
+    })
+    expect(soon.status()).toBe(201)
+
     await page.goto('/tokens?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Tokens' })).toBeVisible()
     // The bootstrap token, with its status in words.
     await expect(page.getByRole('row', { name: /bootstrap/i })).toContainText('Active')
+    await expect(page.getByRole('row', { name: new RegExp(`${name}-soon`) })).toContainText('Expires in 5 days')
     expect(await seriousViolations(page)).toEqual([])
 
     await page.goto('/tokens-add?project=shop')
