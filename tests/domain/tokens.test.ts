@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { accessTokensUi } from '../../src/domain/definitions/access-tokens.ts'
-import { expiryInDays, tokenAttention, tokensUi } from '../../src/domain/definitions/tokens.ts'
+import { tokenAttention } from '../../src/domain/definitions/token-status.ts'
+import { expiryInDays, tokensUi } from '../../src/domain/definitions/tokens.ts'
 import { coveredBy, grantableGroups, PERMISSION_CATALOG } from '../../src/domain/permission-catalog.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'

@@ -1,6 +1,6 @@
 import { capitalisedOptions, type Option, type ResourceUi } from '../resource-ui.ts'
 import { ACCESS_TOKEN_BYPASSES, ACCESS_TOKEN_TRANSPORTS, AccessTokenFields } from '../resources/access-token.ts'
-import { TOKEN_STATUS_OPTIONS, tokenAttention } from './tokens.ts'
+import { TOKEN_STATUS_OPTIONS, tokenAttention } from './token-status.ts'
 
 const BYPASS_LABELS: Record<(typeof ACCESS_TOKEN_BYPASSES)[number], string> = {
   challenge: 'Captcha challenge',
