@@ -22,14 +22,20 @@ export const accessTokensUi: ResourceUi = {
     label: 'Access token',
     usage: 'Hand it to the visitors it is for: their requests carry it as configured here.',
   },
+  // Widths in rem, so that on a narrow screen the table scrolls sideways instead of squeezing them out.
   columns: [
-    { path: 'websites', label: 'Websites', format: 'list', width: '20%' },
-    { path: 'status', label: 'Status', format: 'label', options: TOKEN_STATUS_OPTIONS },
-    { path: 'transport', label: 'Carried in', format: 'label', options: capitalisedOptions(ACCESS_TOKEN_TRANSPORTS) },
-    { path: 'parameter_name', label: 'Name' },
-    { path: 'prefix', label: 'Prefix' },
-    { path: 'expires_at', label: 'Expires', sortable: true },
-    { path: 'enabled', label: 'Enabled', format: 'boolean' },
+    { path: 'websites', label: 'Websites', format: 'list', width: '10rem' },
+    { path: 'status', label: 'Status', format: 'label', options: TOKEN_STATUS_OPTIONS, width: '5.5rem' },
+    {
+      path: 'transport',
+      label: 'Carried in',
+      format: 'label',
+      options: capitalisedOptions(ACCESS_TOKEN_TRANSPORTS),
+      width: '5.5rem',
+    },
+    { path: 'parameter_name', label: 'Parameter', width: '9rem' },
+    { path: 'expires_at', label: 'Expires', sortable: true, width: '9.5rem' },
+    { path: 'enabled', label: 'Enabled', format: 'boolean', width: '4.5rem' },
   ],
   attention: tokenAttention,
   sections: [

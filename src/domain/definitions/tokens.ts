@@ -27,12 +27,13 @@ export const tokensUi: ResourceUi = {
     usage: 'Send it as "Authorization: Bearer <token>" with each API request.',
   },
   newDraft: () => ({ permissions: [], expires_at: expiryInDays(TOKEN_LIFETIME_DAYS.default) }),
+  // Widths in rem, so that on a narrow screen the table scrolls sideways instead of squeezing them out.
   columns: [
-    { path: 'owner', label: 'Owner', sortable: true, width: '22%' },
-    { path: 'status', label: 'Status', format: 'label', options: TOKEN_STATUS_OPTIONS },
-    { path: 'prefix', label: 'Prefix' },
-    { path: 'expires_at', label: 'Expires', sortable: true },
-    { path: 'last_used_at', label: 'Last used' },
+    { path: 'owner', label: 'Owner', sortable: true, width: '12rem' },
+    { path: 'status', label: 'Status', format: 'label', options: TOKEN_STATUS_OPTIONS, width: '5.5rem' },
+    { path: 'prefix', label: 'Prefix', width: '5rem' },
+    { path: 'expires_at', label: 'Expires', sortable: true, width: '9.5rem' },
+    { path: 'last_used_at', label: 'Last used', width: '9.5rem' },
   ],
   attention: tokenAttention,
   summary: (record) => [
