@@ -47,7 +47,8 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const facts = useFormFacts(ui, page, project)
 
   // Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
-  const isDirty = () => selectIsDirty(actor.getSnapshot())
+  // A secret still shown counts too: a reload would lose it for good.
+  const isDirty = () => selectIsDirty(actor.getSnapshot()) || selectSecret(actor.getSnapshot()) !== null
   const blocker = useBlocker({ shouldBlockFn: isDirty, enableBeforeUnload: isDirty, withResolver: true })
 
   const leave = () => void navigate({ to: (start.name ? routes.detail(start.name) : routes.list) as LinkProps['to'] })
