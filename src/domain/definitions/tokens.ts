@@ -47,6 +47,14 @@ export const tokensUi: ResourceUi = {
       title: 'Access',
       description: 'A token gets at most what you hold: choose among your own permissions.',
       fields: [
+        {
+          kind: 'reference',
+          path: 'owner',
+          label: 'Owner',
+          type: 'users',
+          nullable: true,
+          help: 'The user it acts for: no selection for you. It never gets more than its owner holds.',
+        },
         { kind: 'permissions', path: 'permissions', label: 'Permissions', wide: true },
         {
           kind: 'reference',
@@ -69,7 +77,6 @@ export const tokensUi: ResourceUi = {
     {
       title: 'Use',
       fields: [
-        { kind: 'text', path: 'owner', label: 'Owner', readOnly: true },
         { kind: 'select', path: 'status', label: 'Status', options: TOKEN_STATUS_OPTIONS, readOnly: true },
         {
           kind: 'text',
