@@ -16,3 +16,5 @@ export const selectIsDirty = (snapshot: Snapshot) => snapshot.status === 'active
 export function hasUnsavedChanges(context: Pick<ResourceFormContext, 'values' | 'initial'>): boolean {
   return !sameValues(context.values, context.initial)
 }
+/** The secret a create revealed, while the form shows it (once). */
+export const selectSecret = (snapshot: Snapshot) => (snapshot.hasTag('secret') ? snapshot.context.secret : null)

@@ -9,8 +9,11 @@ import { actionNotProvided, notProvided } from './not-provided.ts'
  * revision stops in `conflict` so nobody overwrites another's change without seeing it.
  */
 
-/** A saved resource as the form needs it back: its name and the revision the next save must match. */
-export type SavedResource = { name: string; revision: number } & Draft
+/**
+ * A saved resource as the form needs it back: its name and the revision the next save must match, and
+ * the secret its create revealed once (an API token's), which only this form's context ever holds.
+ */
+export type SavedResource = { name: string; revision: number; secret?: string | null } & Draft
 
 export type SaveInput = {
   mode: 'create' | 'edit'
@@ -44,6 +47,8 @@ export type ResourceFormContext = {
   formError: string | null
   /** The server's version when a save met a newer revision. */
   conflict: SavedResource | null
+  /** The secret the create revealed, shown until the user says they have it; never stored elsewhere. */
+  secret: string | null
   validate: (values: Draft) => FieldError[]
 }
 
@@ -56,6 +61,8 @@ export type ResourceFormEvent =
   | { type: 'conflict.overwrite' }
   /** Back to the form with my values, deciding later. */
   | { type: 'conflict.dismiss' }
+  /** The user has the secret shown once: forget it and go on. */
+  | { type: 'secret.dismiss' }
 
 /** What the composition layer hears once the server accepted a save (it says so and opens the detail page). */
 export type SavedNotice = { mode: 'create' | 'edit'; resource: SavedResource }
@@ -81,6 +88,8 @@ export const resourceFormMachine = setup({
   guards: {
     hasInvalidFields: ({ context }) => context.validate(context.values).length > 0,
     isStaleRevision: (_, { error }: { error: unknown }) => failureOf(error).current !== null,
+    revealsSecret: (_, { secret }: { secret: string | null | undefined }) =>
+      typeof secret === 'string' && secret !== '',
   },
   actions: {
     announceSaved: actionNotProvided<SavedNotice>('announceSaved'),
@@ -103,6 +112,7 @@ export const resourceFormMachine = setup({
     fieldErrors: [],
     formError: null,
     conflict: null,
+    secret: null,
     validate: input.validate,
   }),
   initial: 'editing',
@@ -133,20 +143,33 @@ export const resourceFormMachine = setup({
           values: context.values,
           revision: context.revision,
         }),
-        onDone: {
-          target: 'saved',
-          actions: [
-            assign(({ context, event }) => ({
+        onDone: [
+          {
+            // The secret is shown before anything else happens: leaving the page would lose it for good.
+            guard: { type: 'revealsSecret', params: ({ event }) => ({ secret: event.output.secret }) },
+            target: 'revealing',
+            actions: assign(({ context, event }) => ({
               revision: event.output.revision,
               name: event.output.name,
               initial: context.values,
+              secret: event.output.secret ?? null,
             })),
-            {
-              type: 'announceSaved',
-              params: ({ context, event }) => ({ mode: context.mode, resource: event.output }),
-            },
-          ],
-        },
+          },
+          {
+            target: 'saved',
+            actions: [
+              assign(({ context, event }) => ({
+                revision: event.output.revision,
+                name: event.output.name,
+                initial: context.values,
+              })),
+              {
+                type: 'announceSaved',
+                params: ({ context, event }) => ({ mode: context.mode, resource: event.output }),
+              },
+            ],
+          },
+        ],
         onError: [
           {
             guard: { type: 'isStaleRevision', params: ({ event }) => ({ error: event.error }) },
@@ -181,6 +204,24 @@ export const resourceFormMachine = setup({
           })),
         },
         'conflict.dismiss': 'editing',
+      },
+    },
+    revealing: {
+      tags: 'secret',
+      on: {
+        'secret.dismiss': {
+          target: 'saved',
+          actions: [
+            assign({ secret: null }),
+            {
+              type: 'announceSaved',
+              params: ({ context }) => ({
+                mode: context.mode,
+                resource: { name: context.name ?? '', revision: context.revision ?? 0 },
+              }),
+            },
+          ],
+        },
       },
     },
     saved: { type: 'final' },

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/access-tokens-add')({
-  component: () => <ComingSoonPage title="Add an access token" />,
+  component: () => <ResourceFormRoute ui={accessTokensUi} mode="create" />,
 })

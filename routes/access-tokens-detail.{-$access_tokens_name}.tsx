@@ -1,12 +1,16 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
+import { revokeAddons } from './-resources/RevokeAction.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/access-tokens-detail/{-$access_tokens_name}')
 
 export const Route = createFileRoute('/access-tokens-detail/{-$access_tokens_name}')({ component: Page })
 
+const addons = revokeAddons(accessTokensUi)
+
 function Page() {
   const name = route.useParams({ select: (params) => params.access_tokens_name })
-  return <ComingSoonPage title="Access token" subject={name} />
+  return <ResourceDetailRoute ui={accessTokensUi} name={name} addons={addons} />
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/access-tokens-edit/{-$access_tokens_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/access-tokens-edit/{-$access_tokens_name}
 
 function Page() {
   const name = route.useParams({ select: (params) => params.access_tokens_name })
-  return <ComingSoonPage title="Edit access token" subject={name} />
+  return <ResourceFormRoute ui={accessTokensUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/access-tokens')({
-  component: () => <ComingSoonPage title="Access Tokens" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={accessTokensUi} />,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { tokensUi } from '../src/domain/definitions/tokens.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/tokens-add')({
-  component: () => <ComingSoonPage title="Add a token" />,
+  component: () => <ResourceFormRoute ui={tokensUi} mode="create" />,
 })

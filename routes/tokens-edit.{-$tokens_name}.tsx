@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { tokensUi } from '../src/domain/definitions/tokens.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/tokens-edit/{-$tokens_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/tokens-edit/{-$tokens_name}')({ component
 
 function Page() {
   const name = route.useParams({ select: (params) => params.tokens_name })
-  return <ComingSoonPage title="Edit token" subject={name} />
+  return <ResourceFormRoute ui={tokensUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { tokensUi } from '../src/domain/definitions/tokens.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/tokens')({
-  component: () => <ComingSoonPage title="Manage Tokens" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={tokensUi} />,
 })

@@ -1,12 +1,13 @@
 import { type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import {
   selectConflict,
   selectFieldErrors,
   selectFormError,
   selectIsDirty,
   selectIsSaving,
+  selectSecret,
   selectValues,
 } from '../../machines/resource-form.selectors.ts'
 import { validatorOf } from '../../src/domain/resource-body.ts'
@@ -17,6 +18,9 @@ import { LeaveGuard } from './LeaveGuard.tsx'
 import { useFormFacts } from './useFormFacts.ts'
 import { useReferenceOptions } from './useReferenceOptions.ts'
 import type { useResourcePage } from './useResourcePage.ts'
+
+// The secret's dialog loads when a create revealed one.
+const SecretDialog = lazy(() => import('../../src/views/resources/SecretDialog.tsx'))
 
 type Mode = 'create' | 'edit'
 type Page = ReturnType<typeof useResourcePage>
@@ -38,11 +42,13 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const formError = useSelector(actor, selectFormError)
   const saving = useSelector(actor, selectIsSaving)
   const conflict = useSelector(actor, selectConflict)
+  const secret = useSelector(actor, selectSecret)
   const referenceOptions = useReferenceOptions(ui, page, project)
   const facts = useFormFacts(ui, page, project)
 
   // Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
-  const isDirty = () => selectIsDirty(actor.getSnapshot())
+  // A secret still shown counts too: a reload would lose it for good.
+  const isDirty = () => selectIsDirty(actor.getSnapshot()) || selectSecret(actor.getSnapshot()) !== null
   const blocker = useBlocker({ shouldBlockFn: isDirty, enableBeforeUnload: isDirty, withResolver: true })
 
   const leave = () => void navigate({ to: (start.name ? routes.detail(start.name) : routes.list) as LinkProps['to'] })
@@ -67,6 +73,19 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
         facts={facts}
       />
       {blocker.status === 'blocked' && <LeaveGuard ui={ui} onStay={blocker.reset} onLeave={blocker.proceed} />}
+      {secret !== null && ui.secretOnCreate && (
+        <Suspense fallback={null}>
+          <SecretDialog
+            one={ui.one}
+            name={String(values.name ?? '')}
+            label={ui.secretOnCreate.label}
+            usage={ui.secretOnCreate.usage}
+            secret={secret}
+            onCopy={(text) => navigator.clipboard.writeText(text)}
+            onDone={() => actor.send({ type: 'secret.dismiss' })}
+          />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -171,3 +171,12 @@ export async function patchResource(
   })
   return v.parse(v.object({ data: StoredRecord }), body).data
 }
+
+/** `POST …/{name}/revoke` (an API token, an access token): for good, against the revision the user saw. */
+export async function revokeResource(api: ApiClients, ui: Target, project: string, name: string, revision: number) {
+  const body = await api[ui.service](`${item(ui, project, name)}/revoke`, {
+    method: 'POST',
+    headers: ifMatch(revision),
+  })
+  return v.parse(v.object({ data: StoredRecord }), body).data
+}

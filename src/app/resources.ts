@@ -17,11 +17,20 @@ import {
   importAddresses,
   patchResource,
   renewCertificate,
+  revokeResource,
   type StoredRecord,
   updateResource,
   writeFailureOf,
 } from '../api/resources.ts'
-import { bodyOf, capitalize, type ResourceUi, resourceRoutes, titleInSentence } from '../domain/resource-ui.ts'
+import {
+  bodyOf,
+  capitalize,
+  type ResourceUi,
+  resourceRoutes,
+  secretOf,
+  titleInSentence,
+  withoutSecret,
+} from '../domain/resource-ui.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 
 /** How the resource machines' announcements reach the user: a notification, and a page to go to in a project. */
@@ -42,7 +51,8 @@ export function resourceMachines(
   announcer: ResourceAnnouncer,
 ) {
   const afterWrite = (ui: ResourceUi, project: string, record?: StoredRecord) => {
-    if (record) queryClient.setQueryData(queries.detail(ui, project, record.name).queryKey, record)
+    // A secret the create revealed goes to the form only: the cache (and so any later page) never holds it.
+    if (record) queryClient.setQueryData(queries.detail(ui, project, record.name).queryKey, withoutSecret(ui, record))
     return queryClient.invalidateQueries({
       queryKey: queries.ofType(ui, project),
       predicate: (query) => query.queryKey[3] !== 'detail',
@@ -69,7 +79,7 @@ export function resourceMachines(
                   ? await createResource(api, ui, project, body)
                   : await updateResource(api, ui, project, input.name, body, input.revision)
               void afterWrite(ui, project, record)
-              return record
+              return { ...withoutSecret(ui, record), secret: secretOf(ui, record) }
             } catch (error) {
               const failure = writeFailureOf(error, `The ${ui.one} could not be saved.`)
               throw {
@@ -196,6 +206,11 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
         renewCertificate(api, project, record.name, record.revision).then(
           (renewed) => settle(ui, project, renewed),
           (error: unknown) => failed(error, 'The certificate could not be renewed.'),
+        ),
+      revoke: (ui: ResourceUi, project: string, record: StoredRecord) =>
+        revokeResource(api, ui, project, record.name, record.revision).then(
+          (revoked) => settle(ui, project, revoked),
+          (error: unknown) => failed(error, `The ${ui.one} could not be revoked.`),
         ),
       patch: (ui: ResourceUi, project: string, record: StoredRecord, fields: Record<string, unknown>) =>
         patchResource(api, ui, project, record.name, fields, record.revision).then(

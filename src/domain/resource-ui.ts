@@ -81,6 +81,16 @@ export type FieldSpec = FieldBase &
     /** A write-only value: the form shows whether `setPath` says one is stored, and can replace it. */
     | { kind: 'secret'; setPath: string }
     | { kind: 'code'; language: 'vcl' }
+    /**
+     * A day, stored as the end of that day in UTC (an ISO date-time): an expiry, from today on and at
+     * most `maxDays` ahead. `nullable`: emptied means none (never expires).
+     */
+    | { kind: 'date'; nullable?: boolean; maxDays?: number }
+    /**
+     * Permissions picked from those the signed-in user holds (the `permissions` fact), grouped by service
+     * and resource with the wildcard forms: what a token may do.
+     */
+    | { kind: 'permissions' }
     /** Buttons that fill several fields at once (the probe's Low / Medium / High). */
     | { kind: 'presets'; presets: readonly { label: string; values: Draft }[] }
   )
@@ -94,8 +104,11 @@ export function splitTagged(item: string): { kind: string; name: string | null }
   return colon === -1 ? { kind: item, name: null } : { kind: item.slice(0, colon), name: item.slice(colon + 1) }
 }
 
-/** What a form knows of the platform beyond the resource (the fleet's size, for a per-node limit). */
-export type FormFacts = { nodeCount: number | null }
+/**
+ * What a form knows of the platform beyond the resource: the fleet's size (for a per-node limit), the
+ * signed-in user's permissions (what a token they create may hold).
+ */
+export type FormFacts = { nodeCount: number | null; permissions?: readonly string[] | null }
 
 export type FormSection = {
   title: string
@@ -176,6 +189,27 @@ export type ResourceUi = {
   attention?: (record: Draft, now: number) => Attention | null
   /** Facts its form reads beyond the resource (`nodeCount`: the number of nodes in the fleet). */
   facts?: readonly (keyof FormFacts)[]
+  /**
+   * A create whose answer carries a secret the server never gives again (an API token's, at `field`):
+   * the form shows it once, with a copy button and a warning, then opens the detail page. It is kept in
+   * the form's machine only: never in the query cache, a URL or storage, so a reload cannot show it.
+   */
+  secretOnCreate?: { field: string; label: string; usage: string }
+}
+
+/** A saved record without the secret its create revealed: what the query cache may hold. */
+export function withoutSecret<T extends Draft>(ui: Pick<ResourceUi, 'secretOnCreate'>, record: T): T {
+  const field = ui.secretOnCreate?.field
+  if (!field || !(field in record)) return record
+  const { [field]: _secret, ...rest } = record
+  return rest as T
+}
+
+/** The secret a create revealed, or null. */
+export function secretOf(ui: Pick<ResourceUi, 'secretOnCreate'>, record: Draft): string | null {
+  const field = ui.secretOnCreate?.field
+  const value = field ? record[field] : undefined
+  return typeof value === 'string' && value !== '' ? value : null
 }
 
 export const resourcePermission = (

@@ -24,6 +24,8 @@ type DataTableProps<Row> = {
   busy?: boolean
   /** Extra classes for a row (a selected one is highlighted). */
   rowClassName?: (row: Row) => string
+  /** The table's least width (CSS): past it the table scrolls sideways instead of squeezing columns out. */
+  minWidth?: string
 }
 
 /**
@@ -44,6 +46,7 @@ export function DataTable<Row>({
   rowCount,
   busy = false,
   rowClassName,
+  minWidth,
 }: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null)
   // The header row plus the rows, plus the border; never taller than asked.
@@ -69,6 +72,7 @@ export function DataTable<Row>({
         aria-rowcount={(rowCount ?? rows.length) + 1}
         aria-busy={busy || undefined}
         className={`${tableClassName} min-w-2xl table-fixed`}
+        style={minWidth ? { minWidth } : undefined}
       >
         <colgroup>
           {columns.map((column) => (

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { accessTokensUi } from '../../src/domain/definitions/access-tokens.ts'
 import { captchasUi } from '../../src/domain/definitions/captchas.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
@@ -11,6 +12,7 @@ import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
 import { customersUi, organizationsUi, projectsUi } from '../../src/domain/definitions/tenancy.ts'
 import { tlsPoliciesUi } from '../../src/domain/definitions/tls-policies.ts'
+import { tokensUi } from '../../src/domain/definitions/tokens.ts'
 import { wafPoliciesUi } from '../../src/domain/definitions/waf-policies.ts'
 import { WEBSITE_VCL_HOOKS, websitesUi } from '../../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
@@ -48,6 +50,8 @@ const definitions = [
   organizationsUi,
   ssoMappingsUi,
   usersUi,
+  tokensUi,
+  accessTokensUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */
@@ -59,10 +63,13 @@ function leafPaths(value: unknown, prefix = ''): string[] {
 describe.each(definitions.map((ui) => [ui.title, ui] as const))('the %s definition', (_, ui) => {
   const paths = formFields(ui).map((field) => field.path)
   const covered = (path: string) => paths.some((field) => path === field || path.startsWith(`${field}.`))
+  // A field only an action changes (a token's status: Revoke) or the server sets (its owner) is shown read-only.
+  const shown = [...paths, ...ui.sections.flatMap((s) => s.fields.filter((f) => f.readOnly).map((f) => f.path))]
+  const shownOrCovered = (path: string) => shown.some((field) => path === field || path.startsWith(`${field}.`))
 
-  it('has a form field for every field of its schema', () => {
+  it('has a form field for every field of its schema, or shows it read-only', () => {
     const missing = dataFieldNames(ui.fields).filter(
-      (name) => !paths.some((p) => p === name || p.startsWith(`${name}.`)),
+      (name) => !shown.some((p) => p === name || p.startsWith(`${name}.`)),
     )
     expect(missing).toEqual([])
   })
@@ -71,7 +78,7 @@ describe.each(definitions.map((ui) => [ui.title, ui] as const))('the %s definiti
     const leaves = leafPaths(initialDraft(ui.fields, ui.newDraft?.())).filter(
       (path) => path !== 'name' && path !== 'display_name',
     )
-    expect(leaves.filter((path) => !covered(path))).toEqual([])
+    expect(leaves.filter((path) => !shownOrCovered(path))).toEqual([])
   })
 
   it('lists columns that exist in the schema or that the server keeps (read-only fields)', () => {

@@ -7,6 +7,7 @@ import {
   selectFormError,
   selectIsDirty,
   selectIsSaving,
+  selectSecret,
   selectValues,
 } from '../../machines/resource-form.selectors.ts'
 import {
@@ -239,6 +240,36 @@ describe('resource form machine', () => {
       expect(selectValues(snapshot)).toEqual(mine)
       expect(selectIsDirty(snapshot)).toBe(true)
     })
+  })
+
+  it('shows a secret the create revealed until the user has it, then forgets it and announces the save', async () => {
+    const { actor, announced } = startForm({
+      values: validDirector(),
+      save: async (input) => ({ ...input.values, name: 'shop-origin', revision: 1, secret: 'wadp_s3cret' }),
+    })
+    actor.send({ type: 'form.submit' })
+    await waitFor(actor, (snapshot) => snapshot.matches('revealing'))
+    expect(selectSecret(actor.getSnapshot())).toBe('wadp_s3cret')
+    // Nothing leads away yet: leaving the page would lose the secret.
+    expect(announced).toEqual([])
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false)
+    actor.send({ type: 'secret.dismiss' })
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.status).toBe('done')
+    expect(snapshot.context.secret).toBeNull()
+    expect(selectSecret(snapshot)).toBeNull()
+    expect(announced).toEqual([{ mode: 'create', resource: { name: 'shop-origin', revision: 1 } }])
+  })
+
+  it('goes straight on when a save reveals no secret', async () => {
+    const { actor, announced } = startForm({
+      values: validDirector(),
+      save: async (input) => ({ ...input.values, name: 'shop-origin', revision: 1, secret: null }),
+    })
+    actor.send({ type: 'form.submit' })
+    await waitFor(actor, (snapshot) => snapshot.status === 'done')
+    expect(selectSecret(actor.getSnapshot())).toBeNull()
+    expect(announced).toHaveLength(1)
   })
 
   it('has unsaved changes after an edit, and none once saved', async () => {

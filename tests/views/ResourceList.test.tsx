@@ -7,7 +7,12 @@ import type { StoredRecord } from '../../src/api/resources.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { websitesUi } from '../../src/domain/definitions/websites.ts'
 import type { ResourceListParams } from '../../src/domain/list-search.ts'
-import { FILTER_DELAY_MS, ResourceList, type ResourceListProps } from '../../src/views/resources/ResourceList.tsx'
+import {
+  FILTER_DELAY_MS,
+  ResourceList,
+  type ResourceListProps,
+  tableMinWidth,
+} from '../../src/views/resources/ResourceList.tsx'
 
 afterEach(() => {
   cleanup()
@@ -317,5 +322,15 @@ describe('ResourceList', () => {
     expect(rendered.length).toBeGreaterThan(5)
     expect(rendered.length).toBeLessThan(60)
     expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('5001')
+  })
+})
+
+describe('the least width of a list table', () => {
+  it('leaves room for every column: rem widths, a little for the others, over what the percentages leave', () => {
+    // Select, name (22%), attention, five token columns, updated, actions.
+    const tokens = ['3rem', '22%', '10rem', '12rem', '5.5rem', '5rem', '9.5rem', '9.5rem', '10rem', '8rem']
+    expect(tableMinWidth(tokens)).toBe('93rem')
+    // A list of a few columns without widths needs no more than before.
+    expect(tableMinWidth(['3rem', '22%', undefined, undefined, '10rem', '8rem'])).toBe('38rem')
   })
 })

@@ -63,7 +63,9 @@ export const TOKEN_STATUSES = ['active', 'revoked'] as const
 
 /** `POST /api/auth/v0/tokens` body (the issue's contract); `expires_at` defaults to +90 days. */
 export const TokenFields = v.object({
-  owner: v.optional(v.pipe(Email, v.description('E-mail of the user the token acts for; the caller by default'))),
+  owner: v.optional(
+    v.pipe(v.nullable(Email), v.description('E-mail of the user the token acts for; the caller when left out or null')),
+  ),
   permissions: v.pipe(
     v.array(Permission, 'must be a list of permissions'),
     v.minLength(1, 'grant at least one permission'),

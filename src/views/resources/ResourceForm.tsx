@@ -35,7 +35,7 @@ export type ResourceFormProps = {
   onDismissConflict: () => void
   /** The options of a reference picker for a type (the page backs it with a query). */
   referenceOptions: FieldEnv['referenceOptions']
-  /** What the type's section notes read beyond the values (the number of nodes). */
+  /** What the type's section notes and fields read beyond the values (the number of nodes, your permissions). */
   facts?: FormFacts
 }
 
@@ -53,6 +53,7 @@ export function ResourceForm(props: ResourceFormProps) {
     errors: fieldErrors,
     onChange,
     referenceOptions: props.referenceOptions,
+    facts: props.facts ?? NO_FACTS,
   }
   const formRef = useRef<HTMLFormElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)

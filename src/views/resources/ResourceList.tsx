@@ -51,6 +51,25 @@ const UPDATED_SORT = 'updated_at'
 const numbers = new Intl.NumberFormat('en-GB')
 
 /** The sort a list shows: the server sorts by name when none is asked. */
+/** What a column without a width of its own needs at least. */
+const AUTO_COLUMN_REM = 4
+
+/**
+ * The width a table of these columns needs before any is squeezed out: its widths in rem, plus a little
+ * for each column without one, over what its percentage columns leave (a list of many columns, an API
+ * token's, scrolls sideways on a narrow screen instead of losing its name column).
+ */
+export function tableMinWidth(widths: readonly (string | undefined)[]): string {
+  let rem = 0
+  let percent = 0
+  for (const width of widths) {
+    if (width === undefined) rem += AUTO_COLUMN_REM
+    else if (width.endsWith('rem')) rem += Number.parseFloat(width)
+    else if (width.endsWith('%')) percent += Number.parseFloat(width)
+  }
+  return `${Math.ceil(rem / (1 - Math.min(percent, 80) / 100))}rem`
+}
+
 function currentSort(sort: string): { field: string; descending: boolean } {
   if (!sort) return { field: NAME_SORT, descending: false }
   return sort.startsWith('-') ? { field: sort.slice(1), descending: true } : { field: sort, descending: false }
@@ -428,6 +447,7 @@ export function ResourceList({
           rowOffset={(params.page - 1) * params.items}
           rowCount={total}
           busy={refreshing}
+          minWidth={tableMinWidth(columns.map((column) => column.width))}
           rowClassName={(row) =>
             selected.has(row.name)
               ? 'bg-teal-50 dark:bg-teal-950/40'

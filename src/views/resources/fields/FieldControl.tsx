@@ -5,6 +5,7 @@ import { RecordsWidget, StringsWidget } from './ListWidgets.tsx'
 import { ReferenceWidget } from './ReferenceWidget.tsx'
 import {
   BooleanWidget,
+  DateWidget,
   MultiselectWidget,
   NumberWidget,
   PresetsWidget,
@@ -17,6 +18,9 @@ import type { FieldEnv } from './types.ts'
 const RowsWidget = lazy(() => import('./RowsWidget.tsx').then((module) => ({ default: module.RowsWidget })))
 const TaggedWidget = lazy(() => import('./KeyWidgets.tsx').then((module) => ({ default: module.TaggedWidget })))
 const SecretWidget = lazy(() => import('./KeyWidgets.tsx').then((module) => ({ default: module.SecretWidget })))
+const PermissionsWidget = lazy(() =>
+  import('./PermissionsWidget.tsx').then((module) => ({ default: module.PermissionsWidget })),
+)
 const loading = (
   <p data-widget-loading="" className="text-sm text-slate-600 dark:text-slate-400">
     Loading…
@@ -66,6 +70,14 @@ export function FieldControl({ field, path, value, env }: FieldControlProps) {
       return null
     case 'code':
       return <CodeWidget field={field} path={path} value={value} env={env} />
+    case 'date':
+      return <DateWidget field={field} path={path} value={value} env={env} />
+    case 'permissions':
+      return (
+        <Suspense fallback={loading}>
+          <PermissionsWidget field={field} path={path} value={value} env={env} />
+        </Suspense>
+      )
     case 'presets':
       return <PresetsWidget field={field} path={path} value={value} env={env} />
   }

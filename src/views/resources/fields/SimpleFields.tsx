@@ -205,3 +205,36 @@ export function PresetsWidget({ field, env }: WidgetProps<'presets'>) {
     </fieldset>
   )
 }
+
+/** The day of an ISO date-time as a date input shows it (`2026-05-01T23:59:59Z` -> `2026-05-01`). */
+export function dayOf(value: unknown): string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : ''
+}
+
+/** The day `days` from now in UTC, as a date input reads it. */
+const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** A day, kept as the end of that day in UTC: an expiry lasts the whole day it names. */
+export function DateWidget({ field, path, value, env }: WidgetProps<'date'>) {
+  const onChange = (day: string) => {
+    if (day === '') env.onChange(path, field.nullable ? null : undefined)
+    else env.onChange(path, `${day}T23:59:59.000Z`)
+  }
+  return (
+    <FieldFrame id={fieldId(env, path)} label={field.label} help={field.help} error={messageAt(env.errors, path)}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type="date"
+          value={dayOf(value)}
+          min={dayAhead(0)}
+          max={field.maxDays === undefined ? undefined : dayAhead(field.maxDays)}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={`${inputClassName} max-w-56`}
+        />
+      )}
+    </FieldFrame>
+  )
+}

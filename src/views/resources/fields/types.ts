@@ -1,5 +1,5 @@
 import type { FieldError } from '../../../domain/common.ts'
-import type { Draft, FieldSpec, Option } from '../../../domain/resource-ui.ts'
+import type { Draft, FieldSpec, FormFacts, Option } from '../../../domain/resource-ui.ts'
 
 /** What a reference picker offers: the names of the referenced type in the project. */
 export type ReferenceChoices = {
@@ -22,6 +22,8 @@ export type FieldEnv = {
   onChange: (path: string, value: unknown) => void
   /** A reference picker's options for the form's current values. */
   referenceOptions: (field: Extract<FieldSpec, { kind: 'reference' }>, values: Draft) => ReferenceChoices
+  /** What the form knows beyond the values (the signed-in user's permissions, for a token's). */
+  facts?: FormFacts
 }
 
 export type WidgetProps<K extends FieldSpec['kind']> = {

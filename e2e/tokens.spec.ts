@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test'
+import { signIn } from './pages/console.ts'
+import { seriousViolations } from './support/axe.ts'
+import { expect, test } from './support/server.ts'
+
+/** The status a request with `secret` as its bearer token gets from the platform API, sent by the page. */
+async function statusWith(page: Page, secret: string): Promise<number> {
+  return page.evaluate(async (token) => {
+    const response = await fetch('/api/auth/v0/auth/check', { headers: { Authorization: `Bearer ${token}` } })
+    return response.status
+  }, secret)
+}
+
+/** Whether the secret sits anywhere the browser keeps things: the page, the URL, local or session storage. */
+async function secretKept(page: Page, secret: string): Promise<boolean> {
+  const kept = await page.evaluate(
+    () =>
+      `${document.documentElement.outerHTML} ${location.href} ${JSON.stringify(localStorage)} ${JSON.stringify(sessionStorage)}`,
+  )
+  return kept.includes(secret)
+}
+
+/** Reads the secret the dialog shows once, copies it, and closes the dialog. */
+async function takeSecret(page: Page, dialogName: RegExp, label: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: dialogName })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('it will not be shown again')
+  const secret = await dialog.getByLabel(label, { exact: true }).inputValue()
+  expect(secret.length).toBeGreaterThanOrEqual(32)
+  await dialog.getByRole('button', { name: 'Copy' }).click()
+  // The console's permissions policy forbids reading the clipboard back: the dialog says the copy worked.
+  await expect(dialog).toContainText('Copied to the clipboard.')
+  expect(await seriousViolations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'I have copied it' }).click()
+  await expect(dialog).toBeHidden()
+  return secret
+}
+
+/** Revokes the resource of the open detail page after its confirmation, which names it. */
+async function revoke(page: Page, one: string, name: string) {
+  await page.getByRole('button', { name: 'Revoke', exact: true }).click()
+  const question = page.getByRole('dialog', { name: `Revoke the ${one} "${name}"?` })
+  await expect(question).toBeVisible()
+  await question.getByRole('button', { name: 'Revoke', exact: true }).click()
+  await expect(question).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Revoke', exact: true })).toHaveCount(0)
+}
+
+test.describe('tokens', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.context().grantPermissions(['clipboard-write'])
+  })
+
+  test('creates an API token, shows its secret once, and revokes it', async ({ page, server }) => {
+    const name = `ci-${Date.now().toString(36)}`
+    await signIn(page, server.adminToken)
+
+    // A token that stops in 5 days, made through the API: the list marks it as expiring soon.
+    const soon = await page.request.post('/api/auth/v0/tokens', {
+      headers: { Authorization: `Bearer ${server.adminToken}` },
+      data: {
+        name: `${name}-soon`,
+        permissions: ['wadp.websites.list'],
+        expires_at: new Date(Date.now() + 5 * 86_400_000 - 60_000).toISOString(),
+      },
+    })
+    expect(soon.status()).toBe(201)
+
+    await page.goto('/tokens?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Tokens' })).toBeVisible()
+    // The bootstrap token, with its status in words.
+    await expect(page.getByRole('row', { name: /bootstrap/i })).toContainText('Active')
+    await expect(page.getByRole('row', { name: new RegExp(`${name}-soon`) })).toContainText('Expires in 5 days')
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.goto('/tokens-add?project=shop')
+    await expect(page.getByText('at most one year')).toBeVisible()
+    await page.getByLabel('Name', { exact: true }).fill(name)
+    await page.getByRole('button', { name: 'Save' }).click()
+    // No permission chosen: the schema's message on the field, and the name kept.
+    await expect(page.getByText('grant at least one permission')).toBeVisible()
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.getByRole('group', { name: 'wadp.websites' }).getByLabel('list', { exact: true }).check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    const secret = await takeSecret(page, new RegExp(`The token "${name}" was created`), 'Token')
+    await expect(page).toHaveURL(new RegExp(`/tokens-detail/${name}\\?project=shop`))
+    expect(await statusWith(page, secret)).toBe(200)
+
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    expect(await secretKept(page, secret)).toBe(false)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByText(secret.slice(0, 6), { exact: true })).toBeVisible()
+    expect(await secretKept(page, secret)).toBe(false)
+
+    await revoke(page, 'token', name)
+    await expect(page.getByText('Revoked').first()).toBeVisible()
+    expect(await statusWith(page, secret)).toBe(401)
+  })
+
+  test('creates an access token for project shop, shows its secret once, and revokes it', async ({ page, server }) => {
+    const name = `partner-${Date.now().toString(36)}`
+    await signIn(page, server.adminToken)
+    await page.goto('/access-tokens-add?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Add access token' })).toBeVisible()
+    await page.getByLabel('Name', { exact: true }).fill(name)
+    await page.getByLabel('Rate limits').check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    const secret = await takeSecret(page, new RegExp(`The access token "${name}" was created`), 'Access token')
+    await expect(page).toHaveURL(new RegExp(`/access-tokens-detail/${name}\\?project=shop`))
+
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    expect(await secretKept(page, secret)).toBe(false)
+
+    await revoke(page, 'access token', name)
+    const stored = await page.request.get(`/api/core/v0/projects/shop/access-tokens/${name}`, {
+      headers: { Authorization: `Bearer ${server.adminToken}` },
+    })
+    expect((await stored.json()).data.status).toBe('revoked')
+
+    await page.goto('/access-tokens?project=shop')
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked')
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})

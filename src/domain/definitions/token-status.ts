@@ -1,0 +1,28 @@
+import type { Attention, Draft, Option } from '../resource-ui.ts'
+
+// What API tokens and access tokens share on screen: their status in words and when to draw attention.
+
+const DAY_MS = 86_400_000
+/** A token that stops within this many days is shown as expiring soon. */
+export const EXPIRING_SOON_DAYS = 14
+
+/** What a token's status says in words (the server shows an active token past its expiry as expired). */
+export const TOKEN_STATUS_OPTIONS: Option[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'revoked', label: 'Revoked' },
+  { value: 'expired', label: 'Expired' },
+]
+
+/**
+ * An active token that stops within `EXPIRING_SOON_DAYS` (a script using it is about to fail), or one
+ * that has expired. A revoked token needs nothing more.
+ */
+export function tokenAttention(record: Draft, now: number): Attention | null {
+  if (record.status === 'expired') return { tone: 'danger', text: 'Expired' }
+  if (record.status !== 'active' || typeof record.expires_at !== 'string') return null
+  const left = Date.parse(record.expires_at) - now
+  if (left <= 0) return { tone: 'danger', text: 'Expired' }
+  if (left > EXPIRING_SOON_DAYS * DAY_MS) return null
+  const days = Math.ceil(left / DAY_MS)
+  return { tone: 'warning', text: days === 1 ? 'Expires within a day' : `Expires in ${days} days` }
+}
