@@ -91,13 +91,15 @@ describe('resource form model: every simple path', () => {
         if (after.matches('saving') && !before.matches('saving')) {
           expect(RESOURCE_FORM_INPUT.validate(after.context.values)).toEqual([])
         }
-        // Saved only when the server said so, and then announced once.
+        // Saved only when the server said so (or once its secret was seen), and then announced once.
         if (after.matches('saved')) {
-          expect(event.type).toBe('xstate.done.actor.save')
+          expect([before.matches('revealing') ? 'secret.dismiss' : 'xstate.done.actor.save']).toContain(event.type)
           expect(emitted.map((e) => e.type)).toEqual(['announceSaved'])
         } else {
           expect(emitted).toEqual([])
         }
+        // A revealed secret lives only while it is shown: every other state has forgotten it.
+        if (!after.matches('revealing')) expect(after.context.secret).toBeNull()
         // A failed save keeps every value the user typed.
         if (before.matches('saving') && after.matches('editing'))
           expect(after.context.values).toEqual(before.context.values)

@@ -188,6 +188,9 @@ export const resourceFormEvents = typed<typeof resourceFormMachine>([
   { type: 'conflict.overwrite' },
   { type: 'conflict.dismiss' },
   done('save', savedDirector),
+  // A create that reveals a secret once (an API token's): shown until the user dismisses it.
+  done('save', { ...savedDirector, secret: 'tok_secret_shown_once' }),
+  { type: 'secret.dismiss' },
   {
     type: 'xstate.error.actor.save',
     error: { message: 'host is taken', fieldErrors: [{ field: 'host', message: 'taken' }], current: null },
