@@ -17,8 +17,8 @@ test.describe('home', () => {
     const requests = traffic.getByRole('region', { name: 'Requests', exact: true })
     await expect(requests.locator('canvas').first()).toBeVisible()
     await requests.getByText('Show the numbers as a table').click()
-    // The table renders once the details open: more than 100 rows (a header and a row per 5 minutes).
-    await expect(requests.getByRole('table', { name: 'Requests' }).getByRole('row').nth(100)).toBeAttached()
+    // The table renders once the details open: a header and a row per hour.
+    await expect(requests.getByRole('table', { name: 'Requests' }).getByRole('row')).toHaveCount(25)
 
     const sync = page.getByRole('region', { name: 'Configuration sync' })
     await expect(sync.getByText(/\d+ of \d+ nodes up to date/)).toBeVisible({ timeout: 15_000 })

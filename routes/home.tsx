@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import {
   selectIsProjectBusy,
   selectProjectError,
@@ -11,8 +11,22 @@ import { visibleSidebar } from '../src/domain/navigation.ts'
 import { HomePage } from '../src/views/HomePage.tsx'
 
 const route = getRouteApi('/home')
-// The panels load after Home's first paint: the heading and links never wait for their code or data.
+// The panels load once the page is idle after its first paint: the heading, the shell and the session's
+// own requests never share the network or the main thread with the panels' code, data and charts.
 const HomeOverview = lazy(() => import('./-home/HomeOverview.tsx'))
+
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const timer = window.setTimeout(() => setIdle(true), 200)
+    return () => window.clearTimeout(timer)
+  }, [])
+  return idle
+}
 
 export const Route = createFileRoute('/home')({ component: Home })
 
@@ -22,6 +36,7 @@ function Home() {
   const error = useSelector(project, selectProjectError)
   const busy = useSelector(project, selectIsProjectBusy)
   const permissions = useSelector(project, selectProjectPermissions)
+  const idle = useIdle()
   return (
     <HomePage
       project={info}
@@ -29,7 +44,7 @@ function Home() {
       error={error}
       sections={visibleSidebar(permissions).sections}
       overview={
-        info ? (
+        info && idle ? (
           <Suspense fallback={null}>
             <HomeOverview project={info.name} />
           </Suspense>

@@ -49,9 +49,10 @@ export default function HomeOverview({ project }: { project: string }) {
   const syncRows = useSelector(actors.projectSync, selectSyncRows)
   const canCertificates = grants(permissions, 'wadp.le-cert.list')
   const canTraffic = grants(permissions, 'wadp.stats.query')
-  // Ends at the last whole bucket: the same query (and cache entry) until the next bucket ends.
+  // Hourly points are plenty for small charts (24, against 288 at 5 minutes: less to fetch, parse and
+  // draw). The range ends at the last whole hour: the same query (and cache entry) for the whole hour.
   const trafficQuery = queryOfView(
-    { range: '24h', granularity: 'auto', group_by: 'none' },
+    { range: '24h', granularity: 'hour', group_by: 'none' },
     project,
     ['requests', 'hit_ratio', 'waf_blocked', 'challenged', 'rate_limited'],
     Date.now(),
