@@ -38,6 +38,13 @@ test.describe('tenancy administration', () => {
       `initech-tps-${suffix}`,
     )
     expect(await seriousViolations(page)).toEqual([])
+    // Filtered by its organization (through its customer), the list holds it alone.
+    await page.goto('/admin?project=shop')
+    await choose(page, 'Filter by organization', /Initech/)
+    await expect(page).toHaveURL(new RegExp(`organization=initech-${suffix}`))
+    const rows = page.getByRole('row').filter({ has: page.getByRole('rowheader') })
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText(`tps-reports-${suffix}`)
     // A project is deleted only from /management, after its name is typed again.
     await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0)
 

@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { projectsUi } from '../src/domain/definitions/tenancy.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
+const filter = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(63))), undefined)
+
+/** The list's params and its filters by organization and customer (projectsUi.listFilters). */
+const ProjectsSearch = v.object({ ...ResourceListSearch.entries, organization: filter, customer: filter })
+
 export const Route = createFileRoute('/admin/')({
-  validateSearch: ResourceListSearch,
+  validateSearch: ProjectsSearch,
   component: () => <ResourceListRoute ui={projectsUi} />,
 })

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, type LinkProps, useNavigate, useSearch } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useMemo } from 'react'
 import * as v from 'valibot'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import { listParams, listSearchOf, type ResourceListParams, ResourceListSearch } from '../../src/domain/list-search.ts'
+import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
 import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
@@ -52,12 +53,16 @@ type ProjectListProps = {
   addons: ListAddons | undefined
 }
 
+const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
+
 /** The values of the type's dropdown filters in the URL's search, those it offers only. */
 function filterValues(ui: ResourceUi, search: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = {}
   for (const filter of ui.listFilters ?? []) {
     const value = search[filter.param]
-    if (typeof value === 'string' && filter.options.some((option) => option.value === value))
+    if (typeof value !== 'string') continue
+    // Another type's names are checked by the server (a name it does not hold matches nothing).
+    if (filter.optionsOf ? NAME.test(value) : (filter.options ?? []).some((option) => option.value === value))
       values[filter.param] = value
   }
   return values
@@ -73,6 +78,16 @@ function ProjectList({ ui, project, page, addons }: ProjectListProps) {
   const filterKey = JSON.stringify(filterValues(ui, search as Record<string, unknown>))
   const filters = useMemo(() => JSON.parse(filterKey) as Record<string, string>, [filterKey])
   const query = useQuery(page.queries.list(ui, project, params, filters))
+  // The choices of the filters over another type's names (a projects list by customer).
+  const namedTypes = (ui.listFilters ?? []).flatMap((filter) => (filter.optionsOf ? [filter.optionsOf] : []))
+  const named = useQueries({
+    queries: namedTypes.map((type) => page.queries.names(referenceTargetOf(type), project, '')),
+  })
+  const namedOptions = (type: string) =>
+    (named[namedTypes.indexOf(type)]?.data?.names ?? []).map((item) => ({
+      value: item.name,
+      label: item.display_name ? `${item.display_name} (${item.name})` : item.name,
+    }))
 
   const deletion = useDeletion(ui, project, page)
 
@@ -114,7 +129,7 @@ function ProjectList({ ui, project, page, addons }: ProjectListProps) {
           <div key={filter.param} className="w-44">
             <Dropdown
               label={filter.label}
-              options={[{ value: '', label: 'All' }, ...filter.options]}
+              options={[{ value: '', label: 'All' }, ...(filter.options ?? namedOptions(filter.optionsOf))]}
               value={filters[filter.param] ?? ''}
               onChange={(value) => setFilter(filter.param, value)}
             />

@@ -62,6 +62,11 @@ export type ResourceDefinition = {
    * matches a field holding it, or a list field holding it among others (a user's `roles`).
    */
   listFilters?: string[]
+  /**
+   * List filters on a field of the resource a reference names: `organization: { reference: 'customer',
+   * holds: 'organization' }` lists the projects whose customer belongs to that organization.
+   */
+  filterThrough?: Record<string, { reference: string; holds: string }>
   /** Extra values the global search matches besides name and display name. */
   searchable?: (data: ResourceData) => string[]
   /** Whether a change here is configuration the nodes must apply (bumps the scope's revision). */

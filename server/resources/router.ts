@@ -65,7 +65,7 @@ export function registerResource(
     : v.object({ name: nameSchema })
   const sortable = ['name', 'display_name', 'created_at', 'updated_at', 'revision', ...sortablePaths(definition)]
   const label = definition.label
-  const filterable = definition.listFilters ?? []
+  const filterable = [...(definition.listFilters ?? []), ...Object.keys(definition.filterThrough ?? {})]
   const one = withArticle(label)
   const responses = responseSchemas(definition)
   const ifMatch = `Send the ETag of the ${label} you read as If-Match (\`*\` to skip the check); a stale one gets 409.`

@@ -122,15 +122,26 @@ export class ResourceService {
   }
 
   async listBody(definition: ResourceDefinition, scope: string, query: ListQuery): Promise<CachedResponse> {
+    const through = Object.fromEntries(
+      Object.entries(definition.filterThrough ?? {}).map(([filter, { reference, holds }]) => [
+        filter,
+        { reference, holds, type: definition.references?.[reference] ?? '' },
+      ]),
+    )
+    // A filter through a reference reads the referenced type too: its answer changes with it.
+    const referenced = Object.entries(query.filters ?? {})
+      .filter(([filter]) => through[filter])
+      .map(([filter]) => through[filter]?.type ?? '')
     return this.cached(
       definition,
       scope,
       `list|${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}|${JSON.stringify(query.filters ?? {})}`,
       async () => {
-        const { rows, total } = await listResources(this.db, definition.type, scope, query)
+        const { rows, total } = await listResources(this.db, definition.type, scope, { ...query, through })
         const data = rows.map((row) => this.present(definition, row))
         return { body: JSON.stringify({ data, meta: { total, page: query.page, items: query.items } }) }
       },
+      referenced,
     )
   }
 
@@ -464,6 +475,12 @@ export class ResourceService {
     // What this type names may show it among its referrers (an IP list's `referenced_by`).
     for (const target of new Set(Object.values(definition.references ?? {}))) {
       if (this.definitions.get(target)?.showReferrers) this.cache.invalidate(cacheGroup(target, scope))
+    }
+    // Lists filtered through a reference to this type (projects by their customer's organization).
+    for (const other of this.definitions.values()) {
+      const through = Object.values(other.filterThrough ?? {})
+      if (through.some(({ reference }) => other.references?.[reference] === definition.type))
+        this.cache.invalidate(cacheGroup(other.type, scope))
     }
     for (const listener of this.listeners) listener(definition, scope)
   }

@@ -30,6 +30,8 @@ export type ListQuery = {
   sort?: string | undefined
   /** Data field -> value it must hold (see `listFilters`). */
   filters?: Record<string, string>
+  /** Filters that look through a reference (see `filterThrough`): the referenced type and its field. */
+  through?: Record<string, { reference: string; type: string; holds: string }>
 }
 
 /** Text matched literally by LIKE: its wildcards and the escape character escaped. */
@@ -76,6 +78,14 @@ export async function listResources(db: Db, type: string, scope: string, query: 
     if (match) conditions.push(match)
   }
   for (const [field, value] of Object.entries(query.filters ?? {})) {
+    const via = query.through?.[field]
+    if (via) {
+      // The name the reference holds is one of the referenced resources holding the value.
+      conditions.push(
+        sql`${resources.data}->>${via.reference} in (select "name" from "resources" where "type" = ${via.type} and "scope" = '' and "data"->>${via.holds} = ${value})`,
+      )
+      continue
+    }
     const held = or(
       sql`${resources.data}->>${field} = ${value}`,
       sql`jsonb_typeof(${resources.data}->${field}) = 'array' and ${resources.data}->${field} @> jsonb_build_array(${value}::text)`,

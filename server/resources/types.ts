@@ -58,6 +58,9 @@ export const projects: ResourceDefinition = {
   permissionService: 'auth',
   fields: ProjectFields,
   references: { customer: 'customers' },
+  // The admin's Projects list filters by customer, and by organization through the customer.
+  listFilters: ['customer'],
+  filterThrough: { organization: { reference: 'customer', holds: 'organization' } },
   configuration: false,
   hooks: {
     // A project's configuration, backups, invalidations and access tokens go with it (the management

@@ -135,9 +135,13 @@ export type SummaryLine = { label: string; value: string }
 
 /**
  * An exact-match filter of the list, done by the server (the type's `listFilters`): a dropdown beside
- * the name filter, its value kept in the URL under `param` (a users list by status).
+ * the name filter, its value kept in the URL under `param` (a users list by status). Its choices are
+ * fixed `options`, or the names of another type (`optionsOf`: the projects list by customer).
  */
-export type ListFilter = { param: string; label: string; options: readonly Option[] }
+export type ListFilter = { param: string; label: string } & (
+  | { options: readonly Option[]; optionsOf?: undefined }
+  | { optionsOf: string; options?: undefined }
+)
 
 export type Attention = { tone: 'danger' | 'warning' | 'info'; text: string }
 

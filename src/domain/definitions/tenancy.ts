@@ -24,6 +24,10 @@ export const projectsUi: ResourceUi = {
     { path: 'customer', label: 'Customer', sortable: true },
     { path: 'description', label: 'Description' },
   ],
+  listFilters: [
+    { param: 'organization', label: 'Filter by organization', optionsOf: 'organizations' },
+    { param: 'customer', label: 'Filter by customer', optionsOf: 'customers' },
+  ],
   sections: [
     {
       title: 'Project',
