@@ -45,6 +45,7 @@ test.describe('tenancy administration', () => {
     const rows = page.getByRole('row').filter({ has: page.getByRole('rowheader') })
     await expect(rows).toHaveCount(1)
     await expect(rows.first()).toContainText(`tps-reports-${suffix}`)
+    await expect(rows.first()).toContainText(`initech-${suffix}`)
     // A project is deleted only from /management, after its name is typed again.
     await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0)
 

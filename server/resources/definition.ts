@@ -63,8 +63,9 @@ export type ResourceDefinition = {
    */
   listFilters?: string[]
   /**
-   * List filters on a field of the resource a reference names: `organization: { reference: 'customer',
-   * holds: 'organization' }` lists the projects whose customer belongs to that organization.
+   * Fields read through a reference: `organization: { reference: 'customer', holds: 'organization' }`
+   * shows a project's organization (its customer's) in lists and GETs, read-only, and lets the list
+   * filter by it. Answers that carry one are cached with the referenced type.
    */
   filterThrough?: Record<string, { reference: string; holds: string }>
   /** Extra values the global search matches besides name and display name. */

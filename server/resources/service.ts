@@ -20,6 +20,7 @@ import {
   existingNames,
   findReferrers,
   getResource,
+  heldBy,
   insertResource,
   type ListQuery,
   listResources,
@@ -121,6 +122,26 @@ export class ResourceService {
     return body
   }
 
+  /** The referenced types a type's through fields read (`filterThrough`). */
+  private throughTypes(definition: ResourceDefinition): string[] {
+    return Object.values(definition.filterThrough ?? {}).map(
+      ({ reference }) => definition.references?.[reference] ?? '',
+    )
+  }
+
+  /** Adds the through fields (a project's organization) to records, with one query per referenced type. */
+  private async withThrough(definition: ResourceDefinition, scope: string, records: ResourceRecord[]) {
+    for (const [field, { reference, holds }] of Object.entries(definition.filterThrough ?? {})) {
+      const type = definition.references?.[reference]
+      const target = type ? this.definitions.get(type) : undefined
+      if (!type || !target) continue
+      const names = [...new Set(records.map((record) => record[reference]).filter((name) => typeof name === 'string'))]
+      const held = await heldBy(this.db, type, target.scope === 'project' ? scope : '', names as string[], holds)
+      for (const record of records) record[field] = held.get(String(record[reference])) ?? null
+    }
+    return records
+  }
+
   async listBody(definition: ResourceDefinition, scope: string, query: ListQuery): Promise<CachedResponse> {
     const through = Object.fromEntries(
       Object.entries(definition.filterThrough ?? {}).map(([filter, { reference, holds }]) => [
@@ -128,20 +149,21 @@ export class ResourceService {
         { reference, holds, type: definition.references?.[reference] ?? '' },
       ]),
     )
-    // A filter through a reference reads the referenced type too: its answer changes with it.
-    const referenced = Object.entries(query.filters ?? {})
-      .filter(([filter]) => through[filter])
-      .map(([filter]) => through[filter]?.type ?? '')
     return this.cached(
       definition,
       scope,
       `list|${query.page}|${query.items}|${query.q ?? ''}|${query.sort ?? ''}|${JSON.stringify(query.filters ?? {})}`,
       async () => {
         const { rows, total } = await listResources(this.db, definition.type, scope, { ...query, through })
-        const data = rows.map((row) => this.present(definition, row))
+        const data = await this.withThrough(
+          definition,
+          scope,
+          rows.map((row) => this.present(definition, row)),
+        )
         return { body: JSON.stringify({ data, meta: { total, page: query.page, items: query.items } }) }
       },
-      referenced,
+      // Through fields read the referenced type: the answer changes with it.
+      this.throughTypes(definition),
     )
   }
 
@@ -150,14 +172,19 @@ export class ResourceService {
    * (`showReferrers`) adds `referenced_by`, so its cached answer also depends on the referring types.
    */
   async getBody(definition: ResourceDefinition, scope: string, name: string): Promise<CachedResponse> {
-    const referring = definition.showReferrers ? this.referringTypes(definition) : []
+    const referring = [
+      ...(definition.showReferrers ? this.referringTypes(definition) : []),
+      ...this.throughTypes(definition),
+    ]
     return this.cached(
       definition,
       scope,
       `get|${name}`,
       async () => {
         const record = await this.get(definition, scope, name)
-        const shown: ResourceRecord = this.present(definition, record)
+        const [shown] = (await this.withThrough(definition, scope, [this.present(definition, record)])) as [
+          ResourceRecord,
+        ]
         if (definition.showReferrers) {
           const referrers = await this.referrersOf(this.db, definition, scope, name)
           shown.referenced_by = referrers.map(({ type, name: referrer, field }) => ({ type, name: referrer, field }))

@@ -115,6 +115,16 @@ export async function getResource(db: Db, type: string, scope: string, name: str
   return rows[0] ? toRecord(rows[0]) : null
 }
 
+/** For each of `names` of `type` in `scope`, the text its `field` holds. */
+export async function heldBy(db: Db, type: string, scope: string, names: string[], field: string) {
+  if (names.length === 0) return new Map<string, string | null>()
+  const rows = await db
+    .select({ name: resources.name, value: sql<string | null>`${resources.data}->>${field}` })
+    .from(resources)
+    .where(and(eq(resources.type, type), eq(resources.scope, scope), inArray(resources.name, names)))
+  return new Map(rows.map((row) => [row.name, row.value]))
+}
+
 /** Which of `names` exist as `type` in `scope`. */
 export async function existingNames(db: Db, type: string, scope: string, names: string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set()

@@ -58,9 +58,10 @@ export const projects: ResourceDefinition = {
   permissionService: 'auth',
   fields: ProjectFields,
   references: { customer: 'customers' },
-  // The admin's Projects list filters by customer, and by organization through the customer.
+  // The admin's Projects list shows and filters by customer, and by organization through the customer.
   listFilters: ['customer'],
   filterThrough: { organization: { reference: 'customer', holds: 'organization' } },
+  readOnlyFields: ['organization'],
   configuration: false,
   hooks: {
     // A project's configuration, backups, invalidations and access tokens go with it (the management

@@ -26,6 +26,20 @@ describe('the projects list', () => {
     expect(await names('organization=acme')).toEqual(['shop', 'shop-staging'])
   })
 
+  it('shows each project’s organization, read through its customer, and ignores one sent back', async () => {
+    const list = await platform.call('GET', auth('/projects?customer=acme-retail'))
+    expect(list.body.data.map((p: Json) => p.organization)).toEqual(['acme', 'acme'])
+    const shop = await platform.call('GET', auth('/projects/shop'))
+    expect(shop.body.data).toMatchObject({ customer: 'acme-retail', organization: 'acme' })
+    // The edit form sends back what it read: the read-only field is ignored, not refused.
+    const saved = await platform.call('PUT', auth('/projects/shop'), {
+      body: { ...shop.body.data, description: 'Storefront project' },
+      headers: { 'if-match': `"${shop.body.data.revision}"` },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.data).toMatchObject({ description: 'Storefront project' })
+  })
+
   it('refuses a filter given twice', async () => {
     const res = await platform.call('GET', auth('/projects?organization=acme&organization=globex'))
     expect(res.status).toBe(400)

@@ -22,6 +22,7 @@ export const projectsUi: ResourceUi = {
   fields: ProjectFields,
   columns: [
     { path: 'customer', label: 'Customer', sortable: true },
+    { path: 'organization', label: 'Organization' },
     { path: 'description', label: 'Description' },
   ],
   listFilters: [
@@ -33,6 +34,8 @@ export const projectsUi: ResourceUi = {
       title: 'Project',
       fields: [
         { kind: 'reference', path: 'customer', label: 'Customer', type: 'customers' },
+        // The customer's, shown by the server: a project moves to another organization with its customer.
+        { kind: 'text', path: 'organization', label: 'Organization', readOnly: true },
         { kind: 'text', path: 'description', label: 'Description', multiline: true, wide: true },
       ],
     },
