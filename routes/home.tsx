@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import {
   selectIsProjectBusy,
   selectProjectError,
@@ -8,25 +8,13 @@ import {
   selectProjectPermissions,
 } from '../machines/project.selectors.ts'
 import { visibleSidebar } from '../src/domain/navigation.ts'
+import { useIdle } from '../src/ui/useIdle.ts'
 import { HomePage } from '../src/views/HomePage.tsx'
 
 const route = getRouteApi('/home')
 // The panels load once the page is idle after its first paint: the heading, the shell and the session's
 // own requests never share the network or the main thread with the panels' code, data and charts.
 const HomeOverview = lazy(() => import('./-home/HomeOverview.tsx'))
-
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false)
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 })
-      return () => window.cancelIdleCallback(handle)
-    }
-    const timer = window.setTimeout(() => setIdle(true), 200)
-    return () => window.clearTimeout(timer)
-  }, [])
-  return idle
-}
 
 export const Route = createFileRoute('/home')({ component: Home })
 
