@@ -1,5 +1,6 @@
 import type { NodeData } from '../../src/domain/resources/node.ts'
 import type { SyncDetail, SyncState } from '../../src/domain/sync.ts'
+import { stableHash } from './hash.ts'
 import type { ConfigRevision } from './revisions.ts'
 
 export type FleetDelays = { minMs: number; maxMs: number }
@@ -11,15 +12,6 @@ export function parseDelays(text: string | undefined): FleetDelays {
   const minMs = Number(match[1])
   const maxMs = Math.max(minMs, Number(match[2] ?? match[1]))
   return { minMs, maxMs }
-}
-
-function hash(text: string): number {
-  let h = 2166136261
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 16777619)
-  }
-  return h >>> 0
 }
 
 /**
@@ -37,7 +29,8 @@ export function syncState(
   for (const node of nodes) {
     if (node.data.status === 'disabled') continue
     const spread = delays.maxMs - delays.minMs + 1
-    const appliesAt = revision.changedAt.getTime() + delays.minMs + (hash(`${node.name}|${revision.revision}`) % spread)
+    const appliesAt =
+      revision.changedAt.getTime() + delays.minMs + (stableHash(`${node.name}|${revision.revision}`) % spread)
     const available = node.data.reachable
     const maintenance = node.data.status === 'maintenance'
     const working = available && !maintenance

@@ -1,5 +1,6 @@
 import type { StatsMetric, StatsPlan, StatsResult, StatsSeries, StatsValues } from '../../src/domain/stats.ts'
 import type { StatsGroup } from '../../src/domain/stats-view.ts'
+import { stableHash } from './hash.ts'
 
 /**
  * The reference platform's traffic: a deterministic model per website, seeded by its name, spread over
@@ -109,15 +110,6 @@ const COUNTRY_OFFSETS: Record<string, number> = {
   mx: -6,
 }
 
-function hash(text: string): number {
-  let h = 2166136261
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 16777619)
-  }
-  return h >>> 0
-}
-
 /** mulberry32: a small, good-enough PRNG, the same numbers for the same seed on every process. */
 function prng(seed: number): () => number {
   let state = seed
@@ -134,7 +126,7 @@ const between = (random: () => number, min: number, max: number) => min + (max -
 /** A website's character: how much traffic, how cacheable, how attacked. Drawn from its name alone. */
 type Profile = ReturnType<typeof profileOf>
 function profileOf(website: string) {
-  const random = prng(hash(`website:${website}`))
+  const random = prng(stableHash(`website:${website}`))
   const hit = between(random, 0.62, 0.97)
   return {
     /** Mean requests a second it serves. */
@@ -239,7 +231,7 @@ function addTraffic(into: Float64Array, profile: Profile, reach: Reach) {
 /** Each node's share of a website's traffic: its weight, times an affinity drawn from both names. */
 function sharesOf(website: string, nodes: readonly TrafficNode[]): number[] {
   const raw = nodes.map((node) => {
-    const affinity = 0.15 + prng(hash(`share:${website}|${node.name}`))()
+    const affinity = 0.15 + prng(stableHash(`share:${website}|${node.name}`))()
     return Math.max(1, node.weight) * affinity * affinity
   })
   const sum = raw.reduce((total, value) => total + value, 0)
