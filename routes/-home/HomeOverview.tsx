@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, Suspense, use } from 'react'
@@ -9,7 +9,6 @@ import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { certificateAttention } from '../../src/domain/resources/le-certificate.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
-import { queryError } from '../../src/queries/errors.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import {
   AuditedChanges,
@@ -17,20 +16,13 @@ import {
   CertificatesNeedingAttention,
   ConfigurationCounts,
   Panel,
-  type PanelData,
   RecentChanges,
   SyncSummary,
   TrafficCharts,
 } from '../../src/views/HomePanels.tsx'
+import { panelState } from '../-admin/panelState.ts'
 
 const root = getRouteApi('__root__')
-
-const panelOf = <T,>(query: UseQueryResult<T>): PanelData<T> => ({
-  status: query.isError ? 'error' : query.data !== undefined ? 'ready' : 'loading',
-  data: query.data,
-  error: query.error ? queryError.message(query.error) : undefined,
-  onRetry: () => void query.refetch(),
-})
 
 const link = (path: string, children: ReactNode) => (
   // Every page of the console takes the project from ?project=, which the root route keeps on links.
@@ -78,7 +70,7 @@ export default function HomeOverview({ project }: { project: string }) {
         <Panel
           id="traffic"
           title="Traffic, last 24 hours"
-          panel={panelOf(traffic)}
+          panel={panelState(traffic, 'The traffic')}
           wide
           height="min-h-[52rem] xl:min-h-[22rem]"
         >
@@ -86,12 +78,7 @@ export default function HomeOverview({ project }: { project: string }) {
         </Panel>
       )}
       {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && (
-        <Panel
-          id="sync"
-          title="Configuration sync"
-          panel={{ status: 'ready', data: true, onRetry: () => {} }}
-          height="min-h-[12rem]"
-        >
+        <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true }} height="min-h-[12rem]">
           {() => (
             <SyncSummary
               status={syncStatus}
@@ -106,7 +93,7 @@ export default function HomeOverview({ project }: { project: string }) {
         </Panel>
       )}
       {grants(permissions, 'wadp.projects.get') && (
-        <Panel id="counts" title="Configuration counts" panel={panelOf(counts)} height="min-h-[12rem]">
+        <Panel id="counts" title="Configuration counts" panel={panelState(counts, 'The counts')} height="min-h-[12rem]">
           {(data) => <ConfigurationCounts overview={data} link={link} />}
         </Panel>
       )}
@@ -114,7 +101,7 @@ export default function HomeOverview({ project }: { project: string }) {
         <Panel
           id="certificates"
           title="Certificates needing attention"
-          panel={panelOf(certificates)}
+          panel={panelState(certificates, 'The certificates')}
           height="min-h-[8rem]"
         >
           {(data) => <CertificatesNeedingAttention notices={notices} total={data.meta.total} link={link} />}
@@ -127,7 +114,7 @@ export default function HomeOverview({ project }: { project: string }) {
         </Suspense>
       ) : (
         grants(permissions, 'wadp.projects.get') && (
-          <Panel id="recent" title="Last changes" panel={panelOf(counts)}>
+          <Panel id="recent" title="Last changes" panel={panelState(counts, 'The last changes')}>
             {(data) => <RecentChanges overview={data} link={link} />}
           </Panel>
         )
@@ -142,7 +129,7 @@ function AuditedLastChanges({ project }: { project: string }) {
   const { queries } = use(admin())
   const entries = useQuery(queries.audit({ project, items: 8 }))
   return (
-    <Panel id="recent" title="Last changes" panel={panelOf(entries)}>
+    <Panel id="recent" title="Last changes" panel={panelState(entries, 'The last changes')}>
       {(data) => <AuditedChanges entries={data.data} link={link} />}
     </Panel>
   )

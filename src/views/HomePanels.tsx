@@ -7,10 +7,9 @@ import type { SyncRow } from '../domain/sync.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
+import type { PanelState } from './DetailPanel.tsx'
 import { formatDateTime } from './resources/format.tsx'
 
-/** A panel's data as its query left it. */
-export type PanelData<T> = { status: 'loading' | 'error' | 'ready'; data?: T; error?: string; onRetry: () => void }
 export type RenderPath = (path: string, children: ReactNode) => ReactNode
 
 /** One panel of Home: its heading, and its own loading and error states, so no panel waits for another. */
@@ -24,7 +23,7 @@ export function Panel<T>({
 }: {
   id: string
   title: string
-  panel: PanelData<T>
+  panel: PanelState<T>
   children: (data: T) => ReactNode
   wide?: boolean
   /**
@@ -44,13 +43,13 @@ export function Panel<T>({
       {panel.status === 'loading' && <Spinner label={`Loading ${title.toLowerCase()}…`} />}
       {panel.status === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-          <span>{`Could not load: ${panel.error ?? 'unknown error'}`}</span>
+          <span>{panel.message}</span>
           <Button variant="secondary" size="sm" onClick={panel.onRetry}>
             Retry
           </Button>
         </div>
       )}
-      {panel.status === 'ready' && panel.data !== undefined && children(panel.data)}
+      {panel.status === 'ready' && children(panel.data)}
     </section>
   )
 }
