@@ -89,6 +89,18 @@ test.describe('signing in', () => {
     await console.signInWithToken(server.adminToken)
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/home\?project=/)
   })
+
+  test('a signed-out visitor at an unknown URL gets the 404 page, not the sign-in page', async ({ page, server }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(console.tokenField).toBeHidden()
+    await page.getByRole('link', { name: 'Go to the homepage' }).click()
+    await console.expectSignInPage()
+    // The unknown URL is no page to return to: signing in lands on /home.
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/home\?project=[a-z0-9-]+$/)
+  })
 })
 
 test.describe('the shell', () => {

@@ -9,10 +9,11 @@ import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
 import type { ToolTools } from '../src/app/tools.ts'
-import { SESSION_STORED_CLASS } from '../src/domain/session.ts'
+import { SESSION_STORED_CLASS, SSO_CALLBACK_PATH } from '../src/domain/session.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
 import { TopProgress } from '../src/ui/TopProgress.tsx'
+import { NotFoundPage } from '../src/views/NotFoundPage.tsx'
 import { SignInScreen } from './-shell/SignInScreen.tsx'
 
 // The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in. A shell
@@ -80,6 +81,10 @@ function RootLayout() {
   const signedIn = useSelector(actors.session, selectIsSignedIn)
   const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
   const navigating = useRouterState({ select: (state) => state.status === 'pending' })
+  // An unknown URL is a 404 for everyone (spec section 2); the SSO callback has no route of its own.
+  const unknownPage = useRouterState({
+    select: (state) => state.location.pathname !== SSO_CALLBACK_PATH && state.matches.some((match) => match._notFound),
+  })
   const fetching = useIsFetching() > 0
   // Continue signs out (the machine accepts it in any state), which also leaves for / without the flag.
   const onContinue = () => actors.session.send({ type: 'session.logout' })
@@ -96,6 +101,8 @@ function RootLayout() {
             <Outlet />
           </ShellFrame>
         </Suspense>
+      ) : unknownPage ? (
+        <NotFoundPage />
       ) : (
         <SignInScreen />
       )}

@@ -8,7 +8,7 @@ import type { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { sessionMachine } from '../../machines/session.ts'
 import type { syncStatusMachine } from '../../machines/sync-status.ts'
 import { createApi } from '../api/http.ts'
-import { isTokenExpiredMessage } from '../domain/session.ts'
+import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { configurationQueries } from '../queries/configuration.ts'
 import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
@@ -29,7 +29,7 @@ import {
   startProjectRequests,
 } from './project.ts'
 import type { ResourceTools } from './resources.ts'
-import { provideSession, SSO_CALLBACK_PATH } from './session.ts'
+import { provideSession } from './session.ts'
 import type { ToolTools } from './tools.ts'
 
 export type ConsoleActors = {

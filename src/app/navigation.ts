@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
 import { syncNotification } from '../../machines/sync-status.selectors.ts'
-import { isLocalRedirect, LOGOUT_QUERY_KEY } from '../domain/session.ts'
+import { isLocalRedirect, LOGOUT_QUERY_KEY, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { stringifySearch } from '../router.tsx'
 import type { ConsoleActors, ConsoleQueries, Notify } from './console.ts'
-import { SSO_CALLBACK_PATH } from './session.ts'
 import { storage } from './storage.ts'
 
 /** Paths a signed-out visitor may be on without it becoming the page to return to after sign-in. */
@@ -33,6 +32,8 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
 
   /** The page a signed-out visitor asked for, kept to return to after sign-in (spec section 5). */
   const rememberRequestedPage = () => {
+    // An unknown URL shows the 404 page, signed in or not: it is no page to return to.
+    if (router.matchRoutes(router.latestLocation).some((match) => match._notFound)) return
     const { pathname, searchStr } = location()
     const requested = PUBLIC_PATHS.has(pathname) ? search().redirect : `${pathname}${searchStr}`
     if (typeof requested === 'string' && isLocalRedirect(requested))

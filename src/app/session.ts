@@ -5,12 +5,10 @@ import type { Credentials, StoredSessionData } from '../../machines/session.type
 import type { ApiClients } from '../api/http.ts'
 import { authorizeUrl, discover, exchangeCode, getConsoleConfig, pkcePair } from '../api/oidc.ts'
 import { checkToken, getPermissions, getUser, login, parseLogin, parsePermissions, parseUser } from '../api/session.ts'
-import type { AuthType, LoginResult, SessionUser } from '../domain/session.ts'
+import { type AuthType, type LoginResult, type SessionUser, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { type EarlyRequests, earlyOr } from './early-requests.ts'
 import type { HeadStart } from './head-start.ts'
 import { storage } from './storage.ts'
-
-export const SSO_CALLBACK_PATH = '/auth/callback'
 
 type PendingSso = { verifier: string; state: string }
 

@@ -44,6 +44,9 @@ export const STORAGE_KEYS = {
 /** index.html's first script marks <html> with this class when a session is stored (it will be restored). */
 export const SESSION_STORED_CLASS = 'session-stored'
 
+/** Where the OpenID Connect provider sends the browser back after sign-in. */
+export const SSO_CALLBACK_PATH = '/auth/callback'
+
 export const SIGNED_OUT_PREFIXES = ['wadp.', 'auth.'] as const
 
 /** The keys logout removes: every `wadp.` or `auth.` key but the last selected project. */
