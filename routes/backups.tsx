@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { selectIsProjectBusy, selectProjectName, selectProjectPermissions } from '../machines/project.selectors.ts'
 import { grants } from '../src/domain/permissions.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
-import { PageHeading } from '../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../src/views/PageHeading.tsx'
 import { BackupsScreen } from './-tools/BackupsScreen.tsx'
 
 const root = getRouteApi('__root__')

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { PageHeading } from '../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../src/views/PageHeading.tsx'
 import { SyncStatusPanel } from '../src/views/SyncStatusModal.tsx'
 import { useSyncView } from './-shell/SyncStatus.tsx'
 

@@ -15,8 +15,8 @@ import { grants } from '../src/domain/permissions.ts'
 import { checkInvalidationDraft, purgeRequestSchema } from '../src/domain/purge.ts'
 import { queryError } from '../src/queries/errors.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
-import { PageHeading } from '../src/views/ComingSoonPage.tsx'
 import { InvalidationPage } from '../src/views/InvalidationPage.tsx'
+import { PageHeading } from '../src/views/PageHeading.tsx'
 
 const root = getRouteApi('__root__')
 

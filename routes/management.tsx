@@ -2,7 +2,7 @@ import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectPermissions } from '../machines/session.selectors.ts'
 import { grants } from '../src/domain/permissions.ts'
-import { PageHeading } from '../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../src/views/PageHeading.tsx'
 
 const root = getRouteApi('__root__')
 

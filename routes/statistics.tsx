@@ -9,7 +9,7 @@ import { StatisticsSearch, type StatisticsView } from '../src/domain/stats-view.
 import { queryError } from '../src/queries/errors.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { useElapsedSeconds } from '../src/ui/useElapsedSeconds.ts'
-import { PageHeading } from '../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../src/views/PageHeading.tsx'
 import { StatisticsPage } from '../src/views/StatisticsPage.tsx'
 
 const root = getRouteApi('__root__')

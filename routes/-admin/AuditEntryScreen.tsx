@@ -9,7 +9,7 @@ import { queryError } from '../../src/queries/errors.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { AuditEntryPage } from '../../src/views/AuditEntryPage.tsx'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { RestoreVersion } from './RestoreVersion.tsx'
 
 const root = getRouteApi('__root__')

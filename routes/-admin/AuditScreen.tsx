@@ -7,7 +7,7 @@ import { AUDIT_PAGE_SIZE } from '../../src/domain/audit.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { type AuditFilterValues, AuditLogPage } from '../../src/views/AuditLogPage.tsx'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../../src/views/PageHeading.tsx'
 
 const root = getRouteApi('__root__')
 /** The URL's search: the filters, with the project filter as `in_project`, and the page. */

@@ -8,7 +8,7 @@ import { customersUi, projectsUi } from '../../src/domain/definitions/tenancy.ts
 import { grants } from '../../src/domain/permissions.ts'
 import type { TenancyKind } from '../../src/domain/tenancy-deletion.ts'
 import { queryError } from '../../src/queries/errors.ts'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { TenancyDeletionPage, type TenancyDeletionPhase } from '../../src/views/TenancyDeletionPage.tsx'
 import { linkClassName } from '../-resources/ReferenceLink.tsx'
 

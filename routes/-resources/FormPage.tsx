@@ -12,7 +12,7 @@ import {
 } from '../../machines/resource-form.selectors.ts'
 import { validatorOf } from '../../src/domain/resource-body.ts'
 import { type Draft, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
 import { LeaveGuard } from './LeaveGuard.tsx'
 import { useFormFacts } from './useFormFacts.ts'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../../src/views/PageHeading.tsx'
 
 /** A resource page that cannot show its resource: why (no project, no permission, not found) and a way on. */
 export function PageMessage({ title, text, link }: { title: string; text: ReactNode; link?: ReactNode }) {

@@ -10,7 +10,7 @@ import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/doma
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { Dropdown } from '../../src/views/resources/fields/Dropdowns.tsx'
 import { ResourceList } from '../../src/views/resources/ResourceList.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'

@@ -11,7 +11,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
 import { SchemaTree } from './api-docs/SchemaTree.tsx'
 import { TryIt } from './api-docs/TryIt.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 
 export type ApiDocsService = {
   service: string

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { type AuditEntry, changedKeys } from '../domain/audit.ts'
 import { AuditTime, actorLabel, ResultBadge } from './AuditLogPage.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 
 export type AuditEntryPageProps = {
   entry: AuditEntry

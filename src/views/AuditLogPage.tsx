@@ -8,7 +8,7 @@ import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName, TextField } from '../ui/TextField.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 import { formatDateTime } from './resources/format.tsx'
 
 /** The filters as the URL keeps them: ISO times, empty or absent for none. */

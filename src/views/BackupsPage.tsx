@@ -4,7 +4,7 @@ import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { TextField } from '../ui/TextField.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 import type { RestoreView } from './RestoreDialog.tsx'
 import { formatDateTime } from './resources/format.tsx'
 

@@ -15,7 +15,7 @@ import { Flag } from '../ui/Flag.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 import { formatDateTime } from './resources/format.tsx'
 
 // Asked only before everything goes: the dialog's code loads then.

@@ -11,7 +11,7 @@ import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
 import { type ChartLine, TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 import { formatDateTime } from './resources/format.tsx'
 
 export type StatisticsResultView =

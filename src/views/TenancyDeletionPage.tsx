@@ -4,7 +4,7 @@ import { type DeletionPreview, resourceCounts, type TenancyKind } from '../domai
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { TextField } from '../ui/TextField.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 import { Dropdown } from './resources/fields/Dropdowns.tsx'
 
 /** Where the deletion flow is (the tenancy-deletion machine's states, as the page needs them). */

@@ -4,7 +4,7 @@ import { capitalize, type FieldSpec, getPath, isShown, type ResourceUi, splitTag
 import { Button } from '../../ui/Button.tsx'
 import type { Column } from '../../ui/Table.tsx'
 import { VirtualTable } from '../../ui/VirtualTable.tsx'
-import { PageHeading } from '../ComingSoonPage.tsx'
+import { PageHeading } from '../PageHeading.tsx'
 import { AttentionBadge, formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
 
 const CodeEditor = lazy(() => import('../../ui/CodeEditor.tsx'))

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx'
 import { type DataColumn, DataTable } from '../../ui/DataTable.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
-import { PageHeading } from '../ComingSoonPage.tsx'
+import { PageHeading } from '../PageHeading.tsx'
 import { ATTENTION_ROWS, AttentionBadge, formatDateTime, type RenderReference, renderCell } from './format.tsx'
 
 /** What a delete names: the resource and the revision this page showed (a newer one is not deleted unseen). */
