@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import { cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
+import { timeAxisLabels } from './time-axis.ts'
 
 export type ChartLine = { label: string; values: readonly (number | null)[] }
 
@@ -140,7 +141,11 @@ export function TimeSeriesChart({
               })),
             ],
             axes: [
-              axis,
+              {
+                ...axis,
+                values: (_: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
+                  timeAxisLabels(splits, increment),
+              },
               { ...axis, size: 70, values: (_: uPlot, splits: number[]) => splits.map((v) => formatAxis(v)) },
             ],
           },
