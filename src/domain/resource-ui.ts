@@ -182,6 +182,8 @@ export type ResourceUi = {
   routeNames?: { list: string; add: string; detail: string; edit: string }
   /** False for a type the spec gives no edit page (LE certificates): no Edit link anywhere. */
   editable?: boolean
+  /** False for a record that can no longer change (a revoked token: revoking is final): no Edit link for it. */
+  editableRecord?: (record: Draft) => boolean
   /** False for a type the spec gives no add page (users, invited from a dialog): no Add link. */
   addable?: boolean
   /** The list's dropdown filters beside the name filter; the route's search schema must keep their params. */

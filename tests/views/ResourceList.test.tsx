@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StoredRecord } from '../../src/api/resources.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
+import { tokensUi } from '../../src/domain/definitions/tokens.ts'
 import { websitesUi } from '../../src/domain/definitions/websites.ts'
 import type { ResourceListParams } from '../../src/domain/list-search.ts'
 import {
@@ -332,5 +333,23 @@ describe('the least width of a list table', () => {
     expect(tableMinWidth(tokens)).toBe('93rem')
     // A list of a few columns without widths needs no more than before.
     expect(tableMinWidth(['3rem', '22%', undefined, undefined, '10rem', '8rem'])).toBe('38rem')
+  })
+})
+
+describe('records that can no longer change', () => {
+  it('offers no Edit for a revoked token, and Edit for an active one', () => {
+    const token = (name: string, status: string) => ({ ...website(name), owner: 'ops@example.com', status })
+    render(
+      <ResourceList
+        {...props({
+          ui: tokensUi,
+          rows: [token('ci-deploy', 'active'), token('old-script', 'revoked')],
+          total: 2,
+          renderEditLink: (name, content) => link(`/tokens-edit/${name}`, content),
+        })}
+      />,
+    )
+    expect(screen.getByRole('link', { name: 'Edit token ci-deploy' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Edit token old-script' })).toBeNull()
   })
 })

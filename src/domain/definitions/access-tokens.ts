@@ -1,6 +1,6 @@
 import { capitalisedOptions, type Option, type ResourceUi } from '../resource-ui.ts'
 import { ACCESS_TOKEN_BYPASSES, ACCESS_TOKEN_TRANSPORTS, AccessTokenFields } from '../resources/access-token.ts'
-import { TOKEN_STATUS_OPTIONS, tokenAttention } from './token-status.ts'
+import { TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './token-status.ts'
 
 const BYPASS_LABELS: Record<(typeof ACCESS_TOKEN_BYPASSES)[number], string> = {
   challenge: 'Captcha challenge',
@@ -38,6 +38,7 @@ export const accessTokensUi: ResourceUi = {
     { path: 'enabled', label: 'Enabled', format: 'boolean', width: '4.5rem' },
   ],
   attention: tokenAttention,
+  editableRecord: tokenEditable,
   sections: [
     {
       title: 'Where it works',

@@ -26,3 +26,6 @@ export function tokenAttention(record: Draft, now: number): Attention | null {
   const days = Math.ceil(left / DAY_MS)
   return { tone: 'warning', text: days === 1 ? 'Expires within a day' : `Expires in ${days} days` }
 }
+
+/** Revoking is final: a revoked token offers no Edit (the server would refuse the save). */
+export const tokenEditable = (record: Draft): boolean => record.status !== 'revoked'

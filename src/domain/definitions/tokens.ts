@@ -1,6 +1,6 @@
 import type { ResourceUi } from '../resource-ui.ts'
 import { TOKEN_LIFETIME_DAYS, TokenFields } from '../resources/identity.ts'
-import { TOKEN_STATUS_OPTIONS, tokenAttention } from './token-status.ts'
+import { TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './token-status.ts'
 
 const DAY_MS = 86_400_000
 
@@ -36,6 +36,7 @@ export const tokensUi: ResourceUi = {
     { path: 'last_used_at', label: 'Last used', width: '9.5rem' },
   ],
   attention: tokenAttention,
+  editableRecord: tokenEditable,
   summary: (record) => [
     {
       label: 'Status',

@@ -228,7 +228,7 @@ export function ResourceDetail({
               Copy as JSON
             </Button>
             {actions}
-            {can.update && ui.editable !== false && renderEditLink('Edit')}
+            {can.update && ui.editable !== false && ui.editableRecord?.(record) !== false && renderEditLink('Edit')}
             {can.delete && (
               <Button variant="danger" onClick={onDelete}>
                 Delete

@@ -371,6 +371,7 @@ export function ResourceList({
       cell: (row) => (
         <span className="flex items-center justify-end gap-1">
           {editable &&
+            ui.editableRecord?.(row) !== false &&
             renderEditLink(
               row.name,
               <>
