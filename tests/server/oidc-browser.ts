@@ -81,3 +81,42 @@ export function formAction(html: string): string {
   if (!match?.[1]) throw new Error(`no login form in:\n${html}`)
   return match[1].replaceAll('&amp;', '&')
 }
+
+/**
+ * An OpenID Connect sign-in through the built-in provider at `baseUrl`, as the console does it
+ * (authorization code with PKCE, the provider's login form); returns the access token.
+ */
+export async function oidcSignIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const browser = new Browser()
+  const { verifier, challenge } = pkcePair()
+  const issuer = `${baseUrl}/oidc`
+  const redirectUri = `${baseUrl}/auth/callback`
+  const authorize = new URL(`${issuer}/auth`)
+  authorize.search = new URLSearchParams({
+    client_id: 'wadp-console',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: redirectUri,
+    state: 's',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString()
+  const loginPage = await browser.follow(await browser.request(authorize), baseUrl, redirectUri)
+  const action = new URL(formAction(await loginPage.response.text()), baseUrl)
+  const submitted = await browser.request(action, { form: { email, password } })
+  const { location, response } = await browser.follow(submitted, baseUrl, redirectUri)
+  const code = location?.searchParams.get('code')
+  if (!code) throw new Error(`no code for ${email}: ${await response.text()}`)
+  const tokens = await fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'wadp-console',
+      code_verifier: verifier,
+    }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>)
+  return tokens.access_token
+}

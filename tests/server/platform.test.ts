@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../server/http/errors.ts'
-import { Browser, formAction, pkcePair } from './oidc-browser.ts'
+import { Browser, formAction, oidcSignIn, pkcePair } from './oidc-browser.ts'
 import { DEMO_PASSWORD, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
 const platform = setUpPlatform({ syncDelay: '100-300' })
@@ -306,49 +306,19 @@ describe('utilities and the contract', () => {
 
 describe('sign-in with the development OpenID Connect provider', () => {
   it('walks the authorization-code flow and signs in to the API as an oauth user', async () => {
-    const browser = new Browser()
-    const { verifier, challenge } = pkcePair()
-    const issuer = `${platform.url}/oidc`
-    const redirectUri = `${platform.url}/auth/callback`
-    const authorize = new URL(`${issuer}/auth`)
-    authorize.search = new URLSearchParams({
-      client_id: 'wadp-console',
-      response_type: 'code',
-      scope: 'openid profile email',
-      redirect_uri: redirectUri,
-      state: 's',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString()
-    const loginPage = await browser.follow(await browser.request(authorize), platform.url, redirectUri)
-    const action = new URL(formAction(await loginPage.response.text()), platform.url)
-    const submitted = await browser.request(action, { form: { email: VIEWER, password: DEMO_PASSWORD } })
-    const { location } = await browser.follow(submitted, platform.url, redirectUri)
-    const code = location?.searchParams.get('code')
-    expect(code).toBeTruthy()
-    const tokens = await fetch(`${issuer}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: code ?? '',
-        redirect_uri: redirectUri,
-        client_id: 'wadp-console',
-        code_verifier: verifier,
-      }),
-    }).then((r) => r.json() as Promise<{ access_token: string }>)
+    const accessToken = await oidcSignIn(platform.url, VIEWER, DEMO_PASSWORD)
 
     const login = await platform.call('POST', '/api/auth/v0/login', {
       token: null,
-      body: { token: tokens.access_token },
+      body: { token: accessToken },
     })
     expect(login.status).toBe(200)
     expect(login.body.data.auth_type).toBe('oauth')
     expect(login.body.data.user).toMatchObject({ email: VIEWER, first_name: 'Vera', roles: ['viewer'] })
-    const list = await platform.call('GET', `${shop}/websites`, { token: tokens.access_token })
+    const list = await platform.call('GET', `${shop}/websites`, { token: accessToken })
     expect(list.status).toBe(200)
     const write = await platform.call('POST', `${shop}/directors`, {
-      token: tokens.access_token,
+      token: accessToken,
       body: { name: 'nope', backends: [{ host: 'o.example.com', port: 80 }] },
     })
     expect(write.status).toBe(403)

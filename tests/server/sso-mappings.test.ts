@@ -1,46 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { grants } from '../../src/domain/permissions.ts'
-import { Browser, formAction, pkcePair } from './oidc-browser.ts'
+import { oidcSignIn } from './oidc-browser.ts'
 import { DEMO_PASSWORD, OPERATOR, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 const mappings = '/api/auth/v0/sso-groups-roles'
 
 /** An OIDC sign-in through the built-in provider, as the console does it; returns the access token. */
-async function signIn(email: string): Promise<string> {
-  const browser = new Browser()
-  const { verifier, challenge } = pkcePair()
-  const issuer = `${platform.url}/oidc`
-  const redirectUri = `${platform.url}/auth/callback`
-  const authorize = new URL(`${issuer}/auth`)
-  authorize.search = new URLSearchParams({
-    client_id: 'wadp-console',
-    response_type: 'code',
-    scope: 'openid profile email',
-    redirect_uri: redirectUri,
-    state: 's',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  }).toString()
-  const loginPage = await browser.follow(await browser.request(authorize), platform.url, redirectUri)
-  const action = new URL(formAction(await loginPage.response.text()), platform.url)
-  const submitted = await browser.request(action, { form: { email, password: DEMO_PASSWORD } })
-  const { location, response } = await browser.follow(submitted, platform.url, redirectUri)
-  const code = location?.searchParams.get('code')
-  if (!code) throw new Error(`no code for ${email}: ${await response.text()}`)
-  const tokens = await fetch(`${issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: 'wadp-console',
-      code_verifier: verifier,
-    }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>)
-  return tokens.access_token
-}
+const signIn = (email: string) => oidcSignIn(platform.url, email, DEMO_PASSWORD)
 
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'))
 
