@@ -1,6 +1,6 @@
 import { capitalisedOptions, type Option, type ResourceUi } from '../resource-ui.ts'
 import { ACCESS_TOKEN_BYPASSES, ACCESS_TOKEN_TRANSPORTS, AccessTokenFields } from '../resources/access-token.ts'
-import { TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './token-status.ts'
+import { TOKEN_STATE_FIELDS, TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './token-status.ts'
 
 const BYPASS_LABELS: Record<(typeof ACCESS_TOKEN_BYPASSES)[number], string> = {
   challenge: 'Captcha challenge',
@@ -81,16 +81,7 @@ export const accessTokensUi: ResourceUi = {
     },
     {
       title: 'Status',
-      fields: [
-        { kind: 'select', path: 'status', label: 'Status', options: TOKEN_STATUS_OPTIONS, readOnly: true },
-        {
-          kind: 'text',
-          path: 'prefix',
-          label: 'Prefix',
-          readOnly: true,
-          help: 'The first 6 characters of the secret.',
-        },
-      ],
+      fields: [...TOKEN_STATE_FIELDS],
     },
   ],
 }

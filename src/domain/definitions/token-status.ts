@@ -1,4 +1,4 @@
-import type { Attention, Draft, Option } from '../resource-ui.ts'
+import type { Attention, Draft, FieldSpec, Option } from '../resource-ui.ts'
 
 // What API tokens and access tokens share on screen: their status in words and when to draw attention.
 
@@ -29,3 +29,9 @@ export function tokenAttention(record: Draft, now: number): Attention | null {
 
 /** Revoking is final: a revoked token offers no Edit (the server would refuse the save). */
 export const tokenEditable = (record: Draft): boolean => record.status !== 'revoked'
+
+/** A token's read-only state, the same on API tokens and access tokens: its status and its secret's prefix. */
+export const TOKEN_STATE_FIELDS: FieldSpec[] = [
+  { kind: 'select', path: 'status', label: 'Status', options: TOKEN_STATUS_OPTIONS, readOnly: true },
+  { kind: 'text', path: 'prefix', label: 'Prefix', readOnly: true, help: 'The first 6 characters of the secret.' },
+]

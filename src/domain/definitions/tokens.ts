@@ -1,6 +1,6 @@
 import type { ResourceUi } from '../resource-ui.ts'
 import { TOKEN_LIFETIME_DAYS, TokenFields } from '../resources/identity.ts'
-import { TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './token-status.ts'
+import { TOKEN_STATE_FIELDS, TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './token-status.ts'
 
 const DAY_MS = 86_400_000
 
@@ -77,17 +77,7 @@ export const tokensUi: ResourceUi = {
     },
     {
       title: 'Use',
-      fields: [
-        { kind: 'select', path: 'status', label: 'Status', options: TOKEN_STATUS_OPTIONS, readOnly: true },
-        {
-          kind: 'text',
-          path: 'prefix',
-          label: 'Prefix',
-          readOnly: true,
-          help: 'The first 6 characters of the secret.',
-        },
-        { kind: 'text', path: 'last_used_at', label: 'Last used', readOnly: true },
-      ],
+      fields: [...TOKEN_STATE_FIELDS, { kind: 'text', path: 'last_used_at', label: 'Last used', readOnly: true }],
     },
   ],
 }
