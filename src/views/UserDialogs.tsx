@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'
 import { toFieldErrors } from '../domain/common.ts'
 import { UserInvite, type UserInviteData } from '../domain/resources/identity.ts'
@@ -23,6 +23,64 @@ function ServerError({ error }: { error: string | null }) {
       {error}
     </p>
   ) : null
+}
+
+/**
+ * The frame of the users' dialogs: Cancel and the action in the footer, both held while the request runs
+ * (the dialog cannot be dismissed then), and the server's reason under the content. With `formId` the
+ * action submits that form; without, it is a plain button.
+ */
+function RequestDialog({
+  open,
+  title,
+  action,
+  request,
+  onAction,
+  onClose,
+  formId,
+  danger = false,
+  size,
+  children,
+}: {
+  open: boolean
+  title: string
+  action: string
+  request: DialogRequest
+  onAction?: () => void
+  onClose: () => void
+  formId?: string
+  danger?: boolean
+  size?: 'sm'
+  children: ReactNode
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={onClose}
+      {...(size ? { size } : {})}
+      dismissible={!request.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={request.busy}>
+            Cancel
+          </Button>
+          {formId ? (
+            <Button type="submit" form={formId} busy={request.busy}>
+              {action}
+            </Button>
+          ) : (
+            <Button variant={danger ? 'danger' : 'primary'} onClick={onAction} busy={request.busy}>
+              {action}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {children}
+      <ServerError error={request.error} />
+    </Modal>
+  )
 }
 
 /** The roles as checkboxes; `error` is the schema's or the server's word on them. */
@@ -98,21 +156,13 @@ export function InviteUserDialog({
   }
   const formId = useId()
   return (
-    <Modal
+    <RequestDialog
       open={open}
       title="Invite a user"
+      action="Invite"
+      request={request}
       onClose={onClose}
-      dismissible={!request.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={request.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={request.busy}>
-            Invite
-          </Button>
-        </>
-      }
+      formId={formId}
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField
@@ -140,8 +190,7 @@ export function InviteUserDialog({
         </div>
         <RoleChoice roles={values.roles} onChange={(roles) => change({ roles })} error={errors.roles} />
       </form>
-      <ServerError error={request.error} />
-    </Modal>
+    </RequestDialog>
   )
 }
 
@@ -164,21 +213,13 @@ export function RolesDialog({
   const [chosen, setChosen] = useState<RoleName[]>([...roles])
   const formId = useId()
   return (
-    <Modal
+    <RequestDialog
       open={open}
       title={`Roles of ${email}`}
+      action="Save roles"
+      request={request}
       onClose={onClose}
-      dismissible={!request.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={request.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={request.busy}>
-            Save roles
-          </Button>
-        </>
-      }
+      formId={formId}
     >
       <form
         id={formId}
@@ -192,8 +233,7 @@ export function RolesDialog({
           Roles from SSO group mappings come on top of these at each sign-in through SSO.
         </p>
       </form>
-      <ServerError error={request.error} />
-    </Modal>
+    </RequestDialog>
   )
 }
 
@@ -215,29 +255,21 @@ export function StatusDialog({
   onClose: () => void
 }) {
   return (
-    <Modal
+    <RequestDialog
       open={open}
       title={disable ? `Disable ${email}?` : `Enable ${email} again?`}
+      action={disable ? 'Disable' : 'Enable'}
+      request={request}
       onClose={onClose}
+      onAction={onConfirm}
+      danger={disable}
       size="sm"
-      dismissible={!request.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={request.busy}>
-            Cancel
-          </Button>
-          <Button variant={disable ? 'danger' : 'primary'} onClick={onConfirm} busy={request.busy}>
-            {disable ? 'Disable' : 'Enable'}
-          </Button>
-        </>
-      }
     >
       <p>
         {disable
           ? 'They can no longer sign in, and every API token they own stops working at once.'
           : 'They can sign in again, and their API tokens work again unless revoked or expired.'}
       </p>
-      <ServerError error={request.error} />
-    </Modal>
+    </RequestDialog>
   )
 }
