@@ -4,7 +4,7 @@ import { use } from 'react'
 import type { StoredRecord } from '../src/api/resources.ts'
 import { ssoMappingsUi } from '../src/domain/definitions/identity.ts'
 import { DetailPanel } from '../src/views/DetailPanel.tsx'
-import { panelState } from './-admin/panelState.ts'
+import { panelState } from './-resources/panelState.ts'
 import { linkClassName } from './-resources/ReferenceLink.tsx'
 import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 

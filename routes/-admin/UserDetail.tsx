@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, use, useState } from 'react'
 import { selectUser } from '../../machines/session.selectors.ts'
@@ -8,11 +8,9 @@ import { usersUi } from '../../src/domain/definitions/identity.ts'
 import type { RoleName } from '../../src/domain/roles.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
-import { DetailPanel } from '../../src/views/DetailPanel.tsx'
-import { formatDateTime } from '../../src/views/resources/format.tsx'
-import { linkClassName } from '../-resources/ReferenceLink.tsx'
+import { UserActivity } from '../../src/views/UserActivity.tsx'
+import { panelState } from '../-resources/panelState.ts'
 import type { AddonContext, DetailAddons } from '../-resources/ResourceDetailRoute.tsx'
-import { panelState } from './panelState.ts'
 import { requestOf } from './requestOf.ts'
 
 const root = getRouteApi('__root__')
@@ -27,7 +25,7 @@ type Page = AddonContext['page']
 /** /users-detail: disable or enable and change roles (each asked first), then what the user owns and did. */
 export const userDetailAddons: DetailAddons = {
   actions: (record, { page }) => (page.can.update ? <UserActions record={record} page={page} /> : null),
-  content: (record) => <UserActivity record={record} />,
+  content: (record) => <UserActivityPanels record={record} />,
 }
 
 const rolesOf = (record: StoredRecord) => (Array.isArray(record.roles) ? (record.roles as RoleName[]) : [])
@@ -104,67 +102,16 @@ function UserActions({ record, page }: { record: StoredRecord; page: Page }) {
 }
 
 /** When the user last signed in, the API tokens they own, and their last ten audit entries. */
-function UserActivity({ record }: { record: StoredRecord }) {
+function UserActivityPanels({ record }: { record: StoredRecord }) {
   const { admin } = root.useRouteContext()
   const { queries } = use(admin())
-  const email = record.name
-  const tokens = useQuery(queries.userTokens(email))
-  const audit = useQuery(queries.audit({ actor: email, items: 10 }))
-  const lastLogin = typeof record.last_login_at === 'string' ? formatDateTime(record.last_login_at) : 'never'
+  const tokens = useQuery(queries.userTokens(record.name))
+  const audit = useQuery(queries.audit({ actor: record.name, items: 10 }))
   return (
-    <>
-      <p>
-        <span className="font-medium">Last sign-in:</span> {lastLogin}
-      </p>
-      <DetailPanel
-        id="user-tokens"
-        title="API tokens they own"
-        state={panelState(tokens, 'Their tokens')}
-        empty="They own no API token."
-      >
-        {(rows) => (
-          <ul className="flex flex-col gap-1">
-            {rows.map((token) => (
-              <li key={token.name}>
-                <Link
-                  to="/tokens-detail/{-$tokens_name}"
-                  params={{ tokens_name: token.name }}
-                  className={linkClassName}
-                >
-                  {token.name}
-                </Link>{' '}
-                <span className="text-sm text-slate-600 dark:text-slate-400">({String(token.status ?? '')})</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </DetailPanel>
-      <DetailPanel
-        id="user-audit"
-        title="Recent audit entries"
-        state={panelState(audit, 'Their audit entries', (page) => page.data)}
-        empty="No audit entry names them as the actor."
-      >
-        {(entries) => (
-          <ul className="flex flex-col gap-1">
-            {entries.map((entry) => (
-              <li key={entry.public_id}>
-                <Link
-                  to="/audit-detail/{-$audit_public_id}"
-                  params={{ audit_public_id: entry.public_id }}
-                  className={linkClassName}
-                >
-                  <span className="tabular-nums">{formatDateTime(entry.occurred_at)}</span> {entry.action}
-                </Link>{' '}
-                <span className="text-sm text-slate-600 dark:text-slate-400">
-                  {entry.result}
-                  {entry.resource ? ` · ${entry.resource.type} ${entry.resource.name}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </DetailPanel>
-    </>
+    <UserActivity
+      lastLoginAt={typeof record.last_login_at === 'string' ? record.last_login_at : null}
+      tokens={panelState(tokens, 'Their tokens')}
+      audit={panelState(audit, 'Their audit entries', (page) => page.data)}
+    />
   )
 }

@@ -20,7 +20,7 @@ import {
   SyncSummary,
   TrafficCharts,
 } from '../../src/views/HomePanels.tsx'
-import { panelState } from '../-admin/panelState.ts'
+import { panelState } from '../-resources/panelState.ts'
 
 const root = getRouteApi('__root__')
 
