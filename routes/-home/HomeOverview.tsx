@@ -7,12 +7,10 @@ import { selectPermissions } from '../../machines/session.selectors.ts'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
-import { certificateAttention } from '../../src/domain/resources/le-certificate.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import {
   AuditedChanges,
-  type CertificateNotice,
   CertificatesNeedingAttention,
   ConfigurationCounts,
   Panel,
@@ -55,15 +53,6 @@ export default function HomeOverview({ project }: { project: string }) {
   })
   const counts = useQuery({ ...queries.overview(project), enabled: grants(permissions, 'wadp.projects.get') })
   const certificates = useQuery({ ...queries.certificates(project), enabled: canCertificates })
-  const now = Date.now()
-  const notices = (certificates.data?.data ?? []).flatMap((certificate): CertificateNotice[] => {
-    const attention = certificateAttention(
-      { status: certificate.status, not_after: certificate.not_after ?? null },
-      certificate.renew_before_days,
-      now,
-    )
-    return attention ? [{ name: certificate.name, domains: certificate.domains, ...attention }] : []
-  })
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {canTraffic && (
@@ -104,7 +93,7 @@ export default function HomeOverview({ project }: { project: string }) {
           panel={panelState(certificates, 'The certificates')}
           height="min-h-[8rem]"
         >
-          {(data) => <CertificatesNeedingAttention notices={notices} total={data.meta.total} link={link} />}
+          {(data) => <CertificatesNeedingAttention certificates={data.data} total={data.meta.total} link={link} />}
         </Panel>
       )}
       {grants(sessionPermissions, 'wadp.audit.list') ? (

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
+import type { CertificateSummary } from '../api/overview.ts'
 import type { AuditSummary } from '../domain/audit.ts'
 import type { ProjectOverview } from '../domain/overview.ts'
 import { detailPathOf, listPathOf, typeLabelOf } from '../domain/resource-routes.ts'
+import { certificateAttention } from '../domain/resources/le-certificate.ts'
 import type { StatsResult } from '../domain/stats.ts'
 import type { SyncRow } from '../domain/sync.ts'
 import { Button } from '../ui/Button.tsx'
@@ -114,17 +116,26 @@ export function AuditedChanges({ entries, link }: { entries: readonly AuditSumma
   )
 }
 
-export type CertificateNotice = { name: string; domains: string[]; text: string; tone: 'danger' | 'warning' }
-
+/** The project's LE certificates that failed or are about to expire, each with why. */
 export function CertificatesNeedingAttention({
-  notices,
+  certificates,
   total,
   link,
+  now = Date.now(),
 }: {
-  notices: readonly CertificateNotice[]
+  certificates: readonly CertificateSummary[]
   total: number
   link: RenderPath
+  now?: number
 }) {
+  const notices = certificates.flatMap((certificate) => {
+    const attention = certificateAttention(
+      { status: certificate.status, not_after: certificate.not_after ?? null },
+      certificate.renew_before_days,
+      now,
+    )
+    return attention ? [{ name: certificate.name, domains: certificate.domains, ...attention }] : []
+  })
   if (total === 0) return <p className="text-sm">No LE certificate in this project.</p>
   if (notices.length === 0)
     return (
