@@ -1,0 +1,210 @@
+import * as v from 'valibot'
+import { IsoDateTime, jsonObject, Slug } from '../common.ts'
+import { normaliseCidr } from './ip-list.ts'
+
+export const BLOCKLIST_TARGETS = ['ip', 'cidr', 'asn', 'country'] as const
+export type BlocklistTarget = (typeof BLOCKLIST_TARGETS)[number]
+export const BLOCKLIST_ACTIONS = ['block', 'challenge', 'allow'] as const
+export const BLOCKLIST_SCOPES = ['platform', 'project'] as const
+export const MAX_BLOCKLIST_NOTES = 500
+/** One paste adds at most this many entries; past it nothing is written. */
+export const MAX_BLOCKLIST_IMPORT = 5_000
+
+const HIGHEST_ASN = 4_294_967_295
+let regionNames: Intl.DisplayNames | null = null
+
+/** An ISO 3166 two-letter code the platform's locale data names (`ZZ`, "unknown region", is none). */
+function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || code === 'ZZ') return false
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' })
+  const name = regionNames.of(code)
+  return name !== undefined && name !== code
+}
+
+/**
+ * A value as the target reads it, normalised: an address bare and canonical (`2001:DB8::1` ->
+ * `2001:db8::1`), a network at its network address (`10.1.2.3/8` -> `10.0.0.0/8`), an ASN as
+ * `AS13335` (from `13335`, `as13335` or `AS13335`), a country as its upper-case ISO code.
+ */
+export function normaliseBlocklistValue(target: BlocklistTarget, text: string): { value: string } | { error: string } {
+  const trimmed = text.trim()
+  if (trimmed === '') return { error: 'is required' }
+  if (target === 'ip' || target === 'cidr') {
+    const hasPrefix = trimmed.includes('/')
+    if (target === 'ip' && hasPrefix) return { error: 'must be one address, without a /prefix (use the CIDR target)' }
+    if (target === 'cidr' && !hasPrefix) return { error: 'must be a network with a /prefix, such as 10.0.0.0/8' }
+    const result = normaliseCidr(trimmed)
+    if ('error' in result) return { error: target === 'ip' ? 'must be an IPv4 or IPv6 address' : result.error }
+    // A /32 (or /128) network is one address, which normaliseCidr writes bare.
+    if (target === 'cidr' && !result.cidr.includes('/')) {
+      return { value: `${result.cidr}/${result.cidr.includes(':') ? 128 : 32}` }
+    }
+    return { value: result.cidr }
+  }
+  if (target === 'asn') {
+    const match = /^(?:AS)?(\d{1,10})$/i.exec(trimmed)
+    const number = match ? Number(match[1]) : 0
+    if (!match || number < 1 || number > HIGHEST_ASN) return { error: 'must be an AS number such as AS13335 or 13335' }
+    return { value: `AS${number}` }
+  }
+  const code = trimmed.toUpperCase()
+  return isCountryCode(code) ? { value: code } : { error: 'must be an ISO 3166 two-letter country code such as FR' }
+}
+
+/** The target a pasted line is read as: an address, a network, an AS number or a country code. */
+export function guessTarget(text: string): BlocklistTarget {
+  const trimmed = text.trim()
+  if (/^(AS)?\d+$/i.test(trimmed)) return 'asn'
+  if (/^[a-z]{2}$/i.test(trimmed)) return 'country'
+  return trimmed.includes('/') ? 'cidr' : 'ip'
+}
+
+/**
+ * A blocklist entry (RESOURCES.md): what it matches (`target`, `value`), what the edge does with a
+ * request from there, and whether it is the whole platform's or one project's. An `allow` entry wins
+ * over a `block` or `challenge` entry matching the same request; an entry past `expires_at` no longer
+ * applies (it stays, shown as expired). Unique on (scope and project, target, value): the server says
+ * which entry already holds a value.
+ */
+export const BlocklistFields = v.pipe(
+  jsonObject({
+    target: v.optional(
+      v.pipe(
+        v.picklist(BLOCKLIST_TARGETS, 'must be ip, cidr, asn or country'),
+        v.description('What the value is: an IP address, a network (CIDR), an AS number or a country code'),
+      ),
+      'ip',
+    ),
+    value: v.pipe(
+      v.string('must be a string'),
+      v.description('The address, network, AS number (AS13335) or ISO country code (FR); stored normalised'),
+      v.maxLength(64, 'at most 64 characters'),
+    ),
+    action: v.optional(
+      v.pipe(
+        v.picklist(BLOCKLIST_ACTIONS, 'must be block, challenge or allow'),
+        v.description('block refuses the request, challenge asks for a captcha, allow wins over both'),
+      ),
+      'block',
+    ),
+    notes: v.optional(
+      v.pipe(
+        v.string('must be a string'),
+        v.description('Why the entry exists'),
+        v.trim(),
+        v.maxLength(MAX_BLOCKLIST_NOTES, `at most ${MAX_BLOCKLIST_NOTES} characters`),
+      ),
+      '',
+    ),
+    expires_at: v.optional(
+      v.pipe(v.nullable(IsoDateTime), v.description('When it stops applying; null keeps it for good')),
+      null,
+    ),
+    scope: v.optional(
+      v.pipe(
+        v.picklist(BLOCKLIST_SCOPES, 'must be platform or project'),
+        v.description('platform applies to every project; project to the one named in project'),
+      ),
+      'platform',
+    ),
+    project: v.optional(
+      v.pipe(v.nullable(Slug), v.description('The project a project-scoped entry applies to; null for platform')),
+      null,
+    ),
+  }),
+  v.forward(
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      const result = normaliseBlocklistValue(dataset.value.target, dataset.value.value)
+      if ('error' in result) addIssue({ message: result.error })
+    }),
+    ['value'],
+  ),
+  v.forward(
+    v.check((entry) => entry.scope !== 'project' || Boolean(entry.project), 'choose the project it applies to'),
+    ['project'],
+  ),
+  v.forward(
+    v.check((entry) => entry.scope !== 'platform' || !entry.project, 'a platform entry names no project'),
+    ['project'],
+  ),
+  v.transform((entry) => {
+    const result = normaliseBlocklistValue(entry.target, entry.value)
+    return { ...entry, value: 'value' in result ? result.value : entry.value }
+  }),
+)
+export type BlocklistData = v.InferOutput<typeof BlocklistFields>
+
+/** Whether an entry no longer applies at `now` (its expiry passed). */
+export function isExpired(entry: { expires_at?: unknown }, now: number): boolean {
+  return typeof entry.expires_at === 'string' && Date.parse(entry.expires_at) <= now
+}
+
+/** The bulk paste's body: values one per line, and what every entry made of them gets. */
+export const BlocklistImportBody = jsonObject(
+  {
+    text: v.pipe(
+      v.string('must be a string'),
+      v.description(
+        'One value per line: an address, a network (CIDR), an AS number or a country code; text after # becomes the notes',
+      ),
+      v.maxLength(1_000_000, 'at most 1 MB of text'),
+    ),
+    action: v.optional(
+      v.pipe(v.picklist(BLOCKLIST_ACTIONS, 'must be block, challenge or allow'), v.description('Every entry’s action')),
+      'block',
+    ),
+    scope: v.optional(
+      v.pipe(v.picklist(BLOCKLIST_SCOPES, 'must be platform or project'), v.description('Every entry’s scope')),
+      'platform',
+    ),
+    project: v.optional(
+      v.pipe(v.nullable(Slug), v.description('The project of project-scoped entries; null for platform')),
+      null,
+    ),
+    expires_at: v.optional(
+      v.pipe(v.nullable(IsoDateTime), v.description('When the entries stop applying; null keeps them for good')),
+      null,
+    ),
+  },
+  (issue) => (issue.input === undefined && issue.path ? 'is required' : 'must be a JSON object with text'),
+)
+export type BlocklistImportInput = v.InferInput<typeof BlocklistImportBody>
+
+export type BlocklistLine = { line: number; target: BlocklistTarget; value: string; notes: string }
+export type BlocklistLineProblem = { line: number; text: string; message: string }
+
+/**
+ * Pasted values one per line: blank lines and `#` comments are skipped, text after `#` becomes the
+ * entry's notes, each line's target is read from its form. Invalid lines never block the valid ones.
+ */
+export function parseBlocklistLines(text: string): { entries: BlocklistLine[]; invalid: BlocklistLineProblem[] } {
+  const entries: BlocklistLine[] = []
+  const invalid: BlocklistLineProblem[] = []
+  const lines = text.split(/\r?\n/)
+  for (let index = 0; index < lines.length; index += 1) {
+    const raw = lines[index] ?? ''
+    const hash = raw.indexOf('#')
+    const body = (hash === -1 ? raw : raw.slice(0, hash)).trim()
+    if (body === '') continue
+    const target = guessTarget(body)
+    const result = normaliseBlocklistValue(target, body)
+    if ('error' in result) {
+      invalid.push({ line: index + 1, text: raw.trim().slice(0, 200), message: result.error })
+      continue
+    }
+    const notes = hash === -1 ? '' : raw.slice(hash + 1).trim().slice(0, MAX_BLOCKLIST_NOTES)
+    entries.push({ line: index + 1, target, value: result.value, notes })
+  }
+  return { entries, invalid }
+}
+
+/** A pasted entry's name: its target and value as a slug (`ip-203-0-113-7`, `asn-13335`, `country-fr`). */
+export function blocklistNameOf(target: BlocklistTarget, value: string): string {
+  const slug = value
+    .toLowerCase()
+    .replace(/^as/, target === 'asn' ? '' : 'as')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return `${target}-${slug}`.slice(0, 56).replace(/-+$/, '')
+}
