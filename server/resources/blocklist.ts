@@ -71,7 +71,10 @@ export function blocklistEntries(now: () => number): ResourceDefinition {
         }
         return undefined
       },
-      present: (record) => ({ ...record, status: isExpired({ expires_at: record.expires_at }, now()) ? 'expired' : 'active' }),
+      present: (record) => ({
+        ...record,
+        status: isExpired({ expires_at: record.expires_at }, now()) ? 'expired' : 'active',
+      }),
     },
   }
 }

@@ -30,7 +30,12 @@ export function registerBackendHealth(router: ServiceRouter, ctx: ServerContext)
       // A token limited to some projects sees their backends only.
       if (principal.projects) conditions.push(inArray(resources.scope, principal.projects))
       const directors = await ctx.db
-        .select({ project: resources.scope, name: resources.name, data: resources.data, updatedAt: resources.updatedAt })
+        .select({
+          project: resources.scope,
+          name: resources.name,
+          data: resources.data,
+          updatedAt: resources.updatedAt,
+        })
         .from(resources)
         .where(and(...conditions))
         .orderBy(asc(resources.scope), asc(resources.name))

@@ -33,3 +33,13 @@ export function windowSummary(window: readonly boolean[]): string {
   const passed = window.filter(Boolean).length
   return `${passed} of ${window.length} ${window.length === 1 ? 'probe' : 'probes'} passed`
 }
+
+/**
+ * How often a page showing these rows reads them again: the shortest probe interval among them (a new
+ * result is due by then), within 2 to 30 seconds; 10 seconds (the Medium preset) before any answer.
+ */
+export function refreshIntervalMs(rows: readonly { interval_seconds: number }[] | undefined): number {
+  if (!rows || rows.length === 0) return 10_000
+  const shortest = Math.min(...rows.map((row) => row.interval_seconds))
+  return Math.min(30_000, Math.max(2_000, shortest * 1000))
+}

@@ -73,7 +73,8 @@ describe('Blocklist entries', () => {
 
   it('are unique on scope, target and value: a second one is a 409 naming the first', async () => {
     expect(
-      (await platform.call('POST', base, { body: { name: 'office', target: 'cidr', value: '198.51.100.0/24' } })).status,
+      (await platform.call('POST', base, { body: { name: 'office', target: 'cidr', value: '198.51.100.0/24' } }))
+        .status,
     ).toBe(201)
     // The same network written differently is the same value.
     const again = await platform.call('POST', base, {
@@ -148,7 +149,12 @@ describe('Blocklist entries', () => {
       names: ['ip-203-0-113-7', 'cidr-203-0-113-8-29', 'asn-15169', 'country-ru'],
     })
     const scraper = await platform.call('GET', `${base}/ip-203-0-113-7`)
-    expect(scraper.body.data).toMatchObject({ target: 'ip', value: '203.0.113.7', action: 'challenge', notes: 'scraper' })
+    expect(scraper.body.data).toMatchObject({
+      target: 'ip',
+      value: '203.0.113.7',
+      action: 'challenge',
+      notes: 'scraper',
+    })
     const audit = await queryRows<{ action: string; resource_name: string }>(
       platform,
       sql`select action, resource_name from audit_log where action = 'access-list.import' order by id`,
@@ -180,7 +186,9 @@ describe('Blocklist entries', () => {
   it('show an entry past its expiry as expired, and keep it', async () => {
     const now = Date.now()
     const expires = new Date(now + 3_600_000).toISOString()
-    await platform.call('POST', base, { body: { name: 'temporary', target: 'ip', value: '192.0.2.200', expires_at: expires } })
+    await platform.call('POST', base, {
+      body: { name: 'temporary', target: 'ip', value: '192.0.2.200', expires_at: expires },
+    })
     expect((await platform.call('GET', `${base}/temporary`)).body.data.status).toBe('active')
     platform.server.ctx.now = () => now + 2 * 3_600_000
     expect((await platform.call('GET', `${base}/temporary`)).body.data).toMatchObject({

@@ -193,7 +193,13 @@ export function parseBlocklistLines(text: string): { entries: BlocklistLine[]; i
       invalid.push({ line: index + 1, text: raw.trim().slice(0, 200), message: result.error })
       continue
     }
-    const notes = hash === -1 ? '' : raw.slice(hash + 1).trim().slice(0, MAX_BLOCKLIST_NOTES)
+    const notes =
+      hash === -1
+        ? ''
+        : raw
+            .slice(hash + 1)
+            .trim()
+            .slice(0, MAX_BLOCKLIST_NOTES)
     entries.push({ line: index + 1, target, value: result.value, notes })
   }
   return { entries, invalid }
