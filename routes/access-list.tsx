@@ -1,22 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
+import { lazy, Suspense } from 'react'
 import { accessListUi } from '../src/domain/definitions/access-list.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
-import { blocklistListAddons } from './-admin/BlocklistImport.tsx'
-import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
+import { type ListAddons, ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 import { AdminSyncButton } from './-shell/AdminSyncButton.tsx'
 
-const filter = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(50))), undefined)
-
-/** The list's params and its dropdown filters (accessListUi.listFilters); the list drops values it does not offer. */
-const BlocklistSearch = v.object({ ...ResourceListSearch.entries, target: filter, action: filter })
-
-const addons = blocklistListAddons(accessListUi)
+// "Paste values" loads after the list: most visits only read it.
+const BlocklistImport = lazy(() => import('./-admin/BlocklistImport.tsx'))
+const addons: ListAddons = {
+  actions: ({ page }) =>
+    page.can.create ? (
+      <Suspense fallback={null}>
+        <BlocklistImport ui={accessListUi} page={page} />
+      </Suspense>
+    ) : null,
+}
 
 // The Blocklist's admin sync-status button comes before the list itself (issue 4): entries are platform
 // configuration, so a change moves the platform revision that the admin sync view follows.
 export const Route = createFileRoute('/access-list')({
-  validateSearch: BlocklistSearch,
+  validateSearch: ResourceListSearch,
   component: () => (
     <>
       <div className="mb-4 flex justify-end">

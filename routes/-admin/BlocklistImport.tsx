@@ -3,9 +3,8 @@ import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { BLOCKLIST_ACTION_OPTIONS } from '../../src/domain/definitions/access-list.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
-import type { BlocklistImportInput } from '../../src/domain/resources/blocklist.ts'
+import type { BlocklistImportInput } from '../../src/domain/resources/blocklist-import.ts'
 import { Button } from '../../src/ui/Button.tsx'
-import type { ListAddons } from '../-resources/ResourceListRoute.tsx'
 import type { useResourcePage } from '../-resources/useResourcePage.ts'
 
 const root = getRouteApi('__root__')
@@ -17,12 +16,8 @@ const BlocklistImportDialog = lazy(() =>
 
 type Page = ReturnType<typeof useResourcePage>
 
-/** The Blocklist's "Paste values" beside the list, for an admin who may create entries. */
-export function blocklistListAddons(ui: ResourceUi): ListAddons {
-  return { actions: ({ page }) => (page.can.create ? <BlocklistImport ui={ui} page={page} /> : null) }
-}
-
-function BlocklistImport({ ui, page }: { ui: ResourceUi; page: Page }) {
+/** The Blocklist's "Paste values" beside the list (shown to an admin who may create entries). */
+export default function BlocklistImport({ ui, page }: { ui: ResourceUi; page: Page }) {
   const { admin } = root.useRouteContext()
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')

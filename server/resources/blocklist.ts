@@ -1,14 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
+import { type BlocklistData, BlocklistFields, isExpired } from '../../src/domain/resources/blocklist.ts'
 import {
-  type BlocklistData,
-  BlocklistFields,
   BlocklistImportBody,
   blocklistNameOf,
-  isExpired,
   MAX_BLOCKLIST_IMPORT,
   parseBlocklistLines,
-} from '../../src/domain/resources/blocklist.ts'
+} from '../../src/domain/resources/blocklist-import.ts'
 import { recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'

@@ -23,7 +23,7 @@ import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-health.ts'
 import { referenceTargetOf } from '../domain/resource-routes.ts'
-import type { BlocklistImportInput } from '../domain/resources/blocklist.ts'
+import type { BlocklistImportInput } from '../domain/resources/blocklist-import.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
 
 /** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */

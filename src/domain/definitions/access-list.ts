@@ -9,10 +9,6 @@ export const BLOCKLIST_TARGET_OPTIONS = [
 ] as const
 export const BLOCKLIST_ACTION_OPTIONS = capitalisedOptions(BLOCKLIST_ACTIONS)
 const SCOPE_OPTIONS = capitalisedOptions(BLOCKLIST_SCOPES)
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'expired', label: 'Expired' },
-]
 
 /**
  * The Blocklist (platform-wide `access-list`, Admin section): addresses, networks, AS numbers and
@@ -48,37 +44,29 @@ export const accessListUi: ResourceUi = {
     { path: 'scope', label: 'Scope', format: 'label', options: SCOPE_OPTIONS, width: '6rem' },
     { path: 'project', label: 'Project', width: '8rem' },
     { path: 'expires_at', label: 'Expires', sortable: true, width: '9.5rem' },
-    { path: 'status', label: 'Status', format: 'label', options: STATUS_OPTIONS, width: '5.5rem' },
     { path: 'notes', label: 'Notes', width: '12rem' },
   ],
-  listFilters: [
-    { param: 'target', label: 'Target', options: BLOCKLIST_TARGET_OPTIONS },
-    { param: 'action', label: 'Action', options: BLOCKLIST_ACTION_OPTIONS },
-  ],
-  attention: (record, now) =>
-    isExpired(record, now) ? { tone: 'warning', text: 'Expired: it no longer applies' } : null,
+  attention: (record, now) => (isExpired(record, now) ? { tone: 'warning', text: 'Expired' } : null),
   newDraft: () => ({ target: 'ip', value: '', action: 'block', scope: 'platform', project: null }),
   sections: [
     {
       title: 'Entry',
-      description: 'An allow entry wins over a block or challenge entry that matches the same request.',
       fields: [
         { kind: 'select', path: 'target', label: 'Target', options: BLOCKLIST_TARGET_OPTIONS },
         {
           kind: 'text',
           path: 'value',
           label: 'Value',
-          placeholder: '203.0.113.7, 198.51.100.0/24, AS13335 or FR',
-          help: 'An address, a network with its /prefix, an AS number or an ISO country code, as the target says. Stored normalised.',
+          placeholder: '203.0.113.7, 10.0.0.0/8, AS13335 or FR',
         },
         {
           kind: 'select',
           path: 'action',
           label: 'Action',
           options: BLOCKLIST_ACTION_OPTIONS,
-          help: 'Block refuses the request, Challenge asks for a captcha. Allow beats block: an allow entry wins over any block or challenge entry matching the same request.',
+          help: 'Allow beats block: an allow entry wins over any block or challenge entry matching the same request.',
         },
-        { kind: 'select', path: 'scope', label: 'Scope', options: SCOPE_OPTIONS, help: 'Platform: every project.' },
+        { kind: 'select', path: 'scope', label: 'Scope', options: SCOPE_OPTIONS },
         {
           kind: 'reference',
           path: 'project',
@@ -92,10 +80,9 @@ export const accessListUi: ResourceUi = {
           path: 'expires_at',
           label: 'Expires on',
           nullable: true,
-          help: 'At the end of that day (UTC); empty keeps it for good. An expired entry stays, shown as expired, but no longer applies.',
+          help: 'Empty: never. Once expired it stays, shown as expired, and no longer applies.',
         },
-        { kind: 'text', path: 'notes', label: 'Notes', wide: true, multiline: true, placeholder: 'Why it is here' },
-        { kind: 'select', path: 'status', label: 'Status', options: STATUS_OPTIONS, readOnly: true },
+        { kind: 'text', path: 'notes', label: 'Notes', wide: true, multiline: true },
       ],
     },
   ],

@@ -1,14 +1,12 @@
 import * as v from 'valibot'
 import { IsoDateTime, jsonObject, Slug } from '../common.ts'
-import { normaliseCidr } from './ip-list.ts'
+import { normaliseCidr } from './ip-address.ts'
 
 export const BLOCKLIST_TARGETS = ['ip', 'cidr', 'asn', 'country'] as const
 export type BlocklistTarget = (typeof BLOCKLIST_TARGETS)[number]
 export const BLOCKLIST_ACTIONS = ['block', 'challenge', 'allow'] as const
 export const BLOCKLIST_SCOPES = ['platform', 'project'] as const
 export const MAX_BLOCKLIST_NOTES = 500
-/** One paste adds at most this many entries; past it nothing is written. */
-export const MAX_BLOCKLIST_IMPORT = 5_000
 
 const HIGHEST_ASN = 4_294_967_295
 let regionNames: Intl.DisplayNames | null = null
@@ -51,14 +49,6 @@ export function normaliseBlocklistValue(target: BlocklistTarget, text: string): 
   return isCountryCode(code) ? { value: code } : { error: 'must be an ISO 3166 two-letter country code such as FR' }
 }
 
-/** The target a pasted line is read as: an address, a network, an AS number or a country code. */
-export function guessTarget(text: string): BlocklistTarget {
-  const trimmed = text.trim()
-  if (/^(AS)?\d+$/i.test(trimmed)) return 'asn'
-  if (/^[a-z]{2}$/i.test(trimmed)) return 'country'
-  return trimmed.includes('/') ? 'cidr' : 'ip'
-}
-
 /**
  * A blocklist entry (RESOURCES.md): what it matches (`target`, `value`), what the edge does with a
  * request from there, and whether it is the whole platform's or one project's. An `allow` entry wins
@@ -69,21 +59,18 @@ export function guessTarget(text: string): BlocklistTarget {
 export const BlocklistFields = v.pipe(
   jsonObject({
     target: v.optional(
-      v.pipe(
-        v.picklist(BLOCKLIST_TARGETS, 'must be ip, cidr, asn or country'),
-        v.description('What the value is: an IP address, a network (CIDR), an AS number or a country code'),
-      ),
+      v.pipe(v.picklist(BLOCKLIST_TARGETS, 'must be ip, cidr, asn or country'), v.description('What the value is')),
       'ip',
     ),
     value: v.pipe(
       v.string('must be a string'),
-      v.description('The address, network, AS number (AS13335) or ISO country code (FR); stored normalised'),
+      v.description('Address, network, AS number (AS13335) or country (FR)'),
       v.maxLength(64, 'at most 64 characters'),
     ),
     action: v.optional(
       v.pipe(
         v.picklist(BLOCKLIST_ACTIONS, 'must be block, challenge or allow'),
-        v.description('block refuses the request, challenge asks for a captcha, allow wins over both'),
+        v.description('allow wins over block and challenge'),
       ),
       'block',
     ),
@@ -97,20 +84,17 @@ export const BlocklistFields = v.pipe(
       '',
     ),
     expires_at: v.optional(
-      v.pipe(v.nullable(IsoDateTime), v.description('When it stops applying; null keeps it for good')),
+      v.pipe(v.nullable(IsoDateTime), v.description('When it stops applying; null for never')),
       null,
     ),
     scope: v.optional(
       v.pipe(
         v.picklist(BLOCKLIST_SCOPES, 'must be platform or project'),
-        v.description('platform applies to every project; project to the one named in project'),
+        v.description('Every project, or the one in project'),
       ),
       'platform',
     ),
-    project: v.optional(
-      v.pipe(v.nullable(Slug), v.description('The project a project-scoped entry applies to; null for platform')),
-      null,
-    ),
+    project: v.optional(v.pipe(v.nullable(Slug), v.description('The project of a project entry')), null),
   }),
   v.forward(
     v.rawCheck(({ dataset, addIssue }) => {
@@ -138,79 +122,4 @@ export type BlocklistData = v.InferOutput<typeof BlocklistFields>
 /** Whether an entry no longer applies at `now` (its expiry passed). */
 export function isExpired(entry: { expires_at?: unknown }, now: number): boolean {
   return typeof entry.expires_at === 'string' && Date.parse(entry.expires_at) <= now
-}
-
-/** The bulk paste's body: values one per line, and what every entry made of them gets. */
-export const BlocklistImportBody = jsonObject(
-  {
-    text: v.pipe(
-      v.string('must be a string'),
-      v.description(
-        'One value per line: an address, a network (CIDR), an AS number or a country code; text after # becomes the notes',
-      ),
-      v.maxLength(1_000_000, 'at most 1 MB of text'),
-    ),
-    action: v.optional(
-      v.pipe(v.picklist(BLOCKLIST_ACTIONS, 'must be block, challenge or allow'), v.description('Every entry’s action')),
-      'block',
-    ),
-    scope: v.optional(
-      v.pipe(v.picklist(BLOCKLIST_SCOPES, 'must be platform or project'), v.description('Every entry’s scope')),
-      'platform',
-    ),
-    project: v.optional(
-      v.pipe(v.nullable(Slug), v.description('The project of project-scoped entries; null for platform')),
-      null,
-    ),
-    expires_at: v.optional(
-      v.pipe(v.nullable(IsoDateTime), v.description('When the entries stop applying; null keeps them for good')),
-      null,
-    ),
-  },
-  (issue) => (issue.input === undefined && issue.path ? 'is required' : 'must be a JSON object with text'),
-)
-export type BlocklistImportInput = v.InferInput<typeof BlocklistImportBody>
-
-export type BlocklistLine = { line: number; target: BlocklistTarget; value: string; notes: string }
-export type BlocklistLineProblem = { line: number; text: string; message: string }
-
-/**
- * Pasted values one per line: blank lines and `#` comments are skipped, text after `#` becomes the
- * entry's notes, each line's target is read from its form. Invalid lines never block the valid ones.
- */
-export function parseBlocklistLines(text: string): { entries: BlocklistLine[]; invalid: BlocklistLineProblem[] } {
-  const entries: BlocklistLine[] = []
-  const invalid: BlocklistLineProblem[] = []
-  const lines = text.split(/\r?\n/)
-  for (let index = 0; index < lines.length; index += 1) {
-    const raw = lines[index] ?? ''
-    const hash = raw.indexOf('#')
-    const body = (hash === -1 ? raw : raw.slice(0, hash)).trim()
-    if (body === '') continue
-    const target = guessTarget(body)
-    const result = normaliseBlocklistValue(target, body)
-    if ('error' in result) {
-      invalid.push({ line: index + 1, text: raw.trim().slice(0, 200), message: result.error })
-      continue
-    }
-    const notes =
-      hash === -1
-        ? ''
-        : raw
-            .slice(hash + 1)
-            .trim()
-            .slice(0, MAX_BLOCKLIST_NOTES)
-    entries.push({ line: index + 1, target, value: result.value, notes })
-  }
-  return { entries, invalid }
-}
-
-/** A pasted entry's name: its target and value as a slug (`ip-203-0-113-7`, `asn-13335`, `country-fr`). */
-export function blocklistNameOf(target: BlocklistTarget, value: string): string {
-  const slug = value
-    .toLowerCase()
-    .replace(/^as/, target === 'asn' ? '' : 'as')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return `${target}-${slug}`.slice(0, 56).replace(/-+$/, '')
 }
