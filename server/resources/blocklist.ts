@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { type BlocklistData, BlocklistFields, isExpired } from '../../src/domain/resources/blocklist.ts'
+import {
+  type BlocklistData,
+  BlocklistFields,
+  isExpired,
+  normaliseBlocklistValue,
+} from '../../src/domain/resources/blocklist.ts'
 import {
   BlocklistImportBody,
   blocklistNameOf,
@@ -61,13 +66,20 @@ export function blocklistEntries(now: () => number): ResourceDefinition {
     readOnlyFields: ['status'],
     hooks: {
       async beforeWrite({ db, name, data }) {
-        const entry = data as BlocklistData
+        const given = data as BlocklistData
+        const normalised = normaliseBlocklistValue(given.target, given.value)
+        // The schema checked the value; stored normalised, a platform entry names no project.
+        const entry: BlocklistData = {
+          ...given,
+          value: 'value' in normalised ? normalised.value : given.value,
+          project: given.scope === 'project' ? given.project : null,
+        }
         const holder = (await storedKeys(db)).get(keyOf(entry))
         if (holder !== undefined && holder !== name) {
           const message = `blocklist entry ${holder} already holds ${describe(entry)}`
           throw conflict(message, undefined, [{ field: 'value', message: `already held by blocklist entry ${holder}` }])
         }
-        return undefined
+        return entry
       },
       present: (record) => ({
         ...record,

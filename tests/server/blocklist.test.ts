@@ -50,7 +50,7 @@ describe('Blocklist entries', () => {
   it('refuse a value that is not one of its target, on the value field', async () => {
     const bad = [
       { target: 'ip', value: '10.0.0.999', message: 'must be an IPv4 or IPv6 address' },
-      { target: 'ip', value: '10.0.0.0/8', message: 'must be one address, without a /prefix (use the CIDR target)' },
+      { target: 'ip', value: '10.0.0.0/8', message: 'must be one address, without a /prefix' },
       { target: 'cidr', value: '10.0.0.1', message: 'must be a network with a /prefix, such as 10.0.0.0/8' },
       { target: 'asn', value: 'AS-CLOUD', message: 'must be an AS number such as AS13335 or 13335' },
       { target: 'country', value: 'XX', message: 'must be an ISO 3166 two-letter country code such as FR' },

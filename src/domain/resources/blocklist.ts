@@ -29,7 +29,7 @@ export function normaliseBlocklistValue(target: BlocklistTarget, text: string): 
   if (trimmed === '') return { error: 'is required' }
   if (target === 'ip' || target === 'cidr') {
     const hasPrefix = trimmed.includes('/')
-    if (target === 'ip' && hasPrefix) return { error: 'must be one address, without a /prefix (use the CIDR target)' }
+    if (target === 'ip' && hasPrefix) return { error: 'must be one address, without a /prefix' }
     if (target === 'cidr' && !hasPrefix) return { error: 'must be a network with a /prefix, such as 10.0.0.0/8' }
     const result = normaliseCidr(trimmed)
     if ('error' in result) return { error: target === 'ip' ? 'must be an IPv4 or IPv6 address' : result.error }
@@ -54,7 +54,8 @@ export function normaliseBlocklistValue(target: BlocklistTarget, text: string): 
  * request from there, and whether it is the whole platform's or one project's. An `allow` entry wins
  * over a `block` or `challenge` entry matching the same request; an entry past `expires_at` no longer
  * applies (it stays, shown as expired). Unique on (scope and project, target, value): the server says
- * which entry already holds a value.
+ * which entry already holds a value. The server stores the value normalised (`normaliseBlocklistValue`)
+ * and a platform entry without a project.
  */
 export const BlocklistFields = v.pipe(
   jsonObject({
@@ -108,14 +109,6 @@ export const BlocklistFields = v.pipe(
     v.check((entry) => entry.scope !== 'project' || Boolean(entry.project), 'choose the project it applies to'),
     ['project'],
   ),
-  v.forward(
-    v.check((entry) => entry.scope !== 'platform' || !entry.project, 'a platform entry names no project'),
-    ['project'],
-  ),
-  v.transform((entry) => {
-    const result = normaliseBlocklistValue(entry.target, entry.value)
-    return { ...entry, value: 'value' in result ? result.value : entry.value }
-  }),
 )
 export type BlocklistData = v.InferOutput<typeof BlocklistFields>
 
