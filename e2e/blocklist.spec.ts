@@ -39,8 +39,11 @@ test.describe('Blocklist', () => {
     await expect(page.getByRole('row', { name: /e2e-scanner-net/ })).toContainText('198.51.100.0/24')
     expect(await seriousViolations(page)).toEqual([])
     await page.getByRole('main').getByRole('button', { name: 'Synchronization status' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Synchronization status' })
-    await expect(dialog.getByText('All changes have been applied to the servers.')).toBeVisible({ timeout: 20_000 })
+    const dialog = page.getByRole('dialog', { name: 'Admin config synchronization status' })
+    await expect(dialog.getByRole('status')).toHaveText('All config changes have been applied to the servers.', {
+      timeout: 20_000,
+    })
+    await expect(dialog.getByRole('row', { name: /pop-fr-par-1 heartbeat Synchronized/ })).toBeVisible()
   })
 
   test('a duplicate value shows the server’s 409 and keeps what was typed', async ({ page, server }) => {
