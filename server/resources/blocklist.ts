@@ -43,7 +43,7 @@ async function storedKeys(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [keyOf(row.data as BlocklistData), row.name]))
 }
 
-const describe = (entry: Pick<BlocklistData, 'scope' | 'project' | 'target' | 'value'>) =>
+const describeEntry = (entry: Pick<BlocklistData, 'scope' | 'project' | 'target' | 'value'>) =>
   `${entry.target} ${entry.value} ${entry.scope === 'project' ? `in project ${entry.project}` : 'on the platform'}`
 
 /**
@@ -76,7 +76,7 @@ export function blocklistEntries(now: () => number): ResourceDefinition {
         }
         const holder = (await storedKeys(db)).get(keyOf(entry))
         if (holder !== undefined && holder !== name) {
-          const message = `blocklist entry ${holder} already holds ${describe(entry)}`
+          const message = `blocklist entry ${holder} already holds ${describeEntry(entry)}`
           throw conflict(message, undefined, [{ field: 'value', message: `already held by blocklist entry ${holder}` }])
         }
         return entry
