@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { accessListUi } from '../src/domain/definitions/access-list.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/access-list-add')({
-  component: () => <ComingSoonPage title="Add a Blocklist entry" />,
+  component: () => <ResourceFormRoute ui={accessListUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { accessListUi } from '../src/domain/definitions/access-list.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/access-list-edit/{-$access_list_id}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/access-list-edit/{-$access_list_id}')({ c
 
 function Page() {
   const name = route.useParams({ select: (params) => params.access_list_id })
-  return <ComingSoonPage title="Edit Blocklist entry" subject={name} />
+  return <ResourceFormRoute ui={accessListUi} mode="edit" name={name} />
 }

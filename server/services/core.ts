@@ -13,6 +13,7 @@ import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { accessTokens } from '../resources/access-tokens.ts'
+import { blocklistEntries, registerBlocklistImport } from '../resources/blocklist.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
 import { escapeLike } from '../resources/store.ts'
 import {
@@ -29,6 +30,7 @@ import {
   wafPolicies,
   websites,
 } from '../resources/types.ts'
+import { registerBackendHealth } from './backend-health.ts'
 import { registerBackups } from './backups.ts'
 import { registerIpListImport } from './ip-list-import.ts'
 import { registerOverview } from './overview.ts'
@@ -135,6 +137,11 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, tlsPolicies)
   registerResource(router, ctx.resources, accessTokens)
   registerResource(router, ctx.resources, nodes)
+  // The import's path comes before the entries' `/{name}` paths are matched.
+  const blocklist = blocklistEntries(() => ctx.now())
+  registerBlocklistImport(router, ctx, blocklist)
+  registerResource(router, ctx.resources, blocklist)
+  registerBackendHealth(router, ctx)
   registerBackups(router, ctx)
   registerOverview(router, ctx)
   return router

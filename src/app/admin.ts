@@ -7,6 +7,8 @@ import {
   tenancyDeletionMachine,
 } from '../../machines/tenancy-deletion.ts'
 import { type AuditRequest, getAuditEntry, listAudit } from '../api/audit.ts'
+import { listBackendHealth } from '../api/backend-health.ts'
+import { importBlocklist } from '../api/blocklist.ts'
 import type { ApiClients } from '../api/http.ts'
 import { listMatchingUsers } from '../api/identity.ts'
 import {
@@ -19,7 +21,9 @@ import {
 } from '../api/resources.ts'
 import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
+import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-health.ts'
 import { referenceTargetOf } from '../domain/resource-routes.ts'
+import type { BlocklistImportInput } from '../domain/resources/blocklist-import.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
 
 /** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */
@@ -82,7 +86,41 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
           },
         }),
     },
+    /** The Blocklist's bulk paste; the server's words when it refuses. */
+    importBlocklist: async (request: BlocklistImportInput) => {
+      try {
+        return await importBlocklist(api, request)
+      } catch (error) {
+        throw new Error(writeFailureOf(error, 'The values could not be imported.').message)
+      }
+    },
     queries: {
+      /**
+       * Backend health, read again at the probes' pace while a page shows it; the rows shown stay while
+       * the next answer or another filter's loads.
+       */
+      backendHealth: (filters: BackendHealthFilters) =>
+        queryOptions({
+          queryKey: [...all, 'backend-health', filters],
+          queryFn: ({ signal }) => listBackendHealth(api, filters, signal),
+          refetchInterval: (query) => refreshIntervalMs(query.state.data),
+          placeholderData: keepPreviousData,
+        }),
+      /** The names of a platform type or of a project's directors, for a filter's choices. */
+      names: (type: 'projects' | 'directors', project: string) =>
+        queryOptions({
+          queryKey: [...all, 'names', type, project],
+          queryFn: async () =>
+            (
+              await listResources(api, referenceTargetOf(type), project, {
+                page: 1,
+                items: 1000,
+                q: '',
+                sort: 'name',
+              })
+            ).data.map((record) => record.name),
+          staleTime: 30_000,
+        }),
       audit: (filters: AuditRequest) =>
         queryOptions({
           queryKey: [...all, 'audit', filters],

@@ -16,6 +16,7 @@ export const PERMISSION_CATALOG: Record<string, Record<string, readonly string[]
     nodes: CRUD,
     pools: CRUD,
     'access-list': CRUD,
+    'backend-health': ['list'],
     backups: ['list', 'get', 'create', 'restore', 'delete'],
     purge: ['create'],
     stats: ['query'],

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { accessListUi } from '../../src/domain/definitions/access-list.ts'
 import { accessTokensUi } from '../../src/domain/definitions/access-tokens.ts'
 import { captchasUi } from '../../src/domain/definitions/captchas.ts'
 import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
@@ -52,6 +53,7 @@ const definitions = [
   usersUi,
   tokensUi,
   accessTokensUi,
+  accessListUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */

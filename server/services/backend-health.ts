@@ -1,0 +1,57 @@
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import { BackendHealthAnswer, BackendHealthQuery } from '../../src/domain/backend-health.ts'
+import type { DirectorData } from '../../src/domain/resources/director.ts'
+import type { ServerContext } from '../context.ts'
+import { resources } from '../db/schema.ts'
+import type { ServiceRouter } from '../http/service.ts'
+import { backendHealth } from '../platform/probes.ts'
+import { isoTimestamp } from '../resources/store.ts'
+
+/**
+ * `GET /backend-health` (API.md): every director backend of the projects the caller may reach, with
+ * its simulated probe results (`server/platform/probes.ts`), filtered by project and director. Read
+ * from the stored directors and the clock on every call: nothing is cached, nothing runs in between.
+ */
+export function registerBackendHealth(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'get',
+    path: '/backend-health',
+    tag: 'backend-health',
+    summary: 'The health of every director backend, from the platform’s probes',
+    description:
+      'One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. A backend whose host contains `down` or `unhealthy` fails its probes.',
+    access: { permission: 'wadp.backend-health.list' },
+    query: BackendHealthQuery,
+    response: BackendHealthAnswer,
+    handler: async ({ c, query, principal }) => {
+      const conditions: (SQL | undefined)[] = [eq(resources.type, 'directors'), ne(resources.scope, '')]
+      if (query.project) conditions.push(eq(resources.scope, query.project))
+      if (query.director) conditions.push(eq(resources.name, query.director))
+      // A token limited to some projects sees their backends only.
+      if (principal.projects) conditions.push(inArray(resources.scope, principal.projects))
+      const directors = await ctx.db
+        .select({
+          project: resources.scope,
+          name: resources.name,
+          data: resources.data,
+          updatedAt: resources.updatedAt,
+        })
+        .from(resources)
+        .where(and(...conditions))
+        .orderBy(asc(resources.scope), asc(resources.name))
+      const now = ctx.now()
+      const data = directors.flatMap((director) => {
+        const { backends, probe } = director.data as DirectorData
+        const configuredAt = Date.parse(isoTimestamp(director.updatedAt))
+        return backends.map((backend) => ({
+          project: director.project,
+          director: director.name,
+          backend: `${backend.host.includes(':') ? `[${backend.host}]` : backend.host}:${backend.port}`,
+          ...backendHealth(backend, probe, configuredAt, now),
+          interval_seconds: probe.interval_seconds,
+        }))
+      })
+      return c.json({ data })
+    },
+  })
+}

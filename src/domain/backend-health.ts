@@ -1,0 +1,45 @@
+import * as v from 'valibot'
+import { Slug } from './common.ts'
+
+/**
+ * `GET /api/core/v0/backend-health?project=P&director=D` (API.md): one row per director backend from
+ * the platform's probe simulation. The console keeps the same filters in its URL.
+ */
+export const BackendHealthQuery = v.object({
+  project: v.optional(v.pipe(Slug, v.description('Only this project’s directors'))),
+  director: v.optional(v.pipe(Slug, v.description('Only this director’s backends (with project: of that project)'))),
+})
+export type BackendHealthFilters = v.InferOutput<typeof BackendHealthQuery>
+
+export const BackendHealthRow = v.object({
+  project: v.pipe(v.string(), v.description('The project of the director')),
+  director: v.pipe(v.string(), v.description('The director the backend belongs to')),
+  backend: v.pipe(v.string(), v.description('The backend as host:port')),
+  healthy: v.pipe(v.boolean(), v.description('Whether enough of its recent probes passed (the director’s threshold)')),
+  last_check_at: v.pipe(v.nullable(v.string()), v.description('When it was last probed; null with probing off')),
+  last_change_at: v.pipe(v.nullable(v.string()), v.description('When its healthy state last changed')),
+  window: v.pipe(v.array(v.boolean()), v.description('Its latest probe results, oldest first (true passed)')),
+  interval_seconds: v.pipe(v.number(), v.description('Seconds between its probes')),
+})
+export type BackendHealthRowData = v.InferOutput<typeof BackendHealthRow>
+
+export const BackendHealthAnswer = v.object({
+  data: v.pipe(v.array(BackendHealthRow), v.description('One row per director backend, by project and director')),
+})
+
+/** "8 of 10 probes passed": what the row of marks says to a screen reader. */
+export function windowSummary(window: readonly boolean[]): string {
+  if (window.length === 0) return 'No probes yet'
+  const passed = window.filter(Boolean).length
+  return `${passed} of ${window.length} ${window.length === 1 ? 'probe' : 'probes'} passed`
+}
+
+/**
+ * How often a page showing these rows reads them again: the shortest probe interval among them (a new
+ * result is due by then), within 2 to 30 seconds; 10 seconds (the Medium preset) before any answer.
+ */
+export function refreshIntervalMs(rows: readonly { interval_seconds: number }[] | undefined): number {
+  if (!rows || rows.length === 0) return 10_000
+  const shortest = Math.min(...rows.map((row) => row.interval_seconds))
+  return Math.min(30_000, Math.max(2_000, shortest * 1000))
+}

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type BackendHealthRowData, refreshIntervalMs } from '../../src/domain/backend-health.ts'
+import { BackendHealthPage, type BackendHealthPageProps } from '../../src/views/BackendHealthPage.tsx'
+
+afterEach(cleanup)
+
+const row = (backend: string, window: boolean[], healthy: boolean): BackendHealthRowData => ({
+  project: 'shop',
+  director: 'shop-origin',
+  backend,
+  healthy,
+  last_check_at: '2026-11-24T10:00:40.000Z',
+  last_change_at: '2026-11-24T10:00:00.000Z',
+  window,
+  interval_seconds: 10,
+})
+
+function renderPage(props: Partial<BackendHealthPageProps> = {}) {
+  const onFilter = vi.fn()
+  const onRetry = vi.fn()
+  render(
+    <BackendHealthPage
+      project=""
+      director=""
+      projects={['shop', 'media']}
+      directors={[]}
+      status="ready"
+      rows={[]}
+      refreshing={false}
+      onFilter={onFilter}
+      onRetry={onRetry}
+      {...props}
+    />,
+  )
+  return { onFilter, onRetry }
+}
+
+describe('BackendHealthPage', () => {
+  it('says healthy or unhealthy in words and reads the probe window out as a count', () => {
+    renderPage({
+      rows: [
+        row('origin.shop.example.com:443', [true, true, false, true, true, true, true, true, false, true], true),
+        row('origin-down.shop.example.com:443', [false, false, false], false),
+      ],
+    })
+    const healthy = screen.getByRole('row', { name: /origin\.shop\.example\.com:443/ })
+    expect(within(healthy).getByText('Healthy')).toBeTruthy()
+    expect(within(healthy).getByRole('img', { name: '8 of 10 probes passed' })).toBeTruthy()
+    // Last check and last change, in the console's dashed day-first form, the ISO time as a tooltip.
+    const times = healthy.querySelectorAll('time')
+    expect([...times].map((time) => time.getAttribute('title'))).toEqual([
+      '2026-11-24T10:00:40.000Z',
+      '2026-11-24T10:00:00.000Z',
+    ])
+    expect(times[0]?.textContent).toMatch(/^24-11-2026 \d\d:\d\d:40$/)
+    const failing = screen.getByRole('row', { name: /origin-down/ })
+    expect(within(failing).getByText('Unhealthy')).toBeTruthy()
+    expect(within(failing).getByRole('img', { name: '0 of 3 probes passed' })).toBeTruthy()
+  })
+
+  it('asks for a project before a director, and clears the director with another project', async () => {
+    const { onFilter } = renderPage({ project: 'shop', director: 'shop-origin', directors: ['shop-origin'] })
+    await userEvent.selectOptions(screen.getByLabelText('Project'), 'media')
+    expect(onFilter).toHaveBeenCalledWith({ project: 'media', director: '' })
+    cleanup()
+    renderPage()
+    expect((screen.getByLabelText('Director') as HTMLSelectElement).disabled).toBe(true)
+  })
+
+  it('offers Retry when the health cannot be read, and says when no backend matches', async () => {
+    const { onRetry } = renderPage({ status: 'error', error: 'Backend health could not be loaded: offline' })
+    expect(screen.getByRole('alert').textContent).toContain('offline')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(onRetry).toHaveBeenCalled()
+    cleanup()
+    renderPage({ project: 'shop' })
+    expect(screen.getByText('No director backend matches these filters.')).toBeTruthy()
+  })
+})
+
+describe('refreshIntervalMs', () => {
+  it('follows the shortest probe interval shown, within 2 to 30 seconds', () => {
+    expect(refreshIntervalMs(undefined)).toBe(10_000)
+    expect(refreshIntervalMs([{ interval_seconds: 15 }, { interval_seconds: 5 }])).toBe(5_000)
+    expect(refreshIntervalMs([{ interval_seconds: 1 }])).toBe(2_000)
+    expect(refreshIntervalMs([{ interval_seconds: 300 }])).toBe(30_000)
+  })
+})
