@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { recordAudit } from '../audit.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
+import { bumpRevision } from '../platform/revisions.ts'
 import type { ResourceDefinition, ResourceRecord } from './definition.ts'
 import type { Caller } from './service.ts'
 import { searchTextOf, toRecord, updateResource } from './store.ts'
@@ -41,9 +42,13 @@ export async function deletionPreview(db: Db, projects: readonly string[]) {
           .where(inArray(resources.scope, [...projects]))
           .groupBy(resources.type)
           .orderBy(resources.type)
+  const blocklist = await blocklistEntriesOf(db, projects)
   return {
     projects: [...projects],
-    resources: Object.fromEntries(counted.map((row) => [row.type, row.total])),
+    resources: {
+      ...Object.fromEntries(counted.map((row) => [row.type, row.total])),
+      ...(blocklist > 0 ? { 'access-list': blocklist } : {}),
+    },
     tokens_limited_to_it: (await tokensLimitedTo(db, projects)).length,
   }
 }
@@ -86,4 +91,41 @@ export async function releaseProject(
     })
   }
   return limited.length > 0 ? ['tokens'] : []
+}
+
+/** Blocklist entries scoped to one of `projects` (platform resources that name the project). */
+const projectBlocklist = (projects: readonly string[]) =>
+  and(
+    eq(resources.type, 'access-list'),
+    eq(resources.scope, ''),
+    sql`${resources.data}->>'scope' = 'project'`,
+    inArray(sql`${resources.data}->>'project'`, [...projects]),
+  )
+
+export async function blocklistEntriesOf(db: Db, projects: readonly string[]): Promise<number> {
+  if (projects.length === 0) return 0
+  const [row] = await db.select({ total: count() }).from(resources).where(projectBlocklist(projects))
+  return row?.total ?? 0
+}
+
+/**
+ * A deleted project takes its blocklist entries with it (they apply to nothing any more): each deletion
+ * is audited as `access-list.delete`, and the platform moves to a new revision, as any blocklist change
+ * does. Returns the types changed, for their caches.
+ */
+export async function releaseBlocklistOf(db: Db, project: string, caller: Caller): Promise<string[]> {
+  const rows = await db.delete(resources).where(projectBlocklist([project])).returning()
+  for (const row of rows) {
+    await recordAudit(db, {
+      actor: caller.actor,
+      action: 'access-list.delete',
+      result: 'success',
+      resource: { type: 'access-list', name: row.name },
+      project,
+      changes: { before: toRecord(row), after: null },
+    })
+  }
+  if (rows.length === 0) return []
+  await bumpRevision(db, '')
+  return ['access-list']
 }

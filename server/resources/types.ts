@@ -19,7 +19,7 @@ import type { ResourceData, ResourceDefinition } from './definition.ts'
 import { tokens } from './identity.ts'
 import { releaseMappingsOf } from './sso-mappings.ts'
 import { deleteScope, getResource } from './store.ts'
-import { releaseProject } from './tenancy-deletion.ts'
+import { releaseBlocklistOf, releaseProject } from './tenancy-deletion.ts'
 
 export const organizations: ResourceDefinition = {
   type: 'organizations',
@@ -72,6 +72,7 @@ export const projects: ResourceDefinition = {
       return [
         ...(await releaseProject(db, name, caller, tokens)),
         ...(await releaseMappingsOf(db, 'project', name, caller)),
+        ...(await releaseBlocklistOf(db, name, caller)),
       ]
     },
   },

@@ -34,6 +34,7 @@ const TYPE_LABELS: Record<string, string> = {
   sslpolicies: 'TLS Policies',
   'le-cert': 'LE Certificates',
   'access-tokens': 'Access Tokens',
+  'access-list': 'Blocklist',
 }
 
 export function typeLabelOf(apiType: string): string {

@@ -214,3 +214,25 @@ describe('Blocklist entries', () => {
     expect((await platform.call('GET', base, { token: none })).status).toBe(403)
   })
 })
+
+describe('a project’s blocklist entries', () => {
+  it('are counted by its deletion preview and go with it, audited, moving the platform revision', async () => {
+    const auth = '/api/auth/v0'
+    expect(
+      (await platform.call('POST', `${auth}/projects`, { body: { name: 'leaving', customer: 'acme-retail' } })).status,
+    ).toBe(201)
+    const entry = { name: 'leaving-ip', target: 'ip', value: '198.51.100.9', scope: 'project', project: 'leaving' }
+    expect((await platform.call('POST', base, { body: entry })).status).toBe(201)
+    const preview = await platform.call('GET', `${auth}/projects/leaving/deletion-preview`)
+    expect(preview.body.data.resources['access-list']).toBe(1)
+
+    const before = await platformRevision()
+    const etag = (await platform.call('GET', `${auth}/projects/leaving`)).headers.get('etag') ?? ''
+    const deleted = await platform.call('DELETE', `${auth}/projects/leaving`, { headers: { 'if-match': etag } })
+    expect(deleted.status).toBe(204)
+    expect((await platform.call('GET', `${base}/leaving-ip`)).status).toBe(404)
+    expect(await platformRevision()).toBeGreaterThan(before)
+    const audit = await platform.call('GET', `${auth}/audit?action=access-list.delete&project=leaving`)
+    expect(audit.body.data.map((e: { resource: { name: string } }) => e.resource.name)).toEqual(['leaving-ip'])
+  })
+})
