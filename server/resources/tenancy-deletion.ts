@@ -114,7 +114,10 @@ export async function blocklistEntriesOf(db: Db, projects: readonly string[]): P
  * does. Returns the types changed, for their caches.
  */
 export async function releaseBlocklistOf(db: Db, project: string, caller: Caller): Promise<string[]> {
-  const rows = await db.delete(resources).where(projectBlocklist([project])).returning()
+  const rows = await db
+    .delete(resources)
+    .where(projectBlocklist([project]))
+    .returning()
   for (const row of rows) {
     await recordAudit(db, {
       actor: caller.actor,
