@@ -30,6 +30,7 @@ import {
   websites,
 } from '../resources/types.ts'
 import { registerBackups } from './backups.ts'
+import { registerInventory } from './inventory.ts'
 import { registerIpListImport } from './ip-list-import.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
@@ -137,6 +138,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, nodes)
   registerBackups(router, ctx)
   registerOverview(router, ctx)
+  registerInventory(router, ctx)
   return router
 }
 
