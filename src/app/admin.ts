@@ -21,6 +21,7 @@ import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { referenceTargetOf } from '../domain/resource-routes.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
+import { inventoryQueries } from './inventory.ts'
 
 /** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */
 export type AdminAnnouncer = {
@@ -82,6 +83,8 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
           },
         }),
     },
+    /** /resources: the project's inventory, the name filter across types, a resource's references. */
+    inventory: inventoryQueries(api),
     queries: {
       audit: (filters: AuditRequest) =>
         queryOptions({

@@ -78,11 +78,7 @@ describe('project inventory', () => {
   })
 
   it('shows only the types the caller may list or get', async () => {
-    const token = await platform.tokenFor(VIEWER, [
-      'wadp.projects.get',
-      'wadp.directors.list',
-      'wadp.directors.get',
-    ])
+    const token = await platform.tokenFor(VIEWER, ['wadp.projects.get', 'wadp.directors.list', 'wadp.directors.get'])
     const inventory = await get('/inventory', token)
     expect(inventory.body.data.types.map((t: Json) => t.type)).toEqual(['directors'])
     const names = await get('/inventory/names?q=inv-', token)
