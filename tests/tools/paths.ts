@@ -1,10 +1,5 @@
 import { pathToFileURL } from 'node:url'
-import {
-  formatPaths,
-  type GeneratedPath,
-  generateEntryPaths,
-  type PathOptions,
-} from '../../src/app/machine-paths.ts'
+import { formatPaths, type GeneratedPath, generateEntryPaths, type PathOptions } from '../../src/app/machine-paths.ts'
 import { MACHINES } from './machine-registry.ts'
 
 export { dottedState, eventLabel, formatPaths, type GeneratedPath, type PathStep } from '../../src/app/machine-paths.ts'
