@@ -64,7 +64,12 @@ test.describe('resources and debug pages', () => {
       /^\/debug\?project=shop&inspect$/,
     )
     await expect(page.getByTestId('debug-console-version')).not.toBeEmpty()
-    await expect(page.getByRole('listitem').filter({ hasText: /^wadp\.\*\.\*$/ }).first()).toBeVisible()
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: /^wadp\.\*\.\*$/ })
+        .first(),
+    ).toBeVisible()
 
     // Live: the global search machine's state and context follow what is typed in the top bar.
     await expect(page.getByTestId('debug-state-globalSearch')).toHaveText('idle')
