@@ -44,15 +44,11 @@ export const InventoryNamesQuery = v.object({
 /** `GET /projects/{p}/references/{type}/{name}` */
 export const ReferencesParams = v.object({
   project: v.pipe(Slug, v.description('The project’s name')),
+  // Looked up among the project's types: one that is not (or that the caller may not get) is a 404.
   type: v.pipe(
     v.string('must be a string'),
-    v.regex(/^[a-z][a-z-]{0,62}$/, 'must be a resource type such as websites'),
     v.description('The resource’s type, as the API names it (websites, directors, pagerules…)'),
+    v.maxLength(64, 'at most 64 characters'),
   ),
   name: v.pipe(Slug, v.description('The resource’s name')),
 })
-
-/** The name filter kept in the URL of /resources: trimmed, at most 200 characters. */
-export function inventoryFilter(text: string | undefined): string {
-  return (text ?? '').trim().slice(0, 200)
-}

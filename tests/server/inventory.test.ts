@@ -74,7 +74,8 @@ describe('project inventory', () => {
     expect(site.body.data.referenced_by).toEqual([])
     expect((await get('/references/directors/no-such-director')).status).toBe(404)
     expect((await get('/references/no-such-type/inv-origin')).status).toBe(404)
-    expect((await get('/references/Directors/inv-origin')).status).toBe(400)
+    expect((await get('/references/Directors/inv-origin')).status).toBe(404)
+    expect((await get(`/references/${'x'.repeat(65)}/inv-origin`)).status).toBe(400)
   })
 
   it('shows only the types the caller may list or get', async () => {
