@@ -11,6 +11,9 @@ import { defineConfig } from 'vitest/config'
  * with the framework while it downloads.
  */
 const startModules = new Set<string>()
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|xstate|@xstate|valibot|ofetch|ufo|destr)[\\/]/
+
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
 const shellModules = new Set<string>()
 const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
@@ -72,7 +75,8 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|xstate|@xstate|valibot|ofetch|ufo|destr)[\\/]/,
+              // xstate/graph (the /debug page's test paths) is not: it loads with the module that asks for it.
+              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id),
               priority: 10,
             },
             { name: 'start', test: (id) => startModules.has(id), priority: 5 },

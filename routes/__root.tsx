@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { AdminTools } from '../src/app/admin.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
+import type { DebugTools } from '../src/app/debug.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
 import type { ToolTools } from '../src/app/tools.ts'
@@ -46,6 +47,8 @@ export type RouterContext = {
   overview: () => Promise<OverviewTools>
   /** The Admin section's queries, loaded with the first of its pages. */
   admin: () => Promise<AdminTools>
+  /** /debug's machine registry and path generation (xstate/graph), loaded only when the page asks. */
+  debug: () => Promise<DebugTools>
 }
 
 const RootSearch = v.object({

@@ -6,7 +6,7 @@ import { selectPermissions } from '../../machines/session.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { BackendHealthPage } from '../../src/views/BackendHealthPage.tsx'
-import { PageHeading } from '../../src/views/ComingSoonPage.tsx'
+import { PageHeading } from '../../src/views/PageHeading.tsx'
 
 const root = getRouteApi('__root__')
 

@@ -32,6 +32,7 @@ import {
 } from '../resources/types.ts'
 import { registerBackendHealth } from './backend-health.ts'
 import { registerBackups } from './backups.ts'
+import { registerInventory } from './inventory.ts'
 import { registerIpListImport } from './ip-list-import.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
@@ -144,6 +145,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerBackendHealth(router, ctx)
   registerBackups(router, ctx)
   registerOverview(router, ctx)
+  registerInventory(router, ctx)
   return router
 }
 

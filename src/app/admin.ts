@@ -25,6 +25,7 @@ import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-
 import { referenceTargetOf } from '../domain/resource-routes.ts'
 import type { BlocklistImportInput } from '../domain/resources/blocklist-import.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
+import { inventoryQueries } from './inventory.ts'
 
 /** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */
 export type AdminAnnouncer = {
@@ -94,6 +95,8 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
         throw new Error(writeFailureOf(error, 'The values could not be imported.').message)
       }
     },
+    /** /resources: the project's inventory, the name filter across types, a resource's references. */
+    inventory: inventoryQueries(api),
     queries: {
       /**
        * Backend health, read again at the probes' pace while a page shows it; the rows shown stay while

@@ -162,6 +162,7 @@ export async function startConsole(options: { notify: Notify }) {
       )
       return adminTools
     },
+    debug: () => import('./debug.ts').then((module) => module.debugTools()),
   })
   connectNavigation(router, actors, options.notify)
   connectConfiguration(router, actors, queryClient, queries, options.notify)

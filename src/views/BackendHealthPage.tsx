@@ -3,7 +3,7 @@ import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
-import { PageHeading } from './ComingSoonPage.tsx'
+import { PageHeading } from './PageHeading.tsx'
 import { formatDateTime } from './resources/format.tsx'
 
 export type BackendHealthPageProps = {

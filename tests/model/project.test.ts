@@ -3,8 +3,8 @@ import { type EventFromLogic, initialTransition, type SnapshotFrom, transition }
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
 import type { ProjectEmitted } from '../../machines/project.ts'
 import { projectMachine } from '../../machines/project.ts'
+import { projectEvents } from '../../machines/registry.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
-import { projectEvents } from '../tools/machine-registry.ts'
 
 type Snapshot = SnapshotFrom<typeof projectMachine>
 type Event = EventFromLogic<typeof projectMachine>

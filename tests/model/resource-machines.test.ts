@@ -4,9 +4,6 @@ import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 
 import { backupRestoreMachine } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
 import { ipImportMachine } from '../../machines/ip-import.ts'
-import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
-import { resourceFormMachine } from '../../machines/resource-form.ts'
-import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
 import {
   backupRestoreEvents,
   INVALIDATION_INPUT,
@@ -19,7 +16,10 @@ import {
   TENANCY_DELETION_INPUT,
   tenancyDeletionEvents,
   tenancyDeletionState,
-} from '../tools/machine-registry.ts'
+} from '../../machines/registry.ts'
+import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
+import { resourceFormMachine } from '../../machines/resource-form.ts'
+import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
 
 type AnyPath = StatePath<SnapshotFrom<AnyStateMachine>, { type: string; [key: string]: unknown }>
 type Step<M extends AnyStateMachine> = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
+import { sessionEvents } from '../../machines/registry.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
-import { sessionEvents } from '../tools/machine-registry.ts'
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>
 type Event = EventFromLogic<typeof sessionMachine>
