@@ -50,6 +50,23 @@ function collectUpFrontModules(): Plugin {
   }
 }
 
+/**
+ * The schemas' `v.description(…)` texts document the API (openapi.json, built by the server from the same
+ * schemas); the console never reads them. The browser build drops their text, which every resource page
+ * would otherwise carry (1-2 kB gzip each). Only plain string literals are emptied; the call stays.
+ */
+const DESCRIPTION = /v\.description\(\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*,?\s*\)/g
+function stripSchemaDescriptions(): Plugin {
+  return {
+    name: 'wadp:strip-schema-descriptions',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]domain[\\/].*\.ts$/.test(id) || !code.includes('v.description(')) return null
+      return { code: code.replace(DESCRIPTION, "v.description('')"), map: null }
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so the code-split route chunks get the React transform.
@@ -62,6 +79,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     collectUpFrontModules(),
+    stripSchemaDescriptions(),
   ],
   build: {
     outDir: 'dist',
