@@ -110,6 +110,12 @@ export type ResourceDefinition = {
     beforeDelete?(args: DeleteArgs): Promise<string[] | undefined>
     /** Adds derived read-only fields to what the API returns. */
     present?(record: ResourceRecord): ResourceRecord
+    /**
+     * Adds derived read-only fields that need the database (a node's sync state reads the platform's
+     * revision, a pool lists the nodes naming it), to a page of records at once. Like `present`, a type
+     * with it is computed at every read, never cached: the answer follows the clock and other types.
+     */
+    derive?(db: Db, records: ResourceRecord[]): Promise<ResourceRecord[]>
   }
 }
 

@@ -3,7 +3,6 @@ import { type CaptchaData, CaptchaFields, usesProviderKeys } from '../../src/dom
 import { CodeSnippetFields } from '../../src/domain/resources/code-snippet.ts'
 import { DirectorFields } from '../../src/domain/resources/director.ts'
 import { type IpListData, IpListFields } from '../../src/domain/resources/ip-list.ts'
-import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
 import { RateLimitFields } from '../../src/domain/resources/rate-limit.ts'
 import { SyntheticFields } from '../../src/domain/resources/synthetic.ts'
@@ -340,17 +339,5 @@ export const codeSnippets: ResourceDefinition = {
   permissionService: 'wadp',
   fields: CodeSnippetFields,
   searchable: (data) => [String(data.hook ?? ''), String(data.comment ?? '')],
-  configuration: true,
-}
-
-export const nodes: ResourceDefinition = {
-  type: 'nodes',
-  label: 'node',
-  service: 'core',
-  scope: 'platform',
-  permissionService: 'wadp',
-  fields: NodeFields,
-  references: { pool: 'pools' },
-  searchable: (data: ResourceData) => [String(data.hostname ?? '')],
   configuration: true,
 }

@@ -13,6 +13,7 @@ import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { accessTokens } from '../resources/access-tokens.ts'
+import { nodesType, pools } from '../resources/fleet-types.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
 import { escapeLike } from '../resources/store.ts'
 import {
@@ -20,7 +21,6 @@ import {
   codeSnippets,
   directors,
   ipLists,
-  nodes,
   pageRules,
   projectDomains,
   rateLimits,
@@ -31,6 +31,7 @@ import {
 } from '../resources/types.ts'
 import { registerBackups } from './backups.ts'
 import { registerIpListImport } from './ip-list-import.ts'
+import { registerNodeMaintenance } from './node-maintenance.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
@@ -134,6 +135,9 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, captchas)
   registerResource(router, ctx.resources, tlsPolicies)
   registerResource(router, ctx.resources, accessTokens)
+  const nodes = nodesType(ctx)
+  registerNodeMaintenance(router, ctx, nodes)
+  registerResource(router, ctx.resources, pools)
   registerResource(router, ctx.resources, nodes)
   registerBackups(router, ctx)
   registerOverview(router, ctx)
