@@ -25,10 +25,7 @@ export type ListAddons = {
   /** The cells of the type's `custom` columns (a node's flag). */
   cell?: ResourceListProps['renderCustomCell']
   /** Buttons for the selected rows (nodes: maintenance on or off), when the user may use them. */
-  selection?: (context: {
-    project: string
-    page: ReturnType<typeof useResourcePage>
-  }) => ResourceListProps['selectionActions']
+  selection?: (page: ReturnType<typeof useResourcePage>) => ResourceListProps['selectionActions']
 }
 
 /** A resource type's list page (/websites, /directors…): the URL's list params, one server page, deletion. */
@@ -150,7 +147,7 @@ function ProjectList({ ui, project, page, addons }: ProjectListProps) {
         renderAddLink={link(routes.add, buttonClassName('primary'))}
         renderReference={renderReference}
         renderCustomCell={addons?.cell}
-        selectionActions={addons?.selection?.({ project, page })}
+        selectionActions={addons?.selection?.(page)}
       />
       <DeletionDialog ui={ui} actor={deletion} />
     </>

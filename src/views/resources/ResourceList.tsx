@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-search.ts'
-import { type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
+import { type ColumnSpec, type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { type DataColumn, DataTable } from '../../ui/DataTable.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -38,10 +38,10 @@ export type ResourceListProps = {
   filterControls?: ReactNode
   /** Whether the rows are narrowed by more than the name filter: the empty list says so. */
   filtered?: boolean
-  /** The cells of `custom` columns (a node's flag), drawn by the page. */
-  renderCustomCell?: (path: string, record: StoredRecord) => ReactNode
+  /** The cells of `custom` columns (a node's flag), drawn by the page; undefined for the others. */
+  renderCustomCell?: (column: ColumnSpec, record: StoredRecord) => ReactNode
   /** More buttons for the selected rows beside Delete selected (nodes: maintenance on or off); rows become selectable. */
-  selectionActions?: (names: string[], clear: () => void) => ReactNode
+  selectionActions?: (rows: readonly StoredRecord[], clear: () => void) => ReactNode
 }
 
 /** Typing waits this long for a pause before the filter goes to the URL (and the server). */
@@ -357,10 +357,7 @@ export function ResourceList({
         ) : (
           column.label
         ),
-        cell: (row) =>
-          column.format === 'custom' && renderCustomCell
-            ? renderCustomCell(column.path, row)
-            : renderCell(column, row, renderReference),
+        cell: (row) => renderCustomCell?.(column, row) ?? renderCell(column, row, renderReference),
       }),
     ),
     {
@@ -504,10 +501,7 @@ export function ResourceList({
         {selectedRows.length > 0 && (
           <div className="flex items-center gap-3 rounded-md bg-slate-100 px-3 py-1.5 dark:bg-slate-800">
             <p className="text-sm font-medium">{numbers.format(selectedRows.length)} selected</p>
-            {selectionActions?.(
-              selectedRows.map((row) => row.name),
-              () => setSelected(NO_NAMES),
-            )}
+            {selectionActions?.(selectedRows, () => setSelected(NO_NAMES))}
             {can.delete && (
               <Button variant="danger" size="sm" onClick={() => onDelete(itemsOf(selectedRows))}>
                 Delete selected
