@@ -13,7 +13,7 @@ export function nodeListAddons(ui: ResourceUi): ListAddons {
   return {
     cell: ({ path, format }, record) => {
       if (format !== 'custom') return undefined
-      if (path === 'revisions') return <span className="tabular-nums">{revisionsOf(record)}</span>
+      if (path === 'applied_revision') return <span className="tabular-nums">{revisionsOf(record)}</span>
       const country = String(record.country ?? '')
       return (
         <span className="inline-flex items-center gap-1.5">

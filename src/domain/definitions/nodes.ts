@@ -58,7 +58,7 @@ export const nodesUi: ResourceUi = {
     { path: 'pool', label: 'Pool', format: 'reference', reference: 'pools', width: '9rem' },
     { path: 'status', label: 'Status', format: 'label', options: NODE_STATUS_OPTIONS, sortable: true, width: '7.5rem' },
     { path: 'sync_state', label: 'Sync', format: 'label', options: NODE_SYNC_OPTIONS, width: '7.5rem' },
-    { path: 'revisions', label: 'Applied / target', format: 'custom', width: '8.5rem' },
+    { path: 'applied_revision', label: 'Applied / target', format: 'custom', width: '8.5rem' },
     { path: 'last_seen_at', label: 'Last seen', width: '10rem' },
   ],
   summary: (record) => [
