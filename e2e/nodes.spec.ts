@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { choose, signIn } from './pages/console.ts'
+import { createToken } from './support/api.ts'
 import { seriousViolations } from './support/axe.ts'
 import { expect, type PlatformServer, test } from './support/server.ts'
 
@@ -55,6 +56,11 @@ test.describe('nodes', () => {
 
       const { row: syncRow } = await projectSyncRow(page, 'pop-fr-par-2')
       await expect(syncRow.getByRole('img', { name: 'In maintenance' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      // The admin configuration view says so too.
+      await page.goto('/config-status?project=shop')
+      const adminRow = page.getByRole('main').getByRole('row').filter({ hasText: 'pop-fr-par-2' })
+      await expect(adminRow.getByRole('img', { name: 'In maintenance' })).toBeVisible()
     } finally {
       await setNode(server, 'pop-fr-par-2', { status: 'active' })
     }
@@ -87,9 +93,8 @@ test.describe('nodes', () => {
       await page.keyboard.press('Escape')
       await expect(dialog).toBeHidden()
 
-      // And off again, from the keyboard.
-      for (const node of ['pop-au-syd-1', 'pop-us-sjc-1'])
-        await page.getByRole('checkbox', { name: `Select ${node}` }).check()
+      // And off again, from the keyboard: the selection stayed.
+      await page.getByRole('checkbox', { name: 'Select pop-sg-sin-1' }).uncheck()
       await page.getByRole('button', { name: 'Maintenance off' }).focus()
       await page.keyboard.press('Enter')
       await page
@@ -136,5 +141,22 @@ test.describe('nodes', () => {
     } finally {
       await setNode(server, 'pop-de-fra-2', { pool: null })
     }
+  })
+
+  test('who may only read nodes sees no maintenance, edit, add or delete', async ({ page, server }) => {
+    const token = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['wadp.projects.get', 'wadp.nodes.list', 'wadp.nodes.get', 'wadp.pools.list', 'wadp.pools.get'],
+    })
+    await signIn(page, token)
+    await page.goto('/nodes?project=shop')
+    await expect(page.getByRole('link', { name: 'pop-nl-ams-1', exact: true })).toBeVisible()
+    await expect(page.getByRole('checkbox')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Add node' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'pop-nl-ams-1', exact: true }).click()
+    await expect(page.getByRole('main')).toContainText('pop-nl-ams-1.edge.wadp.example')
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0)
   })
 })

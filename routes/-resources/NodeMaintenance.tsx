@@ -26,9 +26,9 @@ export function nodeListAddons(ui: ResourceUi): ListAddons {
     },
     selection: (page) =>
       page.can.update
-        ? (rows, clear) => (
+        ? (rows) => (
             <Suspense fallback={null}>
-              <MaintenanceButtons ui={ui} page={page} names={rows.map((row) => row.name)} clear={clear} />
+              <MaintenanceButtons ui={ui} page={page} names={rows.map((row) => row.name)} />
             </Suspense>
           )
         : undefined,

@@ -14,23 +14,19 @@ const NodeMaintenanceDialog = lazy(() => import('../../src/views/resources/NodeM
 
 type Page = ReturnType<typeof useResourcePage>
 
-/** Maintenance on / off for the selected nodes, with its question and per-node report. */
-export default function MaintenanceButtons({
-  ui,
-  page,
-  names,
-  clear,
-}: {
-  ui: ResourceUi
-  page: Page
-  names: string[]
-  clear: () => void
-}) {
+/**
+ * Maintenance on / off for the selected nodes, with its question and per-node report. The selection
+ * stays afterwards (the other way round is one click away), and focus goes back to the button.
+ */
+export default function MaintenanceButtons({ ui, page, names }: { ui: ResourceUi; page: Page; names: string[] }) {
   const [machine] = useState(() => page.machines.nodeMaintenance(ui))
   const actor = useActorRef(machine)
   const request = useSelector(actor, selectMaintenanceRequest)
   const changing = useSelector(actor, selectIsChanging)
   const report = useSelector(actor, selectMaintenanceReport)
+  // Mounted from the first question on, so that Modal can give focus back when it closes.
+  const [used, setUsed] = useState(false)
+  if (!used && (request !== null || report !== null)) setUsed(true)
   const ask = (maintenance: boolean) => actor.send({ type: 'maintenance.request', nodes: names, maintenance })
   return (
     <>
@@ -40,7 +36,7 @@ export default function MaintenanceButtons({
       <Button variant="secondary" size="sm" onClick={() => ask(false)}>
         Maintenance off
       </Button>
-      {(request !== null || report !== null) && (
+      {used && (
         <Suspense fallback={null}>
           <NodeMaintenanceDialog
             request={request}
@@ -48,10 +44,7 @@ export default function MaintenanceButtons({
             report={report}
             onConfirm={() => actor.send({ type: 'maintenance.confirm' })}
             onCancel={() => actor.send({ type: 'maintenance.cancel' })}
-            onDismiss={() => {
-              actor.send({ type: 'maintenance.dismiss' })
-              clear()
-            }}
+            onDismiss={() => actor.send({ type: 'maintenance.dismiss' })}
           />
         </Suspense>
       )}
