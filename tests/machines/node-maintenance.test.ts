@@ -15,7 +15,11 @@ function start(run: (input: NodeMaintenanceInput) => Promise<NodeMaintenanceResu
           return run(input)
         }),
       },
-      actions: { announceChanged: () => void (announced += 1) },
+      actions: {
+        announceChanged: () => {
+          announced += 1
+        },
+      },
     }),
   )
   actor.start()
