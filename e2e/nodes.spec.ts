@@ -121,11 +121,11 @@ test.describe('nodes', () => {
       await expect(page).toHaveURL(new RegExp(`/pools-detail/${pool}`))
 
       // A node joins through its own form's pool picker.
-      await page.goto('/nodes-edit/pop-de-fra-2?project=shop')
-      await expect(page.getByLabel('Host name')).toHaveValue('pop-de-fra-2.edge.wadp.example')
+      await page.goto('/nodes-edit/pop-au-syd-1?project=shop')
+      await expect(page.getByLabel('Host name')).toHaveValue('pop-au-syd-1.edge.wadp.example')
       await choose(page, 'Pool No selection', new RegExp(pool))
       await page.getByRole('button', { name: 'Save', exact: true }).click()
-      await expect(page).toHaveURL(/\/nodes-detail\/pop-de-fra-2/)
+      await expect(page).toHaveURL(/\/nodes-detail\/pop-au-syd-1/)
       await expect(page.getByRole('main').getByRole('link', { name: pool })).toBeVisible()
 
       await page.goto('/pools?project=shop')
@@ -133,13 +133,13 @@ test.describe('nodes', () => {
       await expect(row).toContainText('Canary first')
       expect(await seriousViolations(page)).toEqual([])
       await row.getByRole('link', { name: pool, exact: true }).click()
-      const link = page.getByRole('main').getByRole('link', { name: 'pop-de-fra-2' })
+      const link = page.getByRole('main').getByRole('link', { name: 'pop-au-syd-1' })
       await expect(link).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
       await link.click()
-      await expect(page).toHaveURL(/\/nodes-detail\/pop-de-fra-2/)
+      await expect(page).toHaveURL(/\/nodes-detail\/pop-au-syd-1/)
     } finally {
-      await setNode(server, 'pop-de-fra-2', { pool: null })
+      await setNode(server, 'pop-au-syd-1', { pool: null })
     }
   })
 

@@ -95,18 +95,26 @@ describe('node sync fields', () => {
 })
 
 describe('pools', () => {
+  it('lists the seeded pools with their nodes', async () => {
+    const europe = await platform.call('GET', `${core}/pools/europe`)
+    expect(europe.body.data).toMatchObject({ rollout: 'canary_first', regions: ['eu-west', 'eu-central'] })
+    expect(europe.body.data.nodes).toContain('pop-uk-lon-1')
+    const node = await platform.call('GET', `${core}/nodes/pop-sg-sin-1`)
+    expect(node.body.data.pool).toBeNull()
+  })
+
   it('lists the nodes naming it, read-only', async () => {
     const created = await platform.call('POST', `${core}/pools`, {
-      body: { name: 'europe', regions: ['eu-west', 'EU-central'], rollout: 'canary_first', nodes: ['ignored'] },
+      body: { name: 'probe-pool', regions: ['eu-west', 'EU-central'], rollout: 'canary_first', nodes: ['ignored'] },
     })
     expect(created.status).toBe(201)
     expect(created.body.data).toMatchObject({ regions: ['eu-west', 'eu-central'], rollout: 'canary_first', nodes: [] })
-    await setNode('pop-fr-par-1', { pool: 'europe' })
-    await setNode('pop-de-fra-1', { pool: 'europe' })
-    const pool = await platform.call('GET', `${core}/pools/europe`)
+    await setNode('pop-fr-par-1', { pool: 'probe-pool' })
+    await setNode('pop-de-fra-1', { pool: 'probe-pool' })
+    const pool = await platform.call('GET', `${core}/pools/probe-pool`)
     expect(pool.body.data.nodes).toEqual(['pop-de-fra-1', 'pop-fr-par-1'])
     const list = await platform.call('GET', `${core}/pools`)
-    expect(list.body.data.find((p: Json) => p.name === 'europe').nodes).toEqual(['pop-de-fra-1', 'pop-fr-par-1'])
+    expect(list.body.data.find((p: Json) => p.name === 'probe-pool').nodes).toEqual(['pop-de-fra-1', 'pop-fr-par-1'])
   })
 
   it('refuses a node naming an unknown pool, and deleting a pool still used', async () => {
@@ -116,12 +124,12 @@ describe('pools', () => {
     })
     expect(refused.status).toBe(400)
     expect(refused.body.errors).toEqual([{ field: 'pool', message: 'pool nowhere does not exist' }])
-    const used = await platform.call('DELETE', `${core}/pools/europe`, { headers: { 'if-match': '*' } })
+    const used = await platform.call('DELETE', `${core}/pools/probe-pool`, { headers: { 'if-match': '*' } })
     expect(used.status).toBe(409)
     expect(used.body.message).toContain('still used by node pop-de-fra-1')
     await setNode('pop-fr-par-1', { pool: null })
     await setNode('pop-de-fra-1', { pool: null })
-    const freed = await platform.call('DELETE', `${core}/pools/europe`, { headers: { 'if-match': '*' } })
+    const freed = await platform.call('DELETE', `${core}/pools/probe-pool`, { headers: { 'if-match': '*' } })
     expect(freed.status).toBe(204)
   })
 
