@@ -97,6 +97,8 @@ export type ResourceDefinition = {
    * unless `beforeWrite` sets them again (an IP list's entry count).
    */
   readOnlyFields?: string[]
+  /** The read-only fields `present` or `derive` add, as openapi.json describes them in the records. */
+  derivedFields?: v.ObjectEntries
   hooks?: {
     /** Type-specific rules checked before a create or update is stored; may adjust the data. */
     beforeWrite?(args: WriteArgs): Promise<ResourceData | undefined>
@@ -187,6 +189,7 @@ export function recordSchema(definition: ResourceDefinition) {
     updated_at: v.pipe(IsoDateTime, v.description('When it last changed')),
     updated_by: text('Who changed it last'),
     ...own,
+    ...(definition.derivedFields ?? {}),
     ...secrets,
     ...referrers,
   })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { NodeData, NodeSyncState } from '../../src/domain/resources/node.ts'
-import { NodeFields } from '../../src/domain/resources/node.ts'
+import * as v from 'valibot'
+import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from '../../src/domain/resources/node.ts'
 import { PoolFields } from '../../src/domain/resources/pool.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
@@ -76,6 +76,21 @@ export function nodesType(ctx: ServerContext): ResourceDefinition {
     fields: NodeFields,
     references: { pool: 'pools' },
     readOnlyFields: [...DERIVED, ...HELD],
+    derivedFields: {
+      applied_revision: v.pipe(
+        v.nullable(v.number()),
+        v.description('The platform (admin configuration) revision it holds; null for none'),
+      ),
+      target_revision: v.pipe(
+        v.nullable(v.number()),
+        v.description('The platform revision it should hold (GET /admin-sync-state); null before any change'),
+      ),
+      sync_state: v.pipe(
+        v.picklist(NODE_SYNC_STATES),
+        v.description('in_sync, pending (not applied yet, or held back by maintenance or disabled) or unreachable'),
+      ),
+      last_seen_at: v.pipe(v.nullable(v.string()), v.description('Its last heartbeat, ISO 8601')),
+    },
     searchable: (data: ResourceData) => [String(data.hostname ?? '')],
     configuration: true,
     hooks: {
@@ -131,6 +146,9 @@ export const pools: ResourceDefinition = {
   permissionService: 'wadp',
   fields: PoolFields,
   readOnlyFields: ['nodes'],
+  derivedFields: {
+    nodes: v.pipe(v.array(v.string()), v.description('The nodes whose pool is this one, by name (read-only)')),
+  },
   searchable: (data: ResourceData) => [String(data.description ?? ''), ...((data.regions as string[]) ?? [])],
   configuration: true,
   hooks: {

@@ -82,6 +82,14 @@ describe('node sync fields', () => {
     await setNode('pop-ca-tor-1', { status: 'active' })
   })
 
+  it('describes the derived fields and the bulk endpoint in openapi.json', async () => {
+    const spec = (await platform.call('GET', `${core}/openapi.json`)).body
+    const text = JSON.stringify(spec)
+    for (const field of ['applied_revision', 'target_revision', 'sync_state', 'last_seen_at'])
+      expect(text).toContain(field)
+    expect(Object.keys(spec.paths)).toContain('/nodes/maintenance')
+  })
+
   it('says unreachable and when it was last seen', async () => {
     const before = await platform.call('GET', `${core}/nodes/pop-br-sao-1`)
     expect(Date.parse(before.body.data.last_seen_at)).toBeLessThanOrEqual(Date.now())
