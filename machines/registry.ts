@@ -9,6 +9,7 @@ import { chunkReloadMachine } from './chunk-reload.ts'
 import { globalSearchMachine } from './global-search.ts'
 import { invalidationMachine } from './invalidation.ts'
 import { ipImportMachine } from './ip-import.ts'
+import { nodeMaintenanceMachine } from './node-maintenance.ts'
 import { projectMachine } from './project.ts'
 import { projectSelectorMachine } from './project-selector.ts'
 import { quickSetupMachine } from './quick-setup.ts'
@@ -191,6 +192,8 @@ export const resourceFormEvents = typed<typeof resourceFormMachine>([
   // A create that reveals a secret once (an API token's): shown until the user dismisses it.
   done('save', { ...savedDirector, secret: 'tok_secret_shown_once' }),
   { type: 'secret.dismiss' },
+  { type: 'save.confirm' },
+  { type: 'save.cancel' },
   {
     type: 'xstate.error.actor.save',
     error: { message: 'host is taken', fieldErrors: [{ field: 'host', message: 'taken' }], current: null },
@@ -206,7 +209,25 @@ export const RESOURCE_FORM_INPUT = {
   values: { name: 'blue', host: '' },
   revision: 1,
   validate: needsHost,
+  // A save moving the origin away asks first (as a node leaving traffic does).
+  confirm: (values: Record<string, unknown>, initial: Record<string, unknown>) =>
+    values.host && values.host !== initial.host
+      ? { title: 'Move the origin?', text: 'Traffic goes to the new host.', action: 'Move' }
+      : null,
 }
+
+export const nodeMaintenanceEvents = typed<typeof nodeMaintenanceMachine>([
+  { type: 'maintenance.request', nodes: ['pop-fr-par-1', 'pop-us-nyc-1'], maintenance: true },
+  { type: 'maintenance.request', nodes: [], maintenance: true },
+  { type: 'maintenance.confirm' },
+  { type: 'maintenance.cancel' },
+  { type: 'maintenance.dismiss' },
+  done('setMaintenance', [
+    { name: 'pop-fr-par-1', result: 'succeeded', status: 'maintenance', changed: true, message: null },
+    { name: 'pop-us-nyc-1', result: 'failed', status: 'disabled', changed: false, message: 'it is disabled' },
+  ]),
+  failed('setMaintenance'),
+])
 
 export const resourceDeletionEvents = typed<typeof resourceDeletionMachine>([
   { type: 'deletion.request', items: [{ name: 'blue', revision: 1 }] },
@@ -414,6 +435,17 @@ export const MACHINES = {
       }),
   },
   'resource-deletion': { machine: resourceDeletionMachine, events: resourceDeletionEvents },
+  'node-maintenance': {
+    machine: nodeMaintenanceMachine,
+    events: nodeMaintenanceEvents,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({
+        value: state.value,
+        nodes: state.context.nodes.length,
+        failed: state.context.results.filter((r: { result: string }) => r.result === 'failed').length,
+        error: state.context.error !== null,
+      }),
+  },
   'tenancy-deletion': {
     machine: tenancyDeletionMachine,
     events: tenancyDeletionEvents,

@@ -18,3 +18,6 @@ export function hasUnsavedChanges(context: Pick<ResourceFormContext, 'values' | 
 }
 /** The secret a create revealed, while the form shows it (once). */
 export const selectSecret = (snapshot: Snapshot) => (snapshot.hasTag('secret') ? snapshot.context.secret : null)
+/** The question a save asks before it goes (`confirm`), while the form waits for the answer. */
+export const selectConfirmation = (snapshot: Snapshot) =>
+  snapshot.hasTag('confirm') ? snapshot.context.confirm(snapshot.context.values, snapshot.context.initial) : null

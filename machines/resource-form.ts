@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import type { FieldError } from '../src/domain/common.ts'
-import { type Draft, draftOf, setPath } from '../src/domain/resource-ui.ts'
+import { type Draft, draftOf, type SaveConfirmation, setPath } from '../src/domain/resource-ui.ts'
 import { actionNotProvided, notProvided } from './not-provided.ts'
 
 /**
@@ -34,6 +34,11 @@ export type ResourceFormInput = {
   revision?: number | null
   /** The type's schema as a rule: the form's field errors before anything is sent. */
   validate: (values: Draft) => FieldError[]
+  /**
+   * What a save of these values does that the user must agree to first (a node going into maintenance),
+   * or null: the form asks before it saves.
+   */
+  confirm?: (values: Draft, initial: Draft) => SaveConfirmation | null
 }
 
 export type ResourceFormContext = {
@@ -50,6 +55,7 @@ export type ResourceFormContext = {
   /** The secret the create revealed, shown until the user says they have it; never stored elsewhere. */
   secret: string | null
   validate: (values: Draft) => FieldError[]
+  confirm: (values: Draft, initial: Draft) => SaveConfirmation | null
 }
 
 export type ResourceFormEvent =
@@ -63,6 +69,10 @@ export type ResourceFormEvent =
   | { type: 'conflict.dismiss' }
   /** The user has the secret shown once: forget it and go on. */
   | { type: 'secret.dismiss' }
+  /** Yes to the question the save asked (`confirm`): save now. */
+  | { type: 'save.confirm' }
+  /** No: back to the form, nothing sent. */
+  | { type: 'save.cancel' }
 
 /** What the composition layer hears once the server accepted a save (it says so and opens the detail page). */
 export type SavedNotice = { mode: 'create' | 'edit'; resource: SavedResource }
@@ -87,6 +97,7 @@ export const resourceFormMachine = setup({
   },
   guards: {
     hasInvalidFields: ({ context }) => context.validate(context.values).length > 0,
+    needsConfirmation: ({ context }) => context.confirm(context.values, context.initial) !== null,
     isStaleRevision: (_, { error }: { error: unknown }) => failureOf(error).current !== null,
     revealsSecret: (_, { secret }: { secret: string | null | undefined }) =>
       typeof secret === 'string' && secret !== '',
@@ -114,6 +125,7 @@ export const resourceFormMachine = setup({
     conflict: null,
     secret: null,
     validate: input.validate,
+    confirm: input.confirm ?? (() => null),
   }),
   initial: 'editing',
   states: {
@@ -128,8 +140,17 @@ export const resourceFormMachine = setup({
             ),
           })),
         },
-        'form.submit': [{ guard: 'hasInvalidFields', actions: 'showSchemaErrors' }, { target: 'saving' }],
+        'form.submit': [
+          { guard: 'hasInvalidFields', actions: 'showSchemaErrors' },
+          { guard: 'needsConfirmation', target: 'confirming' },
+          { target: 'saving' },
+        ],
       },
+    },
+    // The save changes something the user must agree to first (a node leaving traffic): nothing sent yet.
+    confirming: {
+      tags: 'confirm',
+      on: { 'save.confirm': 'saving', 'save.cancel': 'editing' },
     },
     saving: {
       tags: 'busy',

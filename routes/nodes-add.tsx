@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { nodesUi } from '../src/domain/definitions/nodes.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/nodes-add')({
-  component: () => <ComingSoonPage title="Add a node" />,
+  component: () => <ResourceFormRoute ui={nodesUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { nodesUi } from '../src/domain/definitions/nodes.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/nodes-detail/{-$nodes_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/nodes-detail/{-$nodes_name}')({ component
 
 function Page() {
   const name = route.useParams({ select: (params) => params.nodes_name })
-  return <ComingSoonPage title="Node" subject={name} />
+  return <ResourceDetailRoute ui={nodesUi} name={name} />
 }

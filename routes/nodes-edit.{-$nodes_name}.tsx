@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { nodesUi } from '../src/domain/definitions/nodes.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/nodes-edit/{-$nodes_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/nodes-edit/{-$nodes_name}')({ component: 
 
 function Page() {
   const name = route.useParams({ select: (params) => params.nodes_name })
-  return <ComingSoonPage title="Edit node" subject={name} />
+  return <ResourceFormRoute ui={nodesUi} mode="edit" name={name} />
 }

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { nodesUi } from '../src/domain/definitions/nodes.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { nodeListAddons } from './-resources/NodeMaintenance.tsx'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
+
+const addons = nodeListAddons(nodesUi)
 
 export const Route = createFileRoute('/nodes')({
-  component: () => <ComingSoonPage title="Nodes" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={nodesUi} addons={addons} />,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { poolsUi } from '../src/domain/definitions/pools.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/pools-add')({
-  component: () => <ComingSoonPage title="Add a pool" />,
+  component: () => <ResourceFormRoute ui={poolsUi} mode="create" />,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { poolsUi } from '../src/domain/definitions/pools.ts'
+import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/pools-detail/{-$pools_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/pools-detail/{-$pools_name}')({ component
 
 function Page() {
   const name = route.useParams({ select: (params) => params.pools_name })
-  return <ComingSoonPage title="Pool" subject={name} />
+  return <ResourceDetailRoute ui={poolsUi} name={name} />
 }

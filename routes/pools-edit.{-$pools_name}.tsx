@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { poolsUi } from '../src/domain/definitions/pools.ts'
+import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
 const route = getRouteApi('/pools-edit/{-$pools_name}')
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/pools-edit/{-$pools_name}')({ component: 
 
 function Page() {
   const name = route.useParams({ select: (params) => params.pools_name })
-  return <ComingSoonPage title="Edit pool" subject={name} />
+  return <ResourceFormRoute ui={poolsUi} mode="edit" name={name} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../src/views/ComingSoonPage.tsx'
+import { poolsUi } from '../src/domain/definitions/pools.ts'
+import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/pools')({
-  component: () => <ComingSoonPage title="Pools" />,
+  validateSearch: ResourceListSearch,
+  component: () => <ResourceListRoute ui={poolsUi} />,
 })

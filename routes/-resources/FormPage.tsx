@@ -2,6 +2,7 @@ import { type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useState } from 'react'
 import {
+  selectConfirmation,
   selectConflict,
   selectFieldErrors,
   selectFormError,
@@ -14,7 +15,7 @@ import { validatorOf } from '../../src/domain/resource-body.ts'
 import { type Draft, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
-import { LeaveGuard } from './LeaveGuard.tsx'
+import { LeaveGuard, SaveQuestion } from './LeaveGuard.tsx'
 import { useFormFacts } from './useFormFacts.ts'
 import { useReferenceOptions } from './useReferenceOptions.ts'
 import type { useResourcePage } from './useResourcePage.ts'
@@ -35,7 +36,12 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const routes = resourceRoutes(ui)
   // The machine and its input are taken once: the actor keeps the form from then on.
   const [machine] = useState(() => page.machines.form(ui, project))
-  const [input] = useState(() => ({ mode, ...start, validate: validatorOf(ui, mode) }))
+  const [input] = useState(() => ({
+    mode,
+    ...start,
+    validate: validatorOf(ui, mode),
+    ...(ui.confirmSave ? { confirm: ui.confirmSave } : {}),
+  }))
   const actor = useActorRef(machine, { input })
   const values = useSelector(actor, selectValues)
   const fieldErrors = useSelector(actor, selectFieldErrors)
@@ -43,6 +49,7 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const saving = useSelector(actor, selectIsSaving)
   const conflict = useSelector(actor, selectConflict)
   const secret = useSelector(actor, selectSecret)
+  const confirmation = useSelector(actor, selectConfirmation)
   const referenceOptions = useReferenceOptions(ui, page, project)
   const facts = useFormFacts(ui, page, project)
 
@@ -72,6 +79,13 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
         referenceOptions={referenceOptions}
         facts={facts}
       />
+      {confirmation && (
+        <SaveQuestion
+          question={confirmation}
+          onConfirm={() => actor.send({ type: 'save.confirm' })}
+          onCancel={() => actor.send({ type: 'save.cancel' })}
+        />
+      )}
       {blocker.status === 'blocked' && <LeaveGuard ui={ui} onStay={blocker.reset} onLeave={blocker.proceed} />}
       {secret !== null && ui.secretOnCreate && (
         <Suspense fallback={null}>

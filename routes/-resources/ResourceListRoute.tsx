@@ -12,7 +12,7 @@ import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { Dropdown } from '../../src/views/resources/fields/Dropdowns.tsx'
-import { ResourceList } from '../../src/views/resources/ResourceList.tsx'
+import { ResourceList, type ResourceListProps } from '../../src/views/resources/ResourceList.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import { linkClassName, renderReference } from './ReferenceLink.tsx'
 import { useResourcePage } from './useResourcePage.ts'
@@ -22,6 +22,10 @@ const root = getRouteApi('__root__')
 /** What a type adds to its list page: buttons beside Add (users: Invite a user, with its dialog). */
 export type ListAddons = {
   actions?: (context: { project: string; page: ReturnType<typeof useResourcePage> }) => ReactNode
+  /** The cells of the type's `custom` columns (a node's flag). */
+  cell?: ResourceListProps['renderCustomCell']
+  /** Buttons for the selected rows (nodes: maintenance on or off), when the user may use them. */
+  selection?: (page: ReturnType<typeof useResourcePage>) => ResourceListProps['selectionActions']
 }
 
 /** A resource type's list page (/websites, /directors…): the URL's list params, one server page, deletion. */
@@ -142,6 +146,8 @@ function ProjectList({ ui, project, page, addons }: ProjectListProps) {
         renderEditLink={(name, content) => link(routes.edit(name), buttonClassName('ghost', 'sm'))(content)}
         renderAddLink={link(routes.add, buttonClassName('primary'))}
         renderReference={renderReference}
+        renderCustomCell={addons?.cell}
+        selectionActions={addons?.selection?.(page)}
       />
       <DeletionDialog ui={ui} actor={deletion} />
     </>

@@ -90,8 +90,25 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     groups: ['edge-viewers'],
   })
 
+  await create(ctx, 'pools', '', {
+    name: 'europe',
+    display_name: 'Europe',
+    description: 'European points of presence',
+    regions: ['eu-west', 'eu-central'],
+    rollout: 'canary_first',
+  })
+  await create(ctx, 'pools', '', {
+    name: 'americas',
+    display_name: 'Americas',
+    regions: ['us-east', 'us-west', 'sa-east'],
+    rollout: 'serial',
+  })
+  // Asia-Pacific nodes stay in no pool.
+  const POOL_OF: Record<string, string> = { br: 'americas', ca: 'americas', us: 'americas' }
+  for (const country of ['de', 'es', 'fr', 'nl', 'pt', 'uk']) POOL_OF[country] = 'europe'
   for (const [name, country, pop, ipv4] of NODES) {
-    await create(ctx, 'nodes', '', { name, hostname: `${name}.edge.wadp.example`, country, pop_code: pop, ipv4 })
+    const pool = POOL_OF[country] ?? null
+    await create(ctx, 'nodes', '', { name, hostname: `${name}.edge.wadp.example`, country, pop_code: pop, ipv4, pool })
   }
 
   const director = (name: string, hosts: string[]) => ({

@@ -14,10 +14,44 @@ export function parseDelays(text: string | undefined): FleetDelays {
   return { minMs, maxMs }
 }
 
+/** One node against a scope's latest revision, at a moment. */
+export type NodeSync = {
+  /** Whether the platform hears from it (its `reachable` switch). */
+  available: boolean
+  /** In maintenance: it keeps what it has and applies nothing. */
+  maintenance: boolean
+  /** Whether it applies configuration: reachable and active or draining (not in maintenance, not disabled). */
+  applying: boolean
+  /** When it applies (applied) the revision, if it applies at all. */
+  appliesAt: number
+  updated: boolean
+}
+
 /**
- * The simulated fleet: each node applies a scope's latest revision a node-specific delay after the
- * change (between the configured bounds), unless it is in maintenance, disabled or unreachable. Being
- * a pure function of the stored revision and the clock, it needs no timers and survives restarts.
+ * How one node stands: it applies the revision a node-specific delay after the change (between the
+ * configured bounds) when it is reachable and active or draining (a draining node takes no new traffic
+ * but still follows the configuration). Maintenance holds what it has; a disabled or unreachable node is
+ * unavailable.
+ */
+export function nodeSync(
+  node: { name: string; data: NodeData },
+  revision: ConfigRevision,
+  delays: FleetDelays,
+  now: number,
+): NodeSync {
+  const spread = delays.maxMs - delays.minMs + 1
+  const appliesAt =
+    revision.changedAt.getTime() + delays.minMs + (stableHash(`${node.name}|${revision.revision}`) % spread)
+  const available = node.data.reachable !== false && node.data.status !== 'disabled'
+  const maintenance = node.data.status === 'maintenance'
+  const applying = available && !maintenance
+  return { available, maintenance, applying, appliesAt, updated: applying && now >= appliesAt }
+}
+
+/**
+ * The simulated fleet: every node's `nodeSync` against the scope's latest revision. Being a pure
+ * function of the stored nodes, the revision and the clock, it needs no timers, survives restarts and
+ * gives the same answer on every process. Disabled nodes are listed too, as unavailable.
  */
 export function syncState(
   nodes: { name: string; data: NodeData }[],
@@ -25,23 +59,16 @@ export function syncState(
   delays: FleetDelays,
   now: number,
 ): SyncState {
-  const details: SyncDetail[] = []
-  for (const node of nodes) {
-    if (node.data.status === 'disabled') continue
-    const spread = delays.maxMs - delays.minMs + 1
-    const appliesAt =
-      revision.changedAt.getTime() + delays.minMs + (stableHash(`${node.name}|${revision.revision}`) % spread)
-    const available = node.data.reachable
-    const maintenance = node.data.status === 'maintenance'
-    const working = available && !maintenance
-    details.push({
+  const details: SyncDetail[] = nodes.map((node) => {
+    const state = nodeSync(node, revision, delays, now)
+    return {
       endpoint: node.name,
-      status_source: available ? 'heartbeat' : 'last-known',
-      updated: working && now >= appliesAt,
-      maintenance,
-      available,
-    })
-  }
+      status_source: node.data.reachable !== false ? 'heartbeat' : 'last-known',
+      updated: state.updated,
+      maintenance: state.maintenance,
+      available: state.available,
+    }
+  })
   const stillWorking = details.some((d) => d.available && !d.maintenance && !d.updated)
   return { error: null, updated: details.every((d) => d.updated), finished: !stillWorking, details }
 }

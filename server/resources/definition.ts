@@ -97,6 +97,8 @@ export type ResourceDefinition = {
    * unless `beforeWrite` sets them again (an IP list's entry count).
    */
   readOnlyFields?: string[]
+  /** The read-only fields `present` or `derive` add, as openapi.json describes them in the records. */
+  derivedFields?: v.ObjectEntries
   hooks?: {
     /** Type-specific rules checked before a create or update is stored; may adjust the data. */
     beforeWrite?(args: WriteArgs): Promise<ResourceData | undefined>
@@ -110,6 +112,12 @@ export type ResourceDefinition = {
     beforeDelete?(args: DeleteArgs): Promise<string[] | undefined>
     /** Adds derived read-only fields to what the API returns. */
     present?(record: ResourceRecord): ResourceRecord
+    /**
+     * Adds derived read-only fields that need the database (a node's sync state reads the platform's
+     * revision, a pool lists the nodes naming it), to a page of records at once. Like `present`, a type
+     * with it is computed at every read, never cached: the answer follows the clock and other types.
+     */
+    derive?(db: Db, records: ResourceRecord[]): Promise<ResourceRecord[]>
   }
 }
 
@@ -181,6 +189,7 @@ export function recordSchema(definition: ResourceDefinition) {
     updated_at: v.pipe(IsoDateTime, v.description('When it last changed')),
     updated_by: text('Who changed it last'),
     ...own,
+    ...(definition.derivedFields ?? {}),
     ...secrets,
     ...referrers,
   })

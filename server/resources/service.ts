@@ -109,7 +109,7 @@ export class ResourceService {
     compute: () => Promise<CachedResponse>,
     alsoDependsOn: readonly string[] = [],
   ): Promise<CachedResponse> {
-    if (definition.hooks?.present) return compute()
+    if (definition.hooks?.present || definition.hooks?.derive) return compute()
     const group = cacheGroup(definition.type, scope)
     // A project's resources go when the project goes, and its name may be taken again.
     const groups = scope === '' ? [group] : [group, cacheGroup('projects', '')]
@@ -120,6 +120,11 @@ export class ResourceService {
     const body = await compute()
     this.cache.set(group, key, body, stamp)
     return body
+  }
+
+  /** The records with the type's database-derived fields (`derive`), as the API returns them. */
+  async derived(definition: ResourceDefinition, records: ResourceRecord[]): Promise<ResourceRecord[]> {
+    return definition.hooks?.derive ? definition.hooks.derive(this.db, records) : records
   }
 
   /** The referenced types a type's through fields read (`filterThrough`). */
@@ -158,7 +163,10 @@ export class ResourceService {
         const data = await this.withThrough(
           definition,
           scope,
-          rows.map((row) => this.present(definition, row)),
+          await this.derived(
+            definition,
+            rows.map((row) => this.present(definition, row)),
+          ),
         )
         return { body: JSON.stringify({ data, meta: { total, page: query.page, items: query.items } }) }
       },
@@ -182,9 +190,11 @@ export class ResourceService {
       `get|${name}`,
       async () => {
         const record = await this.get(definition, scope, name)
-        const [shown] = (await this.withThrough(definition, scope, [this.present(definition, record)])) as [
-          ResourceRecord,
-        ]
+        const [shown] = (await this.withThrough(
+          definition,
+          scope,
+          await this.derived(definition, [this.present(definition, record)]),
+        )) as [ResourceRecord]
         if (definition.showReferrers) {
           const referrers = await this.referrersOf(this.db, definition, scope, name)
           shown.referenced_by = referrers.map(({ type, name: referrer, field }) => ({ type, name: referrer, field }))
@@ -260,7 +270,8 @@ export class ResourceService {
       return { record, reveal: secret?.reveal ?? {} }
     })
     this.changed(definition, scope)
-    return { record: { ...this.present(definition, result.record), ...result.reveal }, revealed: result.reveal }
+    const [shown] = (await this.derived(definition, [this.present(definition, result.record)])) as [ResourceRecord]
+    return { record: { ...shown, ...result.reveal }, revealed: result.reveal }
   }
 
   /** PUT replaces the fields; PATCH (`merge`) applies the given top-level fields to the current ones. */
@@ -311,7 +322,8 @@ export class ResourceService {
       return updated
     })
     this.changed(definition, scope)
-    return this.present(definition, record)
+    const [shown] = (await this.derived(definition, [this.present(definition, record)])) as [ResourceRecord]
+    return shown
   }
 
   /**

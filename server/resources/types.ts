@@ -3,7 +3,6 @@ import { type CaptchaData, CaptchaFields, usesProviderKeys } from '../../src/dom
 import { CodeSnippetFields } from '../../src/domain/resources/code-snippet.ts'
 import { DirectorFields } from '../../src/domain/resources/director.ts'
 import { type IpListData, IpListFields } from '../../src/domain/resources/ip-list.ts'
-import { NodeFields } from '../../src/domain/resources/node.ts'
 import { type PageRuleData, PageRuleFields } from '../../src/domain/resources/page-rule.ts'
 import { RateLimitFields } from '../../src/domain/resources/rate-limit.ts'
 import { SyntheticFields } from '../../src/domain/resources/synthetic.ts'
@@ -15,7 +14,7 @@ import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
 import { badRequest, conflict } from '../http/errors.ts'
 import { forgetRevision } from '../platform/revisions.ts'
-import type { ResourceData, ResourceDefinition } from './definition.ts'
+import type { ResourceDefinition } from './definition.ts'
 import { tokens } from './identity.ts'
 import { releaseMappingsOf } from './sso-mappings.ts'
 import { deleteScope, getResource } from './store.ts'
@@ -341,17 +340,5 @@ export const codeSnippets: ResourceDefinition = {
   permissionService: 'wadp',
   fields: CodeSnippetFields,
   searchable: (data) => [String(data.hook ?? ''), String(data.comment ?? '')],
-  configuration: true,
-}
-
-export const nodes: ResourceDefinition = {
-  type: 'nodes',
-  label: 'node',
-  service: 'core',
-  scope: 'platform',
-  permissionService: 'wadp',
-  fields: NodeFields,
-  references: { pool: 'pools' },
-  searchable: (data: ResourceData) => [String(data.hostname ?? '')],
   configuration: true,
 }

@@ -14,6 +14,7 @@ import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { accessTokens } from '../resources/access-tokens.ts'
 import { blocklistEntries, registerBlocklistImport } from '../resources/blocklist.ts'
+import { nodesType, pools } from '../resources/fleet-types.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
 import { escapeLike } from '../resources/store.ts'
 import {
@@ -21,7 +22,6 @@ import {
   codeSnippets,
   directors,
   ipLists,
-  nodes,
   pageRules,
   projectDomains,
   rateLimits,
@@ -34,6 +34,7 @@ import { registerBackendHealth } from './backend-health.ts'
 import { registerBackups } from './backups.ts'
 import { registerInventory } from './inventory.ts'
 import { registerIpListImport } from './ip-list-import.ts'
+import { registerNodeMaintenance } from './node-maintenance.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
 import { registerUtils } from './utils.ts'
@@ -137,6 +138,9 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerResource(router, ctx.resources, captchas)
   registerResource(router, ctx.resources, tlsPolicies)
   registerResource(router, ctx.resources, accessTokens)
+  const nodes = nodesType(ctx)
+  registerNodeMaintenance(router, ctx, nodes)
+  registerResource(router, ctx.resources, pools)
   registerResource(router, ctx.resources, nodes)
   // The import's path comes before the entries' `/{name}` paths are matched.
   const blocklist = blocklistEntries(() => ctx.now())

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { FieldError } from '../domain/common.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
 import type { Draft, ResourceUi } from '../domain/resource-ui.ts'
+import { NODE_STATUSES } from '../domain/resources/node.ts'
 import { type ApiClients, errorMessage } from './http.ts'
 
 /** What every stored resource carries besides its type's fields (API.md). */
@@ -179,4 +180,22 @@ export async function revokeResource(api: ApiClients, ui: Target, project: strin
     headers: ifMatch(revision),
   })
   return v.parse(v.object({ data: StoredRecord }), body).data
+}
+
+const MaintenanceResults = v.object({
+  data: v.array(
+    v.object({
+      name: v.string(),
+      result: v.picklist(['succeeded', 'failed']),
+      status: v.nullable(v.picklist(NODE_STATUSES)),
+      changed: v.boolean(),
+      message: v.nullable(v.string()),
+    }),
+  ),
+})
+
+/** `POST /nodes/maintenance`: maintenance on or off for several nodes, one result per node. */
+export async function setNodesMaintenance(api: ApiClients, nodes: string[], maintenance: boolean) {
+  const body = await api.core('/nodes/maintenance', { method: 'POST', body: { nodes, maintenance } })
+  return v.parse(MaintenanceResults, body).data
 }

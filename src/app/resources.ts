@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { type ImportMode, type ImportReport, ipImportMachine } from '../../machines/ip-import.ts'
+import { type NodeMaintenanceInput, nodeMaintenanceMachine } from '../../machines/node-maintenance.ts'
 import type { DeletedNotice, DeletionItem, DeletionResult } from '../../machines/resource-deletion.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import {
@@ -19,6 +20,7 @@ import {
   renewCertificate,
   revokeResource,
   type StoredRecord,
+  setNodesMaintenance,
   updateResource,
   writeFailureOf,
 } from '../api/resources.ts'
@@ -31,6 +33,7 @@ import {
   titleInSentence,
   withoutSecret,
 } from '../domain/resource-ui.ts'
+import type { NodeMaintenanceResult } from '../domain/resources/node.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 
 /** How the resource machines' announcements reach the user: a notification, and a page to go to in a project. */
@@ -53,6 +56,9 @@ export function resourceMachines(
   const afterWrite = (ui: ResourceUi, project: string, record?: StoredRecord) => {
     // A secret the create revealed goes to the form only: the cache (and so any later page) never holds it.
     if (record) queryClient.setQueryData(queries.detail(ui, project, record.name).queryKey, withoutSecret(ui, record))
+    // What the console read of the sync checks (the fleet's size) follows a node's status at once.
+    if (ui.affectsSync) void queryClient.invalidateQueries({ queryKey: queries.syncDerived })
+    for (const type of ui.alsoChanges ?? []) void queryClient.invalidateQueries({ queryKey: [...queries.all, type] })
     return queryClient.invalidateQueries({
       queryKey: queries.ofType(ui, project),
       predicate: (query) => query.queryKey[3] !== 'detail',
@@ -200,6 +206,25 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
     machines: {
       ...resourceMachines(api, queryClient, queries, announcer),
       ipImport: ipImportTools(api, queryClient, queries),
+      /** Maintenance on or off for selected nodes: every node query and the sync checks' answers follow. */
+      nodeMaintenance: (ui: ResourceUi) =>
+        nodeMaintenanceMachine.provide({
+          actors: {
+            setMaintenance: fromPromise<NodeMaintenanceResult[], NodeMaintenanceInput>(({ input }) =>
+              setNodesMaintenance(api, input.nodes, input.maintenance).catch((error: unknown) =>
+                failed(error, 'The nodes could not be changed.'),
+              ),
+            ),
+          },
+          actions: {
+            announceChanged: () => {
+              void queryClient.invalidateQueries({ queryKey: queries.ofType(ui, '') })
+              void queryClient.invalidateQueries({ queryKey: queries.syncDerived })
+              for (const type of ui.alsoChanges ?? [])
+                void queryClient.invalidateQueries({ queryKey: [...queries.all, type] })
+            },
+          },
+        }),
     },
     actions: {
       renewCertificate: (ui: ResourceUi, project: string, record: StoredRecord) =>

@@ -117,7 +117,11 @@ export type FormSection = {
   fields: readonly FieldSpec[]
 }
 
-export type ColumnFormat = 'text' | 'boolean' | 'list' | 'count' | 'reference' | 'label'
+/** `custom`: drawn by the page (`ListAddons.cells`), such as a node's flag. */
+export type ColumnFormat = 'text' | 'boolean' | 'list' | 'count' | 'reference' | 'label' | 'custom'
+
+/** The question a save asks before it goes: what it does, in a title, a sentence and the button's word. */
+export type SaveConfirmation = { title: string; text: string; action: string }
 
 export type ColumnSpec = {
   path: string
@@ -201,6 +205,15 @@ export type ResourceUi = {
    * the form's machine only: never in the query cache, a URL or storage, so a reload cannot show it.
    */
   secretOnCreate?: { field: string; label: string; usage: string }
+  /**
+   * What a save of these values does that the user must agree to first (a node leaving traffic), or
+   * null; the form asks in a dialog before sending anything.
+   */
+  confirmSave?: (values: Draft, initial: Draft) => SaveConfirmation | null
+  /** A save changes what the sync checks report (a node's status): cached answers derived from them go. */
+  affectsSync?: boolean
+  /** Types whose answers a save here changes (a pool lists its nodes): their cached lists and details go. */
+  alsoChanges?: readonly string[]
 }
 
 /** A saved record without the secret its create revealed: what the query cache may hold. */

@@ -48,10 +48,15 @@ function isFlagCountry(code: string): code is FlagCountry {
   return (FLAG_COUNTRIES as readonly string[]).includes(code)
 }
 
+/** The flag of a country code ('uk' is shown as 'gb'): its own when the console has one, else the generic flag. */
+export function countryFlag(country: string): Flag {
+  const code = country.toLowerCase() === 'uk' ? 'gb' : country.toLowerCase()
+  return isFlagCountry(code) ? code : 'generic'
+}
+
 /** The flag shown beside a node: its country's when the console has one, else the generic flag. */
 export function flagOf(endpoint: string): Flag {
-  const country = countryOfEndpoint(endpoint)
-  return country !== null && isFlagCountry(country) ? country : 'generic'
+  return countryFlag(countryOfEndpoint(endpoint) ?? '')
 }
 
 /**

@@ -55,11 +55,13 @@ export function resourceQueries(api: ApiClients) {
         staleTime: 30_000,
         placeholderData: keepPreviousData,
       }),
-    /** How many nodes serve the project: a per-node limit's note multiplies by it. */
+    /** Every answer read from the sync checks: a node's save drops them (`ResourceUi.affectsSync`). */
+    syncDerived: [...all, 'node-count'] as const,
+    /** How many nodes serve the project (the available ones): a per-node limit's note multiplies by it. */
     nodeCount: (project: string) =>
       queryOptions({
         queryKey: [...all, 'node-count', project],
-        queryFn: async () => (await getProjectSync(api, project)).details.length,
+        queryFn: async () => (await getProjectSync(api, project)).details.filter((node) => node.available).length,
         staleTime: 60_000,
       }),
   }

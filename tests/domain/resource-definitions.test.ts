@@ -8,7 +8,9 @@ import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { ssoMappingsUi, usersUi } from '../../src/domain/definitions/identity.ts'
 import { ipListsUi } from '../../src/domain/definitions/ip-lists.ts'
 import { leCertificatesUi } from '../../src/domain/definitions/le-certificates.ts'
+import { nodesUi } from '../../src/domain/definitions/nodes.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
+import { poolsUi } from '../../src/domain/definitions/pools.ts'
 import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
 import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
 import { customersUi, organizationsUi, projectsUi } from '../../src/domain/definitions/tenancy.ts'
@@ -54,6 +56,8 @@ const definitions = [
   tokensUi,
   accessTokensUi,
   accessListUi,
+  nodesUi,
+  poolsUi,
 ]
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import {
   hasUnsavedChanges,
+  selectConfirmation,
   selectConflict,
   selectFieldErrors,
   selectFormError,
@@ -11,6 +12,7 @@ import {
   selectValues,
 } from '../../machines/resource-form.selectors.ts'
 import {
+  type ResourceFormInput,
   resourceFormMachine,
   type SavedNotice,
   type SavedResource,
@@ -44,6 +46,7 @@ function startForm(
     revision?: number | null
     save?: Save
     validate?: (values: Draft) => FieldError[]
+    confirm?: ResourceFormInput['confirm']
   } = {},
 ) {
   const saves: SaveInput[] = []
@@ -67,6 +70,7 @@ function startForm(
       values: options.values ?? newDirector(),
       revision: options.revision ?? null,
       validate: options.validate ?? validatorOf(directorsUi, mode),
+      ...(options.confirm ? { confirm: options.confirm } : {}),
     },
   })
   actor.start()
@@ -288,3 +292,45 @@ describe('resource form machine', () => {
 function validDirectorWith(patch: Draft): Draft {
   return { ...validDirector(), ...patch }
 }
+
+describe('a save that asks first', () => {
+  const question = { title: 'Put the node in maintenance?', text: 'It stops taking traffic.', action: 'Save' }
+  const confirm = (values: Draft, initial: Draft) => (values.status !== initial.status ? question : null)
+
+  it('sends nothing until the user agrees, and nothing at all when they say no', async () => {
+    const { actor, saves } = startForm({
+      mode: 'edit',
+      values: { name: 'pop-fr-par-1', status: 'active' },
+      revision: 2,
+      validate: () => [],
+      confirm,
+    })
+    actor.send({ type: 'form.change', path: 'status', value: 'maintenance' })
+    actor.send({ type: 'form.submit' })
+    expect(selectConfirmation(actor.getSnapshot())).toEqual(question)
+    expect(saves).toEqual([])
+    actor.send({ type: 'save.cancel' })
+    expect(selectConfirmation(actor.getSnapshot())).toBeNull()
+    expect(selectValues(actor.getSnapshot()).status).toBe('maintenance')
+    expect(saves).toEqual([])
+    actor.send({ type: 'form.submit' })
+    actor.send({ type: 'save.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.status === 'done')
+    expect(saves.map((save) => save.values.status)).toEqual(['maintenance'])
+  })
+
+  it('saves at once when nothing needs a yes', async () => {
+    const { actor, saves } = startForm({
+      mode: 'edit',
+      values: { name: 'pop-fr-par-1', status: 'active', weight: 1 },
+      revision: 2,
+      validate: () => [],
+      confirm,
+    })
+    actor.send({ type: 'form.change', path: 'weight', value: 5 })
+    actor.send({ type: 'form.submit' })
+    expect(selectConfirmation(actor.getSnapshot())).toBeNull()
+    await waitFor(actor, (snapshot) => snapshot.status === 'done')
+    expect(saves).toHaveLength(1)
+  })
+})

@@ -353,3 +353,48 @@ describe('records that can no longer change', () => {
     expect(screen.queryByRole('link', { name: 'Edit token old-script' })).toBeNull()
   })
 })
+
+describe('ResourceList add-ons of a page (nodes)', () => {
+  it('offers the selection actions of a user who may not delete, without Delete selected', async () => {
+    const user = userEvent.setup()
+    const onSelection = vi.fn()
+    render(
+      <ResourceList
+        {...props({
+          can: { create: false, update: true, delete: false },
+          selectionActions: (rows) => (
+            <button type="button" onClick={() => onSelection(rows.map((row) => row.name))}>
+              Maintenance on
+            </button>
+          ),
+        })}
+      />,
+    )
+    await user.click(screen.getByRole('checkbox', { name: 'Select shop' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select media' }))
+    expect(screen.queryByRole('button', { name: 'Delete selected' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Maintenance on' }))
+    expect(onSelection).toHaveBeenCalledWith(['shop', 'media'])
+  })
+
+  it('draws custom columns with the page, the others as usual', () => {
+    const ui = {
+      ...websitesUi,
+      columns: [
+        { path: 'domain_name', label: 'Domain' },
+        { path: 'default_director', label: 'Flag', format: 'custom' as const },
+      ],
+    }
+    render(
+      <ResourceList
+        {...props({
+          ui,
+          renderCustomCell: (column, record) =>
+            column.format === 'custom' ? <span>{`custom ${record.name}`}</span> : undefined,
+        })}
+      />,
+    )
+    expect(screen.getByText('custom shop')).toBeTruthy()
+    expect(screen.getByText('shop.example.com')).toBeTruthy()
+  })
+})

@@ -46,3 +46,35 @@ export const NodeFields = v.object({
   reachable: v.optional(v.pipe(v.boolean(), v.description('Off simulates a node the platform cannot reach')), true),
 })
 export type NodeData = v.InferOutput<typeof NodeFields>
+
+/** How a node stands with the platform's configuration (read-only, derived by the server). */
+export const NODE_SYNC_STATES = ['in_sync', 'pending', 'failed', 'unreachable'] as const
+export type NodeSyncState = (typeof NODE_SYNC_STATES)[number]
+
+/** At most this many nodes in one bulk maintenance request. */
+export const MAX_BULK_NODES = 200
+
+/** `POST /nodes/maintenance`: turn maintenance on or off for several nodes at once. */
+export const NodeMaintenanceRequest = v.object({
+  nodes: v.pipe(
+    v.array(v.pipe(Slug, v.description('A node name')), 'must be a list of node names'),
+    v.minLength(1, 'name at least one node'),
+    v.maxLength(MAX_BULK_NODES, `at most ${MAX_BULK_NODES} nodes at once`),
+    v.description('The nodes to change'),
+  ),
+  maintenance: v.pipe(
+    v.boolean('must be true or false'),
+    v.description('true puts them in maintenance; false makes nodes in maintenance active again'),
+  ),
+})
+export type NodeMaintenanceRequest = v.InferOutput<typeof NodeMaintenanceRequest>
+
+/** One node's outcome of a bulk maintenance request. */
+export type NodeMaintenanceResult = {
+  name: string
+  result: 'succeeded' | 'failed'
+  /** Its status afterwards (unchanged when it failed or was already so); null when there is no such node. */
+  status: (typeof NODE_STATUSES)[number] | null
+  changed: boolean
+  message: string | null
+}

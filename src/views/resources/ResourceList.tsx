@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-search.ts'
-import { type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
+import { type ColumnSpec, type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { type DataColumn, DataTable } from '../../ui/DataTable.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -38,6 +38,10 @@ export type ResourceListProps = {
   filterControls?: ReactNode
   /** Whether the rows are narrowed by more than the name filter: the empty list says so. */
   filtered?: boolean
+  /** The cells of `custom` columns (a node's flag), drawn by the page; undefined for the others. */
+  renderCustomCell?: (column: ColumnSpec, record: StoredRecord) => ReactNode
+  /** More buttons for the selected rows beside Delete selected (nodes: maintenance on or off); rows become selectable. */
+  selectionActions?: (rows: readonly StoredRecord[], clear: () => void) => ReactNode
 }
 
 /** Typing waits this long for a pause before the filter goes to the URL (and the server). */
@@ -261,6 +265,8 @@ export function ResourceList({
   actions,
   filterControls,
   filtered = false,
+  renderCustomCell,
+  selectionActions,
 }: ResourceListProps) {
   const plural = titleInSentence(ui)
   const filter = useFilterText(params.q, (q) => onParamsChange({ q, page: 1 }))
@@ -289,7 +295,7 @@ export function ResourceList({
   // Attention depends on the time (a certificate expiring in 12 days): read once per render.
   const now = Date.now()
   const columns: DataColumn<StoredRecord>[] = [
-    ...(can.delete
+    ...(can.delete || selectionActions
       ? [
           {
             id: 'select',
@@ -351,7 +357,7 @@ export function ResourceList({
         ) : (
           column.label
         ),
-        cell: (row) => renderCell(column, row, renderReference),
+        cell: (row) => renderCustomCell?.(column, row) ?? renderCell(column, row, renderReference),
       }),
     ),
     {
@@ -496,9 +502,12 @@ export function ResourceList({
         {selectedRows.length > 0 && (
           <div className="flex items-center gap-3 rounded-md bg-slate-100 px-3 py-1.5 dark:bg-slate-800">
             <p className="text-sm font-medium">{numbers.format(selectedRows.length)} selected</p>
-            <Button variant="danger" size="sm" onClick={() => onDelete(itemsOf(selectedRows))}>
-              Delete selected
-            </Button>
+            {selectionActions?.(selectedRows, () => setSelected(NO_NAMES))}
+            {can.delete && (
+              <Button variant="danger" size="sm" onClick={() => onDelete(itemsOf(selectedRows))}>
+                Delete selected
+              </Button>
+            )}
             <Button variant="ghost" size="sm" onClick={() => setSelected(NO_NAMES)}>
               Clear selection
             </Button>

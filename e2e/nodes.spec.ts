@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test'
+import { choose, signIn } from './pages/console.ts'
+import { createToken } from './support/api.ts'
+import { seriousViolations } from './support/axe.ts'
+import { expect, type PlatformServer, test } from './support/server.ts'
+
+/** Sets a node's fields through the API (to prepare a case, and to leave the shared fleet as it was). */
+async function setNode(server: PlatformServer, name: string, fields: Record<string, unknown>) {
+  const response = await fetch(`${server.baseURL}/api/core/v0/nodes/${name}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json', 'if-match': '*' },
+    body: JSON.stringify(fields),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** The row of a node in the project's sync modal, opened from the top bar. */
+async function projectSyncRow(page: Page, node: string) {
+  await page.getByRole('button', { name: 'Synchronization status', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Synchronization status' })
+  await expect(dialog.getByRole('columnheader', { name: 'Point-of-presence ID' })).toBeVisible()
+  return { dialog, row: dialog.getByRole('row').filter({ hasText: node }) }
+}
+
+test.describe('nodes', () => {
+  test('a node put in maintenance from its edit page, after the question, shows a wrench in the project sync modal', async ({
+    page,
+    server,
+  }) => {
+    try {
+      await signIn(page, server.adminToken)
+      await page.goto('/nodes?project=shop')
+      const row = page.getByRole('row').filter({ hasText: 'pop-fr-par-2' })
+      await expect(row.getByRole('img', { name: 'France' })).toBeVisible()
+      await expect(row).toContainText('Active')
+      expect(await seriousViolations(page)).toEqual([])
+
+      await page.goto('/nodes-edit/pop-fr-par-2?project=shop')
+      await expect(page.getByLabel('Host name')).toHaveValue('pop-fr-par-2.edge.wadp.example')
+      await choose(page, 'Status Active', 'Maintenance')
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      const question = page.getByRole('dialog', { name: 'Put the node in maintenance?' })
+      await expect(question).toContainText('It stops taking traffic')
+      expect(await seriousViolations(page)).toEqual([])
+      // Cancel sends nothing: the form stays, with the choice.
+      await question.getByRole('button', { name: 'Cancel' }).click()
+      await expect(question).toBeHidden()
+      await expect(page).toHaveURL(/\/nodes-edit\/pop-fr-par-2/)
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await page
+        .getByRole('dialog', { name: 'Put the node in maintenance?' })
+        .getByRole('button', { name: 'Put in maintenance' })
+        .click()
+      await expect(page).toHaveURL(/\/nodes-detail\/pop-fr-par-2/)
+      await expect(page.getByRole('main')).toContainText('Maintenance')
+
+      const { row: syncRow } = await projectSyncRow(page, 'pop-fr-par-2')
+      await expect(syncRow.getByRole('img', { name: 'In maintenance' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      // The admin configuration view says so too.
+      await page.goto('/config-status?project=shop')
+      const adminRow = page.getByRole('main').getByRole('row').filter({ hasText: 'pop-fr-par-2' })
+      await expect(adminRow.getByRole('img', { name: 'In maintenance' })).toBeVisible()
+    } finally {
+      await setNode(server, 'pop-fr-par-2', { status: 'active' })
+    }
+  })
+
+  test('bulk maintenance changes the selected nodes and reports the one it could not', async ({ page, server }) => {
+    await setNode(server, 'pop-sg-sin-1', { status: 'disabled' })
+    try {
+      await signIn(page, server.adminToken)
+      await page.goto('/nodes?project=shop')
+      for (const node of ['pop-au-syd-1', 'pop-us-sjc-1', 'pop-sg-sin-1'])
+        await page.getByRole('checkbox', { name: `Select ${node}` }).check()
+      await page.getByRole('button', { name: 'Maintenance on' }).click()
+      const question = page.getByRole('dialog', { name: 'Put 3 nodes in maintenance?' })
+      await expect(question.getByRole('list', { name: 'Nodes to change' })).toContainText('pop-us-sjc-1')
+      expect(await seriousViolations(page)).toEqual([])
+      await question.getByRole('button', { name: 'Maintenance on' }).click()
+
+      const report = page.getByRole('dialog', { name: 'Maintenance on: 2 of 3 nodes' })
+      const results = report.getByRole('list', { name: 'Results' })
+      await expect(results.getByRole('listitem').filter({ hasText: 'pop-au-syd-1' })).toContainText('Succeeded')
+      await expect(results.getByRole('listitem').filter({ hasText: 'pop-sg-sin-1' })).toContainText(
+        'Failed: it is disabled: enable it before putting it in maintenance',
+      )
+      await report.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click()
+      await expect(page.getByRole('row').filter({ hasText: 'pop-au-syd-1' })).toContainText('Maintenance')
+
+      const { dialog, row } = await projectSyncRow(page, 'pop-us-sjc-1')
+      await expect(row.getByRole('img', { name: 'In maintenance' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+
+      // And off again, from the keyboard: the selection stayed.
+      await page.getByRole('checkbox', { name: 'Select pop-sg-sin-1' }).uncheck()
+      await page.getByRole('button', { name: 'Maintenance off' }).focus()
+      await page.keyboard.press('Enter')
+      await page
+        .getByRole('dialog', { name: 'Take 2 nodes out of maintenance?' })
+        .getByRole('button', { name: 'Maintenance off' })
+        .click()
+      await expect(page.getByRole('dialog', { name: 'Maintenance off: 2 of 2 nodes' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('row').filter({ hasText: 'pop-au-syd-1' })).toContainText('Active')
+    } finally {
+      for (const node of ['pop-sg-sin-1', 'pop-au-syd-1', 'pop-us-sjc-1'])
+        await setNode(server, node, { status: 'active' })
+    }
+  })
+
+  test('a pool lists the nodes that joined it, as links to their pages', async ({ page, server }) => {
+    const pool = `e2e-${Date.now().toString(36)}`
+    try {
+      await signIn(page, server.adminToken)
+      await page.goto('/pools-add?project=shop')
+      await page.getByLabel('Name', { exact: true }).fill(pool)
+      await choose(page, 'Rollout Serial', 'Canary first')
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`/pools-detail/${pool}`))
+
+      // A node joins through its own form's pool picker.
+      await page.goto('/nodes-edit/pop-au-syd-1?project=shop')
+      await expect(page.getByLabel('Host name')).toHaveValue('pop-au-syd-1.edge.wadp.example')
+      await choose(page, 'Pool No selection', new RegExp(pool))
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await expect(page).toHaveURL(/\/nodes-detail\/pop-au-syd-1/)
+      await expect(page.getByRole('main').getByRole('link', { name: pool })).toBeVisible()
+
+      await page.goto('/pools?project=shop')
+      const row = page.getByRole('row').filter({ hasText: pool })
+      await expect(row).toContainText('Canary first')
+      expect(await seriousViolations(page)).toEqual([])
+      await row.getByRole('link', { name: pool, exact: true }).click()
+      const link = page.getByRole('main').getByRole('link', { name: 'pop-au-syd-1' })
+      await expect(link).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await link.click()
+      await expect(page).toHaveURL(/\/nodes-detail\/pop-au-syd-1/)
+    } finally {
+      await setNode(server, 'pop-au-syd-1', { pool: null })
+    }
+  })
+
+  test('who may only read nodes sees no maintenance, edit, add or delete', async ({ page, server }) => {
+    const token = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['wadp.projects.get', 'wadp.nodes.list', 'wadp.nodes.get', 'wadp.pools.list', 'wadp.pools.get'],
+    })
+    await signIn(page, token)
+    await page.goto('/nodes?project=shop')
+    await expect(page.getByRole('link', { name: 'pop-nl-ams-1', exact: true })).toBeVisible()
+    await expect(page.getByRole('checkbox')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Add node' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'pop-nl-ams-1', exact: true }).click()
+    await expect(page.getByRole('main')).toContainText('pop-nl-ams-1.edge.wadp.example')
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0)
+  })
+})

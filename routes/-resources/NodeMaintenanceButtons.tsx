@@ -1,0 +1,53 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { lazy, Suspense, useState } from 'react'
+import {
+  selectIsChanging,
+  selectMaintenanceReport,
+  selectMaintenanceRequest,
+} from '../../machines/node-maintenance.selectors.ts'
+import type { ResourceUi } from '../../src/domain/resource-ui.ts'
+import { Button } from '../../src/ui/Button.tsx'
+import type { useResourcePage } from './useResourcePage.ts'
+
+// The question and the report load when maintenance is first asked for.
+const NodeMaintenanceDialog = lazy(() => import('../../src/views/resources/NodeMaintenanceDialog.tsx'))
+
+type Page = ReturnType<typeof useResourcePage>
+
+/**
+ * Maintenance on / off for the selected nodes, with its question and per-node report. The selection
+ * stays afterwards (the other way round is one click away), and focus goes back to the button.
+ */
+export default function MaintenanceButtons({ ui, page, names }: { ui: ResourceUi; page: Page; names: string[] }) {
+  const [machine] = useState(() => page.machines.nodeMaintenance(ui))
+  const actor = useActorRef(machine)
+  const request = useSelector(actor, selectMaintenanceRequest)
+  const changing = useSelector(actor, selectIsChanging)
+  const report = useSelector(actor, selectMaintenanceReport)
+  // Mounted from the first question on, so that Modal can give focus back when it closes.
+  const [used, setUsed] = useState(false)
+  if (!used && (request !== null || report !== null)) setUsed(true)
+  const ask = (maintenance: boolean) => actor.send({ type: 'maintenance.request', nodes: names, maintenance })
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => ask(true)}>
+        Maintenance on
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => ask(false)}>
+        Maintenance off
+      </Button>
+      {used && (
+        <Suspense fallback={null}>
+          <NodeMaintenanceDialog
+            request={request}
+            changing={changing}
+            report={report}
+            onConfirm={() => actor.send({ type: 'maintenance.confirm' })}
+            onCancel={() => actor.send({ type: 'maintenance.cancel' })}
+            onDismiss={() => actor.send({ type: 'maintenance.dismiss' })}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}

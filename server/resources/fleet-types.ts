@@ -1,0 +1,163 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from '../../src/domain/resources/node.ts'
+import { PoolFields } from '../../src/domain/resources/pool.ts'
+import type { ServerContext } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { resources } from '../db/schema.ts'
+import { type NodeSync, nodeSync } from '../platform/fleet.ts'
+import { stableHash } from '../platform/hash.ts'
+import { type ConfigRevision, currentRevision } from '../platform/revisions.ts'
+import type { ResourceData, ResourceDefinition, ResourceRecord } from './definition.ts'
+
+/** A reachable node reports every this many milliseconds (its own phase within the period). */
+export const HEARTBEAT_MS = 10_000
+
+/**
+ * What the server keeps in a node's data to tell its revision while it applies nothing: the platform
+ * revision it held when it stopped (maintenance, disabled, unreachable), the revision whose write made it
+ * apply again (until it applies a newer one it still holds the old), and, while unreachable, when it was
+ * last heard. Never in a body; `held_*` never shown.
+ */
+const HELD = ['held_revision', 'resumed_at_revision'] as const
+const DERIVED = ['applied_revision', 'target_revision', 'sync_state', 'last_seen_at'] as const
+
+type NodeRow = { name: string; data: NodeData & Record<string, unknown> }
+
+/** The last heartbeat of a reachable node at `now`: the latest tick of its own phase. */
+function lastHeartbeat(name: string, now: number): number {
+  const phase = stableHash(`${name}|heartbeat`) % HEARTBEAT_MS
+  return Math.floor((now - phase) / HEARTBEAT_MS) * HEARTBEAT_MS + phase
+}
+
+const orNull = (value: unknown): number | null => (typeof value === 'number' ? value : null)
+
+/** The platform revision a node holds now, by the fleet simulation and what was kept when it stopped. */
+function appliedRevision(node: NodeRow, state: NodeSync, revision: ConfigRevision): number | null {
+  if (state.updated) return revision.revision
+  const held = orNull(node.data.held_revision)
+  if (!state.applying) return held
+  // Applying, the latest not yet: it holds the one before, unless that latest is the write that made it
+  // apply again (then it still holds what it had when it stopped).
+  if (orNull(node.data.resumed_at_revision) === revision.revision) return held
+  return revision.revision > 1 ? revision.revision - 1 : null
+}
+
+/**
+ * A node as the API shows it: `target_revision` is the platform's (admin configuration) revision, which
+ * every node follows (`GET /admin-sync-state`); `applied_revision` the one it holds; `sync_state`
+ * in_sync, pending (not applied yet, or held back by maintenance or disabled) or unreachable; and
+ * `last_seen_at` its last heartbeat.
+ */
+function presentNode(record: ResourceRecord, revision: ConfigRevision, ctx: ServerContext): ResourceRecord {
+  const node = { name: record.name, data: record as unknown as NodeRow['data'] }
+  const state = nodeSync(node, revision, ctx.config.syncDelays, ctx.now())
+  const reachable = node.data.reachable !== false
+  const syncState: NodeSyncState = !reachable ? 'unreachable' : state.updated ? 'in_sync' : 'pending'
+  const { held_revision, resumed_at_revision, ...shown } = record
+  const lastSeen = reachable ? new Date(lastHeartbeat(record.name, ctx.now())).toISOString() : record.last_seen_at
+  return {
+    ...shown,
+    target_revision: revision.revision > 0 ? revision.revision : null,
+    applied_revision: appliedRevision(node, state, revision),
+    sync_state: syncState,
+    last_seen_at: lastSeen ?? null,
+  }
+}
+
+/** Nodes (RESOURCES.md, Node): the fleet, one platform-wide list; their sync fields follow the clock. */
+export function nodesType(ctx: ServerContext): ResourceDefinition {
+  return {
+    type: 'nodes',
+    label: 'node',
+    service: 'core',
+    scope: 'platform',
+    permissionService: 'wadp',
+    fields: NodeFields,
+    references: { pool: 'pools' },
+    readOnlyFields: [...DERIVED, ...HELD],
+    derivedFields: {
+      applied_revision: v.pipe(
+        v.nullable(v.number()),
+        v.description('The platform (admin configuration) revision it holds; null for none'),
+      ),
+      target_revision: v.pipe(
+        v.nullable(v.number()),
+        v.description('The platform revision it should hold (GET /admin-sync-state); null before any change'),
+      ),
+      sync_state: v.pipe(
+        v.picklist(NODE_SYNC_STATES),
+        v.description('in_sync, pending (not applied yet, or held back by maintenance or disabled) or unreachable'),
+      ),
+      last_seen_at: v.pipe(v.nullable(v.string()), v.description('Its last heartbeat, ISO 8601')),
+    },
+    searchable: (data: ResourceData) => [String(data.hostname ?? '')],
+    configuration: true,
+    hooks: {
+      // Stopping or resuming is kept as the simulation needs it: the revision held, when last heard.
+      async beforeWrite({ db, name, data, existing }) {
+        if (!existing) return undefined
+        const now = ctx.now()
+        const revision = await currentRevision(db, '')
+        const before = { name, data: existing as unknown as NodeRow['data'] }
+        const was = nodeSync(before, revision, ctx.config.syncDelays, now)
+        const will = nodeSync({ name, data: data as NodeData }, revision, ctx.config.syncDelays, now)
+        const kept: ResourceData = {}
+        if (was.applying && !will.applying) kept.held_revision = appliedRevision(before, was, revision)
+        // This write moves the platform to the next revision: until it applies that one, it holds its own.
+        if (!was.applying && will.applying) kept.resumed_at_revision = revision.revision + 1
+        const wasReachable = existing.reachable !== false
+        const isReachable = (data as NodeData).reachable !== false
+        if (wasReachable && !isReachable) kept.last_seen_at = new Date(lastHeartbeat(name, now)).toISOString()
+        if (isReachable) kept.last_seen_at = null
+        return { ...data, ...kept }
+      },
+      async derive(db, records) {
+        const revision = await currentRevision(db, '')
+        return records.map((record) => presentNode(record, revision, ctx))
+      },
+    },
+  }
+}
+
+/** The nodes naming each of these pools, by name. */
+async function nodesOfPools(db: Db, pools: string[]): Promise<Map<string, string[]>> {
+  const byPool = new Map<string, string[]>()
+  if (pools.length === 0) return byPool
+  const pool = sql<string>`${resources.data}->>'pool'`
+  const rows = await db
+    .select({ name: resources.name, pool })
+    .from(resources)
+    .where(and(eq(resources.type, 'nodes'), eq(resources.scope, ''), inArray(pool, pools)))
+    .orderBy(resources.name)
+  for (const row of rows) byPool.set(row.pool, [...(byPool.get(row.pool) ?? []), row.name])
+  return byPool
+}
+
+/**
+ * Pools (RESOURCES.md, Pool): groups of nodes with their regions and rollout strategy. `nodes` is
+ * read-only, the nodes whose `pool` names it; a pool still named by a node cannot be deleted (409).
+ */
+export const pools: ResourceDefinition = {
+  type: 'pools',
+  label: 'pool',
+  service: 'core',
+  scope: 'platform',
+  permissionService: 'wadp',
+  fields: PoolFields,
+  readOnlyFields: ['nodes'],
+  derivedFields: {
+    nodes: v.pipe(v.array(v.string()), v.description('The nodes whose pool is this one, by name (read-only)')),
+  },
+  searchable: (data: ResourceData) => [String(data.description ?? ''), ...((data.regions as string[]) ?? [])],
+  configuration: true,
+  hooks: {
+    async derive(db, records) {
+      const byPool = await nodesOfPools(
+        db,
+        records.map((record) => record.name),
+      )
+      return records.map((record) => ({ ...record, nodes: byPool.get(record.name) ?? [] }))
+    },
+  },
+}

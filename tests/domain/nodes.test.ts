@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { nodeStatusQuestion, revisionsOf } from '../../src/domain/definitions/nodes.ts'
+import { countryFlag, flagOf } from '../../src/domain/sync.ts'
+
+describe('a node status change', () => {
+  it('asks first when the node leaves traffic, saying what it does to traffic and sync', () => {
+    const active = { status: 'active' }
+    expect(nodeStatusQuestion({ status: 'maintenance' }, active)?.text).toMatch(/stops taking traffic.*wrench/)
+    expect(nodeStatusQuestion({ status: 'draining' }, active)?.text).toMatch(/keeps applying configuration/)
+    expect(nodeStatusQuestion({ status: 'disabled' }, active)?.text).toMatch(/unavailable/)
+  })
+
+  it('saves without asking when the status stays or becomes active', () => {
+    expect(nodeStatusQuestion({ status: 'maintenance', weight: 3 }, { status: 'maintenance' })).toBeNull()
+    expect(nodeStatusQuestion({ status: 'active' }, { status: 'disabled' })).toBeNull()
+  })
+})
+
+describe('node columns', () => {
+  it('shows the applied revision over the target, a dash for none', () => {
+    expect(revisionsOf({ applied_revision: 12, target_revision: 14 })).toBe('12 / 14')
+    expect(revisionsOf({ applied_revision: null, target_revision: 1 })).toBe('— / 1')
+  })
+
+  it('gives the country its flag, uk as gb, any other the generic one', () => {
+    expect(countryFlag('fr')).toBe('fr')
+    expect(countryFlag('UK')).toBe('gb')
+    expect(countryFlag('jp')).toBe('generic')
+    expect(flagOf('pop-uk-lon-1')).toBe('gb')
+  })
+})
