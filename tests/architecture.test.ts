@@ -95,3 +95,23 @@ describe('import direction (ARCHITECTURE.md)', () => {
     expect(localImports('server/app.ts')).toContain('server/services/auth.ts')
   })
 })
+
+describe('screens', () => {
+  it('has no route that renders a placeholder instead of its screen', () => {
+    // Issue 14 built the last screens the placeholder (ComingSoonPage) stood in for, and removed it.
+    const placeholders = [...sourceFiles('routes'), ...sourceFiles('src')].filter((file) =>
+      /ComingSoon|This screen is built with its resource type|coming soon/i.test(
+        readFileSync(join(ROOT, file), 'utf8'),
+      ),
+    )
+    expect(placeholders).toEqual([])
+  })
+
+  it('gives every route file a component of its own', () => {
+    const routeFiles = readdirSync(join(ROOT, 'routes')).filter(
+      (file) => file.endsWith('.tsx') && file !== '__root.tsx',
+    )
+    const without = routeFiles.filter((file) => !/component:/.test(readFileSync(join(ROOT, 'routes', file), 'utf8')))
+    expect(without).toEqual([])
+  })
+})
