@@ -41,6 +41,8 @@ export const resources = pgTable(
     index('resources_scope_type').on(table.scope, table.type),
     uniqueIndex('resources_secret_hash').on(table.secretHash).where(sql`${table.secretHash} is not null`),
     index('resources_search_text').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The global search's short queries and its exact/prefix ranking (LIKE 'abc%' on any collation).
+    index('resources_name_prefix').using('btree', sql`lower(${table.name}) text_pattern_ops`),
   ],
 )
 
