@@ -5,6 +5,7 @@ import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/req
 import type { NodeData } from '../../src/domain/resources/node.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
+import { jsonBody } from '../http/compress.ts'
 import { notFound } from '../http/errors.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
@@ -29,7 +30,7 @@ import { registerBackups } from './backups.ts'
 import { registerIpListImport } from './ip-list-import.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
-import { search } from './search.ts'
+import { searchBody } from './search.ts'
 import { registerUtils } from './utils.ts'
 
 const ProjectParams = v.object({ project: ProjectParam })
@@ -104,7 +105,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     summary: 'Resources whose name, display name or domains contain the query (only those the caller may get)',
     access: { authenticated: true, note: 'returns only resources the caller holds the get permission for' },
     query: GlobalSearchQuery,
-    handler: async ({ c, query, principal }) => c.json({ data: await search(ctx, principal, query.query) }),
+    handler: async ({ c, query, principal }) => jsonBody(c, await searchBody(ctx, principal, query.query)),
   })
 
   router.route({

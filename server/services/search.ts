@@ -112,6 +112,48 @@ export async function search(ctx: ServerContext, principal: Principal, text: str
   return results
 }
 
+/** Serialised answers by caller's reach and query, per process (see searchBody). */
+type Memo = { answers: Map<string, string>; changes: number }
+const memos = new WeakMap<ServerContext, Memo>()
+const MAX_ANSWERS = 5000
+
+function memoOf(ctx: ServerContext): Memo {
+  let memo = memos.get(ctx)
+  if (!memo) {
+    const created: Memo = { answers: new Map(), changes: 0 }
+    ctx.resources.onChange(() => {
+      created.answers.clear()
+      created.changes += 1
+    })
+    memos.set(ctx, created)
+    memo = created
+  }
+  return memo
+}
+
+/**
+ * The search answer as JSON. On PGlite this process is the database's only writer and every write
+ * goes through the resource service, whose change listener empties the memo, so a repeated query (the
+ * same text from callers of the same reach) is a map look-up; an answer computed while a change landed
+ * is not kept. On a shared PostgreSQL server nothing is memoised: another process's write would not
+ * be seen (docs/adr/0003-coherent-reads.md), and the query runs in the database's own processes.
+ */
+export async function searchBody(ctx: ServerContext, principal: Principal, text: string): Promise<string> {
+  const answer = async () => JSON.stringify({ data: await search(ctx, principal, text) })
+  if (ctx.generations.shared) return answer()
+  const memo = memoOf(ctx)
+  const key = JSON.stringify([principal.permissions, principal.scoped ?? [], principal.projects, text])
+  const known = memo.answers.get(key)
+  if (known !== undefined) return known
+  const changes = memo.changes
+  const body = await answer()
+  if (memo.changes === changes) {
+    if (memo.answers.size >= MAX_ANSWERS) memo.answers.clear()
+    memo.answers.set(key, body)
+  }
+  return body
+}
+
 /** The first column (name, then display name, then the others) containing the needle, and where. */
 export function firstMatch(columns: Record<string, string>, needle: string): SearchMatch | null {
   for (const [column, value] of Object.entries(columns)) {

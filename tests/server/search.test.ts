@@ -93,3 +93,16 @@ describe('global search permissions', () => {
     expect((await search('shop', directorsOnly)).map((hit) => hit.resource.name)).not.toContain('project')
   })
 })
+
+describe('global search after a change', () => {
+  it('finds what was just created and loses what was just deleted', async () => {
+    expect(names(await search('heron'))).toEqual([])
+    await create('shop', director('heron-nest'))
+    expect(names(await search('heron'))).toEqual(['heron-nest'])
+    const gone = await platform.call('DELETE', '/api/core/v0/projects/shop/directors/heron-nest', {
+      headers: { 'if-match': '"1"' },
+    })
+    expect(gone.status).toBe(204)
+    expect(names(await search('heron'))).toEqual([])
+  })
+})
