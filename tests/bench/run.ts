@@ -11,6 +11,7 @@ import { STATS_METRICS } from '../../src/domain/stats.ts'
 import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { BENCH_PROJECT, BenchApi, dataList, metaTotal, prepareBenchProject, websiteName } from './api.ts'
 import { type ServerProcess, startServerProcess } from './child.ts'
+import { compressionTable, measureCompression } from './compression.ts'
 import { type Goal, type GoalRow, goalTable, type Measures, meets, readHistory, writeHistory } from './goals.ts'
 import { markdownTable, type Row, writeSection } from './report.ts'
 
@@ -347,6 +348,14 @@ async function main(): Promise<number> {
     const stats = await measureStats(api)
     const statsLine = `- Statistics query (\`POST /api/stats/v0/queries\`, 30 days at 5 minutes, all ${STATS_METRICS.length} metrics, project \`${BENCH_PROJECT}\` with ${stats.websites} websites; ${stats.points.toLocaleString('en-US')} points, ${stats.kb.toFixed(0)} KB a response), ${STATS_RUNS} requests one after the other after 2 unmeasured: p50 ${stats.p50.toFixed(0)} ms, p95 ${stats.p95.toFixed(0)} ms, max ${stats.max.toFixed(0)} ms (request to last byte, JSON parsed).`
     log(statsLine.slice(2))
+    log('compression of the list answers…')
+    const compression = compressionTable(
+      await measureCompression(server.url, ADMIN_TOKEN, [
+        '/api/auth/v0/search/projects?items=1000',
+        `/api/core/v0/projects/${BENCH_PROJECT}/websites`,
+        `/api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`,
+      ]),
+    )
     await server.stop()
     server = null
 
@@ -375,6 +384,12 @@ async function main(): Promise<number> {
       '',
       table,
       '',
+      '### Compression',
+      '',
+      'Each answer requested with `Accept-Encoding: identity`, `gzip` and `br`, one at a time; loopback times are request to last byte (median of 9; "first" is the request that compressed it, later ones reuse the compressed copy). The transfer column is bandwidth only.',
+      '',
+      compression,
+      '',
       '### Statistics query',
       '',
       statsLine,
@@ -382,7 +397,7 @@ async function main(): Promise<number> {
     ].join('\n')
     writeSection(DOC, ON_POSTGRES ? 'api-bench-postgres' : 'api-bench', section)
 
-    console.log(`\n${table}\n\n${goals}\n`)
+    console.log(`\n${table}\n\n${goals}\n\n${compression}\n`)
     log(`wrote ${DOC}; total run time ${seconds(totalMs)}`)
     if (failed.length > 0) {
       for (const row of failed)
