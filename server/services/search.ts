@@ -112,15 +112,14 @@ export async function search(ctx: ServerContext, principal: Principal, text: str
   return results
 }
 
-/** Serialised answers by caller's reach and query, per process (see searchBody). */
-type Memo = { answers: Map<string, string>; changes: number }
+type Memo = { answers: Map<string, string>; changes: number; stamp: string }
 const memos = new WeakMap<ServerContext, Memo>()
 const MAX_ANSWERS = 5000
 
 function memoOf(ctx: ServerContext): Memo {
   let memo = memos.get(ctx)
   if (!memo) {
-    const created: Memo = { answers: new Map(), changes: 0 }
+    const created: Memo = { answers: new Map(), changes: 0, stamp: '' }
     ctx.resources.onChange(() => {
       created.answers.clear()
       created.changes += 1
@@ -132,22 +131,26 @@ function memoOf(ctx: ServerContext): Memo {
 }
 
 /**
- * The search answer as JSON. On PGlite this process is the database's only writer and every write
- * goes through the resource service, whose change listener empties the memo, so a repeated query (the
- * same text from callers of the same reach) is a map look-up; an answer computed while a change landed
- * is not kept. On a shared PostgreSQL server nothing is memoised: another process's write would not
- * be seen (docs/adr/0003-coherent-reads.md), and the query runs in the database's own processes.
+ * The search answer as JSON, memoised per caller reach (permissions, scoped grants, token projects)
+ * and query text. This process's own writes empty the memo at once (the resource service's change
+ * listener); on a shared PostgreSQL server it is also emptied whenever any cache generation moved
+ * (Generations.anyChange, read before computing, as docs/adr/0003-coherent-reads.md does for lists),
+ * so another process's write is seen by the next search. An answer computed while a change landed is
+ * not kept.
  */
 export async function searchBody(ctx: ServerContext, principal: Principal, text: string): Promise<string> {
-  const answer = async () => JSON.stringify({ data: await search(ctx, principal, text) })
-  if (ctx.generations.shared) return answer()
   const memo = memoOf(ctx)
+  const stamp = await ctx.generations.anyChange()
+  if (memo.stamp !== stamp) {
+    memo.answers.clear()
+    memo.stamp = stamp
+  }
   const key = JSON.stringify([principal.permissions, principal.scoped ?? [], principal.projects, text])
   const known = memo.answers.get(key)
   if (known !== undefined) return known
   const changes = memo.changes
-  const body = await answer()
-  if (memo.changes === changes) {
+  const body = JSON.stringify({ data: await search(ctx, principal, text) })
+  if (memo.changes === changes && memo.stamp === stamp) {
     if (memo.answers.size >= MAX_ANSWERS) memo.answers.clear()
     memo.answers.set(key, body)
   }
