@@ -88,6 +88,11 @@ export class Tenancy {
     return (await this.load()).has(name)
   }
 
+  /** Every project by name, from one snapshot (one generation check, however many are looked up). */
+  async lookup(): Promise<ReadonlyMap<string, ProjectInfo>> {
+    return this.load()
+  }
+
   async project(name: string): Promise<ProjectInfo | null> {
     return (await this.load()).get(name) ?? null
   }

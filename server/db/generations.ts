@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm'
+import { count, inArray, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { cacheGenerations } from './schema.ts'
 
@@ -51,6 +51,19 @@ export class Generations {
     } catch (error) {
       for (const waiting of batch) waiting.reject(error)
     }
+  }
+
+  /**
+   * A stamp that moves with any change of any group ('' when not shared): rows are only added and
+   * generations only grow, so their count and sum never come back to an earlier value. For answers
+   * that depend on every type in every project (the global search).
+   */
+  async anyChange(): Promise<string> {
+    if (!this.shared) return ''
+    const rows = await this.db
+      .select({ groups: count(), total: sql<string>`coalesce(sum(${cacheGenerations.generation}), 0)` })
+      .from(cacheGenerations)
+    return `${rows[0]?.groups ?? 0}.${rows[0]?.total ?? 0}`
   }
 
   /** Moves the groups on; `db` is the writing transaction, so the move commits with the change. */

@@ -40,7 +40,11 @@ export const resources = pgTable(
     uniqueIndex('resources_type_scope_name').on(table.type, table.scope, table.name),
     index('resources_scope_type').on(table.scope, table.type),
     uniqueIndex('resources_secret_hash').on(table.secretHash).where(sql`${table.secretHash} is not null`),
-    index('resources_search_text').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // fastupdate off: PGlite has no autovacuum to empty a GIN pending list, and every search would read
+    // all of it (docs/benchmarks.md, "Where the time goes").
+    index('resources_search_text').using('gin', sql`${table.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    // The global search's short queries and its exact/prefix ranking (LIKE 'abc%' on any collation).
+    index('resources_name_prefix').using('btree', sql`lower(${table.name}) text_pattern_ops`),
   ],
 )
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { Slug } from '../../src/domain/common.ts'
 import { listQuery, ProjectParam } from '../../src/domain/requests.ts'
+import { jsonBody } from '../http/compress.ts'
 import { forbidden } from '../http/errors.ts'
 import { actorOf, may, type Principal } from '../http/principal.ts'
 import { type ApiContext, readJson, type ServiceRouter } from '../http/service.ts'
@@ -92,7 +93,7 @@ export function registerResource(
         filterable.filter((field) => typeof asked[field] === 'string').map((field) => [field, String(asked[field])]),
       )
       const { body } = await resources.listBody(definition, scopeOf(c), { ...query, filters })
-      return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
+      return jsonBody(c, body)
     },
   })
 
@@ -113,7 +114,7 @@ export function registerResource(
         throw forbidden(readPermission)
       }
       const { body, etag: tag } = await resources.getBody(definition, scopeOf(c), params.name)
-      return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8', ...(tag ? { ETag: tag } : {}) })
+      return jsonBody(c, body, 200, tag ? { ETag: tag } : {})
     },
   })
 

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
+import { jsonBody } from '../http/compress.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import { actorOf, permissionsIn, reachesProject, reachKey } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
@@ -124,7 +125,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
           meta: { total: reachable.length, page: 1, items: query.items },
         })
       })
-      return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
+      return jsonBody(c, body)
     },
   })
 

@@ -1,14 +1,12 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { grants } from '../../src/domain/permissions.ts'
 import { QuickSetupDraft } from '../../src/domain/quick-setup.ts'
 import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
-import { routeNameOf } from '../../src/domain/resource-routes.ts'
 import type { NodeData } from '../../src/domain/resources/node.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
+import { jsonBody } from '../http/compress.ts'
 import { notFound } from '../http/errors.ts'
-import { may, type Principal } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
@@ -16,7 +14,6 @@ import { accessTokens } from '../resources/access-tokens.ts'
 import { blocklistEntries, registerBlocklistImport } from '../resources/blocklist.ts'
 import { nodesType, pools } from '../resources/fleet-types.ts'
 import { callerOf, registerResource } from '../resources/router.ts'
-import { escapeLike } from '../resources/store.ts'
 import {
   captchas,
   codeSnippets,
@@ -37,10 +34,10 @@ import { registerIpListImport } from './ip-list-import.ts'
 import { registerNodeMaintenance } from './node-maintenance.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
+import { searchBody } from './search.ts'
 import { registerUtils } from './utils.ts'
 
 const ProjectParams = v.object({ project: ProjectParam })
-const SEARCH_LIMIT = 50
 
 export function coreService(ctx: ServerContext): ServiceRouter {
   const router = new ServiceRouter('core', ctx)
@@ -112,7 +109,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     summary: 'Resources whose name, display name or domains contain the query (only those the caller may get)',
     access: { authenticated: true, note: 'returns only resources the caller holds the get permission for' },
     query: GlobalSearchQuery,
-    handler: async ({ c, query, principal }) => c.json({ data: await search(ctx, principal, query.query) }),
+    handler: async ({ c, query, principal }) => jsonBody(c, await searchBody(ctx, principal, query.query)),
   })
 
   router.route({
@@ -151,84 +148,4 @@ export function coreService(ctx: ServerContext): ServiceRouter {
   registerOverview(router, ctx)
   registerInventory(router, ctx)
   return router
-}
-
-async function search(ctx: ServerContext, principal: Principal, text: string) {
-  const needle = text.toLowerCase()
-  const readableWith = (permissions: string[]) =>
-    ctx.resources
-      .all()
-      .filter((d) => d.scope === 'project' && grants(permissions, `${d.permissionService}.${d.type}.get`))
-      .map((d) => d.type)
-  const readable = readableWith(principal.permissions)
-  const scopes: SQL[] = []
-  if (readable.length > 0) scopes.push(and(sql`${resources.scope} <> ''`, inArray(resources.type, readable)) as SQL)
-  if (may(principal, 'wadp.projects.get'))
-    scopes.push(and(eq(resources.scope, ''), eq(resources.type, 'projects')) as SQL)
-  // Roles granted in some projects only (SSO mappings) read there too.
-  for (const grant of principal.scoped ?? []) {
-    const types = readableWith(grant.permissions)
-    if (types.length > 0)
-      scopes.push(and(inArray(resources.scope, grant.projects), inArray(resources.type, types)) as SQL)
-    if (grants(grant.permissions, 'wadp.projects.get'))
-      scopes.push(
-        and(eq(resources.scope, ''), eq(resources.type, 'projects'), inArray(resources.name, grant.projects)) as SQL,
-      )
-  }
-  if (scopes.length === 0) return []
-  const conditions: (SQL | undefined)[] = [
-    sql`${resources.searchText} like ${`%${escapeLike(needle)}%`}`,
-    or(...scopes),
-  ]
-  if (principal.projects) {
-    conditions.push(
-      or(
-        inArray(resources.scope, principal.projects),
-        and(eq(resources.type, 'projects'), inArray(resources.name, principal.projects)),
-      ),
-    )
-  }
-  const rows = await ctx.db
-    .select({
-      type: resources.type,
-      scope: resources.scope,
-      name: resources.name,
-      displayName: resources.displayName,
-      data: resources.data,
-    })
-    .from(resources)
-    .where(and(...conditions))
-    .orderBy(resources.type, resources.name)
-    .limit(SEARCH_LIMIT)
-  const results = []
-  for (const row of rows) {
-    const projectName = row.type === 'projects' ? row.name : row.scope
-    const project = await ctx.tenancy.project(projectName)
-    if (!project) continue
-    const columns = matchingColumns({ name: row.name, display_name: row.displayName, ...row.data }, needle)
-    results.push({
-      resource: { name: routeNameOf(row.type), data: { name: row.name, display_name: row.displayName } },
-      project: { name: project.name, display_name: project.display_name },
-      customer: project.customer,
-      organization: project.organization,
-      search_string: text,
-      search_matching_columns: columns,
-    })
-  }
-  return results
-}
-
-/** The columns (dot paths into nested fields, such as `backends.host`) whose text contains the needle. */
-function matchingColumns(record: Record<string, unknown>, needle: string, prefix = ''): Record<string, string> {
-  const columns: Record<string, string> = {}
-  for (const [key, value] of Object.entries(record)) {
-    const column = prefix + key
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === 'string' && item.toLowerCase().includes(needle)) columns[column] ??= item
-      else if (item && typeof item === 'object' && !Array.isArray(item) && prefix === '') {
-        Object.assign(columns, matchingColumns(item as Record<string, unknown>, needle, `${column}.`))
-      }
-    }
-  }
-  return columns
 }

@@ -27,8 +27,16 @@ export const SearchResult = v.object({
   organization: Parent,
   search_string: v.string(),
   search_matching_columns: v.record(v.string(), v.string()),
+  /** Where the query matched (a column of the result, offset and length in its text), to highlight it. */
+  search_match: v.optional(v.nullable(v.object({ column: v.string(), start: v.number(), length: v.number() }))),
 })
 export type SearchResult = v.InferOutput<typeof SearchResult>
+
+/** A text cut around the matched part: before, match, after (the match empty when the offsets do not fit). */
+export function matchParts(text: string, start: number, length: number): [string, string, string] {
+  if (start < 0 || length <= 0 || start + length > text.length) return [text, '', '']
+  return [text.slice(0, start), text.slice(start, start + length), text.slice(start + length)]
+}
 
 /** Where a search result leads (spec section 2): projects to /home, backups to /backups, others to their detail page. */
 export function searchResultPath(result: Pick<SearchResult, 'resource'>): string {

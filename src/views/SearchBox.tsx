@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 import type { SearchResult } from '../domain/project.ts'
-import { SEARCH_MESSAGES } from '../domain/project.ts'
+import { matchParts, SEARCH_MESSAGES } from '../domain/project.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'empty' | 'failed'
@@ -24,6 +24,21 @@ const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Escape', 'Tab', 'Enter
 const resultKey = (result: SearchResult) =>
   `${result.resource.name}:${result.project.name}:${result.resource.data.name}`
 
+/** The text with the part the search matched in a <mark> (text nodes only, never HTML). */
+function Highlighted({ text, column, result }: { text: string; column: string; result: SearchResult }) {
+  const match = result.search_match
+  if (!match || match.column !== column) return <>{text}</>
+  const [before, marked, after] = matchParts(text, match.start, match.length)
+  if (marked === '') return <>{text}</>
+  return (
+    <>
+      {before}
+      <mark className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-700/60">{marked}</mark>
+      {after}
+    </>
+  )
+}
+
 function ResultSummary({ result }: { result: SearchResult }) {
   const { name, display_name } = result.resource.data
   const matches = Object.entries(result.search_matching_columns)
@@ -33,9 +48,13 @@ function ResultSummary({ result }: { result: SearchResult }) {
         <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           {result.resource.name}
         </span>
-        <span className="truncate font-medium">{display_name ?? name}</span>
+        <span className="truncate font-medium">
+          <Highlighted text={display_name ?? name} column={display_name ? 'display_name' : 'name'} result={result} />
+        </span>
         {display_name && display_name !== name && (
-          <span className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{name}</span>
+          <span className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+            <Highlighted text={name} column="name" result={result} />
+          </span>
         )}
       </span>
       <span className="truncate text-xs text-slate-600 dark:text-slate-400">
@@ -43,7 +62,12 @@ function ResultSummary({ result }: { result: SearchResult }) {
       </span>
       {matches.length > 0 && (
         <span className="truncate text-xs text-slate-500 dark:text-slate-400">
-          {matches.map(([column, value]) => `${column}: ${value}`).join(' · ')}
+          {matches.map(([column, value], index) => (
+            <span key={column}>
+              {index > 0 && ' · '}
+              {column}: <Highlighted text={value} column={column} result={result} />
+            </span>
+          ))}
         </span>
       )}
     </span>

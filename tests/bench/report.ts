@@ -67,16 +67,6 @@ export function markdownTable(rows: Row[]): string {
   return lines.join('\n')
 }
 
-export function targetLines(rows: Row[]): string[] {
-  return rows
-    .filter((row) => row.targetP99 !== null)
-    .map(
-      (row) =>
-        `- ${row.name}: p99 ${ms(row.p99)} ms against a target of < ${row.targetP99} ms at 50 connections: **${targetVerdict(row)}**`,
-    )
-}
-
-/** Replaces the api-bench section of `file` (creating the file or the section if missing), keeping the rest. */
 /** Replaces the `<!-- name:start -->…<!-- name:end -->` block of the file (each benchmark owns one). */
 export function writeSection(file: string, name: string, section: string): void {
   const startMarker = `<!-- ${name}:start -->`

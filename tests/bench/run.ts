@@ -11,7 +11,9 @@ import { STATS_METRICS } from '../../src/domain/stats.ts'
 import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { BENCH_PROJECT, BenchApi, dataList, metaTotal, prepareBenchProject, websiteName } from './api.ts'
 import { type ServerProcess, startServerProcess } from './child.ts'
-import { markdownTable, type Row, targetLines, writeSection } from './report.ts'
+import { compressionTable, measureCompression } from './compression.ts'
+import { type Goal, type GoalRow, goalTable, type Measures, meets, readHistory, writeHistory } from './goals.ts'
+import { markdownTable, type Row, writeSection } from './report.ts'
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef'
 const BENCH_WEBSITES = 1000
@@ -22,9 +24,28 @@ const DURATION_S = 10
 const WARMUP_S = 2
 const LIST_TARGET_P99_MS = 25
 const DOC = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url))
+/** The goal-bearing numbers of the last run on each database, read for "previous" and rewritten. */
+const HISTORY = fileURLToPath(new URL('../../docs/benchmarks.json', import.meta.url))
+/** Projects of the small data set (issue 15's independent check): `perf-00`…, a director each. */
+const PERF_PROJECTS = 20
 const ON_POSTGRES = process.argv.includes('--postgres')
 
-type Case = { name: string; request: string; targetP99: number | null; requests: RequestSpec[] }
+/** What a case gets to work with: the API client and the server's URL. */
+export type CaseEnv = { api: BenchApi; url: string }
+
+/**
+ * One row of `npm run bench`: a name, the request it times, its goals, and when it runs — on the small
+ * data set (about 1,000 resources, before the bulk fill) or on the full one (100,000 resources). A load
+ * case (below) drives autocannon; any other is a function returning its measures (`seconds`,
+ * `perSecond`, …), such as a write benchmark: adding a row is adding one entry to `cases()`.
+ */
+export type BenchCase = {
+  name: string
+  request: string
+  dataset: 'small' | 'full'
+  goals: Goal[]
+  run(env: CaseEnv): Promise<{ measures: Measures; row?: Row }>
+}
 
 const log = (message: string) => console.log(`[bench] ${message}`)
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
@@ -38,41 +59,92 @@ function sequence(seed: number) {
   }
 }
 
-function cases(api: BenchApi): Case[] {
-  const get = (path: string): RequestSpec[] => [{ method: 'GET', path, headers: api.headers }]
+/** A case measured with autocannon at CONNECTIONS connections (p50, p95, p97.5, p99 and req/s). */
+function load(
+  spec: { name: string; request: string; dataset: 'small' | 'full'; goals: Goal[] },
+  requests: (api: BenchApi) => RequestSpec[],
+): BenchCase {
+  return {
+    ...spec,
+    run: async ({ api, url }) => {
+      const measured = await measure(url, spec.name, requests(api))
+      const row = rowOf(spec.name, spec.request, p99Target(spec.goals), measured)
+      const measures: Measures = {
+        p50: row.p50,
+        p95: measured.p95,
+        p97_5: row.p97_5,
+        p99: row.p99,
+        rps: row.requestsPerSecond,
+      }
+      return { measures, row }
+    },
+  }
+}
+
+const p99Target = (goals: Goal[]) => goals.find((goal) => goal.metric === 'p99')?.below ?? null
+
+function cases(): BenchCase[] {
+  const get = (path: string) => (api: BenchApi) => [{ method: 'GET' as const, path, headers: api.headers }]
   const next = sequence(424)
   const searchQuery = () => websiteName(1 + Math.floor(next() * BENCH_WEBSITES))
   return [
-    {
-      name: 'Project list',
-      request: 'GET /api/auth/v0/search/projects?items=1000',
-      targetP99: LIST_TARGET_P99_MS,
-      requests: get('/api/auth/v0/search/projects?items=1000'),
-    },
-    {
-      name: 'Website list (100 of 1000)',
-      request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites`,
-      targetP99: LIST_TARGET_P99_MS,
-      requests: get(`/api/core/v0/projects/${BENCH_PROJECT}/websites`),
-    },
-    {
-      // 807 KB a response: bandwidth-bound on loopback; reported, not held to the list target.
-      name: 'Website list (1000 of 1000)',
-      request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`,
-      targetP99: null,
-      requests: get(`/api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`),
-    },
-    {
-      name: 'One website',
-      request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites/site-0500`,
-      targetP99: null,
-      requests: get(`/api/core/v0/projects/${BENCH_PROJECT}/websites/site-0500`),
-    },
-    {
-      name: `Search (${TOTAL_RESOURCES.toLocaleString('en-US')} resources)`,
-      request: 'GET /api/core/v0/search?query=site-NNNN (NNNN varies)',
-      targetP99: null,
-      requests: [
+    load(
+      {
+        name: 'Search (~1,000 resources)',
+        request: 'GET /api/core/v0/search?query=perf-05',
+        dataset: 'small',
+        goals: [{ metric: 'p97_5', below: 50 }],
+      },
+      get('/api/core/v0/search?query=perf-05'),
+    ),
+    load(
+      {
+        name: 'Project list',
+        request: 'GET /api/auth/v0/search/projects?items=1000',
+        dataset: 'full',
+        goals: [{ metric: 'p99', below: LIST_TARGET_P99_MS }],
+      },
+      get('/api/auth/v0/search/projects?items=1000'),
+    ),
+    load(
+      {
+        name: 'Website list (100 of 1000)',
+        request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites`,
+        dataset: 'full',
+        goals: [{ metric: 'p99', below: LIST_TARGET_P99_MS }],
+      },
+      get(`/api/core/v0/projects/${BENCH_PROJECT}/websites`),
+    ),
+    // 807 KB a response: bandwidth-bound on loopback; reported, not held to the list target.
+    load(
+      {
+        name: 'Website list (1000 of 1000)',
+        request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`,
+        dataset: 'full',
+        goals: [],
+      },
+      get(`/api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`),
+    ),
+    load(
+      {
+        name: 'One website',
+        request: `GET /api/core/v0/projects/${BENCH_PROJECT}/websites/site-0500`,
+        dataset: 'full',
+        goals: [],
+      },
+      get(`/api/core/v0/projects/${BENCH_PROJECT}/websites/site-0500`),
+    ),
+    load(
+      {
+        name: `Search (${TOTAL_RESOURCES.toLocaleString('en-US')} resources)`,
+        request: 'GET /api/core/v0/search?query=site-NNNN (NNNN varies)',
+        dataset: 'full',
+        goals: [
+          { metric: 'p95', below: 50 },
+          { metric: 'p99', below: 100 },
+        ],
+      },
+      (api) => [
         {
           method: 'GET',
           path: '/api/core/v0/search?query=site-0424',
@@ -80,8 +152,23 @@ function cases(api: BenchApi): Case[] {
           setupRequest: (request) => ({ ...request, path: `/api/core/v0/search?query=${searchQuery()}` }),
         },
       ],
-    },
+    ),
   ]
+}
+
+/** The small data set's own projects, `perf-00`…, each with a director named after it. */
+async function preparePerfProjects(api: BenchApi): Promise<void> {
+  for (let p = 0; p < PERF_PROJECTS; p += 1) {
+    const name = `perf-${String(p).padStart(2, '0')}`
+    await api.post('/api/auth/v0/projects', { name, customer: 'acme-retail' })
+    await api.post(`/api/core/v0/projects/${name}/directors`, {
+      name: `${name}-origin`,
+      backends: [{ host: `origin.${name}.example.com`, port: 443 }],
+    })
+  }
+  const hits = dataList(await api.get('/api/core/v0/search?query=perf-05'), 'search')
+  if (hits.length !== 2)
+    throw new Error(`search: perf-05 found ${hits.length} results, expected its project and director`)
 }
 
 /** Checks the data is what the cases assume before loading it, so a broken setup is not measured. */
@@ -145,17 +232,17 @@ async function measureStats(api: BenchApi): Promise<StatsTiming> {
 /** Requests started this long into a measured run count as steady state (every connection is open by then). */
 const RAMP_MS = 1000
 
-type Measured = { result: Result; steadyP99: number }
+type Measured = { result: Result; steadyP99: number; p95: number }
 
-async function measure(url: string, spec: Case): Promise<Measured> {
+async function measure(url: string, title: string, requests: RequestSpec[]): Promise<Measured> {
   const instance = autocannon({
     url,
-    title: spec.name,
+    title,
     connections: CONNECTIONS,
     duration: DURATION_S,
     warmup: { connections: CONNECTIONS, duration: WARMUP_S },
     timeout: 10,
-    requests: spec.requests,
+    requests,
     renderProgressBar: false,
     renderResultsTable: false,
     renderLatencyTable: false,
@@ -163,14 +250,18 @@ async function measure(url: string, spec: Case): Promise<Measured> {
   // The returned instance reports the measured run only (the warm-up has its own tracker).
   let startedAt: number | null = null
   const steady: number[] = []
+  const all: number[] = []
   instance.on('start', () => {
     startedAt ??= performance.now()
   })
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    if (startedAt !== null && performance.now() - responseTime - startedAt >= RAMP_MS) steady.push(responseTime)
+    if (startedAt === null) return
+    all.push(responseTime)
+    if (performance.now() - responseTime - startedAt >= RAMP_MS) steady.push(responseTime)
   })
   const result = await instance
-  return { result, steadyP99: percentile(steady, 99) }
+  // autocannon has no p95: it comes from the measured run's own response times.
+  return { result, steadyP99: percentile(steady, 99), p95: percentile(all, 95) }
 }
 
 function percentile(values: number[], p: number): number {
@@ -179,12 +270,12 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
-function rowOf(spec: Case, { result, steadyP99 }: Measured): Row {
+function rowOf(name: string, request: string, targetP99: number | null, { result, steadyP99 }: Measured): Row {
   const requests = result.requests.total
   return {
-    name: spec.name,
-    request: spec.request,
-    targetP99: spec.targetP99,
+    name,
+    request,
+    targetP99,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p97_5: result.latency.p97_5,
@@ -219,12 +310,31 @@ async function main(): Promise<number> {
     const api = new BenchApi(server.url, ADMIN_TOKEN)
     log(`server ${server.url} (pid ${server.pid}) with ${server.rows} seeded resources`)
 
+    const database = ON_POSTGRES ? 'postgres' : 'pglite'
+    const history = readHistory(HISTORY)
+    const previous = history[database]
+    const goalRows: GoalRow[] = []
+    const rows: Row[] = []
+    const runCase = async (spec: BenchCase) => {
+      log(`${spec.name}…`)
+      const { measures, row } = await spec.run({ api, url: server?.url ?? '' })
+      const verdicts = spec.goals.map((goal) => `${goal.metric} ${meets(goal, measures) ? 'pass' : 'FAIL'}`)
+      log(`  ${JSON.stringify(measures)} ${verdicts.join(', ')}`)
+      if (row) rows.push(row)
+      goalRows.push({ ...spec, measures, previous: previous?.cases[spec.name] })
+    }
+
     const prepStarted = performance.now()
     await prepareBenchProject(api, BENCH_WEBSITES)
+    await preparePerfProjects(api)
     const apiMs = performance.now() - prepStarted
+    const small = server.rows + 2 + BENCH_WEBSITES + 2 * PERF_PROJECTS
     log(
-      `created project ${BENCH_PROJECT}, 1 director and ${BENCH_WEBSITES} websites through the API in ${seconds(apiMs)}`,
+      `created project ${BENCH_PROJECT}, 1 director, ${BENCH_WEBSITES} websites and ${PERF_PROJECTS} perf-* projects with a director each through the API in ${seconds(apiMs)} (about ${small} resources)`,
     )
+    const all = cases()
+    for (const spec of all.filter((c) => c.dataset === 'small')) await runCase(spec)
+
     const filled = await server.fill(TOTAL_RESOURCES, TENANT_PROJECTS)
     log(
       `bulk: ${filled.projects} projects, ${filled.directors} directors, ${filled.websites} websites in ${seconds(filled.ms)}; ${filled.rows} resources in all`,
@@ -232,41 +342,53 @@ async function main(): Promise<number> {
     const checked = await checkData(api)
     const prepMs = performance.now() - prepStarted
     log(`data checked (${checked.projects} projects; site-0424 finds ${checked.searchHits}) in ${seconds(prepMs)}`)
+    for (const spec of all.filter((c) => c.dataset === 'full')) await runCase(spec)
 
-    const rows: Row[] = []
-    for (const spec of cases(api)) {
-      log(`${spec.name}: ${WARMUP_S} s warm-up + ${DURATION_S} s at ${CONNECTIONS} connections…`)
-      const row = rowOf(spec, await measure(server.url, spec))
-      log(
-        `  ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (after ${RAMP_MS} ms: ${row.steadyP99.toFixed(1)} ms), max ${row.max} ms, ${row.errors} errors, ${row.non2xx} non-2xx`,
-      )
-      rows.push(row)
-    }
     log('statistics query, 30 days at 5 minutes over the bench project…')
     const stats = await measureStats(api)
     const statsLine = `- Statistics query (\`POST /api/stats/v0/queries\`, 30 days at 5 minutes, all ${STATS_METRICS.length} metrics, project \`${BENCH_PROJECT}\` with ${stats.websites} websites; ${stats.points.toLocaleString('en-US')} points, ${stats.kb.toFixed(0)} KB a response), ${STATS_RUNS} requests one after the other after 2 unmeasured: p50 ${stats.p50.toFixed(0)} ms, p95 ${stats.p95.toFixed(0)} ms, max ${stats.max.toFixed(0)} ms (request to last byte, JSON parsed).`
     log(statsLine.slice(2))
+    log('compression of the list answers…')
+    const compression = compressionTable(
+      await measureCompression(server.url, ADMIN_TOKEN, [
+        '/api/auth/v0/search/projects?items=1000',
+        `/api/core/v0/projects/${BENCH_PROJECT}/websites`,
+        `/api/core/v0/projects/${BENCH_PROJECT}/websites?items=1000`,
+      ]),
+    )
     await server.stop()
     server = null
 
     const totalMs = performance.now() - started
     const table = markdownTable(rows)
-    const targets = targetLines(rows)
+    const goals = goalTable(goalRows, previous?.date)
+    const runDate = new Date().toISOString()
+    history[database] = {
+      date: runDate,
+      cases: Object.fromEntries(goalRows.map((row) => [row.name, row.measures])),
+    }
+    writeHistory(HISTORY, history)
     const failed = rows.filter((row) => row.errors > 0 || row.non2xx > 0)
     const section = [
       ON_POSTGRES ? '## API load benchmark on PostgreSQL (`npm run bench`)' : '## API load benchmark (`npm run bench`)',
       '',
-      `- Date: ${new Date().toISOString()}`,
+      `- Date: ${runDate}`,
       `- Machine: ${machine()}`,
       `- Method: the real server (\`startServer\`, API only, ${ON_POSTGRES ? 'on a PostgreSQL 15 server of its own (a throwaway cluster on this machine, fsync off, the API with its pool of 10 connections)' : 'in-memory PGlite'}) runs in a child process (tests/bench/server.ts); autocannon ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per case, no pipelining, from the benchmark process over 127.0.0.1, every request with the admin API token.`,
-      `- Data: ${checked.projects} projects; project \`${BENCH_PROJECT}\` with 1 director and ${BENCH_WEBSITES} websites created through the API; ${filled.projects} more projects (a director each) through the resource service and ${filled.websites.toLocaleString('en-US')} websites inserted in bulk with their real search text; ${filled.rows.toLocaleString('en-US')} resources in all. The search query varies over site-0001…site-${String(BENCH_WEBSITES).padStart(4, '0')} (each matches about ${checked.searchHits} resources).`,
-      `- Preparation ${seconds(prepMs)}, whole run ${seconds(totalMs)}. Latencies in ms (autocannon's p50/p97.5/p99/max); Req/s is the mean over the measured seconds; non-2xx and errors include the warm-up (an error is a connection error or no answer within autocannon's 10 s timeout). autocannon opens new connections for the measured run, so its p99 includes the ramp-up while they are accepted; "p99 after 1 s" (computed from autocannon's per-response times) leaves out requests sent in the first second. Targets are judged on autocannon's p99.`,
+      `- Data: rows marked "~1,000 resources" run first, on the seed, project \`${BENCH_PROJECT}\` and ${PERF_PROJECTS} projects \`perf-00\`… with a director each (about ${small} resources; \`perf-05\` finds its project and its director); the others after the bulk fill: ${checked.projects} projects; project \`${BENCH_PROJECT}\` with 1 director and ${BENCH_WEBSITES} websites created through the API; ${filled.projects} more projects (a director each) through the resource service and ${filled.websites.toLocaleString('en-US')} websites inserted in bulk with their real search text; ${filled.rows.toLocaleString('en-US')} resources in all. The search query varies over site-0001…site-${String(BENCH_WEBSITES).padStart(4, '0')} (each matches about ${checked.searchHits} resources).`,
+      `- Preparation ${seconds(prepMs)}, whole run ${seconds(totalMs)}. Latencies in ms (autocannon's p50/p97.5/p99/max); Req/s is the mean over the measured seconds; non-2xx and errors include the warm-up (an error is a connection error or no answer within autocannon's 10 s timeout). autocannon opens new connections for the measured run, so its p99 includes the ramp-up while they are accepted; "p99 after 1 s" (computed from autocannon's per-response times) leaves out requests sent in the first second. p95 comes from the per-response times of the measured run (autocannon reports none). Goals (issue 15) beside the previous run's numbers (docs/benchmarks.json, rewritten by each run):`,
+      '',
+      goals,
+      '',
+      '### Every case',
       '',
       table,
       '',
-      '### Targets',
+      '### Compression',
       '',
-      ...targets,
+      'Each answer requested with `Accept-Encoding: identity`, `gzip` and `br`, one at a time; loopback times are request to last byte (median of 9; "first" is the request that compressed it, later ones reuse the compressed copy). The transfer column is bandwidth only.',
+      '',
+      compression,
       '',
       '### Statistics query',
       '',
@@ -275,8 +397,7 @@ async function main(): Promise<number> {
     ].join('\n')
     writeSection(DOC, ON_POSTGRES ? 'api-bench-postgres' : 'api-bench', section)
 
-    console.log(`\n${table}\n`)
-    for (const line of targets) console.log(line)
+    console.log(`\n${table}\n\n${goals}\n\n${compression}\n`)
     log(`wrote ${DOC}; total run time ${seconds(totalMs)}`)
     if (failed.length > 0) {
       for (const row of failed)

@@ -99,6 +99,7 @@ describe('global search', () => {
         },
         ...project,
         search_matching_columns: { domains: 'www.shop.example.com' },
+        search_match: { column: 'domains', start: 0, length: 8 },
       },
       {
         resource: { name: 'websites', data: { name: 'shop-example-com', display_name: 'Shop storefront' } },
@@ -107,6 +108,7 @@ describe('global search', () => {
         organization: { name: 'acme', display_name: 'Acme Corporation' },
         search_string: 'www.shop',
         search_matching_columns: { domain_aliases: 'www.shop.example.com' },
+        search_match: { column: 'domain_aliases', start: 0, length: 8 },
       },
     ])
   })

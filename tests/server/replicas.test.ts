@@ -86,6 +86,8 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     await call(second, 'GET', '/api/core/v0/projects/shop/websites?sort=display_name')
     await sleep(3500)
     expect((await call(second, 'GET', '/api/core/v0/projects/shop/sync')).body.data.updated).toBe(true)
+    // The second process's search answer is memoised; the first process's write must still show.
+    expect((await call(second, 'GET', '/api/core/v0/search?query=renamed%20through')).body.data).toEqual([])
 
     const renamed = await call(
       first,

@@ -93,3 +93,44 @@ describe('SearchBox', () => {
     expect(onClear).toHaveBeenCalledOnce()
   })
 })
+
+describe('SearchBox highlighting', () => {
+  const found = (match: SearchResult['search_match']): SearchResult => ({
+    ...result('directors', 'pool-origin', null, 'backends.host'),
+    search_matching_columns: { 'backends.host': 'a.<b>origin</b>.example.net' },
+    search_string: 'origin',
+    search_match: match,
+  })
+
+  it('marks the matched part of the name, as text', () => {
+    renderBox({ status: 'results', query: 'origin', results: [found({ column: 'name', start: 5, length: 6 })] })
+    const marks = document.querySelectorAll('mark')
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['origin'])
+    expect(marks[0]?.parentElement?.textContent).toBe('pool-origin')
+  })
+
+  it('marks the match inside another column without reading its text as HTML', () => {
+    const hit = found({ column: 'backends.host', start: 5, length: 6 })
+    renderBox({ status: 'results', query: 'origin', results: [hit] })
+    const mark = document.querySelector('mark')
+    expect(mark?.textContent).toBe('origin')
+    expect(mark?.parentElement?.textContent).toBe('backends.host: a.<b>origin</b>.example.net')
+    expect(document.querySelector('b')).toBeNull()
+  })
+
+  it('shows the text unmarked when there is no match position or it does not fit', () => {
+    renderBox({
+      status: 'results',
+      query: 'origin',
+      results: [
+        found(null),
+        {
+          ...found({ column: 'name', start: 8, length: 6 }),
+          resource: { name: 'x', data: { name: 'other', display_name: null } },
+        },
+      ],
+    })
+    expect(document.querySelectorAll('mark')).toHaveLength(0)
+    expect(screen.getByText('pool-origin')).toBeTruthy()
+  })
+})

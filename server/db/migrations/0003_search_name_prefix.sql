@@ -1,0 +1,1 @@
+CREATE INDEX "resources_name_prefix" ON "resources" USING btree (lower("name") text_pattern_ops);

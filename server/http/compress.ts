@@ -1,0 +1,77 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Context } from 'hono'
+
+/** Bodies smaller than this go as they are: compressing them saves no round trip. */
+export const COMPRESS_MIN_BYTES = 1024
+/** Compressed copies kept, by total size: the hot cached answers are compressed once, not per request. */
+const MEMO_MAX_BYTES = 16 * 1024 * 1024
+const BROTLI_QUALITY = 5
+
+type Encoding = 'br' | 'gzip'
+
+/** The encoding the client prefers among those we offer (brotli, then gzip), or null. */
+export function chooseEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null
+  const offered = new Map<string, number>()
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    offered.set(name.trim(), q ? Number(q.slice(2)) : 1)
+  }
+  const accepts = (name: string) => {
+    const q = offered.get(name) ?? offered.get('*')
+    return q !== undefined && q > 0
+  }
+  if (accepts('br')) return 'br'
+  if (accepts('gzip')) return 'gzip'
+  return null
+}
+
+/**
+ * Compressed bodies by their text. Cached answers (server/http/cache.ts) are the same string each
+ * time, so the look-up is a hash already computed; the first request pays the compression, the rest
+ * a map look-up. Oldest entries go first once the total passes MEMO_MAX_BYTES.
+ */
+const memo = new Map<string, { br?: Buffer; gzip?: Buffer }>()
+let memoBytes = 0
+
+function compressed(body: string, encoding: Encoding): Buffer {
+  let entry = memo.get(body)
+  const known = entry?.[encoding]
+  if (known) return known
+  const bytes =
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipSync(body)
+  if (!entry) {
+    entry = {}
+    memo.set(body, entry)
+  }
+  entry[encoding] = bytes
+  memoBytes += bytes.length
+  for (const [key, value] of memo) {
+    if (memoBytes <= MEMO_MAX_BYTES) break
+    memoBytes -= (value.br?.length ?? 0) + (value.gzip?.length ?? 0)
+    memo.delete(key)
+  }
+  return bytes
+}
+
+/**
+ * A JSON answer from its serialised text: brotli or gzip when the client accepts one and the body is
+ * at least COMPRESS_MIN_BYTES, as it is otherwise (docs/benchmarks.md, "Compression").
+ */
+export function jsonBody(c: Context, body: string, status: 200 | 201 = 200, headers: Record<string, string> = {}) {
+  const base = { 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', ...headers }
+  // Short bodies: the length in characters bounds the UTF-8 length from below.
+  if (body.length < COMPRESS_MIN_BYTES) return c.body(body, status, base)
+  const encoding = chooseEncoding(c.req.header('accept-encoding'))
+  if (!encoding) return c.body(body, status, base)
+  const bytes = compressed(body, encoding)
+  return c.body(bytes as Uint8Array<ArrayBuffer>, status, { ...base, 'content-encoding': encoding })
+}

@@ -1,0 +1,64 @@
+import { request } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { chooseEncoding } from '../../server/http/compress.ts'
+import { ADMIN_TOKEN, setUpPlatform } from './support.ts'
+
+const platform = setUpPlatform()
+
+/** The raw answer, as it crossed the wire (fetch would decode it). */
+function raw(path: string, acceptEncoding?: string): Promise<{ headers: Record<string, unknown>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` }
+    if (acceptEncoding) headers['accept-encoding'] = acceptEncoding
+    const req = request(`${platform.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('response compression', () => {
+  it('sends a large list as brotli or gzip when asked, with the same JSON inside', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      const name = `zip-${String(i).padStart(2, '0')}`
+      const res = await platform.call('POST', '/api/core/v0/projects/media/directors', {
+        body: { name, backends: [{ host: `${name}.origin.example.net`, port: 443 }] },
+      })
+      expect(res.status).toBe(201)
+    }
+    const path = '/api/core/v0/projects/media/directors?items=100'
+    const plain = await raw(path)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+    const json = JSON.parse(plain.bytes.toString('utf8'))
+    expect(json.data.length).toBeGreaterThanOrEqual(30)
+
+    const br = await raw(path, 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3)
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(json)
+
+    const gzip = await raw(path, 'gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(json)
+  })
+
+  it('leaves small answers and clients that ask for nothing uncompressed', async () => {
+    const one = await raw('/api/core/v0/projects/media/directors/zip-00', 'br, gzip')
+    expect(one.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(one.bytes.toString('utf8')).data.name).toBe('zip-00')
+  })
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(chooseEncoding('gzip, br')).toBe('br')
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip')
+    expect(chooseEncoding('identity')).toBeNull()
+    expect(chooseEncoding('*')).toBe('br')
+    expect(chooseEncoding(undefined)).toBeNull()
+  })
+})

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { SEARCH_LIMIT } from '../../server/services/search.ts'
+import { OPERATOR, setUpPlatform } from './support.ts'
+
+const platform = setUpPlatform()
+
+type Hit = {
+  resource: { name: string; data: { name: string; display_name: string | null } }
+  project: { name: string }
+  search_matching_columns: Record<string, string>
+  search_match: { column: string; start: number; length: number } | null
+}
+
+const director = (name: string, host = 'origin.example.net', display_name?: string) => ({
+  name,
+  ...(display_name ? { display_name } : {}),
+  backends: [{ host, port: 443 }],
+})
+
+async function create(project: string, body: unknown) {
+  const res = await platform.call('POST', `/api/core/v0/projects/${project}/directors`, { body })
+  expect(res.status).toBe(201)
+}
+
+async function search(query: string, token?: string): Promise<Hit[]> {
+  const res = await platform.call('GET', `/api/core/v0/search?query=${encodeURIComponent(query)}`, { token })
+  expect(res.status).toBe(200)
+  return res.body.data as Hit[]
+}
+
+const names = (hits: Hit[]) => hits.map((hit) => hit.resource.data.name)
+
+describe('global search ranking', () => {
+  it('puts the exact name first, then names starting with the query, then other matches', async () => {
+    await create('shop', director('zz-quokka-origin'))
+    await create('shop', director('quokka-two'))
+    await create('shop', director('quokka'))
+    await create('shop', director('backend-a', 'pool.quokka.example.net'))
+    await create('shop', director('another', 'origin.example.net', 'Quokka pool'))
+    const hits = await search('Quokka')
+    // Exact name first; then the prefixes (name or display name), by type and name; then substrings.
+    expect(names(hits)).toEqual(['quokka', 'another', 'quokka-two', 'backend-a', 'zz-quokka-origin'])
+  })
+
+  it('says where the query matched, in the first matching column, for the console to highlight', async () => {
+    const hits = await search('quokka')
+    const byName = Object.fromEntries(hits.map((hit) => [hit.resource.data.name, hit.search_match]))
+    expect(byName.quokka).toEqual({ column: 'name', start: 0, length: 6 })
+    expect(byName['zz-quokka-origin']).toEqual({ column: 'name', start: 3, length: 6 })
+    expect(byName.another).toEqual({ column: 'display_name', start: 0, length: 6 })
+    const host = hits.find((hit) => hit.resource.data.name === 'backend-a')
+    expect(host?.search_match).toEqual({ column: 'backends.host', start: 5, length: 6 })
+    expect(host?.search_matching_columns).toEqual({ 'backends.host': 'pool.quokka.example.net' })
+  })
+
+  it('matches names that start with a query of one or two characters', async () => {
+    await create('shop', director('qz-short'))
+    await create('shop', director('other-qz', 'qz.example.net'))
+    // Too short for the trigram index: name prefixes only.
+    expect(names(await search('qz'))).toEqual(['qz-short'])
+    expect(names(await search('qz-'))).toEqual(['qz-short'])
+    expect(names(await search('qz.'))).toEqual(['other-qz'])
+  })
+
+  it(`answers at most ${SEARCH_LIMIT} results, the best ranked, however many match`, async () => {
+    for (let i = 0; i < SEARCH_LIMIT + 5; i += 1) {
+      await create('media', director(`wombat-${String(i).padStart(2, '0')}`, `x${i}.wombat.example.net`))
+    }
+    await create('media', director('burrow', 'origin.example.net', 'Wombat'))
+    const hits = await search('wombat')
+    expect(hits).toHaveLength(SEARCH_LIMIT)
+    expect(hits[0]?.resource.data.name).toBe('burrow')
+    expect(names(hits).slice(1, 4)).toEqual(['wombat-00', 'wombat-01', 'wombat-02'])
+  })
+})
+
+describe('global search permissions', () => {
+  it('leaves out types the caller may not get and projects a token does not reach', async () => {
+    await create('shop', director('kestrel-shop'))
+    await create('media', director('kestrel-media'))
+    const onlyMedia = await platform.tokenFor(OPERATOR, ['wadp.directors.get'], { projects: ['media'] })
+    expect(names(await search('kestrel', onlyMedia))).toEqual(['kestrel-media'])
+    const websitesOnly = await platform.tokenFor(OPERATOR, ['wadp.websites.get'])
+    expect(await search('kestrel', websitesOnly)).toEqual([])
+    const everything = await search('kestrel')
+    expect(everything.map((hit) => hit.project.name).sort()).toEqual(['media', 'shop'])
+  })
+
+  it('finds projects only for callers who may get them', async () => {
+    const projectsToo = await platform.tokenFor(OPERATOR, ['wadp.projects.get'])
+    const directorsOnly = await platform.tokenFor(OPERATOR, ['wadp.directors.get'])
+    expect((await search('shop', projectsToo)).map((hit) => hit.resource.name)).toContain('project')
+    expect((await search('shop', directorsOnly)).map((hit) => hit.resource.name)).not.toContain('project')
+  })
+})
+
+describe('global search after a change', () => {
+  it('finds what was just created and loses what was just deleted', async () => {
+    expect(names(await search('heron'))).toEqual([])
+    await create('shop', director('heron-nest'))
+    expect(names(await search('heron'))).toEqual(['heron-nest'])
+    const gone = await platform.call('DELETE', '/api/core/v0/projects/shop/directors/heron-nest', {
+      headers: { 'if-match': '"1"' },
+    })
+    expect(gone.status).toBe(204)
+    expect(names(await search('heron'))).toEqual([])
+  })
+})
