@@ -41,6 +41,14 @@ export const resources = pgTable(
     index('resources_scope_type').on(table.scope, table.type),
     uniqueIndex('resources_secret_hash').on(table.secretHash).where(sql`${table.secretHash} is not null`),
     index('resources_search_text').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // A website's domains are unique in its project (server/resources/types.ts, `projectDomains`): these
+    // find the website holding a domain without reading every website of the project.
+    index('resources_website_domain')
+      .on(table.scope, sql`(${table.data}->>'domain_name')`)
+      .where(sql`${table.type} = 'websites'`),
+    index('resources_website_aliases')
+      .using('gin', sql`(${table.data}->'domain_aliases')`)
+      .where(sql`${table.type} = 'websites'`),
   ],
 )
 

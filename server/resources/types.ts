@@ -79,8 +79,8 @@ export const projects: ResourceDefinition = {
 
 /**
  * Every domain and alias of the project's websites except `exceptWebsite`, with the website serving it;
- * `among` narrows the search to those domains in the database (a write checks its own few domains
- * instead of reading every website of the project).
+ * `among` narrows the search to those domains, found through the indexes of migration 0003 (a write
+ * checks its own few domains instead of reading every website of the project).
  */
 export async function projectDomains(
   db: Db,
@@ -88,15 +88,17 @@ export async function projectDomains(
   exceptWebsite?: string,
   among?: readonly string[],
 ): Promise<Map<string, string>> {
-  const conditions = [eq(resources.type, 'websites'), eq(resources.scope, project)]
+  // The type as a literal, so the planner matches the partial indexes' `type = 'websites'`.
+  const conditions = [sql`${resources.type} = 'websites'`, eq(resources.scope, project)]
   if (exceptWebsite) conditions.push(ne(resources.name, exceptWebsite))
   if (among) {
+    if (among.length === 0) return new Map()
     const list = sql.join(
       among.map((domain) => sql`${domain}`),
       sql`, `,
     )
     conditions.push(
-      sql`(${resources.data}->>'domain_name' in (${list}) or ${resources.data}->'domain_aliases' ?| array[${list}]::text[])`,
+      sql`((${resources.data}->>'domain_name') in (${list}) or (${resources.data}->'domain_aliases') ?| array[${list}]::text[])`,
     )
   }
   const rows = await db
@@ -112,6 +114,24 @@ export async function projectDomains(
     for (const domain of [row.domain, ...(row.aliases ?? [])]) owners.set(domain, row.name)
   }
   return owners
+}
+
+/**
+ * Holds, until the transaction ends, a lock on each of the project's `domains`, so two writes claiming
+ * the same domain at once (on two connections, or two processes sharing one PostgreSQL) take turns:
+ * the second checks only after the first has committed, and sees its website. Writes of other domains
+ * do not wait. Taken in one order (sorted in the subquery) so two writes never wait on each other.
+ */
+export async function lockDomains(db: Db, project: string, domains: readonly string[]): Promise<void> {
+  if (domains.length === 0) return
+  const keys = [...new Set(domains)].map((domain) => `website-domain|${project}|${domain}`)
+  const list = sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )
+  await db.execute(
+    sql`select count(pg_advisory_xact_lock(key)) from (select hashtextextended(k, 0) as key from unnest(array[${list}]::text[]) as k order by 1) as sorted`,
+  )
 }
 
 /**
@@ -169,6 +189,7 @@ export const websites: ResourceDefinition = {
       if (mismatches.length > 0) throw badRequest(mismatches.map((e) => e.message).join('; '), mismatches)
       // Domains are unique across the project: a request for one host must reach one website.
       const domains = websiteDomains(data as { domain_name: string; domain_aliases: string[] })
+      await lockDomains(db, scope, domains)
       const taken = await projectDomains(db, scope, name, domains)
       const clashes = domains.filter((domain) => taken.has(domain))
       if (clashes.length > 0) {

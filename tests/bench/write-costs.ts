@@ -145,6 +145,12 @@ async function main() {
     const analyzeStarted = performance.now()
     await ctx.db.execute(sql`analyze resources`)
     const analyzeMs = performance.now() - analyzeStarted
+    // How the domain check finds a website's domains among the project's (it should use the indexes).
+    const plan = await ctx.db.execute(
+      sql`explain select name from resources where type = 'websites' and scope = ${project} and name <> 'new' and ((data->>'domain_name') in ('timed-7.example.com') or (data->'domain_aliases') ?| array['timed-7.example.com']::text[])`,
+    )
+    const planLines = (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN'])
+    console.log(`[costs] the domain check's plan:\n  ${planLines.join('\n  ')}`)
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b)
       return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
