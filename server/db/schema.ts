@@ -46,8 +46,11 @@ export const resources = pgTable(
     index('resources_website_domain')
       .on(table.scope, sql`(${table.data}->>'domain_name')`)
       .where(sql`${table.type} = 'websites'`),
+    // Without fastupdate: a GIN index's pending list (where fastupdate puts new entries) is read whole by
+    // every look-up, and nothing but a vacuum empties it on PGlite: after a bulk load, ~10 ms a look-up.
     index('resources_website_aliases')
       .using('gin', sql`(${table.data}->'domain_aliases')`)
+      .with({ fastupdate: false })
       .where(sql`${table.type} = 'websites'`),
   ],
 )

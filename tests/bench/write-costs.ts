@@ -15,6 +15,7 @@ import { bumpRevision } from '../../server/platform/revisions.ts'
 import type { ResourceDefinition } from '../../server/resources/definition.ts'
 import { systemCaller } from '../../server/resources/service.ts'
 import { insertResource, searchTextOf } from '../../server/resources/store.ts'
+import { domainOwners } from '../../server/resources/types.ts'
 import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { fill } from './fill.ts'
 
@@ -109,6 +110,7 @@ async function main() {
             data: parsed.data,
             existing: null,
             principal: caller.principal,
+            concurrent: ctx.generations.shared,
           }),
         )
         const inserted = await time(STEPS[4], () =>
@@ -147,7 +149,7 @@ async function main() {
     const analyzeMs = performance.now() - analyzeStarted
     // How the domain check finds a website's domains among the project's (it should use the indexes).
     const plan = await ctx.db.execute(
-      sql`explain select name from resources where type = 'websites' and scope = ${project} and name <> 'new' and ((data->>'domain_name') in ('timed-7.example.com') or (data->'domain_aliases') ?| array['timed-7.example.com']::text[])`,
+      sql`explain ${domainOwners(project, ['timed-7.example.com', 'www.timed-7.example.com'], 'timed-7')}`,
     )
     const planLines = (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN'])
     console.log(`[costs] the domain check's plan:\n  ${planLines.join('\n  ')}`)

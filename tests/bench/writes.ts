@@ -9,6 +9,7 @@
  *   node --import tsx tests/bench/writes.ts [--postgres] [--count 1000] [--concurrency 20] [--fill 100000]
  *     [--cpu-prof DIR]   (a CPU profile of the server process, written to DIR when it stops)
  */
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { BenchApi } from './api.ts'
@@ -103,6 +104,17 @@ export function describeBulkCreate(result: BulkCreateResult): string {
   return `${result.count} websites, ${result.concurrency} at a time: ${(result.totalMs / 1000).toFixed(1)} s, ${result.perSecond.toFixed(0)} a second; per request p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, max ${result.max.toFixed(0)} ms`
 }
 
+/** User + system CPU seconds of a process so far (Linux: /proc/PID/stat, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
 function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(name)
   const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN
@@ -124,6 +136,7 @@ async function main(): Promise<void> {
       const filled = await server.fill(fill, Math.max(1, Math.round(fill / 1000)))
       console.log(`[writes] filled to ${filled.rows} resources in ${(filled.ms / 1000).toFixed(1)} s`)
     }
+    const cpuBefore = cpuSeconds(server.pid)
     const result = await measureBulkCreate({
       baseUrl: server.url,
       token,
@@ -131,7 +144,12 @@ async function main(): Promise<void> {
       count: argument('--count', 1000),
       concurrency: argument('--concurrency', 20),
     })
+    const cpu = cpuSeconds(server.pid) - cpuBefore
     console.log(`[writes] ${onPostgres ? 'PostgreSQL' : 'PGlite'}: ${describeBulkCreate(result)}`)
+    // Less sensitive to a shared machine than wall time: what the server process itself spent.
+    console.log(
+      `[writes] server process CPU during the creates: ${cpu.toFixed(2)} s, ${((cpu * 1000) / result.count).toFixed(2)} ms a website (the database server's own CPU not included)`,
+    )
   } finally {
     await server?.stop()
     cluster?.stop()
