@@ -103,7 +103,8 @@ export function domainOwners(project: string, among: readonly string[], exceptWe
     select "name", "domain", "aliases" from (
       select "name", "scope", "data"->>'domain_name' as "domain", "data"->'domain_aliases' as "aliases"
         from "resources"
-        where "type" = 'websites' and ("data"->'domain_aliases') ?| array[${list}]::text[]
+        where "type" = 'websites' and "data"->'domain_aliases' <> '[]'::jsonb
+          and ("data"->'domain_aliases') ?| array[${list}]::text[]
         offset 0
     ) as "aliased"
       where "scope" = ${project}${except}`
