@@ -39,8 +39,6 @@ export type BulkCreateResult = {
   p50: number
   p95: number
   max: number
-  /** Answers other than 201 (the batch stops at the first one, so this is 0 or 1). */
-  failures: number
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -96,7 +94,6 @@ export async function measureBulkCreate(options: BulkCreateOptions): Promise<Bul
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     max: sorted.at(-1) ?? Number.NaN,
-    failures: count - times.length,
   }
 }
 
