@@ -32,6 +32,11 @@ export type WriteArgs = {
   data: ResourceData
   existing: ResourceRecord | null
   principal: Principal
+  /**
+   * Whether other connections may write at the same time (a PostgreSQL server): then a check that must
+   * hold across concurrent writes takes a lock. On PGlite's one connection transactions run one by one.
+   */
+  concurrent?: boolean
 }
 
 export type DeleteArgs = { db: Db; scope: string; name: string; caller: Caller }
@@ -134,8 +139,18 @@ export function sortablePaths(definition: ResourceDefinition): string[] {
 }
 
 /** The request body of a create or an update: the one the console's forms validate with too. */
-export function bodySchema(definition: ResourceDefinition, mode: 'create' | 'update') {
-  return domainBodySchema(definition.fields, mode, definition.key)
+type BodySchema = ReturnType<typeof domainBodySchema>
+const bodySchemas = new WeakMap<ResourceDefinition, Partial<Record<'create' | 'update', BodySchema>>>()
+
+/** The schema of a create or update body, built once per type (every write validates against it). */
+export function bodySchema(definition: ResourceDefinition, mode: 'create' | 'update'): BodySchema {
+  let built = bodySchemas.get(definition)
+  if (!built) {
+    built = {}
+    bodySchemas.set(definition, built)
+  }
+  built[mode] ??= domainBodySchema(definition.fields, mode, definition.key)
+  return built[mode]
 }
 
 export function permissionOf(definition: ResourceDefinition, action: 'list' | 'get' | 'create' | 'update' | 'delete') {

@@ -246,7 +246,15 @@ export class ResourceService {
     const parsed = this.parseBody(definition, body, 'create')
     const name = parsed.name ?? ''
     const result = await this.db.transaction(async (tx) => {
-      const args = { db: tx as Db, scope, name, data: parsed.data, existing: null, principal: caller.principal }
+      const args = {
+        db: tx as Db,
+        scope,
+        name,
+        data: parsed.data,
+        existing: null,
+        principal: caller.principal,
+        concurrent: this.generations.shared,
+      }
       await this.checkReferences(tx as Db, definition, scope, parsed.data)
       const data = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
       const secret = await definition.hooks?.issueSecret?.({ ...args, data })
@@ -303,7 +311,15 @@ export class ResourceService {
     }
     const record = await this.db.transaction(async (tx) => {
       await this.checkReferences(tx as Db, definition, scope, parsed.data)
-      const args = { db: tx as Db, scope, name, data: parsed.data, existing: current, principal: caller.principal }
+      const args = {
+        db: tx as Db,
+        scope,
+        name,
+        data: parsed.data,
+        existing: current,
+        principal: caller.principal,
+        concurrent: this.generations.shared,
+      }
       const written = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
       // Server-maintained fields carry over, unless the type's own rule just recomputed them.
       const data = { ...this.readOnlyOf(definition, current), ...written, ...maintained }

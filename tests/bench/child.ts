@@ -44,9 +44,14 @@ function readyLine(child: ChildProcess): Promise<ReadyLine> {
 /** Starts tests/bench/server.ts under `node --import tsx` and waits for its URL. */
 export async function startServerProcess(
   adminToken: string,
-  options: { serveConsole?: boolean; databaseUrl?: string } = {},
+  options: {
+    serveConsole?: boolean
+    databaseUrl?: string | undefined
+    /** More Node options for the server process (`--cpu-prof`, …). */
+    nodeArgs?: string[]
+  } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
       ...process.env,

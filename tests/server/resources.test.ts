@@ -210,6 +210,30 @@ describe('websites', () => {
     expect(other.status).toBe(201)
   })
 
+  it('gives a domain to one website only when several claim it at once', async () => {
+    // Half claim it as their domain, half as an alias; on PostgreSQL they run on separate connections.
+    const claims = Array.from({ length: 8 }, (_, i) =>
+      platform.call('POST', `${base}/websites`, {
+        body:
+          i % 2 === 0
+            ? { name: `race-${i}`, domain_name: 'race.example.com', default_director: 'shop-origin' }
+            : {
+                name: `race-${i}`,
+                domain_name: `race-${i}.example.com`,
+                domain_aliases: ['race.example.com'],
+                default_director: 'shop-origin',
+              },
+      }),
+    )
+    const answers = await Promise.all(claims)
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
+    const winner = answers.findIndex((answer) => answer.status === 201)
+    const domains = await platform.call('GET', '/api/core/v0/projects/shop/domains')
+    expect(domains.body.data.filter((domain: string) => domain === 'race.example.com')).toHaveLength(1)
+    const removed = await platform.call('DELETE', `${base}/websites/race-${winner}`, { headers: { 'if-match': '*' } })
+    expect(removed.status).toBe(204)
+  })
+
   it('pages, sorts and filters lists, keeping the envelope', async () => {
     const page = await platform.call('GET', `${base}/websites?items=2&page=1&sort=-name`)
     expect(page.status).toBe(200)

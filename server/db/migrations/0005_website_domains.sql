@@ -1,0 +1,2 @@
+CREATE INDEX "resources_website_domain" ON "resources" USING btree ("scope",("data"->>'domain_name')) WHERE "resources"."type" = 'websites';--> statement-breakpoint
+CREATE INDEX "resources_website_aliases" ON "resources" USING gin (("data"->'domain_aliases')) WITH (fastupdate=false) WHERE "resources"."type" = 'websites' and "resources"."data"->'domain_aliases' <> '[]'::jsonb;
