@@ -86,6 +86,20 @@ function parseWith<S extends AnySchema>(schema: S, value: unknown, where: string
   throw badRequest(first ? `invalid ${where}: ${first.field || where} ${first.message}` : `invalid ${where}`, errors)
 }
 
+/** Whether a body schema (optional or not) takes an object: valibot's object schemas also take arrays. */
+function takesObject(schema: AnySchema): boolean {
+  let inner = schema as AnySchema & { wrapped?: AnySchema }
+  while (inner.wrapped && ['optional', 'nullable', 'nullish', 'exact_optional'].includes(inner.type))
+    inner = inner.wrapped as AnySchema & { wrapped?: AnySchema }
+  return inner.type.endsWith('object') || inner.type === 'object_with_rest'
+}
+
+/** The body as its schema takes it: a JSON array where an object is expected is a 400, not an empty object. */
+function parseBody<S extends AnySchema>(schema: S, value: unknown): v.InferOutput<S> {
+  if (Array.isArray(value) && takesObject(schema)) throw badRequest('invalid request body: body must be a JSON object')
+  return parseWith(schema, value, 'request body')
+}
+
 /** `application/json`, or any `+json` type, with or without parameters. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 
@@ -234,7 +248,7 @@ export class ServiceRouter {
           throw notFound(`project ${project}`)
       }
       const query = (spec.query ? parseWith(spec.query, c.req.query(), 'query parameter') : undefined) as Parsed<Q>
-      const body = (spec.body ? parseWith(spec.body, await readJson(c), 'request body') : undefined) as Parsed<B>
+      const body = (spec.body ? parseBody(spec.body, await readJson(c)) : undefined) as Parsed<B>
       // Public routes never read `principal`; the cast keeps every other handler free of undefined checks.
       return spec.handler({ c, params, query, body, principal: principal as Principal })
     })

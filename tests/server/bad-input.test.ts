@@ -660,4 +660,14 @@ describe('bad input the corpus found answered wrongly', () => {
       expect(after.body.data).toEqual(before.body.data)
     },
   )
+
+  it.each(['[]', '[{"plan_revision": 1}]'])(
+    'refuses a list as the whole body where an object goes (%s restored a backup with no plan_revision)',
+    async (list) => {
+      // The body is read before the backup is looked up: the answer does not depend on one existing.
+      const answer = await write('POST', `/api/core/v0/projects/${PROJECT}/backups/any-backup/restore`, list)
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toBe('invalid request body: body must be a JSON object')
+    },
+  )
 })
