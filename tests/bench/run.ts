@@ -14,6 +14,7 @@ import { type ServerProcess, startServerProcess } from './child.ts'
 import { compressionTable, measureCompression } from './compression.ts'
 import { type Goal, type GoalRow, goalTable, type Measures, meets, readHistory, writeHistory } from './goals.ts'
 import { markdownTable, type Row, writeSection } from './report.ts'
+import { measureBulkCreate } from './writes.ts'
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef'
 const BENCH_WEBSITES = 1000
@@ -153,6 +154,20 @@ function cases(): BenchCase[] {
         },
       ],
     ),
+    // Last: it adds a project with 1,001 resources to the full data set (a Terraform-like client).
+    {
+      name: 'Create 1,000 websites (20 at a time)',
+      request: 'POST /api/core/v0/projects/bulk/websites ×1000, 20 in flight',
+      dataset: 'full',
+      goals: [
+        { metric: 'seconds', below: 10 },
+        { metric: 'perSecond', above: 100 },
+      ],
+      run: async ({ url }) => {
+        const result = await measureBulkCreate({ baseUrl: url, token: ADMIN_TOKEN, project: 'bulk' })
+        return { measures: { seconds: result.totalMs / 1000, perSecond: result.perSecond, p95: result.p95 } }
+      },
+    },
   ]
 }
 
