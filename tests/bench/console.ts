@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, findFreePort } from '../../e2e/support/chromium.ts'
+import { FILTER_DELAY_MS } from '../../src/views/resources/ResourceList.tsx'
 import { BenchApi, inParallel } from './api.ts'
 import { startServerProcess } from './child.ts'
 import { writeSection } from './report.ts'
@@ -55,6 +56,8 @@ const SITES_PROJECT = 'bench-sites'
 
 /** A project with one director and 10,000 websites, all created through the API. */
 async function createWebsites(api: BenchApi) {
+  // A database kept from an earlier run (BENCH_CONSOLE_DB) already holds them.
+  if ((await api.request('GET', `/api/auth/v0/projects/${SITES_PROJECT}`)).status === 200) return
   await api.expect('POST', '/api/auth/v0/projects', 201, { name: SITES_PROJECT, customer: 'acme-retail' })
   const base = `/api/core/v0/projects/${SITES_PROJECT}`
   await api.expect('POST', `${base}/directors`, 201, {
@@ -76,16 +79,20 @@ type ListTimings = { firstPage: number; bigPage: number; filter: number }
 /**
  * The websites list with 10,000 websites: from the sidebar click to the first page's rows on screen,
  * from choosing 1000 rows per page to those rows on screen (virtualised), and from the last keystroke
- * of a name filter to the filtered rows (the 300 ms debounce included). Each is timed in the page, to
+ * of a name filter to the filtered rows (the debounce included). Each is timed in the page, to
  * the second animation frame after the table shows the expected state.
  */
 async function websitesListTimings(page: Page, baseUrl: string): Promise<ListTimings> {
   await page.goto(`${baseUrl}/home?project=${SITES_PROJECT}`)
   const link = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Websites' })
   await link.waitFor()
+  // Home's own requests (its panels, a chart library) done: the click measures the list, not the two sharing the network.
+  await page.waitForLoadState('networkidle')
   // No named helpers in the page functions: tsx would wrap them in a __name() call the page does not have.
   const firstPage = await link.evaluate(async (anchor, total) => {
+    performance.clearResourceTimings()
     const started = performance.now()
+    ;(window as unknown as { __benchClick: number }).__benchClick = started
     ;(anchor as HTMLAnchorElement).click()
     for (;;) {
       await new Promise((resolve) => requestAnimationFrame(resolve))
@@ -95,6 +102,16 @@ async function websitesListTimings(page: Page, baseUrl: string): Promise<ListTim
     await new Promise((resolve) => requestAnimationFrame(resolve))
     return performance.now() - started
   }, WEBSITES.toLocaleString('en'))
+  if (process.env.BENCH_TRACE) {
+    const timeline = await page.evaluate(() => {
+      const click = (window as unknown as { __benchClick: number }).__benchClick
+      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+        (entry) =>
+          `${entry.name.replace(location.origin, '')}: start ${(entry.startTime - click).toFixed(0)}, response ${(entry.responseStart - click).toFixed(0)}, end ${(entry.responseEnd - click).toFixed(0)}`,
+      )
+    })
+    console.log(`[bench] after the click:\n  ${timeline.join('\n  ')}`)
+  }
 
   const sizes = page.getByLabel('Rows per page')
   const bigPage = await sizes.evaluate(async (select) => {
@@ -132,6 +149,51 @@ async function websitesListTimings(page: Page, baseUrl: string): Promise<ListTim
     return performance.now() - started
   })
   return { firstPage, bigPage, filter }
+}
+
+/** Goals of issue 15 for the list timings (ms, debounce included); a step without one is only reported. */
+const LIST_GOALS: Partial<Record<keyof ListTimings, number>> = { firstPage: 200, filter: 350 }
+const LIST_STEPS: Record<keyof ListTimings, string> = {
+  firstPage: 'Sidebar click to the first page (100 rows) on screen',
+  bigPage: '1000 rows per page chosen to those rows on screen',
+  filter: `Last keystroke of the name filter "site-0123" to the 10 matching rows (${FILTER_DELAY_MS} ms debounce included)`,
+}
+const LISTS_SECTION = 'console-lists-bench'
+const BENCHMARKS = join(ROOT, 'docs', 'benchmarks.md')
+
+/** The times of the previous run, read back from its table in docs/benchmarks.md (its "This run" column). */
+function previousListTimings(): Partial<Record<keyof ListTimings, string>> {
+  const text = existsSync(BENCHMARKS) ? readFileSync(BENCHMARKS, 'utf8') : ''
+  const section = text.slice(
+    text.indexOf(`<!-- ${LISTS_SECTION}:start -->`),
+    text.indexOf(`<!-- ${LISTS_SECTION}:end -->`),
+  )
+  const found: Partial<Record<keyof ListTimings, string>> = {}
+  for (const key of Object.keys(LIST_STEPS) as (keyof ListTimings)[]) {
+    const label = LIST_STEPS[key].replace(/\(.*\)/, '')
+    const row = section.split('\n').find((line) => line.startsWith(`| ${label}`))
+    const time = row?.split('|')[2]?.trim()
+    if (time) found[key] = time
+  }
+  return found
+}
+
+function listsSection(list: ListTimings, machine: string): string {
+  const previous = previousListTimings()
+  return [
+    "## The console's lists in Chromium (`node --import tsx tests/bench/console.ts --lists`, also part of `npm run bench`)",
+    '',
+    `- Date: ${new Date().toISOString()}; ${machine}`,
+    `- Websites list, a project with ${WEBSITES.toLocaleString('en-GB')} websites created through the API, server-side paging (never more than one page fetched), rows virtualised; timed in the page to the second frame after the table shows the state. The click comes once /home has settled (no request for 500 ms), and without a hover first (a script's click): the list's query starts with the route (its loader), beside the page's code. A pointer resting on the link starts it earlier (intent preloading).`,
+    '',
+    '| Step | This run | Previous run | Goal |',
+    '| --- | ---: | ---: | --- |',
+    ...(Object.keys(LIST_STEPS) as (keyof ListTimings)[]).map((key) => {
+      const goal = LIST_GOALS[key]
+      const verdict = goal === undefined ? '—' : `< ${goal} ms: ${list[key] < goal ? 'pass' : 'FAIL'}`
+      return `| ${LIST_STEPS[key]} | ${list[key].toFixed(0)} ms | ${previous[key] ?? '—'} | ${verdict} |`
+    }),
+  ].join('\n')
 }
 
 type LighthouseRow = {
@@ -188,13 +250,18 @@ async function medianLighthouse(
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 
-export async function benchConsole(): Promise<string> {
-  const server = await startServerProcess(ADMIN_TOKEN, { serveConsole: true })
+/** The console's section of docs/benchmarks.md (not with `listsOnly`) and the lists' section. */
+export async function benchConsole(
+  options: { listsOnly?: boolean } = {},
+): Promise<{ console?: string; lists: string }> {
+  // `--lists` may keep its database between runs (a PGlite directory): creating 10,000 websites takes minutes.
+  const databaseUrl = options.listsOnly ? process.env.BENCH_CONSOLE_DB : undefined
+  const server = await startServerProcess(ADMIN_TOKEN, { serveConsole: true, databaseUrl })
   const profile = mkdtempSync(join(tmpdir(), 'wadp-bench-chromium-'))
   try {
     const api = new BenchApi(server.url, ADMIN_TOKEN)
     const started = performance.now()
-    await createProjects(api)
+    if (!options.listsOnly) await createProjects(api)
     console.log(
       `[bench] ${PROJECTS} projects through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
@@ -216,6 +283,13 @@ export async function benchConsole(): Promise<string> {
     await page.waitForURL(/\/home\?project=/)
     const homeUrl = page.url()
 
+    const machine = `${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the start (the machine may be shared); Chromium ${context.browser()?.version() ?? '(Debian)'}.`
+    if (options.listsOnly) {
+      const list = await websitesListTimings(page, server.url)
+      console.log(`[bench] websites list (ms): ${JSON.stringify(list)}`)
+      await context.close()
+      return { lists: listsSection(list, machine) }
+    }
     const keystrokes = await selectorKeystrokes(page, 'fleet-0123')
     await page.keyboard.press('Escape')
     const list = await websitesListTimings(page, server.url)
@@ -246,7 +320,7 @@ export async function benchConsole(): Promise<string> {
         `[bench] Lighthouse ${row.page}: performance ${row.scores.join(', ')}, accessibility ${row.accessibility}`,
       )
 
-    return [
+    const consoleSection = [
       '## The console in Chromium (`npm run bench`)',
       '',
       `- Date: ${new Date().toISOString()}; ${cpus().length} cores; Chromium ${context.browser()?.version() ?? '(Debian)'}; Lighthouse 12 with its default mobile settings (emulated mid-range phone, simulated slow 4G and 4x CPU slow-down); the real server with ${PROJECTS} projects.`,
@@ -263,14 +337,9 @@ export async function benchConsole(): Promise<string> {
       `Project selector, ${PROJECTS} projects, typing "fleet-0123" one key at a time (input event to the second frame after it, so filter, render and layout):`,
       `median ${median(keystrokes).toFixed(1)} ms, slowest ${Math.max(...keystrokes).toFixed(1)} ms per keystroke (target under 50 ms: ${Math.max(...keystrokes) < 50 ? 'pass' : 'FAIL'}).`,
       '',
-      `Websites list (issue 5), project with ${WEBSITES.toLocaleString('en-GB')} websites, server-side paging (never more than one page fetched), rows virtualised; timed in the page to the second frame after the table shows the state:`,
-      '',
-      '| Step | Time |',
-      '| --- | ---: |',
-      `| Sidebar click to the first page (100 rows) on screen | ${list.firstPage.toFixed(0)} ms |`,
-      `| 1000 rows per page chosen to those rows on screen | ${list.bigPage.toFixed(0)} ms |`,
-      `| Last keystroke of the name filter "site-0123" to the 10 matching rows (300 ms debounce included) | ${list.filter.toFixed(0)} ms |`,
+      'The websites list: its own section below.',
     ].join('\n')
+    return { console: consoleSection, lists: listsSection(list, machine) }
   } finally {
     await server.stop()
     rmSync(profile, { recursive: true, force: true })
@@ -278,7 +347,11 @@ export async function benchConsole(): Promise<string> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const section = await benchConsole()
-  writeSection(join(ROOT, 'docs', 'benchmarks.md'), 'console-bench', section)
-  console.log(`\n${section}`)
+  const sections = await benchConsole({ listsOnly: process.argv.includes('--lists') })
+  if (sections.console) {
+    writeSection(BENCHMARKS, 'console-bench', sections.console)
+    console.log(`\n${sections.console}`)
+  }
+  writeSection(BENCHMARKS, LISTS_SECTION, sections.lists)
+  console.log(`\n${sections.lists}`)
 }
