@@ -4,6 +4,9 @@ import { selectPermissions } from '../../machines/session.selectors.ts'
 import { listParams, ResourceListSearch } from '../../src/domain/list-search.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { listFilterValues, type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
+// The resource tools (context.resources()) come with the loader's code, fetched beside it, instead of one
+// round trip after it: the module is the same one the context imports.
+import '../../src/app/resources.ts'
 import type { RouterContext } from '../__root.tsx'
 import { PLATFORM_SCOPE } from './useResourcePage.ts'
 

@@ -74,6 +74,20 @@ async function createWebsites(api: BenchApi) {
   })
 }
 
+/** BENCH_TRACE=1: the requests since the timed action began (`window.__benchStart`), with their times from then. */
+async function printRequests(page: Page, what: string) {
+  const timeline = await page.evaluate(() => {
+    const started = (window as unknown as { __benchStart: number }).__benchStart
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.startTime >= started)
+      .map(
+        (entry) =>
+          `${entry.name.replace(location.origin, '')}: start ${(entry.startTime - started).toFixed(0)}, response ${(entry.responseStart - started).toFixed(0)}, end ${(entry.responseEnd - started).toFixed(0)}`,
+      )
+  })
+  console.log(`[bench] after ${what}:\n  ${timeline.join('\n  ')}`)
+}
+
 type ListTimings = { firstPage: number; bigPage: number; filter: number }
 
 /**
@@ -90,9 +104,8 @@ async function websitesListTimings(page: Page, baseUrl: string): Promise<ListTim
   await page.waitForLoadState('networkidle')
   // No named helpers in the page functions: tsx would wrap them in a __name() call the page does not have.
   const firstPage = await link.evaluate(async (anchor, total) => {
-    performance.clearResourceTimings()
     const started = performance.now()
-    ;(window as unknown as { __benchClick: number }).__benchClick = started
+    ;(window as unknown as { __benchStart: number }).__benchStart = started
     ;(anchor as HTMLAnchorElement).click()
     for (;;) {
       await new Promise((resolve) => requestAnimationFrame(resolve))
@@ -102,16 +115,7 @@ async function websitesListTimings(page: Page, baseUrl: string): Promise<ListTim
     await new Promise((resolve) => requestAnimationFrame(resolve))
     return performance.now() - started
   }, WEBSITES.toLocaleString('en'))
-  if (process.env.BENCH_TRACE) {
-    const timeline = await page.evaluate(() => {
-      const click = (window as unknown as { __benchClick: number }).__benchClick
-      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
-        (entry) =>
-          `${entry.name.replace(location.origin, '')}: start ${(entry.startTime - click).toFixed(0)}, response ${(entry.responseStart - click).toFixed(0)}, end ${(entry.responseEnd - click).toFixed(0)}`,
-      )
-    })
-    console.log(`[bench] after the click:\n  ${timeline.join('\n  ')}`)
-  }
+  if (process.env.BENCH_TRACE) await printRequests(page, 'the click')
 
   const sizes = page.getByLabel('Rows per page')
   const bigPage = await sizes.evaluate(async (select) => {
@@ -135,6 +139,7 @@ async function websitesListTimings(page: Page, baseUrl: string): Promise<ListTim
     let started = 0
     for (let length = 1; length <= typed.length; length += 1) {
       started = performance.now()
+      ;(window as unknown as { __benchStart: number }).__benchStart = started
       setValue?.call(field, typed.slice(0, length))
       field.dispatchEvent(new Event('input', { bubbles: true }))
       await new Promise((resolve) => setTimeout(resolve, 50))
@@ -148,6 +153,7 @@ async function websitesListTimings(page: Page, baseUrl: string): Promise<ListTim
     await new Promise((resolve) => requestAnimationFrame(resolve))
     return performance.now() - started
   })
+  if (process.env.BENCH_TRACE) await printRequests(page, 'the last keystroke')
   return { firstPage, bigPage, filter }
 }
 
@@ -170,7 +176,7 @@ function previousListTimings(): Partial<Record<keyof ListTimings, string>> {
   )
   const found: Partial<Record<keyof ListTimings, string>> = {}
   for (const key of Object.keys(LIST_STEPS) as (keyof ListTimings)[]) {
-    const label = LIST_STEPS[key].replace(/\(.*\)/, '')
+    const label = LIST_STEPS[key].split('(')[0] ?? ''
     const row = section.split('\n').find((line) => line.startsWith(`| ${label}`))
     const time = row?.split('|')[2]?.trim()
     if (time) found[key] = time
