@@ -3,7 +3,6 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
-import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, findFreePort } from '../../e2e/support/chromium.ts'
 import { FILTER_DELAY_MS } from '../../src/views/resources/ResourceList.tsx'
 import { BenchApi, inParallel } from './api.ts'
@@ -212,6 +211,8 @@ type LighthouseRow = {
 }
 
 async function runLighthouse(url: string, port: number, page: string, keepStorage: boolean): Promise<LighthouseRow> {
+  // Loaded here: `--lists` runs without it.
+  const { default: lighthouse } = await import('lighthouse')
   const result = await lighthouse(url, {
     port,
     output: 'json',
