@@ -36,7 +36,12 @@ export function listLoader(ui: ResourceUi) {
     const schema = (route.options.validateSearch ?? ResourceListSearch) as v.GenericSchema
     const search = v.safeParse(schema, location.search)
     if (!search.success) return
-    const { queries } = await context.resources()
+    const loading = context.resources()
+    const tools = await loading
+    // React's use() (useResourcePage) reads a promise marked settled at once instead of suspending the
+    // page, which React would then hold behind its fallback for up to 300 ms.
+    Object.assign(loading, { status: 'fulfilled', value: tools })
+    const { queries } = tools
     // The page's own query (ResourceListRoute reads the same): it finds the rows in the cache.
     const { page, items, q, sort } = listParams(v.parse(ResourceListSearch, search.output))
     const filters = listFilterValues(ui, search.output as Record<string, unknown>)
