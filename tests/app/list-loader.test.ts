@@ -60,6 +60,9 @@ describe('listLoader: a list route starts its page’s query', () => {
     // ResourceListRoute's useQuery: the same options for the same URL find the answer without a request.
     const key = queries.list(websitesUi, 'shop', { page: 2, items: 25, q: 'blog', sort: '' }, {}).queryKey
     await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual(page))
+    // Marked settled, React's use() (useResourcePage) reads the tools at once instead of suspending the page.
+    const loading = vi.mocked(context.resources).mock.results[0]?.value
+    expect(loading).toMatchObject({ status: 'fulfilled', value: { queries } })
   })
 
   it('keeps the dropdown filters the type offers, read through the route’s own search schema', async () => {
