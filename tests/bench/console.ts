@@ -372,7 +372,7 @@ export async function benchConsole(
     const consoleSection = [
       '## The console in Chromium (`npm run bench`)',
       '',
-      `- Date: ${new Date().toISOString()}; ${cpus().length} cores; Chromium ${context.browser()?.version() ?? '(Debian)'}; Lighthouse 12 with its default mobile settings (emulated mid-range phone, simulated slow 4G and 4x CPU slow-down); the real server with ${PROJECTS} projects.`,
+      `- Date: ${new Date().toISOString()}; ${machine} Lighthouse 12 with its default mobile settings (emulated mid-range phone, simulated slow 4G and 4x CPU slow-down); the real server with ${PROJECTS} projects.`,
       '',
       `Each page is measured ${LIGHTHOUSE_RUNS} times from a cold cache; the row is the run with the median performance score, and "Runs" lists every run's score.`,
       '',
