@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { projectsUi } from '../src/domain/definitions/tenancy.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 const filter = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(63))), undefined)
@@ -11,5 +12,6 @@ const ProjectsSearch = v.object({ ...ResourceListSearch.entries, organization: f
 
 export const Route = createFileRoute('/admin/')({
   validateSearch: ProjectsSearch,
+  loader: listLoader(projectsUi),
   component: () => <ResourceListRoute ui={projectsUi} />,
 })

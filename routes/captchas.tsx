@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { captchasUi } from '../src/domain/definitions/captchas.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/captchas')({
   validateSearch: ResourceListSearch,
+  loader: listLoader(captchasUi),
   component: () => <ResourceListRoute ui={captchasUi} />,
 })

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageRulesUi } from '../src/domain/definitions/page-rules.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/page-rules')({
   validateSearch: ResourceListSearch,
+  loader: listLoader(pageRulesUi),
   component: () => <ResourceListRoute ui={pageRulesUi} />,
 })

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/synthetic-responses')({
   validateSearch: ResourceListSearch,
+  loader: listLoader(syntheticResponsesUi),
   component: () => <ResourceListRoute ui={syntheticResponsesUi} />,
 })

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { tokensUi } from '../src/domain/definitions/tokens.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/tokens')({
   validateSearch: ResourceListSearch,
+  loader: listLoader(tokensUi),
   component: () => <ResourceListRoute ui={tokensUi} />,
 })

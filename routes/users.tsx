@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { usersUi } from '../src/domain/definitions/identity.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
 import { userListAddons } from './-admin/UserInvite.tsx'
+import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 const filter = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(50))), undefined)
@@ -12,5 +13,6 @@ const UsersSearch = v.object({ ...ResourceListSearch.entries, status: filter, ro
 
 export const Route = createFileRoute('/users')({
   validateSearch: UsersSearch,
+  loader: listLoader(usersUi),
   component: () => <ResourceListRoute ui={usersUi} addons={userListAddons} />,
 })

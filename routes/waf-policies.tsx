@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { wafPoliciesUi } from '../src/domain/definitions/waf-policies.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 export const Route = createFileRoute('/waf-policies')({
   validateSearch: ResourceListSearch,
+  loader: listLoader(wafPoliciesUi),
   component: () => <ResourceListRoute ui={wafPoliciesUi} />,
 })

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import { listParams, listSearchOf, type ResourceListParams, ResourceListSearch } from '../../src/domain/list-search.ts'
 import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
-import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
+import { listFilterValues, type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
@@ -57,29 +57,15 @@ type ProjectListProps = {
   addons: ListAddons | undefined
 }
 
-const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
-
-/** The values of the type's dropdown filters in the URL's search, those it offers only. */
-function filterValues(ui: ResourceUi, search: Record<string, unknown>): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const filter of ui.listFilters ?? []) {
-    const value = search[filter.param]
-    if (typeof value !== 'string') continue
-    // Another type's names are checked by the server (a name it does not hold matches nothing).
-    if (filter.optionsOf ? NAME.test(value) : (filter.options ?? []).some((option) => option.value === value))
-      values[filter.param] = value
-  }
-  return values
-}
-
 function ProjectList({ ui, project, page, addons }: ProjectListProps) {
   const navigate = useNavigate()
   const routes = resourceRoutes(ui)
   const plural = titleInSentence(ui)
   const search = useSearch({ strict: false })
+  // The query the route's loader started (listLoader.ts reads the same): the rows come from the cache.
   const { page: pageNumber, items, q, sort } = listParams(v.parse(ResourceListSearch, search))
   const params = useMemo(() => ({ page: pageNumber, items, q, sort }), [pageNumber, items, q, sort])
-  const filterKey = JSON.stringify(filterValues(ui, search as Record<string, unknown>))
+  const filterKey = JSON.stringify(listFilterValues(ui, search as Record<string, unknown>))
   const filters = useMemo(() => JSON.parse(filterKey) as Record<string, string>, [filterKey])
   const query = useQuery(page.queries.list(ui, project, params, filters))
   // The choices of the filters over another type's names (a projects list by customer).

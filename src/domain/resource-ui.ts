@@ -237,6 +237,27 @@ export const resourcePermission = (
 ) => `${ui.permissionService ?? 'wadp'}.${ui.type}.${action}`
 
 /** A phrase at the start of a sentence: 'website' -> 'Website', 'VCL snippet' stays 'VCL snippet'. */
+const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/
+
+/**
+ * The values of the type's dropdown filters in a list's URL search, those it offers only (another type's
+ * names are checked by the server: a name it does not hold matches nothing). A list page and its loader
+ * (routes/-resources/listLoader.ts) both read them, so both ask for the same query.
+ */
+export function listFilterValues(
+  ui: Pick<ResourceUi, 'listFilters'>,
+  search: Record<string, unknown>,
+): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const filter of ui.listFilters ?? []) {
+    const value = search[filter.param]
+    if (typeof value !== 'string') continue
+    if (filter.optionsOf ? NAME.test(value) : (filter.options ?? []).some((option) => option.value === value))
+      values[filter.param] = value
+  }
+  return values
+}
+
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

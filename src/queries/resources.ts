@@ -7,6 +7,9 @@ import { type Draft, getPath, type ResourceUi, setPath } from '../domain/resourc
 
 type Target = Pick<ResourceUi, 'type' | 'service' | 'scope'>
 
+/** How long a list page stays fresh (hover to click, a quick return from a detail page). */
+export const LIST_FRESH_MS = 10_000
+
 /** Reference pickers offer the first names by name; typing in the picker narrows on the server. */
 export const PICKER_ITEMS = 1000
 
@@ -26,6 +29,9 @@ export function resourceQueries(api: ApiClients) {
         queryFn: () => listResources(api, ui, project, params, filters),
         // The rows stay while the next page or filter loads, instead of flashing empty.
         placeholderData: keepPreviousData,
+        // Rows its loader fetched as the link was hovered are still fresh when the click follows: the page
+        // shows them without asking again. Writes in the console invalidate the lists at once.
+        staleTime: LIST_FRESH_MS,
       }),
     detail: (ui: Target, project: string, name: string) =>
       queryOptions({

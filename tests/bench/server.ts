@@ -12,6 +12,8 @@ if (!adminToken) throw new Error('BENCH_ADMIN_TOKEN is required')
 
 const server = await startServer({
   ...optionsFromEnv({}),
+  // PGlite's directory when the database is kept between runs (tests/bench/console.ts --lists).
+  ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
   port: 0,
   // In-memory PGlite, or the PostgreSQL server of `npm run bench` with --postgres.
   databaseUrl: process.env.BENCH_DATABASE_URL || 'memory:',

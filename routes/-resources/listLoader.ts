@@ -1,0 +1,50 @@
+import * as v from 'valibot'
+import { selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
+import { selectPermissions } from '../../machines/session.selectors.ts'
+import { listParams, ResourceListSearch } from '../../src/domain/list-search.ts'
+import { grants } from '../../src/domain/permissions.ts'
+import { listFilterValues, type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
+// The resource tools (context.resources()) come with the loader's code, fetched beside it, instead of one
+// round trip after it: the module is the same one the context imports.
+import '../../src/app/resources.ts'
+import type { RouterContext } from '../__root.tsx'
+import { PLATFORM_SCOPE } from './useResourcePage.ts'
+
+type ListLoaderContext = {
+  context: RouterContext
+  location: { search: unknown }
+  route: { options: { validateSearch?: unknown } }
+}
+
+/**
+ * A list route's loader (`loader: listLoader(websitesUi)`): starts the page's list query when the route
+ * starts (beside its code, not after it has rendered) and when a link to it is hovered or focused (the
+ * router's intent preloading), so the page finds its rows in the query cache. Only for the selected
+ * project (the platform for a platform type) and when the user may list the type there: otherwise the
+ * page says why and nothing is asked. It neither waits for the answer nor fails: the page shows the
+ * loading and any error itself.
+ */
+export function listLoader(ui: ResourceUi) {
+  return async ({ context, location, route }: ListLoaderContext): Promise<void> => {
+    const platform = ui.scope === 'platform'
+    const project = platform ? PLATFORM_SCOPE : selectProjectName(context.actors.project.getSnapshot())
+    const permissions = platform
+      ? selectPermissions(context.actors.session.getSnapshot())
+      : selectProjectPermissions(context.actors.project.getSnapshot())
+    if (project === null || !grants(permissions, resourcePermission(ui, 'list'))) return
+    // The search as the page reads it: through the route's schema (a list's, with its dropdown filters).
+    const schema = (route.options.validateSearch ?? ResourceListSearch) as v.GenericSchema
+    const search = v.safeParse(schema, location.search)
+    if (!search.success) return
+    const loading = context.resources()
+    const tools = await loading
+    // React's use() (useResourcePage) reads a promise marked settled at once instead of suspending the
+    // page, which React would then hold behind its fallback for up to 300 ms.
+    Object.assign(loading, { status: 'fulfilled', value: tools })
+    const { queries } = tools
+    // The page's own query (ResourceListRoute reads the same): it finds the rows in the cache.
+    const { page, items, q, sort } = listParams(v.parse(ResourceListSearch, search.output))
+    const filters = listFilterValues(ui, search.output as Record<string, unknown>)
+    context.queryClient.ensureQueryData(queries.list(ui, project, { page, items, q, sort }, filters)).catch(() => {})
+  }
+}
