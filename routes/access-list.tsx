@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { accessListUi } from '../src/domain/definitions/access-list.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { type ListAddons, ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 // The sync button and "Paste values" load beside the list's own code, keeping the page's chunk in budget.
@@ -22,6 +23,7 @@ const addons: ListAddons = {
 // configuration, so a change moves the platform revision that the admin sync view follows.
 export const Route = createFileRoute('/access-list')({
   validateSearch: ResourceListSearch,
+  loader: listLoader(accessListUi),
   component: () => (
     <>
       <div className="mb-4 flex min-h-9 justify-end">

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { nodesUi } from '../src/domain/definitions/nodes.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { listLoader } from './-resources/listLoader.ts'
 import { nodeListAddons } from './-resources/NodeMaintenance.tsx'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
@@ -8,5 +9,6 @@ const addons = nodeListAddons(nodesUi)
 
 export const Route = createFileRoute('/nodes')({
   validateSearch: ResourceListSearch,
+  loader: listLoader(nodesUi),
   component: () => <ResourceListRoute ui={nodesUi} addons={addons} />,
 })
