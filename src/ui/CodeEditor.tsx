@@ -47,43 +47,67 @@ const highlightStyle = HighlightStyle.define([
   },
 ])
 
-/** The editor's chrome in the console's colours (Tailwind's theme variables); the frame around it is Tailwind's. */
-const theme = EditorView.theme({
-  '&': { height: '100%', width: '100%', backgroundColor: 'transparent', color: 'inherit' },
-  '&.cm-focused': { outline: 'none' },
-  '.cm-scroller': { fontFamily: 'inherit', lineHeight: 'inherit' },
-  '.cm-content': { padding: '0.5rem 0', caretColor: 'var(--color-slate-900)' },
-  '&dark .cm-content': { caretColor: 'var(--color-slate-100)' },
-  '.cm-line': { padding: '0 0.5rem' },
-  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--color-slate-900)' },
-  '&dark .cm-cursor, &dark .cm-dropCursor': { borderLeftColor: 'var(--color-slate-100)' },
-  '.cm-gutters': {
-    backgroundColor: 'transparent',
-    color: 'var(--color-slate-500)',
-    borderRight: '1px solid var(--color-slate-200)',
+/** The console's colours (Tailwind's theme variables) for each theme: slate text and chrome, teal selection. */
+const PALETTES = {
+  light: {
+    text: 'slate-900',
+    gutter: 'slate-500',
+    rule: 'slate-200',
+    active: 'slate-100',
+    activeText: 'slate-700',
+    accent: 'teal-600',
+    panel: 'slate-100',
+    panelRule: 'slate-300',
   },
-  '&dark .cm-gutters': { color: 'var(--color-slate-400)', borderRightColor: 'var(--color-slate-800)' },
-  '.cm-activeLineGutter': { backgroundColor: 'var(--color-slate-100)', color: 'var(--color-slate-700)' },
-  '&dark .cm-activeLineGutter': { backgroundColor: 'var(--color-slate-800)', color: 'var(--color-slate-200)' },
-  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
-    { backgroundColor: 'color-mix(in oklab, var(--color-teal-600) 25%, transparent)' },
-  '&dark.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, &dark .cm-selectionBackground': {
-    backgroundColor: 'color-mix(in oklab, var(--color-teal-300) 25%, transparent)',
+  dark: {
+    text: 'slate-100',
+    gutter: 'slate-400',
+    rule: 'slate-800',
+    active: 'slate-800',
+    activeText: 'slate-200',
+    accent: 'teal-300',
+    panel: 'slate-800',
+    panelRule: 'slate-700',
   },
-  '&.cm-focused .cm-matchingBracket': {
-    backgroundColor: 'color-mix(in oklab, var(--color-teal-600) 20%, transparent)',
-    outline: '1px solid var(--color-teal-600)',
-  },
-  '&.cm-focused .cm-nonmatchingBracket': { backgroundColor: 'transparent', outline: '1px solid var(--color-red-600)' },
-  '.cm-searchMatch': { backgroundColor: 'var(--color-yellow-200)', color: 'var(--color-slate-900)' },
-  '.cm-searchMatch-selected': { backgroundColor: 'var(--color-orange-300)' },
-  '.cm-panels': { backgroundColor: 'var(--color-slate-100)', color: 'var(--color-slate-900)' },
-  '&dark .cm-panels': { backgroundColor: 'var(--color-slate-800)', color: 'var(--color-slate-100)' },
-  '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--color-slate-300)' },
-  '&dark .cm-panels.cm-panels-top': { borderBottomColor: 'var(--color-slate-700)' },
-  '.cm-panel.cm-search': { fontFamily: 'system-ui, sans-serif' },
-  '.cm-textfield, .cm-button': { borderRadius: '0.25rem' },
-})
+}
+
+/** The editor's chrome in one of the console's themes; the box around it is Tailwind's. */
+function themeOf(dark: boolean): Extension {
+  const colour = (name: keyof typeof PALETTES.light) => `var(--color-${PALETTES[dark ? 'dark' : 'light'][name]})`
+  const tint = (percent: number) => `color-mix(in oklab, ${colour('accent')} ${percent}%, transparent)`
+  return EditorView.theme(
+    {
+      '&': { height: '100%', width: '100%', backgroundColor: 'transparent', color: 'inherit' },
+      '&.cm-focused': { outline: 'none' },
+      '.cm-scroller': { fontFamily: 'inherit', lineHeight: 'inherit' },
+      '.cm-content': { padding: '0.5rem 0', caretColor: colour('text') },
+      '.cm-line': { padding: '0 0.5rem' },
+      '.cm-cursor, .cm-dropCursor': { borderLeftColor: colour('text') },
+      '.cm-gutters': {
+        backgroundColor: 'transparent',
+        color: colour('gutter'),
+        borderRight: `1px solid ${colour('rule')}`,
+      },
+      '.cm-activeLineGutter': { backgroundColor: colour('active'), color: colour('activeText') },
+      '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+        { backgroundColor: tint(25) },
+      '&.cm-focused .cm-matchingBracket': { backgroundColor: tint(20), outline: `1px solid ${colour('accent')}` },
+      '&.cm-focused .cm-nonmatchingBracket': {
+        backgroundColor: 'transparent',
+        outline: '1px solid var(--color-red-500)',
+      },
+      '.cm-searchMatch': { backgroundColor: 'var(--color-yellow-200)', color: 'var(--color-slate-900)' },
+      '.cm-searchMatch-selected': { backgroundColor: 'var(--color-orange-300)' },
+      '.cm-panels': { backgroundColor: colour('panel'), color: colour('text') },
+      '.cm-panels.cm-panels-top': { borderBottom: `1px solid ${colour('panelRule')}` },
+      '.cm-panel.cm-search': { fontFamily: 'system-ui, sans-serif' },
+      '.cm-textfield, .cm-button': { borderRadius: '0.25rem' },
+    },
+    { dark },
+  )
+}
+
+const THEMES = { light: themeOf(false), dark: themeOf(true) }
 
 /**
  * Tab indents (two spaces at the caret, or the selected lines), but never traps focus: Shift+Tab is left to the
@@ -150,8 +174,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           bracketMatching(),
           search({ top: true }),
           keymap.of([{ key: 'Tab', run: indentWithTab }, ...defaultKeymap, ...searchKeymap, ...historyKeymap]),
-          theme,
-          darkness.current.of(EditorView.darkTheme.of(isDark())),
+          darkness.current.of(THEMES[isDark() ? 'dark' : 'light']),
           dynamic.current.of(dynamicExtensions(props, hintId)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged || update.transactions.every((tr) => tr.annotation(external))) return
@@ -164,7 +187,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     viewRef.current = view
     // The theme switcher flips `dark` on <html>: CodeMirror's own parts (search panel, cursor) follow.
     const observer = new MutationObserver(() =>
-      view.dispatch({ effects: darkness.current.reconfigure(EditorView.darkTheme.of(isDark())) }),
+      view.dispatch({ effects: darkness.current.reconfigure(THEMES[isDark() ? 'dark' : 'light']) }),
     )
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
     return () => {
