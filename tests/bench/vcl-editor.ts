@@ -4,7 +4,8 @@
  * open the edit form until the editor shows the text, the same for the read-only detail page, and the
  * time from a keystroke typed in the middle of the text to the next painted frame (median and slowest of
  * 15 keys), with the longest main-thread task seen while typing. Prints a table; no assertion (a benchmark).
- * Run: `npm run build && node --import tsx tests/bench/vcl-editor.ts`.
+ * Run: `npm run build && node --import tsx tests/bench/vcl-editor.ts` (`BENCH_BYTES=20000` for a smaller snippet).
+ * On a loaded machine, starting the server alone can take minutes: do not run it under a short `timeout`.
  */
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts'
