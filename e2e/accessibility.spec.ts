@@ -96,6 +96,11 @@ test.describe('signed in', () => {
 
     await page.goto('/code-snippets-detail/security-headers?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Security headers' })).toBeVisible()
+    // The VCL editor (CodeMirror, loaded with the page) is checked too, read-only here and editable in the form.
+    await expect(page.getByRole('textbox', { name: 'VCL' })).toHaveAttribute('aria-readonly', 'true')
+    expect(await seriousViolations(page)).toEqual([])
+    await page.goto('/code-snippets-edit/security-headers?project=shop')
+    await expect(page.getByRole('textbox', { name: 'VCL' })).toHaveAttribute('contenteditable', 'true')
     expect(await seriousViolations(page)).toEqual([])
   })
 })

@@ -95,7 +95,8 @@ test.describe('resource screens', () => {
     const editor = page.getByLabel('VCL', { exact: true })
     await editor.fill('if (req.http.host ~ "^www\\.") {\n  set req.http.X-Geo = "eu";\n}')
     // The editor colours what was typed: the keyword and the string are tokens of their own.
-    await expect(page.locator('[data-token="keyword"]', { hasText: 'if' }).first()).toBeVisible()
+    await expect(page.locator('.cm-content .tok-keyword', { hasText: 'if' }).first()).toBeVisible()
+    await expect(page.locator('.cm-content .tok-string', { hasText: '"eu"' })).toBeVisible()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL(/\/code-snippets-detail\/e2e-geo\?project=shop$/)
     expect((await api(server, 'GET', '/codesnippets/e2e-geo')).body.data).toMatchObject({

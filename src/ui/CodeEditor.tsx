@@ -1,209 +1,237 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
-import { tokenizeVcl, type VclTokenKind } from './vcl-highlight.ts'
+import { defaultKeymap, history, historyKeymap, indentMore } from '@codemirror/commands'
+import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language'
+import { search, searchKeymap } from '@codemirror/search'
+import { Annotation, Compartment, EditorState, type Extension, Transaction } from '@codemirror/state'
+import {
+  type Command,
+  drawSelection,
+  EditorView,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view'
+import { tags } from '@lezer/highlight'
+import { useEffect, useRef } from 'react'
+import type { CodeEditorProps } from './LazyCodeEditor.tsx'
+import { vcl } from './vcl-language.ts'
 
-export type CodeEditorProps = {
-  id: string
-  value: string
-  onChange?: (value: string) => void
-  readOnly?: boolean
-  invalid?: boolean
-  /** Ids of the field's description and error, announced with the editor's own keyboard hint. */
-  describedBy?: string
-  /** The accessible name, for when no `<label htmlFor={id}>` names the editor. */
-  label?: string
-  /** Visible height in lines; the editor can be resized taller or shorter by dragging its corner. */
-  minRows?: number
-}
+export type { CodeEditorProps }
 
 const INDENT = '  '
 
-const TOKEN_CLASSES: Record<VclTokenKind, string> = {
-  keyword: 'text-purple-700 dark:text-purple-300',
-  function: 'text-blue-700 dark:text-blue-300',
-  variable: 'text-cyan-800 dark:text-cyan-300',
-  string: 'text-green-700 dark:text-green-300',
-  comment: 'text-slate-500 dark:text-slate-400',
-  number: 'text-orange-700 dark:text-orange-300',
-  operator: 'text-rose-700 dark:text-rose-300',
-  punctuation: 'text-slate-600 dark:text-slate-400',
-  identifier: '',
-  whitespace: '',
+/** Marks the transactions that bring a value from outside, which are not reported back as changes. */
+const external = Annotation.define<boolean>()
+
+/**
+ * Token colours, as Tailwind classes so that they follow the console's theme (`dark:` under `<html class="dark">`),
+ * and a `tok-…` class of their own to find them by. No bold or italic: the text keeps one advance width.
+ */
+const highlightStyle = HighlightStyle.define([
+  { tag: tags.keyword, class: 'tok-keyword text-purple-700 dark:text-purple-300' },
+  { tag: tags.bool, class: 'tok-bool text-orange-700 dark:text-orange-300' },
+  {
+    tag: tags.definition(tags.function(tags.variableName)),
+    class: 'tok-subroutine text-blue-800 underline decoration-dotted dark:text-blue-200',
+  },
+  { tag: tags.function(tags.variableName), class: 'tok-function text-blue-700 dark:text-blue-300' },
+  { tag: tags.standard(tags.variableName), class: 'tok-variable text-cyan-800 dark:text-cyan-300' },
+  { tag: tags.propertyName, class: 'tok-property text-cyan-800 dark:text-cyan-300' },
+  { tag: tags.string, class: 'tok-string text-green-700 dark:text-green-300' },
+  { tag: tags.comment, class: 'tok-comment text-slate-500 dark:text-slate-400' },
+  { tag: [tags.number, tags.unit], class: 'tok-number text-orange-700 dark:text-orange-300' },
+  { tag: tags.operator, class: 'tok-operator text-rose-700 dark:text-rose-300' },
+  {
+    tag: [tags.brace, tags.paren, tags.squareBracket, tags.punctuation],
+    class: 'tok-punctuation text-slate-600 dark:text-slate-400',
+  },
+])
+
+/** The console's colours (Tailwind's theme variables) for each theme: slate text and chrome, teal selection. */
+const PALETTES = {
+  light: {
+    text: 'slate-900',
+    gutter: 'slate-500',
+    rule: 'slate-200',
+    active: 'slate-100',
+    activeText: 'slate-700',
+    accent: 'teal-600',
+    panel: 'slate-100',
+    panelRule: 'slate-300',
+  },
+  dark: {
+    text: 'slate-100',
+    gutter: 'slate-400',
+    rule: 'slate-800',
+    active: 'slate-800',
+    activeText: 'slate-200',
+    accent: 'teal-300',
+    panel: 'slate-800',
+    panelRule: 'slate-700',
+  },
 }
 
-// Every layer shares these metrics, or the caret drifts away from the highlighted text. No bold or italic tokens:
-// some monospace fonts change advance width with the weight.
-const LAYER = 'm-0 border-0 p-2 font-mono text-sm leading-6 whitespace-pre [tab-size:4]'
-// The highlight and the gutter only follow the textarea's scroll position: this room below and after their content
-// keeps their scroll range at least as long as the textarea's, whose scrollbars take some of its box.
-const SCROLL_ROOM = 'block w-max min-w-full pr-8 pb-8'
-
-function lineNumbers(value: string): string {
-  let lines = 1
-  for (let at = value.indexOf('\n'); at !== -1; at = value.indexOf('\n', at + 1)) lines++
-  return Array.from({ length: lines }, (_, index) => index + 1).join('\n')
+/** The editor's chrome in one of the console's themes; the box around it is Tailwind's. */
+function themeOf(dark: boolean): Extension {
+  const colour = (name: keyof typeof PALETTES.light) => `var(--color-${PALETTES[dark ? 'dark' : 'light'][name]})`
+  const tint = (percent: number) => `color-mix(in oklab, ${colour('accent')} ${percent}%, transparent)`
+  return EditorView.theme(
+    {
+      '&': { height: '100%', width: '100%', backgroundColor: 'transparent', color: 'inherit' },
+      '&.cm-focused': { outline: 'none' },
+      '.cm-scroller': { fontFamily: 'inherit', lineHeight: 'inherit' },
+      '.cm-content': { padding: '0.5rem 0', caretColor: colour('text') },
+      '.cm-line': { padding: '0 0.5rem' },
+      '.cm-cursor, .cm-dropCursor': { borderLeftColor: colour('text') },
+      '.cm-gutters': {
+        backgroundColor: 'transparent',
+        color: colour('gutter'),
+        borderRight: `1px solid ${colour('rule')}`,
+      },
+      '.cm-activeLineGutter': { backgroundColor: colour('active'), color: colour('activeText') },
+      '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+        { backgroundColor: tint(25) },
+      '&.cm-focused .cm-matchingBracket': { backgroundColor: tint(20), outline: `1px solid ${colour('accent')}` },
+      '&.cm-focused .cm-nonmatchingBracket': {
+        backgroundColor: 'transparent',
+        outline: '1px solid var(--color-red-500)',
+      },
+      '.cm-searchMatch': { backgroundColor: 'var(--color-yellow-200)', color: 'var(--color-slate-900)' },
+      '.cm-searchMatch-selected': { backgroundColor: 'var(--color-orange-300)' },
+      '.cm-panels': { backgroundColor: colour('panel'), color: colour('text') },
+      '.cm-panels.cm-panels-top': { borderBottom: `1px solid ${colour('panelRule')}` },
+      '.cm-panel.cm-search': { fontFamily: 'system-ui, sans-serif' },
+      '.cm-textfield, .cm-button': { borderRadius: '0.25rem' },
+    },
+    { dark },
+  )
 }
 
-function highlight(value: string): ReactNode[] {
-  let offset = 0
-  return tokenizeVcl(value).map(({ kind, text }) => {
-    const start = offset
-    offset += text.length
-    if (kind === 'whitespace') return text
-    return (
-      <span key={start} data-token={kind} className={TOKEN_CLASSES[kind] || undefined}>
-        {text}
-      </span>
+const THEMES = { light: themeOf(false), dark: themeOf(true) }
+
+/**
+ * Tab indents (two spaces at the caret, or the selected lines), but never traps focus: Shift+Tab is left to the
+ * browser, and after an Escape that nothing else used, CodeMirror lets the next Tab move focus on.
+ */
+const indentWithTab: Command = (view) => {
+  if (view.state.readOnly) return false
+  if (view.state.selection.ranges.some((range) => !range.empty)) return indentMore(view)
+  view.dispatch(view.state.replaceSelection(INDENT), { scrollIntoView: true, userEvent: 'input' })
+  return true
+}
+
+/** Whether the console shows its dark theme (src/ui/theme.ts sets `dark` on `<html>`). */
+const isDark = () => document.documentElement.classList.contains('dark')
+
+function dynamicExtensions(props: CodeEditorProps, hintId: string): Extension {
+  const describedBy = [props.describedBy, props.readOnly ? null : hintId].filter(Boolean).join(' ')
+  const attributes: Record<string, string> = { id: props.id, 'aria-multiline': 'true' }
+  if (props.label) attributes['aria-label'] = props.label
+  if (props.labelledBy) attributes['aria-labelledby'] = props.labelledBy
+  if (describedBy) attributes['aria-describedby'] = describedBy
+  if (props.invalid) attributes['aria-invalid'] = 'true'
+  if (props.readOnly) attributes['aria-readonly'] = 'true'
+  // Read-only keeps the text focusable and selectable (editable), only refusing changes.
+  return [EditorState.readOnly.of(props.readOnly === true), EditorView.contentAttributes.of(attributes)]
+}
+
+/**
+ * The VCL editor, on CodeMirror 6: it renders only the lines on screen and highlights incrementally, so a
+ * 1 MiB snippet types as fast as a short one. Line numbers, search (Ctrl+F), undo history, bracket matching.
+ * Loaded with React.lazy (src/ui/LazyCodeEditor.tsx, src/views/resources/ResourceDetail.tsx), hence the default
+ * export.
+ */
+export default function CodeEditor(props: CodeEditorProps) {
+  const { id, value, onChange, readOnly = false, invalid = false, describedBy, label, labelledBy } = props
+  const hostRef = useRef<HTMLDivElement>(null)
+  const viewRef = useRef<EditorView | null>(null)
+  // The text last reported or received: a value prop equal to it needs no change to the document.
+  const known = useRef(value)
+  const onChangeRef = useRef(onChange)
+  onChangeRef.current = onChange
+  const dynamic = useRef(new Compartment())
+  const darkness = useRef(new Compartment())
+  const hintId = `${id}-keyboard-hint`
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is made once; later props reach it below
+  useEffect(() => {
+    const host = hostRef.current
+    if (!host) return
+    const view = new EditorView({
+      parent: host,
+      state: EditorState.create({
+        doc: known.current,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightSpecialChars(),
+          history(),
+          drawSelection(),
+          indentUnit.of(INDENT),
+          indentOnInput(),
+          vcl,
+          syntaxHighlighting(highlightStyle),
+          bracketMatching(),
+          search({ top: true }),
+          keymap.of([{ key: 'Tab', run: indentWithTab }, ...defaultKeymap, ...searchKeymap, ...historyKeymap]),
+          darkness.current.of(THEMES[isDark() ? 'dark' : 'light']),
+          dynamic.current.of(dynamicExtensions(props, hintId)),
+          EditorView.updateListener.of((update) => {
+            if (!update.docChanged || update.transactions.every((tr) => tr.annotation(external))) return
+            known.current = update.state.doc.toString()
+            onChangeRef.current?.(known.current)
+          }),
+        ],
+      }),
+    })
+    viewRef.current = view
+    // The theme switcher flips `dark` on <html>: CodeMirror's own parts (search panel, cursor) follow.
+    const observer = new MutationObserver(() =>
+      view.dispatch({ effects: darkness.current.reconfigure(THEMES[isDark() ? 'dark' : 'light']) }),
     )
-  })
-}
-
-/**
- * Replaces `from`..`to` with `text` through the browser's editing commands when it has them, so the change lands
- * on the undo stack and fires a normal input event; otherwise sets the value and reports it.
- */
-function replaceRange(
-  textarea: HTMLTextAreaElement,
-  from: number,
-  to: number,
-  text: string,
-  report: (value: string) => void,
-): void {
-  textarea.setSelectionRange(from, to)
-  const inserted = typeof document.execCommand === 'function' && document.execCommand('insertText', false, text)
-  if (inserted) return
-  const next = textarea.value.slice(0, from) + text + textarea.value.slice(to)
-  textarea.value = next
-  report(next)
-}
-
-/** Two spaces at the caret, or before every line the selection touches when it spans several. */
-function indent(textarea: HTMLTextAreaElement, report: (value: string) => void): void {
-  const { value, selectionStart: start, selectionEnd: end } = textarea
-  if (!value.slice(start, end).includes('\n')) {
-    replaceRange(textarea, start, end, INDENT, report)
-    textarea.setSelectionRange(start + INDENT.length, start + INDENT.length)
-    return
-  }
-  const lineStart = value.lastIndexOf('\n', start - 1) + 1
-  const lines = value.slice(lineStart, end).split('\n')
-  // A selection of whole lines ends at the start of the next one, which it does not include.
-  const indented = lines.map((line, index) => (index === lines.length - 1 && line === '' ? line : INDENT + line))
-  const block = indented.join('\n')
-  replaceRange(textarea, lineStart, end, block, report)
-  textarea.setSelectionRange(start + INDENT.length, lineStart + block.length)
-}
-
-/**
- * A VCL editor: a textarea with transparent text over its highlighted copy, and a line-number gutter. Tab indents;
- * Escape then Tab (or Shift+Tab) moves focus on, so keyboard users are never trapped. Loaded with React.lazy,
- * hence the default export.
- */
-export default function CodeEditor({
-  id,
-  value,
-  onChange,
-  readOnly = false,
-  invalid = false,
-  describedBy,
-  label,
-  minRows = 12,
-}: CodeEditorProps) {
-  const textareaRef = useRef<HTMLTextAreaElement>(null)
-  const highlightRef = useRef<HTMLPreElement>(null)
-  const gutterRef = useRef<HTMLPreElement>(null)
-  // Set by Escape, consumed by the next key: a Tab right after it leaves the editor instead of indenting.
-  const tabLeaves = useRef(false)
-
-  const highlighted = useMemo(() => highlight(value), [value])
-  const numbers = useMemo(() => lineNumbers(value), [value])
-
-  const syncScroll = useCallback(() => {
-    const textarea = textareaRef.current
-    if (!textarea) return
-    if (highlightRef.current) {
-      highlightRef.current.scrollTop = textarea.scrollTop
-      highlightRef.current.scrollLeft = textarea.scrollLeft
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
+    return () => {
+      observer.disconnect()
+      view.destroy()
+      viewRef.current = null
     }
-    if (gutterRef.current) gutterRef.current.scrollTop = textarea.scrollTop
   }, [])
 
-  // A new value can change the scroll range without a scroll event (text replaced from outside).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-runs on purpose whenever the value changes
-  useLayoutEffect(syncScroll, [value, syncScroll])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: props holds exactly these, read by dynamicExtensions
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: dynamic.current.reconfigure(dynamicExtensions(props, hintId)) })
+  }, [id, readOnly, invalid, describedBy, label, labelledBy, hintId])
 
-  const report = (next: string) => onChange?.(next)
+  // A value from outside (the form reset, a draft restored): the document takes it, outside the undo history.
+  useEffect(() => {
+    const view = viewRef.current
+    if (!view || value === known.current) return
+    known.current = value
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: value },
+      annotations: [external.of(true), Transaction.addToHistory.of(false)],
+    })
+  }, [value])
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing) return
-    const leaving = tabLeaves.current
-    tabLeaves.current = event.key === 'Escape'
-    if (event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return
-    if (readOnly || leaving) return
-    event.preventDefault()
-    indent(event.currentTarget, report)
-  }
+  // A `<label for>` cannot focus a non-form element: a click on the visible label focuses the editor.
+  useEffect(() => {
+    const labelElement = labelledBy ? document.getElementById(labelledBy) : null
+    if (!labelElement) return
+    const focus = () => viewRef.current?.focus()
+    labelElement.addEventListener('click', focus)
+    return () => labelElement.removeEventListener('click', focus)
+  }, [labelledBy])
 
-  const hintId = `${id}-keyboard-hint`
-  const describedByIds = [describedBy, readOnly ? null : hintId].filter(Boolean).join(' ')
-  const border = invalid
-    ? 'border-red-600 dark:border-red-400'
-    : 'border-slate-300 focus-within:border-teal-600 dark:border-slate-700'
-  const background = readOnly ? 'bg-slate-50 dark:bg-slate-900' : 'bg-white dark:bg-slate-950'
-
+  // The box around it is the caller's (LazyCodeEditor, ResourceDetail), shared with what shows while this loads.
   return (
-    <div
-      className={`relative flex min-h-20 resize-y overflow-hidden rounded-md border text-slate-900 focus-within:outline-2 focus-within:outline-teal-600/40 dark:text-slate-100 ${border} ${background}`}
-      // Rows of 1.5rem (leading-6), the 0.5rem padding above and below, and the 1px borders.
-      style={{ height: `calc(${minRows} * 1.5rem + 1rem + 2px)` }}
-    >
-      <pre
-        ref={gutterRef}
-        aria-hidden="true"
-        data-line-numbers=""
-        className={`${LAYER} shrink-0 select-none overflow-hidden border-r border-slate-200 text-right text-slate-500 dark:border-slate-800 dark:text-slate-400`}
-      >
-        <span className="block pb-8">{numbers}</span>
-      </pre>
-      <div className="relative min-w-0 flex-1">
-        <pre
-          ref={highlightRef}
-          aria-hidden="true"
-          data-highlight=""
-          className={`${LAYER} pointer-events-none absolute inset-0 overflow-hidden`}
-        >
-          {/* The trailing newline gives a final empty line the height the textarea gives it. */}
-          <span className={SCROLL_ROOM}>
-            {highlighted}
-            {'\n'}
-          </span>
-        </pre>
-        <textarea
-          ref={textareaRef}
-          id={id}
-          value={value}
-          onChange={(event) => onChange?.(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            tabLeaves.current = false
-          }}
-          onScroll={syncScroll}
-          readOnly={readOnly}
-          aria-label={label}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedByIds || undefined}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          autoComplete="off"
-          wrap="off"
-          className={`${LAYER} absolute inset-0 h-full w-full resize-none overflow-auto bg-transparent text-transparent caret-slate-900 outline-none selection:bg-teal-600/25 dark:caret-slate-100 dark:selection:bg-teal-300/25`}
-        />
-      </div>
+    <>
+      <div ref={hostRef} className="flex h-full min-w-0 flex-1" data-code-editor="" />
       {!readOnly && (
         <p id={hintId} className="sr-only">
-          Tab inserts two spaces. To move focus out of the editor, press Escape, then Tab, or press Shift+Tab.
+          Tab inserts two spaces. To move focus out of the editor, press Escape, then Tab, or press Shift+Tab. Ctrl+F
+          searches.
         </p>
       )}
-    </div>
+    </>
   )
 }

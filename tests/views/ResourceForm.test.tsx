@@ -152,10 +152,11 @@ describe('ResourceForm: add forms start from the definitions’ defaults', () =>
     expect(screen.getByRole('button', { name: /^Hook/ }).textContent).toContain('No selection')
     expect(spin('Priority')).toBe('100')
     expect(checked('Enabled')).toBe(true)
-    expect(screen.getByLabelText('VCL').tagName).toBe('TEXTAREA')
-    // The editor arrives lazily and takes the same label.
-    await waitFor(() => expect(document.querySelector('[data-line-numbers]')).toBeTruthy())
-    expect(screen.getByLabelText('VCL').tagName).toBe('TEXTAREA')
+    // The editor (CodeMirror) arrives lazily, in place of a text area with the same label.
+    await waitFor(() => expect(document.querySelector('.cm-lineNumbers')).toBeTruthy())
+    const editor = screen.getByRole('textbox', { name: 'VCL' })
+    expect(editor.getAttribute('contenteditable')).toBe('true')
+    expect(screen.getByLabelText('VCL')).toBe(editor)
   })
 
   it('shows an edit form’s name read-only, with its value', async () => {

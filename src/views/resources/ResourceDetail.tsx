@@ -7,7 +7,9 @@ import { VirtualTable } from '../../ui/VirtualTable.tsx'
 import { PageHeading } from '../PageHeading.tsx'
 import { AttentionBadge, formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
 
+// CodeMirror, read-only, loaded with the first snippet shown; its text in a box of the same height meanwhile.
 const CodeEditor = lazy(() => import('../../ui/CodeEditor.tsx'))
+const CODE_ROWS = 6
 
 export type ResourceDetailProps = {
   ui: ResourceUi
@@ -175,15 +177,20 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
       )
     case 'code':
       return (
-        <Suspense fallback={<pre className="overflow-auto font-mono text-xs">{String(value ?? '')}</pre>}>
-          <CodeEditor
-            id={`detail-${field.path}`}
-            value={String(value ?? '')}
-            readOnly
-            label={field.label}
-            minRows={6}
-          />
-        </Suspense>
+        <div
+          className="flex resize-y overflow-hidden rounded-md border border-slate-300 bg-slate-50 font-mono text-sm leading-6 dark:border-slate-700 dark:bg-slate-900"
+          style={{ height: `calc(${CODE_ROWS} * 1.5rem + 1rem + 2px)` }}
+        >
+          <Suspense fallback={<pre className="m-0 w-full overflow-auto p-2 pl-10">{String(value ?? '')}</pre>}>
+            <CodeEditor
+              id={`detail-${field.path}`}
+              value={String(value ?? '')}
+              readOnly
+              label={field.label}
+              minRows={CODE_ROWS}
+            />
+          </Suspense>
+        </div>
       )
     case 'text':
       return field.multiline ? (

@@ -23,7 +23,7 @@ export function FieldFrame({ id, label, help, error, className = '', children }:
   const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className={labelClassName}>
+      <label id={`${id}-label`} htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {children({ id, describedBy, invalid: error ? true : undefined })}

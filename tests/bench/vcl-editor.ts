@@ -1,0 +1,135 @@
+/**
+ * How the VCL snippet editor holds up at its limit (issue 15): a code snippet of 1 MiB, the most the
+ * product accepts, is created through the API and opened for editing in Chromium. Measured: the time to
+ * open the edit form until the editor shows the text, the same for the read-only detail page, and the
+ * time from a keystroke typed in the middle of the text to the next painted frame (median and slowest of
+ * 15 keys), with the longest main-thread task seen while typing. Prints a table; no assertion (a benchmark).
+ * Run: `npm run build && node --import tsx tests/bench/vcl-editor.ts` (`BENCH_BYTES=20000` for a smaller snippet).
+ * On a loaded machine, starting the server alone can take minutes: do not run it under a short `timeout`.
+ */
+import { chromium, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts'
+import { CODE_SNIPPET_MAX_BYTES } from '../../src/domain/resources/code-snippet.ts'
+import { spawnServer, waitForHealthy } from '../tools/server-process.ts'
+
+const TOKEN = 'bench-admin-token-0123456789abcdef0123456789'
+const KEYS = 15
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+/** Plausible VCL, repeated with varying names and numbers up to (not over) `bytes` UTF-8 bytes. */
+function snippetOf(bytes: number): string {
+  const blocks: string[] = []
+  let size = 0
+  for (let i = 0; ; i++) {
+    const block = `# Rule ${i}: strip tracking parameters and pin the backend
+if (req.url ~ "^/shop/${i}/" && req.http.Cookie !~ "session=") {
+  set req.http.X-Rule = "${i}";
+  set req.url = regsuball(req.url, "[?&](utm_[a-z]+|gclid)=[^&]*", "");
+  /* a short ttl for pages that change */
+  set req.http.X-Ttl = "${i % 60}s";
+  std.log({"rule ${i} matched"} + req.url);
+}
+`
+    if (size + block.length > bytes) break
+    blocks.push(block)
+    size += block.length
+  }
+  return blocks.join('')
+}
+
+/** From a key press (its event time) to the second animation frame after it: the next frame painted. */
+async function typeInMiddle(page: Page, key: string): Promise<number> {
+  const timing = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        window.addEventListener(
+          'keydown',
+          (event) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - event.timeStamp))),
+          { once: true, capture: true },
+        )
+      }),
+  )
+  await page.keyboard.press(key)
+  return timing
+}
+
+const server = await spawnServer({ DATABASE_URL: 'memory:', WADP_ADMIN_TOKEN: TOKEN })
+try {
+  await waitForHealthy(server, 60_000)
+  const content = snippetOf(Number(process.env.BENCH_BYTES ?? CODE_SNIPPET_MAX_BYTES))
+  const created = await fetch(`${server.url}/api/core/v0/projects/shop/codesnippets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench-1mib', hook: 'vcl_recv', content }),
+  })
+  if (created.status !== 201) throw new Error(`could not create the snippet: ${created.status} ${await created.text()}`)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  // Another process on a shared machine may end Chromium: say so rather than fail on a closed page.
+  browser.on('disconnected', () => console.error('Chromium went away'))
+  const page = await browser.newPage()
+  page.on('pageerror', (error) => console.error('page error:', error))
+  // Leaving the edited form asks first (beforeunload): the benchmark leaves.
+  page.on('dialog', (dialog) => void dialog.accept())
+  await page.goto(`${server.url}/`)
+  await page.getByLabel(/token/i).first().fill(TOKEN)
+  await page.getByRole('button', { name: 'Sign in with token' }).click()
+  await page.waitForURL(/\/home\?project=/)
+
+  // The detail page first: the editor's chunk is not cached yet, as for a user's first snippet.
+  const detailStart = Date.now()
+  await page.goto(`${server.url}/code-snippets-detail/bench-1mib?project=shop`)
+  await page.locator('.cm-content .cm-line').first().waitFor()
+  const detailMs = Date.now() - detailStart
+
+  const openStart = Date.now()
+  await page.goto(`${server.url}/code-snippets-edit/bench-1mib?project=shop`)
+  const editor = page.getByLabel('VCL', { exact: true })
+  await page.locator('[contenteditable="true"].cm-content .cm-line').first().waitFor()
+  const openMs = Date.now() - openStart
+  const lines = await editor.evaluate(
+    (element) =>
+      element.closest('.cm-editor')?.querySelector('.cm-gutter.cm-lineNumbers')?.lastElementChild?.textContent,
+  )
+
+  // The caret goes to the middle of the text: scroll there, then click a line on screen.
+  await editor.evaluate((element) => {
+    const scroller = element.closest('.cm-scroller') as HTMLElement
+    scroller.scrollTop = scroller.scrollHeight / 2
+  })
+  await page.waitForTimeout(200)
+  const line = page.locator('.cm-content .cm-line').nth(5)
+  await line.click()
+  const caretLine = await page
+    .locator('.cm-activeLineGutter')
+    .first()
+    .textContent()
+    .catch(() => '?')
+
+  await page.evaluate(() => {
+    const w = window as unknown as { longestTask: number }
+    w.longestTask = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longestTask = Math.max(w.longestTask, entry.duration)
+    }).observe({ type: 'longtask' })
+  })
+  const keystrokes: number[] = []
+  for (let i = 0; i < KEYS; i++) {
+    keystrokes.push(await typeInMiddle(page, 'abcdefghijklmnopqrstuvwxyz'[i % 26] as string))
+  }
+  await page.waitForTimeout(500)
+  const longestTask = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask)
+
+  console.log(`| measure (VCL snippet of ${(content.length / 2 ** 20).toFixed(2)} MiB, ${lines} lines) | time |`)
+  console.log('| --- | ---: |')
+  console.log(`| open the detail page, editor shown (chunk not cached) | ${detailMs} ms |`)
+  console.log(`| open the edit form, editor shown | ${openMs} ms |`)
+  console.log(
+    `| keystroke at line ${caretLine} to the next frame, median of ${KEYS} | ${median(keystrokes).toFixed(1)} ms |`,
+  )
+  console.log(`| keystroke to the next frame, slowest of ${KEYS} | ${Math.max(...keystrokes).toFixed(1)} ms |`)
+  console.log(`| longest main-thread task while typing | ${longestTask.toFixed(0)} ms |`)
+  await browser.close()
+} finally {
+  await server.stop(5000)
+}
