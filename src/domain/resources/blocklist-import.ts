@@ -7,6 +7,7 @@ import {
   MAX_BLOCKLIST_NOTES,
   normaliseBlocklistValue,
 } from './blocklist.ts'
+import { pastedLines } from './ip-address.ts'
 
 /*
  * The Blocklist's bulk paste (`POST /api/core/v0/access-list/import`): apart from the entry's schema so
@@ -65,26 +66,14 @@ export type BlocklistLineProblem = { line: number; text: string; message: string
 export function parseBlocklistLines(text: string): { entries: BlocklistLine[]; invalid: BlocklistLineProblem[] } {
   const entries: BlocklistLine[] = []
   const invalid: BlocklistLineProblem[] = []
-  const lines = text.split(/\r?\n/)
-  for (let index = 0; index < lines.length; index += 1) {
-    const raw = lines[index] ?? ''
-    const hash = raw.indexOf('#')
-    const body = (hash === -1 ? raw : raw.slice(0, hash)).trim()
-    if (body === '') continue
+  for (const { line, raw, body, comment } of pastedLines(text, MAX_BLOCKLIST_NOTES)) {
     const target = guessTarget(body)
     const result = normaliseBlocklistValue(target, body)
     if ('error' in result) {
-      invalid.push({ line: index + 1, text: raw.trim().slice(0, 200), message: result.error })
+      invalid.push({ line, text: raw.trim().slice(0, 200), message: result.error })
       continue
     }
-    const notes =
-      hash === -1
-        ? ''
-        : raw
-            .slice(hash + 1)
-            .trim()
-            .slice(0, MAX_BLOCKLIST_NOTES)
-    entries.push({ line: index + 1, target, value: result.value, notes })
+    entries.push({ line, target, value: result.value, notes: comment })
   }
   return { entries, invalid }
 }

@@ -99,3 +99,28 @@ function formatIpv6(groups: number[]): string {
   if (bestStart === -1) return hex.join(':')
   return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`
 }
+
+/** One meaningful line of a paste: its 1-based number, the text before any `#`, and what follows it. */
+export type PastedLine = { line: number; raw: string; body: string; comment: string }
+
+/**
+ * The lines of pasted text (an IP list's addresses, the blocklist's values): blank lines and whole-line
+ * `#` comments are skipped; text after `#` is the line's comment, cut to `maxComment` characters.
+ */
+export function pastedLines(text: string, maxComment: number): PastedLine[] {
+  const lines: PastedLine[] = []
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const hash = raw.indexOf('#')
+    const body = (hash === -1 ? raw : raw.slice(0, hash)).trim()
+    if (body === '') continue
+    const comment =
+      hash === -1
+        ? ''
+        : raw
+            .slice(hash + 1)
+            .trim()
+            .slice(0, maxComment)
+    lines.push({ line: index + 1, raw, body, comment })
+  }
+  return lines
+}

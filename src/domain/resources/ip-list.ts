@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { IsoDateTime, jsonObject } from '../common.ts'
-import { normaliseCidr } from './ip-address.ts'
+import { normaliseCidr, pastedLines } from './ip-address.ts'
 import { objectMessage } from './shared.ts'
 
 /** An IP list holds at most this many entries (RESOURCES.md): the edge keeps each list in memory. */
@@ -112,25 +112,13 @@ export type ImportLineProblem = { line: number; text: string; message: string }
 export function parseAddressLines(text: string): { entries: IpListEntryData[]; invalid: ImportLineProblem[] } {
   const entries: IpListEntryData[] = []
   const invalid: ImportLineProblem[] = []
-  const lines = text.split(/\r?\n/)
-  for (let index = 0; index < lines.length; index += 1) {
-    const raw = lines[index] ?? ''
-    const hash = raw.indexOf('#')
-    const body = (hash === -1 ? raw : raw.slice(0, hash)).trim()
-    if (body === '') continue
+  for (const { line, raw, body, comment } of pastedLines(text, MAX_ENTRY_COMMENT)) {
     const negated = body.startsWith('!')
     const result = normaliseCidr(negated ? body.slice(1) : body)
     if ('error' in result) {
-      invalid.push({ line: index + 1, text: raw.trim().slice(0, 200), message: result.error })
+      invalid.push({ line, text: raw.trim().slice(0, 200), message: result.error })
       continue
     }
-    const comment =
-      hash === -1
-        ? ''
-        : raw
-            .slice(hash + 1)
-            .trim()
-            .slice(0, MAX_ENTRY_COMMENT)
     entries.push({ cidr: result.cidr, negated, comment, expires_at: null })
   }
   return { entries, invalid }
