@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, max, or, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
   type InventoryItem,
@@ -14,7 +14,8 @@ import { notFound } from '../http/errors.ts'
 import { may, type Principal } from '../http/principal.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { permissionOf, referencedNames } from '../resources/definition.ts'
-import { escapeLike, getResource, isoTimestamp } from '../resources/store.ts'
+import { escapeLike, getResource } from '../resources/store.ts'
+import { typeCounts } from './overview.ts'
 
 const text = (description: string) => v.pipe(v.string(), v.description(description))
 const Item = v.object({
@@ -62,30 +63,7 @@ export function registerInventory(router: ServiceRouter, ctx: ServerContext) {
     handler: async ({ c, params, principal }) => {
       const readable = typesFor(principal, params.project, 'list').map((d) => d.type)
       if (readable.length === 0) return c.json({ data: { types: [] } })
-      const scope = and(eq(resources.scope, params.project), inArray(resources.type, readable))
-      const [counts, latest] = await Promise.all([
-        ctx.db
-          .select({ type: resources.type, count: count(), at: max(resources.updatedAt) })
-          .from(resources)
-          .where(scope)
-          .groupBy(resources.type),
-        ctx.db
-          .selectDistinctOn([resources.type], { type: resources.type, by: resources.updatedBy })
-          .from(resources)
-          .where(scope)
-          .orderBy(resources.type, desc(resources.updatedAt), desc(resources.id)),
-      ])
-      const byType = new Map(counts.map((row) => [row.type, row]))
-      const authors = new Map(latest.map((row) => [row.type, row.by]))
-      const types: InventoryType[] = readable.map((type) => {
-        const row = byType.get(type)
-        return {
-          type,
-          count: row?.count ?? 0,
-          last_changed_at: row?.at ? isoTimestamp(row.at) : null,
-          last_changed_by: authors.get(type) ?? null,
-        }
-      })
+      const types: InventoryType[] = await typeCounts(ctx.db, params.project, readable)
       return c.json({ data: { types } })
     },
   })

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { OVERVIEW_RECENT, type ProjectOverview } from '../../src/domain/overview.ts'
 import { ProjectParam } from '../../src/domain/requests.ts'
 import type { ServerContext } from '../context.ts'
+import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
 import { may } from '../http/principal.ts'
 import type { ServiceRouter } from '../http/service.ts'
@@ -35,17 +36,8 @@ export function registerOverview(router: ServiceRouter, ctx: ServerContext) {
       const overview: ProjectOverview = { types: [], recent: [] }
       if (readable.length === 0) return c.json({ data: overview })
       const scope = and(eq(resources.scope, params.project), inArray(resources.type, readable))
-      const [counts, latest, recent] = await Promise.all([
-        ctx.db
-          .select({ type: resources.type, count: count(), at: max(resources.updatedAt) })
-          .from(resources)
-          .where(scope)
-          .groupBy(resources.type),
-        ctx.db
-          .selectDistinctOn([resources.type], { type: resources.type, by: resources.updatedBy })
-          .from(resources)
-          .where(scope)
-          .orderBy(resources.type, desc(resources.updatedAt)),
+      const [types, recent] = await Promise.all([
+        typeCounts(ctx.db, params.project, readable),
         ctx.db
           .select({
             type: resources.type,
@@ -59,17 +51,7 @@ export function registerOverview(router: ServiceRouter, ctx: ServerContext) {
           .orderBy(desc(resources.updatedAt), sql`${resources.id} desc`)
           .limit(OVERVIEW_RECENT),
       ])
-      const byType = new Map(counts.map((row) => [row.type, row]))
-      const authors = new Map(latest.map((row) => [row.type, row.by]))
-      overview.types = readable.map((type) => {
-        const row = byType.get(type)
-        return {
-          type,
-          count: row?.count ?? 0,
-          last_changed_at: row?.at ? isoTimestamp(row.at) : null,
-          last_changed_by: authors.get(type) ?? null,
-        }
-      })
+      overview.types = types
       overview.recent = recent.map((row) => ({
         type: row.type,
         name: row.name,
@@ -79,5 +61,36 @@ export function registerOverview(router: ServiceRouter, ctx: ServerContext) {
       }))
       return c.json({ data: overview })
     },
+  })
+}
+
+/**
+ * Each of `types` in the project with its count and its newest change (when, by whom): Home's counts and
+ * the /resources inventory. A type with none has count 0 and no change.
+ */
+export async function typeCounts(db: Db, project: string, types: readonly string[]) {
+  const scope = and(eq(resources.scope, project), inArray(resources.type, [...types]))
+  const [counts, latest] = await Promise.all([
+    db
+      .select({ type: resources.type, count: count(), at: max(resources.updatedAt) })
+      .from(resources)
+      .where(scope)
+      .groupBy(resources.type),
+    db
+      .selectDistinctOn([resources.type], { type: resources.type, by: resources.updatedBy })
+      .from(resources)
+      .where(scope)
+      .orderBy(resources.type, desc(resources.updatedAt), desc(resources.id)),
+  ])
+  const byType = new Map(counts.map((row) => [row.type, row]))
+  const authors = new Map(latest.map((row) => [row.type, row.by]))
+  return types.map((type) => {
+    const row = byType.get(type)
+    return {
+      type,
+      count: row?.count ?? 0,
+      last_changed_at: row?.at ? isoTimestamp(row.at) : null,
+      last_changed_by: authors.get(type) ?? null,
+    }
   })
 }
