@@ -22,6 +22,7 @@ import { parseDelays } from './platform/fleet.ts'
 import { DEFAULT_JOB_TIMING, Jobs, type JobTiming, jobTimingFromEnv } from './platform/jobs.ts'
 import { tokenExpiryJob } from './platform/token-expiry.ts'
 import { getResource } from './resources/store.ts'
+import { searchIndexOf } from './services/search-index.ts'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OIDC_PATH = '/oidc'
@@ -275,6 +276,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     else api(req, res)
   })
   const graceMs = options.shutdownGraceMs ?? 10_000
+  // The global search's index is built now rather than by the first search (a failure is the first
+  // search's to report: it builds again).
+  const searchReady = searchIndexOf(ctx)
+    .warm()
+    .catch(() => undefined)
 
   return {
     url: publicUrl,
@@ -287,6 +293,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       if (lifecycle.draining()) return
       await lifecycle.drain(graceMs)
       await jobs.stop(graceMs)
+      await searchReady
       await database.close()
     },
   }

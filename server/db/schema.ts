@@ -40,11 +40,8 @@ export const resources = pgTable(
     uniqueIndex('resources_type_scope_name').on(table.type, table.scope, table.name),
     index('resources_scope_type').on(table.scope, table.type),
     uniqueIndex('resources_secret_hash').on(table.secretHash).where(sql`${table.secretHash} is not null`),
-    // fastupdate off: PGlite has no autovacuum to empty a GIN pending list, and every search would read
-    // all of it (docs/benchmarks.md, "Where the time goes").
-    index('resources_search_text').using('gin', sql`${table.searchText} gin_trgm_ops`).with({ fastupdate: false }),
-    // The global search's short queries and its exact/prefix ranking (LIKE 'abc%' on any collation).
-    index('resources_name_prefix').using('btree', sql`lower(${table.name}) text_pattern_ops`),
+    // The global search reads no index of this table: it keeps its own in the API process
+    // (server/services/search-index.ts; migration 0006 dropped the trigram and name-prefix indexes).
     // A website's domains are unique in its project (server/resources/types.ts, `projectDomains`): these
     // find the website holding a domain without reading every website of the project.
     index('resources_website_domain')

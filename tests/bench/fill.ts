@@ -1,5 +1,7 @@
 import { count, sql } from 'drizzle-orm'
 import type { ServerContext } from '../../server/context.ts'
+import type { Db } from '../../server/db/client.ts'
+import { cacheGroup } from '../../server/db/generations.ts'
 import { resources } from '../../server/db/schema.ts'
 import type { ResourceDefinition } from '../../server/resources/definition.ts'
 import { systemCaller } from '../../server/resources/service.ts'
@@ -97,7 +99,14 @@ export async function fill(ctx: ServerContext, request: FillRequest): Promise<Ex
       }
     }
     if (batch.length > 0) await tx.insert(resources).values(batch)
+    // As any writer must: other processes' caches follow the generations (a shared PostgreSQL server)…
+    await ctx.generations.bump(
+      tx as Db,
+      projectNames.map((project) => cacheGroup('websites', project)),
+    )
   })
+  // …and this process's own caches and search index its change listeners.
+  for (const project of projectNames) ctx.resources.changed(websiteDef, project)
   // A bulk load is followed by fresh statistics, as PostgreSQL's autovacuum would do.
   await ctx.db.execute(sql`analyze resources`)
   return {

@@ -106,3 +106,29 @@ describe('global search after a change', () => {
     expect(names(await search('heron'))).toEqual([])
   })
 })
+
+describe('global search and what it reports', () => {
+  it("reports only the searched columns: never a snippet's body", async () => {
+    const res = await platform.call('POST', '/api/core/v0/projects/shop/codesnippets', {
+      body: { name: 'ibis-guard', hook: 'vcl_recv', content: 'set req.http.x-ibis = "1";' },
+    })
+    expect(res.status).toBe(201)
+    const [hit, ...rest] = await search('ibis')
+    expect(rest).toEqual([])
+    expect(hit?.search_matching_columns).toEqual({ name: 'ibis-guard' })
+  })
+
+  it('finds nothing of a deleted project, even once a project of that name is back', async () => {
+    const project = { name: 'pelican', customer: 'acme-media' }
+    expect((await platform.call('POST', '/api/auth/v0/projects', { body: project })).status).toBe(201)
+    await create('pelican', director('pelican-origin'))
+    expect(names(await search('pelican'))).toEqual(['pelican', 'pelican-origin'])
+    const gone = await platform.call('DELETE', '/api/auth/v0/projects/pelican?cascade=true', {
+      headers: { 'if-match': '*' },
+    })
+    expect(gone.status).toBe(204)
+    expect(await search('pelican')).toEqual([])
+    expect((await platform.call('POST', '/api/auth/v0/projects', { body: project })).status).toBe(201)
+    expect(names(await search('pelican'))).toEqual(['pelican'])
+  })
+})

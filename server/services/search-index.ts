@@ -1,0 +1,392 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { ServerContext } from '../context.ts'
+import { cacheGroup } from '../db/generations.ts'
+import { cacheGenerations, resources } from '../db/schema.ts'
+
+/**
+ * The global search's index, held in the API process (docs/benchmarks.md, "Search"): every searchable
+ * resource's search text, with each 3-character sequence of it (a trigram) pointing at the resources
+ * whose text holds it, and each name's first one and two characters pointing at the resources whose
+ * name starts so. A query reads the shortest list among its own trigrams and checks each resource on it
+ * for the whole text: a few hundred string comparisons where the database spent a statement (about 5 ms
+ * on PGlite's single thread, so 50 concurrent searches queued for a quarter of a second).
+ *
+ * It follows the database as the response cache does (docs/adr/0003-coherent-reads.md): this process's
+ * own writes mark their group (`type|scope`) stale through the resource service's change listener, and
+ * on a shared PostgreSQL server every search first reads the generations' stamp, and when it moved,
+ * which groups moved; a stale group's rows are read again before the search runs.
+ */
+
+/** One resource as the search sees it. */
+export type SearchDoc = {
+  type: string
+  scope: string
+  name: string
+  displayName: string | null
+  /** The stored search text (name, display name and the type's searchable values, lower case). */
+  text: string
+  /** Name, display name and the data's searched strings (what `search_matching_columns` reports). */
+  record: Record<string, unknown>
+}
+
+/** One result: the resource and how it ranks (0 exact name, 1 name prefix, 2 anywhere in its text). */
+export type Ranked = { doc: SearchDoc; rank: number }
+
+/** pg_trgm's lower bound, kept: shorter queries match name prefixes only, as before the index moved here. */
+export const TRIGRAM_MIN = 3
+
+const PREFIX_KEY = '\u0000'
+
+/**
+ * The string leaves of a record (top level, arrays of strings, objects one level down, as
+ * `search_matching_columns` reads them) that are among the searched values, the rest left out: a
+ * snippet's body or a secret is never in the index nor reported as a matching column.
+ */
+export function searchedRecord(record: Record<string, unknown>, searched: ReadonlySet<string>, depth = 0) {
+  const kept: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(record)) {
+    const items = Array.isArray(value) ? value : [value]
+    const out: unknown[] = []
+    for (const item of items) {
+      if (typeof item === 'string') {
+        if (searched.has(item.toLowerCase())) out.push(item)
+      } else if (item && typeof item === 'object' && !Array.isArray(item) && depth === 0) {
+        const nested = searchedRecord(item as Record<string, unknown>, searched, 1)
+        if (Object.keys(nested).length > 0) out.push(nested)
+      }
+    }
+    if (out.length > 0) kept[key] = Array.isArray(value) ? out : out[0]
+  }
+  return kept
+}
+
+function compare(a: Ranked, b: Ranked): number {
+  if (a.rank !== b.rank) return a.rank - b.rank
+  if (a.doc.type !== b.doc.type) return a.doc.type < b.doc.type ? -1 : 1
+  if (a.doc.name !== b.doc.name) return a.doc.name < b.doc.name ? -1 : 1
+  return a.doc.scope < b.doc.scope ? -1 : a.doc.scope > b.doc.scope ? 1 : 0
+}
+
+/** A held document with its name and display name in lower case, as every query compares them. */
+type Entry = { doc: SearchDoc; name: string; display: string }
+
+/**
+ * The most list entries one query reads in each of its two passes, whatever the data: a query that
+ * matches half the platform (`site`, `exa`) costs what a precise one does. Past it, the results are
+ * the best of those read (an exact or starting match is still looked for among the names first).
+ */
+export const SCAN_LIMIT = 5000
+
+/**
+ * The in-memory part: documents by number, lists of numbers by key (each trigram of the search text;
+ * the first one, two and three characters of the name and of the display name). A changed resource gets
+ * a new number and its old one goes dead (left in the lists, skipped when read); the lists are rebuilt
+ * from the live documents once the dead outnumber them.
+ */
+export class SearchDocs {
+  private docs: (Entry | undefined)[] = []
+  private lists = new Map<string, number[]>()
+  /** Group (`type|scope`) → name → document number. */
+  private groups = new Map<string, Map<string, number>>()
+  private live = 0
+
+  get size(): number {
+    return this.live
+  }
+
+  /** Replaces everything held for the group with `docs` (all of the group's rows, as read now). */
+  replaceGroup(group: string, docs: SearchDoc[]): void {
+    const old = this.groups.get(group)
+    if (old) for (const id of old.values()) this.kill(id)
+    const fresh = new Map<string, number>()
+    for (const doc of docs) fresh.set(doc.name, this.add(doc))
+    if (fresh.size > 0) this.groups.set(group, fresh)
+    else this.groups.delete(group)
+    this.compactIfWasteful()
+  }
+
+  /** Drops the groups of scopes that no longer exist (a deleted project takes its resources with it). */
+  dropScopesExcept(scopes: ReadonlySet<string>): void {
+    for (const [group, names] of this.groups) {
+      const scope = group.slice(group.indexOf('|') + 1)
+      if (scope === '' || scopes.has(scope)) continue
+      for (const id of names.values()) this.kill(id)
+      this.groups.delete(group)
+    }
+    this.compactIfWasteful()
+  }
+
+  /**
+   * The best `limit` documents the query matches and `admit` lets through, ranked: exact name or
+   * display name, then either starting with the query, then the query anywhere in the text; then by
+   * type and name. `needle` is lower case; under TRIGRAM_MIN characters only starts of names and
+   * display names match. It reads the documents holding the query's rarest trigram; when there are
+   * more than SCAN_LIMIT of them, first the names and display names starting with the query's first
+   * three characters (at most SCAN_LIMIT of those too), so that the best ranks are not missed.
+   */
+  query(needle: string, admit: (doc: SearchDoc) => boolean, limit: number): Ranked[] {
+    const best: Ranked[] = []
+    const keep = (doc: SearchDoc, rank: number) => {
+      const entry = { doc, rank }
+      if (best.length === limit && compare(entry, best[limit - 1] as Ranked) >= 0) return
+      let at = best.length
+      while (at > 0 && compare(entry, best[at - 1] as Ranked) < 0) at -= 1
+      best.splice(at, 0, entry)
+      if (best.length > limit) best.pop()
+    }
+    const rankOf = (entry: Entry) =>
+      entry.name === needle || entry.display === needle
+        ? 0
+        : entry.name.startsWith(needle) || entry.display.startsWith(needle)
+          ? 1
+          : 2
+    const found = new Set<number>()
+    const holding = needle.length < TRIGRAM_MIN ? undefined : this.shortestList(needle)
+    // Every name or display name starting with a query of 3 characters or more holds its trigrams, so
+    // the first pass is needed only when the second could not read its whole list.
+    if (!holding || holding.length > SCAN_LIMIT) {
+      this.scan(this.lists.get(PREFIX_KEY + needle.slice(0, TRIGRAM_MIN)), (id, entry) => {
+        const rank = rankOf(entry)
+        if (rank === 2 || !admit(entry.doc)) return
+        found.add(id)
+        keep(entry.doc, rank)
+      })
+      // Full of names starting with the query: nothing found inside a text can rank above them.
+      if (best.length === limit && (best[limit - 1] as Ranked).rank < 2) return best
+    }
+    this.scan(holding, (id, entry) => {
+      if (found.has(id) || !entry.doc.text.includes(needle) || !admit(entry.doc)) return
+      keep(entry.doc, rankOf(entry))
+    })
+    return best
+  }
+
+  private scan(list: number[] | undefined, visit: (id: number, entry: Entry) => void): void {
+    if (!list) return
+    const end = Math.min(list.length, SCAN_LIMIT)
+    for (let i = 0; i < end; i += 1) {
+      const id = list[i] as number
+      const entry = this.docs[id]
+      if (entry) visit(id, entry)
+    }
+  }
+
+  /** The list of the needle's rarest trigram; undefined when one of them is in no text at all. */
+  private shortestList(needle: string): number[] | undefined {
+    let shortest: number[] | undefined
+    for (let i = 0; i + TRIGRAM_MIN <= needle.length; i += 1) {
+      const list = this.lists.get(needle.slice(i, i + TRIGRAM_MIN))
+      if (!list) return undefined
+      if (!shortest || list.length < shortest.length) shortest = list
+    }
+    return shortest
+  }
+
+  private add(doc: SearchDoc): number {
+    const id = this.docs.length
+    const entry = { doc, name: doc.name.toLowerCase(), display: doc.displayName?.toLowerCase() ?? '' }
+    this.docs.push(entry)
+    this.live += 1
+    const keys = new Set<string>()
+    for (const start of [entry.name, entry.display]) {
+      for (let length = 1; length <= Math.min(TRIGRAM_MIN, start.length); length += 1)
+        keys.add(PREFIX_KEY + start.slice(0, length))
+    }
+    for (let i = 0; i + TRIGRAM_MIN <= doc.text.length; i += 1) keys.add(doc.text.slice(i, i + TRIGRAM_MIN))
+    for (const key of keys) {
+      const list = this.lists.get(key)
+      if (list) list.push(id)
+      else this.lists.set(key, [id])
+    }
+    return id
+  }
+
+  private kill(id: number): void {
+    if (this.docs[id] === undefined) return
+    this.docs[id] = undefined
+    this.live -= 1
+  }
+
+  private compactIfWasteful(): void {
+    const dead = this.docs.length - this.live
+    if (dead < 1000 || dead < this.live) return
+    const { docs, groups } = this
+    this.docs = []
+    this.lists = new Map()
+    this.groups = new Map()
+    this.live = 0
+    for (const [group, names] of groups) {
+      const fresh = new Map<string, number>()
+      for (const [name, id] of names) {
+        const entry = docs[id]
+        if (entry) fresh.set(name, this.add(entry.doc))
+      }
+      this.groups.set(group, fresh)
+    }
+  }
+}
+
+type Row = {
+  type: string
+  scope: string
+  name: string
+  displayName: string | null
+  searchText: string
+  data: Record<string, unknown>
+}
+
+const rowColumns = {
+  type: resources.type,
+  scope: resources.scope,
+  name: resources.name,
+  displayName: resources.displayName,
+  searchText: resources.searchText,
+  data: resources.data,
+}
+
+/** The search index of one API process, kept as current as the database (see the top of this file). */
+export class SearchIndex {
+  private docs = new SearchDocs()
+  private built = false
+  /** Groups whose rows must be read again before the next search. */
+  private readonly stale = new Set<string>()
+  /** Shared databases: the generations stamp and each group's generation the index was last synced to. */
+  private seen = ''
+  private generations = new Map<string, number>()
+  private syncing: Promise<void> | null = null
+  /** Moves with every change this process hears of and every sync: answers computed earlier are stale. */
+  version = 0
+
+  constructor(private readonly ctx: ServerContext) {
+    ctx.resources.onChange((definition, scope) => {
+      this.stale.add(cacheGroup(definition.type, scope))
+      this.version += 1
+    })
+  }
+
+  /**
+   * Runs `reader` on the index once it is current: built, no group stale, synced to `stamp` (read by
+   * the caller from Generations.anyChange before anything else). The reader runs synchronously right
+   * after the last check, so no change can land between the check and the read.
+   */
+  async read<T>(stamp: string, reader: (docs: SearchDocs, version: number) => T): Promise<T> {
+    for (;;) {
+      if (this.syncing) {
+        await this.syncing
+        continue
+      }
+      if (this.built && this.stale.size === 0 && stamp === this.seen) return reader(this.docs, this.version)
+      this.syncing = this.sync(stamp).finally(() => {
+        this.syncing = null
+      })
+    }
+  }
+
+  /** Builds the index ahead of the first search (at start-up: about 2.7 s for 100,000 resources). */
+  async warm(): Promise<void> {
+    await this.read(await this.ctx.generations.anyChange(), () => undefined)
+  }
+
+  /** Project-scoped types and projects: what the search can answer (platform types are not searched). */
+  private searchableTypes(): Map<string, (data: Record<string, unknown>) => string[]> {
+    const types = new Map<string, (data: Record<string, unknown>) => string[]>()
+    for (const definition of this.ctx.resources.all()) {
+      if (definition.scope === 'project' || definition.type === 'projects')
+        types.set(definition.type, (data) => definition.searchable?.(data) ?? [])
+    }
+    return types
+  }
+
+  private async sync(stamp: string): Promise<void> {
+    const shared = this.ctx.generations.shared
+    if (!this.built) {
+      this.stale.clear()
+      const generations = shared ? await this.readGenerations() : new Map<string, number>()
+      const types = this.searchableTypes()
+      const rows = await this.ctx.db
+        .select(rowColumns)
+        .from(resources)
+        .where(inArray(resources.type, [...types.keys()]))
+      const byGroup = new Map<string, Row[]>()
+      for (const row of rows as Row[]) {
+        const group = cacheGroup(row.type, row.scope)
+        const held = byGroup.get(group)
+        if (held) held.push(row)
+        else byGroup.set(group, [row])
+      }
+      const docs = new SearchDocs()
+      for (const [group, held] of byGroup)
+        docs.replaceGroup(
+          group,
+          held.map((row) => toDoc(row, types)),
+        )
+      this.docs = docs
+      this.generations = generations
+      this.seen = stamp
+      this.built = true
+      this.version += 1
+      return
+    }
+    if (shared && stamp !== this.seen) {
+      const now = await this.readGenerations()
+      for (const [group, generation] of now) if (this.generations.get(group) !== generation) this.stale.add(group)
+      this.generations = now
+      this.seen = stamp
+    }
+    const groups = [...this.stale]
+    this.stale.clear()
+    try {
+      const types = this.searchableTypes()
+      for (const group of groups) {
+        const [type = '', scope = ''] = group.split('|')
+        if (!types.has(type)) continue
+        const rows = await this.ctx.db
+          .select(rowColumns)
+          .from(resources)
+          .where(and(eq(resources.type, type), eq(resources.scope, scope)))
+        this.docs.replaceGroup(
+          group,
+          (rows as Row[]).map((row) => toDoc(row, types)),
+        )
+        // A deleted project's resources went with it, without a change of their own groups.
+        if (type === 'projects') this.docs.dropScopesExcept(new Set(rows.map((row) => row.name)))
+      }
+    } catch (error) {
+      for (const group of groups) this.stale.add(group)
+      throw error
+    }
+    this.version += 1
+  }
+
+  private async readGenerations(): Promise<Map<string, number>> {
+    const rows = await this.ctx.db
+      .select({ group: cacheGenerations.group, generation: cacheGenerations.generation })
+      .from(cacheGenerations)
+    return new Map(rows.map((row) => [row.group, Number(row.generation)]))
+  }
+}
+
+function toDoc(row: Row, types: Map<string, (data: Record<string, unknown>) => string[]>): SearchDoc {
+  const searchable = types.get(row.type)?.(row.data) ?? []
+  const searched = new Set([row.name, row.displayName ?? '', ...searchable].map((value) => value.toLowerCase()))
+  return {
+    type: row.type,
+    scope: row.scope,
+    name: row.name,
+    displayName: row.displayName,
+    text: row.searchText,
+    record: searchedRecord({ name: row.name, display_name: row.displayName, ...row.data }, searched),
+  }
+}
+
+const indexes = new WeakMap<ServerContext, SearchIndex>()
+
+/** The process's search index for this context, created (empty, built on the first search) on first use. */
+export function searchIndexOf(ctx: ServerContext): SearchIndex {
+  let index = indexes.get(ctx)
+  if (!index) {
+    index = new SearchIndex(ctx)
+    indexes.set(ctx, index)
+  }
+  return index
+}
