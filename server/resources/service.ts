@@ -60,7 +60,8 @@ export function parseIfMatch(header: string | undefined): Precondition {
   return Number(match[1])
 }
 
-type Listener = (definition: ResourceDefinition, scope: string) => void
+/** Told of every change: the type, the scope and, when known, the names of the resources that changed. */
+type Listener = (definition: ResourceDefinition, scope: string, names?: readonly string[]) => void
 
 export class ResourceService {
   private readonly definitions = new Map<string, ResourceDefinition>()
@@ -277,7 +278,7 @@ export class ResourceService {
       await this.afterWrite(tx as Db, definition, scope, caller, 'create', null, record)
       return { record, reveal: secret?.reveal ?? {} }
     })
-    this.changed(definition, scope)
+    this.changed(definition, scope, [result.record.name])
     const [shown] = (await this.derived(definition, [this.present(definition, result.record)])) as [ResourceRecord]
     return { record: { ...shown, ...result.reveal }, revealed: result.reveal }
   }
@@ -337,7 +338,7 @@ export class ResourceService {
       await this.afterWrite(tx as Db, definition, scope, caller, 'update', current, updated)
       return updated
     })
-    this.changed(definition, scope)
+    this.changed(definition, scope, [name])
     const [shown] = (await this.derived(definition, [this.present(definition, record)])) as [ResourceRecord]
     return shown
   }
@@ -357,11 +358,11 @@ export class ResourceService {
   ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
-    const changed: [ResourceDefinition, string][] = []
+    const changed: [ResourceDefinition, string, string?][] = []
     await this.db.transaction(async (tx) => {
       await this.removeIn(tx as Db, definition, scope, current, caller, options.cascade === true, changed)
     })
-    for (const [type, where] of changed) this.changed(type, where)
+    for (const [type, where, name] of changed) this.changed(type, where, name === undefined ? undefined : [name])
   }
 
   private async removeIn(
@@ -371,7 +372,7 @@ export class ResourceService {
     current: ResourceRecord,
     caller: Caller,
     cascade: boolean,
-    changed: [ResourceDefinition, string][],
+    changed: [ResourceDefinition, string, string?][],
   ) {
     const name = current.name
     if (cascade) {
@@ -400,7 +401,7 @@ export class ResourceService {
       await this.generations.bump(db, [cacheGroup(type, '')])
       changed.push([other, ''])
     }
-    changed.push([definition, scope])
+    changed.push([definition, scope, name])
   }
 
   /**
@@ -435,7 +436,7 @@ export class ResourceService {
       await this.afterWrite(tx as Db, definition, scope, caller, 'revoke', current, updated)
       return updated
     })
-    this.changed(definition, scope)
+    this.changed(definition, scope, [name])
     return this.present(definition, record)
   }
 
@@ -524,7 +525,11 @@ export class ResourceService {
     if (definition.configuration) await bumpRevision(db, definition.scope === 'project' ? scope : '')
   }
 
-  changed(definition: ResourceDefinition, scope: string) {
+  /**
+   * After a change has committed: drops the cached answers it makes stale and tells the listeners
+   * (`names`: the resources changed, when the caller knows them; otherwise any of the type in the scope).
+   */
+  changed(definition: ResourceDefinition, scope: string, names?: readonly string[]) {
     if (definition.type === 'projects') this.cache.clear()
     else this.cache.invalidate(cacheGroup(definition.type, scope))
     // What this type names may show it among its referrers (an IP list's `referenced_by`).
@@ -537,6 +542,6 @@ export class ResourceService {
       if (through.some(({ reference }) => other.references?.[reference] === definition.type))
         this.cache.invalidate(cacheGroup(other.type, scope))
     }
-    for (const listener of this.listeners) listener(definition, scope)
+    for (const listener of this.listeners) listener(definition, scope, names)
   }
 }

@@ -72,6 +72,27 @@ describe('the search index', () => {
     expect(docs.size).toBe(3)
   })
 
+  it('reads again only the resources a change names, and drops one deleted scope', () => {
+    const docs = new SearchDocs()
+    docs.replaceGroup('websites|shop', [doc('websites', 'shop', 'wren-1'), doc('websites', 'shop', 'wren-2')])
+    docs.replaceGroup('websites|media', [doc('websites', 'media', 'wren-3')])
+    docs.replaceNames('websites|shop', new Set(['wren-1', 'wren-4']), [
+      doc('websites', 'shop', 'wren-4'),
+      doc('websites', 'shop', 'wren-1', { display: 'Wren one' }),
+    ])
+    expect(names(docs, 'wren')).toEqual([
+      '1:websites/shop/wren-1',
+      '1:websites/shop/wren-2',
+      '1:websites/media/wren-3',
+      '1:websites/shop/wren-4',
+    ])
+    // A name read again and found no more: deleted.
+    docs.replaceNames('websites|shop', new Set(['wren-2']), [])
+    docs.dropScope('media')
+    expect(names(docs, 'wren')).toEqual(['1:websites/shop/wren-1', '1:websites/shop/wren-4'])
+    expect(names(docs, 'wren one')).toEqual(['0:websites/shop/wren-1'])
+  })
+
   it('keeps answering the same after rebuilding its lists from many replaced documents', () => {
     const docs = new SearchDocs()
     const group = (round: number) =>
