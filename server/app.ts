@@ -72,9 +72,9 @@ export function createContext(
   const tenancy = new Tenancy(db, generations)
   const auth = new Authenticator(db, verifyAccessToken, generations)
   const statistics = keepStatisticsFresh(db)
-  resources.onChange((definition) => {
-    if (['organizations', 'customers', 'projects'].includes(definition.type)) tenancy.invalidate()
-    if (AUTH_TYPES.includes(definition.type)) auth.invalidate()
+  resources.onChange((type) => {
+    if (['organizations', 'customers', 'projects'].includes(type)) tenancy.invalidate()
+    if (AUTH_TYPES.includes(type)) auth.invalidate()
     statistics.changed()
   })
   return {

@@ -14,6 +14,7 @@ import {
 import { type AuditActor, recordAudit } from '../audit.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
+import { cacheGroup } from '../db/generations.ts'
 import { resources, settings } from '../db/schema.ts'
 import type { ResourceDefinition, ResourceRecord } from '../resources/definition.ts'
 import type { ResourceService } from '../resources/service.ts'
@@ -236,24 +237,28 @@ export async function insertBackup(
  * backup stored by another process).
  */
 export async function recordBackup(
-  db: Db,
+  ctx: ServerContext,
   args: Parameters<typeof insertBackup>[1] & { auditActor: AuditActor; audited: Record<string, unknown> },
 ) {
   const { auditActor, audited, ...backup } = args
-  return db.transaction(async (tx) => {
-    const stored = await insertBackup(tx as Db, backup)
-    if (stored) {
+  const stored = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertBackup(tx as Db, backup)
+    if (inserted) {
       await recordAudit(tx as Db, {
         actor: auditActor,
         action: 'backups.create',
         result: 'success',
-        resource: { type: BACKUP_TYPE, name: stored.name },
+        resource: { type: BACKUP_TYPE, name: inserted.name },
         project: backup.project,
         changes: { before: null, after: audited },
       })
+      await ctx.generations.bump(tx as Db, [cacheGroup(BACKUP_TYPE, backup.project)])
     }
-    return stored
+    return inserted
   })
+  // The global search finds backups by name and display name (server/services/search-index.ts).
+  if (stored) ctx.resources.notify(BACKUP_TYPE, backup.project, [stored.name])
+  return stored
 }
 
 /**
@@ -293,7 +298,7 @@ export async function scheduleBackups(ctx: ServerContext, now: number): Promise<
   const queued: { project: string; name: string }[] = []
   for (const { name: project } of projects) {
     const name = scheduledName(now)
-    const created = await recordBackup(ctx.db, {
+    const created = await recordBackup(ctx, {
       project,
       name,
       trigger: 'scheduled',
@@ -307,14 +312,14 @@ export async function scheduleBackups(ctx: ServerContext, now: number): Promise<
       queued.push({ project, name })
       await ctx.enqueue(RUN_BACKUP_TASK, { project, name })
     }
-    await pruneScheduled(ctx.db, project)
+    await pruneScheduled(ctx, project)
   }
   return queued
 }
 
 /** Deletes the project's scheduled backups beyond the newest SCHEDULED_BACKUPS_KEPT (by their day). */
-async function pruneScheduled(db: Db, project: string) {
-  const scheduled = await db
+async function pruneScheduled(ctx: ServerContext, project: string) {
+  const scheduled = await ctx.db
     .select({ name: resources.name })
     .from(resources)
     .where(
@@ -327,9 +332,13 @@ async function pruneScheduled(db: Db, project: string) {
     .orderBy(desc(resources.name))
   const old = scheduled.slice(SCHEDULED_BACKUPS_KEPT).map((row) => row.name)
   if (old.length === 0) return
-  await db
-    .delete(resources)
-    .where(and(eq(resources.type, BACKUP_TYPE), eq(resources.scope, project), inArray(resources.name, old)))
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(resources)
+      .where(and(eq(resources.type, BACKUP_TYPE), eq(resources.scope, project), inArray(resources.name, old)))
+    await ctx.generations.bump(tx as Db, [cacheGroup(BACKUP_TYPE, project)])
+  })
+  ctx.resources.notify(BACKUP_TYPE, project, old)
 }
 
 export const scheduledBackupJob = (everySeconds: number): JobDefinition => ({

@@ -61,7 +61,7 @@ export function parseIfMatch(header: string | undefined): Precondition {
 }
 
 /** Told of every change: the type, the scope and, when known, the names of the resources that changed. */
-type Listener = (definition: ResourceDefinition, scope: string, names?: readonly string[]) => void
+type Listener = (type: string, scope: string, names?: readonly string[]) => void
 
 export class ResourceService {
   private readonly definitions = new Map<string, ResourceDefinition>()
@@ -542,6 +542,14 @@ export class ResourceService {
       if (through.some(({ reference }) => other.references?.[reference] === definition.type))
         this.cache.invalidate(cacheGroup(other.type, scope))
     }
-    for (const listener of this.listeners) listener(definition, scope, names)
+    this.notify(definition.type, scope, names)
+  }
+
+  /**
+   * Tells the change listeners (the search index, the tenancy and principal caches) of a committed
+   * change to rows this service does not manage itself (backups); its own changes go through `changed`.
+   */
+  notify(type: string, scope: string, names?: readonly string[]) {
+    for (const listener of this.listeners) listener(type, scope, names)
   }
 }

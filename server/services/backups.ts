@@ -89,7 +89,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     handler: async ({ c, params, body, principal }) => {
       const caller = callerOf(c, principal)
       const now = ctx.now()
-      const record = await recordBackup(ctx.db, {
+      const record = await recordBackup(ctx, {
         project: params.project,
         name: backupId(now),
         trigger: 'manual',
@@ -117,7 +117,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
       const document = await checkedDocument(ctx, params.project, await readJson(c))
       const caller = callerOf(c, principal)
       const now = ctx.now()
-      const record = await recordBackup(ctx.db, {
+      const record = await recordBackup(ctx, {
         project: params.project,
         name: backupId(now),
         trigger: 'uploaded',

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { ServerContext } from '../context.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { cacheGenerations, resources } from '../db/schema.ts'
+import { BACKUP_TYPE } from '../platform/backups.ts'
 
 /**
  * The global search's index, held in the API process (docs/benchmarks.md, "Search"): every searchable
@@ -16,6 +17,12 @@ import { cacheGenerations, resources } from '../db/schema.ts'
  * on a shared PostgreSQL server every search first reads the generations' stamp, and when it moved,
  * which groups moved; a stale group's rows are read again before the search runs.
  */
+
+/**
+ * Project-scoped types stored beside the resource service's (server/platform/backups.ts) that the
+ * search finds too (the spec's results lead a backup to /backups), with the permission that reads one.
+ */
+export const SEARCHED_OUTSIDE_SERVICE = [{ type: BACKUP_TYPE, permission: 'wadp.backups.get' }] as const
 
 /** One resource as the search sees it. */
 export type SearchDoc = {
@@ -316,7 +323,7 @@ export class SearchIndex {
   version = 0
 
   constructor(private readonly ctx: ServerContext) {
-    ctx.resources.onChange((definition, scope, names) => this.heard(cacheGroup(definition.type, scope), names))
+    ctx.resources.onChange((type, scope, names) => this.heard(cacheGroup(type, scope), names))
   }
 
   /** A change to some resources of a group (`names`), or to any of them. */
@@ -352,13 +359,17 @@ export class SearchIndex {
     await this.read(await this.ctx.generations.anyChange(), () => undefined)
   }
 
-  /** Project-scoped types and projects: what the search can answer (platform types are not searched). */
+  /**
+   * Project-scoped types, projects and backups (by name and display name): what the search can answer
+   * (platform types are not searched).
+   */
   private searchableTypes(): Map<string, (data: Record<string, unknown>) => string[]> {
     const types = new Map<string, (data: Record<string, unknown>) => string[]>()
     for (const definition of this.ctx.resources.all()) {
       if (definition.scope === 'project' || definition.type === 'projects')
         types.set(definition.type, (data) => definition.searchable?.(data) ?? [])
     }
+    for (const { type } of SEARCHED_OUTSIDE_SERVICE) types.set(type, () => [])
     return types
   }
 
@@ -444,7 +455,8 @@ function toDoc(row: Row, types: Map<string, (data: Record<string, unknown>) => s
     scope: row.scope,
     name: row.name,
     displayName: row.displayName,
-    text: row.searchText,
+    // Rows stored without a search text (backups) are found by name and display name.
+    text: row.searchText || [row.name, row.displayName ?? ''].join(' ').toLowerCase(),
     record: searchedRecord({ name: row.name, display_name: row.displayName, ...row.data }, searched),
   }
 }

@@ -3,7 +3,7 @@ import { routeNameOf } from '../../src/domain/resource-routes.ts'
 import type { ServerContext } from '../context.ts'
 import { may, type Principal } from '../http/principal.ts'
 import type { ProjectInfo } from '../tenancy.ts'
-import { type SearchDoc, type SearchDocs, searchIndexOf } from './search-index.ts'
+import { SEARCHED_OUTSIDE_SERVICE, type SearchDoc, type SearchDocs, searchIndexOf } from './search-index.ts'
 
 /** Results a search answers: what the console's dropdown shows without scrolling far. */
 export const SEARCH_LIMIT = 20
@@ -19,12 +19,13 @@ export type SearchMatch = { column: string; start: number; length: number }
  */
 export function readableTest(ctx: ServerContext, principal: Principal): ((doc: SearchDoc) => boolean) | null {
   const readableWith = (permissions: string[]) =>
-    new Set(
-      ctx.resources
+    new Set([
+      ...ctx.resources
         .all()
         .filter((d) => d.scope === 'project' && grants(permissions, `${d.permissionService}.${d.type}.get`))
         .map((d) => d.type),
-    )
+      ...SEARCHED_OUTSIDE_SERVICE.filter((t) => grants(permissions, t.permission)).map((t) => t.type),
+    ])
   const everywhere = readableWith(principal.permissions)
   const projectsEverywhere = may(principal, 'wadp.projects.get')
   const scoped = (principal.scoped ?? []).map((grant) => ({

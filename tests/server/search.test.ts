@@ -132,3 +132,24 @@ describe('global search and what it reports', () => {
     expect(names(await search('pelican'))).toEqual(['pelican'])
   })
 })
+
+describe('global search and backups', () => {
+  it('finds a backup by its display name, for those who may get backups, as the console links it to /backups', async () => {
+    const res = await platform.call('POST', '/api/core/v0/projects/media/backups', {
+      body: { trigger: 'manual', display_name: 'Before the toucan migration' },
+    })
+    expect(res.status).toBe(202)
+    const [hit, ...rest] = await search('toucan')
+    expect(rest).toEqual([])
+    expect(hit?.resource).toEqual({
+      name: 'backup',
+      data: { name: res.body.data.name, display_name: 'Before the toucan migration' },
+    })
+    expect(hit?.project.name).toBe('media')
+    expect(hit?.search_match).toEqual({ column: 'display_name', start: 11, length: 6 })
+    const noBackups = await platform.tokenFor(OPERATOR, ['wadp.directors.get'])
+    expect(await search('toucan', noBackups)).toEqual([])
+    const backupsToo = await platform.tokenFor(OPERATOR, ['wadp.backups.get'])
+    expect(await search('toucan', backupsToo)).toHaveLength(1)
+  })
+})

@@ -70,6 +70,18 @@ describe('SearchBox', () => {
     expect(link.textContent).toContain('name: www-shop')
   })
 
+  it('links a project to /home and a backup to /backups, in the project the result names', () => {
+    renderBox({
+      status: 'results',
+      results: [
+        result('project', 'shop', 'Web Shop', 'name'),
+        result('backup', 'b-20261124', 'Before www', 'display_name'),
+      ],
+    })
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'))
+    expect(links).toEqual(['/home?project=shop', '/backups?project=shop'])
+  })
+
   it('walks the results with the arrow keys and closes on Escape', async () => {
     const user = userEvent.setup()
     renderBox({ status: 'results', results: RESULTS })
