@@ -1,7 +1,7 @@
-import { useEffect, useId } from 'react'
 import type { NodeMaintenanceResult } from '../../domain/resources/node.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Modal } from '../../ui/Modal.tsx'
+import { NameList, ResultReport } from './ResultReport.tsx'
 
 export type NodeMaintenanceDialogProps = {
   /** What the question names; open while non-null (also while the change runs). */
@@ -13,9 +13,6 @@ export type NodeMaintenanceDialogProps = {
   onCancel: () => void
   onDismiss: () => void
 }
-
-const listClassName =
-  'max-h-64 overflow-y-auto rounded-md border border-slate-200 text-sm dark:border-slate-800 divide-y divide-slate-200 dark:divide-slate-800'
 
 const EFFECT = {
   on: 'They stop taking traffic, which the other nodes take over, and apply no configuration until maintenance ends. Sync checks show them with a wrench. A disabled node is left as it is.',
@@ -31,50 +28,20 @@ export default function NodeMaintenanceDialog({
   onCancel,
   onDismiss,
 }: NodeMaintenanceDialogProps) {
-  const closeId = useId()
-  const reporting = report !== null
-  useEffect(() => {
-    if (reporting) document.getElementById(closeId)?.focus()
-  }, [reporting, closeId])
   if (report) {
     const succeeded = report.results.filter((result) => result.result === 'succeeded').length
     const title = report.error
       ? 'Maintenance not changed'
       : `Maintenance ${report.maintenance ? 'on' : 'off'}: ${succeeded} of ${report.results.length} nodes`
-    return (
-      <Modal
-        open
-        title={title}
-        onClose={onDismiss}
-        footer={
-          <Button id={closeId} variant="secondary" onClick={onDismiss} data-autofocus>
-            Close
-          </Button>
-        }
-      >
-        {report.error ? (
-          <p role="alert">{report.error}</p>
-        ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls, and the keyboard must be able to scroll it
-          <ul aria-label="Results" tabIndex={0} className={listClassName}>
-            {report.results.map((result) => (
-              <li key={result.name} className="flex flex-col gap-0.5 px-3 py-2">
-                <span className="font-medium break-all">{result.name}</span>
-                {result.result === 'succeeded' ? (
-                  <span className="text-emerald-700 dark:text-emerald-400">
-                    {result.changed ? 'Succeeded' : 'Succeeded (already so)'}: now {result.status}
-                  </span>
-                ) : (
-                  <span className="text-red-700 dark:text-red-400">
-                    Failed: {result.message ?? 'the platform gave no reason.'}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Modal>
-    )
+    const outcomes = report.results.map((result) => ({
+      name: result.name,
+      ok: result.result === 'succeeded',
+      text:
+        result.result === 'succeeded'
+          ? `${result.changed ? 'Succeeded' : 'Succeeded (already so)'}: now ${result.status}`
+          : `Failed: ${result.message ?? 'the platform gave no reason.'}`,
+    }))
+    return <ResultReport title={title} outcomes={outcomes} error={report.error} onDismiss={onDismiss} />
   }
   const on = request?.maintenance ?? true
   const count = request?.nodes.length ?? 0
@@ -97,14 +64,7 @@ export default function NodeMaintenanceDialog({
     >
       <div className="space-y-3">
         <p>{on ? EFFECT.on : EFFECT.off}</p>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls, and the keyboard must be able to scroll it */}
-        <ul aria-label="Nodes to change" tabIndex={0} className={listClassName}>
-          {request?.nodes.map((name) => (
-            <li key={name} className="px-3 py-1.5 font-mono break-all">
-              {name}
-            </li>
-          ))}
-        </ul>
+        <NameList label="Nodes to change" names={request?.nodes ?? []} />
       </div>
     </Modal>
   )
