@@ -1,20 +1,18 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
-import { getRouteApi, Link, type LinkProps, useNavigate, useSearch } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, useMemo } from 'react'
-import * as v from 'valibot'
+import type { ReactNode } from 'react'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
-import { listParams, listSearchOf, type ResourceListParams, ResourceListSearch } from '../../src/domain/list-search.ts'
-import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
-import { listFilterValues, type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
+import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
-import { Dropdown } from '../../src/views/resources/fields/Dropdowns.tsx'
 import { ResourceList, type ResourceListProps } from '../../src/views/resources/ResourceList.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
+import { useListFilterControls } from './ListFilters.tsx'
 import { linkClassName, renderReference } from './ReferenceLink.tsx'
+import { useListParams } from './useListParams.ts'
 import { useResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
@@ -58,44 +56,13 @@ type ProjectListProps = {
 }
 
 function ProjectList({ ui, project, page, addons }: ProjectListProps) {
-  const navigate = useNavigate()
   const routes = resourceRoutes(ui)
   const plural = titleInSentence(ui)
-  const search = useSearch({ strict: false })
+  const { params, filters, setParams, setFilter } = useListParams(ui)
   // The query the route's loader started (listLoader.ts reads the same): the rows come from the cache.
-  const { page: pageNumber, items, q, sort } = listParams(v.parse(ResourceListSearch, search))
-  const params = useMemo(() => ({ page: pageNumber, items, q, sort }), [pageNumber, items, q, sort])
-  const filterKey = JSON.stringify(listFilterValues(ui, search as Record<string, unknown>))
-  const filters = useMemo(() => JSON.parse(filterKey) as Record<string, string>, [filterKey])
   const query = useQuery(page.queries.list(ui, project, params, filters))
-  // The choices of the filters over another type's names (a projects list by customer).
-  const namedTypes = (ui.listFilters ?? []).flatMap((filter) => (filter.optionsOf ? [filter.optionsOf] : []))
-  const named = useQueries({
-    queries: namedTypes.map((type) => page.queries.names(referenceTargetOf(type), project, '')),
-  })
-  const namedOptions = (type: string) =>
-    (named[namedTypes.indexOf(type)]?.data?.names ?? []).map((item) => ({
-      value: item.name,
-      label: item.display_name ? `${item.display_name} (${item.name})` : item.name,
-    }))
-
+  const filterControls = useListFilterControls(ui, project, page, filters, setFilter)
   const deletion = useDeletion(ui, project, page)
-
-  const setParams = (next: Partial<ResourceListParams>) => {
-    void navigate({
-      to: '.',
-      search: (prev: Record<string, unknown>) => ({ ...prev, ...listSearchOf({ ...params, ...next }) }),
-      // Refining a filter replaces the entry instead of adding one per pause in typing.
-      replace: next.q !== undefined && next.q !== '' && params.q !== '',
-    } as Parameters<typeof navigate>[0])
-  }
-
-  const setFilter = (param: string, value: string) => {
-    void navigate({
-      to: '.',
-      search: (prev: Record<string, unknown>) => ({ ...prev, [param]: value || undefined, page: undefined }),
-    } as Parameters<typeof navigate>[0])
-  }
 
   const link = (to: string, className: string) => (content: ReactNode) => (
     <Link to={to as LinkProps['to']} className={className}>
@@ -115,16 +82,7 @@ function ProjectList({ ui, project, page, addons }: ProjectListProps) {
         can={{ ...page.can, create: page.can.create && ui.addable !== false }}
         actions={addons?.actions?.({ project, page })}
         filtered={Object.keys(filters).length > 0}
-        filterControls={ui.listFilters?.map((filter) => (
-          <div key={filter.param} className="w-44">
-            <Dropdown
-              label={filter.label}
-              options={[{ value: '', label: 'All' }, ...(filter.options ?? namedOptions(filter.optionsOf))]}
-              value={filters[filter.param] ?? ''}
-              onChange={(value) => setFilter(filter.param, value)}
-            />
-          </div>
-        ))}
+        filterControls={filterControls}
         onParamsChange={setParams}
         onRetry={query.refetch}
         onDelete={(selected) => deletion.send({ type: 'deletion.request', items: selected })}
