@@ -66,17 +66,25 @@ export class Generations {
     return `${rows[0]?.groups ?? 0}.${rows[0]?.total ?? 0}`
   }
 
-  /** Moves the groups on; `db` is the writing transaction, so the move commits with the change. */
-  async bump(db: Db, groups: readonly string[]): Promise<void> {
-    if (!this.shared) return
+  /**
+   * Moves the groups on; `db` is the writing transaction, so the move commits with the change. Returns
+   * the generation each group moved to (empty when not shared), for a process to tell its own moves
+   * from other processes' (server/services/search-index.ts).
+   */
+  async bump(db: Db, groups: readonly string[]): Promise<Map<string, number>> {
+    const moved = new Map<string, number>()
+    if (!this.shared) return moved
     for (const group of [...groups].sort()) {
-      await db
+      const [row] = await db
         .insert(cacheGenerations)
         .values({ group, generation: 1 })
         .onConflictDoUpdate({
           target: cacheGenerations.group,
           set: { generation: sql`${cacheGenerations.generation} + 1` },
         })
+        .returning({ generation: cacheGenerations.generation })
+      if (row) moved.set(group, Number(row.generation))
     }
+    return moved
   }
 }

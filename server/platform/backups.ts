@@ -241,23 +241,22 @@ export async function recordBackup(
   args: Parameters<typeof insertBackup>[1] & { auditActor: AuditActor; audited: Record<string, unknown> },
 ) {
   const { auditActor, audited, ...backup } = args
-  const stored = await ctx.db.transaction(async (tx) => {
+  const group = cacheGroup(BACKUP_TYPE, backup.project)
+  const { stored, generation } = await ctx.db.transaction(async (tx) => {
     const inserted = await insertBackup(tx as Db, backup)
-    if (inserted) {
-      await recordAudit(tx as Db, {
-        actor: auditActor,
-        action: 'backups.create',
-        result: 'success',
-        resource: { type: BACKUP_TYPE, name: inserted.name },
-        project: backup.project,
-        changes: { before: null, after: audited },
-      })
-      await ctx.generations.bump(tx as Db, [cacheGroup(BACKUP_TYPE, backup.project)])
-    }
-    return inserted
+    if (!inserted) return { stored: null, generation: undefined }
+    await recordAudit(tx as Db, {
+      actor: auditActor,
+      action: 'backups.create',
+      result: 'success',
+      resource: { type: BACKUP_TYPE, name: inserted.name },
+      project: backup.project,
+      changes: { before: null, after: audited },
+    })
+    return { stored: inserted, generation: (await ctx.generations.bump(tx as Db, [group])).get(group) }
   })
   // The global search finds backups by name and display name (server/services/search-index.ts).
-  if (stored) ctx.resources.notify(BACKUP_TYPE, backup.project, [stored.name])
+  if (stored) ctx.resources.notify(BACKUP_TYPE, backup.project, [stored.name], generation)
   return stored
 }
 
@@ -332,13 +331,14 @@ async function pruneScheduled(ctx: ServerContext, project: string) {
     .orderBy(desc(resources.name))
   const old = scheduled.slice(SCHEDULED_BACKUPS_KEPT).map((row) => row.name)
   if (old.length === 0) return
-  await ctx.db.transaction(async (tx) => {
+  const group = cacheGroup(BACKUP_TYPE, project)
+  const generation = await ctx.db.transaction(async (tx) => {
     await tx
       .delete(resources)
       .where(and(eq(resources.type, BACKUP_TYPE), eq(resources.scope, project), inArray(resources.name, old)))
-    await ctx.generations.bump(tx as Db, [cacheGroup(BACKUP_TYPE, project)])
+    return (await ctx.generations.bump(tx as Db, [group])).get(group)
   })
-  ctx.resources.notify(BACKUP_TYPE, project, old)
+  ctx.resources.notify(BACKUP_TYPE, project, old, generation)
 }
 
 export const scheduledBackupJob = (everySeconds: number): JobDefinition => ({

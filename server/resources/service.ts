@@ -60,8 +60,14 @@ export function parseIfMatch(header: string | undefined): Precondition {
   return Number(match[1])
 }
 
-/** Told of every change: the type, the scope and, when known, the names of the resources that changed. */
-type Listener = (type: string, scope: string, names?: readonly string[]) => void
+/**
+ * Told of every change: the type, the scope and, when known, the names of the resources that changed
+ * and the generation their transaction moved the group to (shared databases).
+ */
+type Listener = (type: string, scope: string, names?: readonly string[], generation?: number) => void
+
+/** A committed change to tell the listeners of: type, scope, and the name and generation when known. */
+type Changed = [ResourceDefinition, string, string?, number?]
 
 export class ResourceService {
   private readonly definitions = new Map<string, ResourceDefinition>()
@@ -275,10 +281,10 @@ export class ResourceService {
           { field, message: 'is already taken' },
         ])
       }
-      await this.afterWrite(tx as Db, definition, scope, caller, 'create', null, record)
-      return { record, reveal: secret?.reveal ?? {} }
+      const generation = await this.afterWrite(tx as Db, definition, scope, caller, 'create', null, record)
+      return { record, reveal: secret?.reveal ?? {}, generation }
     })
-    this.changed(definition, scope, [result.record.name])
+    this.changed(definition, scope, [result.record.name], result.generation)
     const [shown] = (await this.derived(definition, [this.present(definition, result.record)])) as [ResourceRecord]
     return { record: { ...shown, ...result.reveal }, revealed: result.reveal }
   }
@@ -310,7 +316,7 @@ export class ResourceService {
     for (const field of definition.secretFields ?? []) {
       if (parsed.data[field] === undefined && current[field] !== undefined) parsed.data[field] = current[field]
     }
-    const record = await this.db.transaction(async (tx) => {
+    const { record, generation } = await this.db.transaction(async (tx) => {
       await this.checkReferences(tx as Db, definition, scope, parsed.data)
       const args = {
         db: tx as Db,
@@ -335,10 +341,10 @@ export class ResourceService {
         expectedRevision: current.revision,
       })
       if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
-      await this.afterWrite(tx as Db, definition, scope, caller, 'update', current, updated)
-      return updated
+      const generation = await this.afterWrite(tx as Db, definition, scope, caller, 'update', current, updated)
+      return { record: updated, generation }
     })
-    this.changed(definition, scope, [name])
+    this.changed(definition, scope, [name], generation)
     const [shown] = (await this.derived(definition, [this.present(definition, record)])) as [ResourceRecord]
     return shown
   }
@@ -358,11 +364,12 @@ export class ResourceService {
   ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
-    const changed: [ResourceDefinition, string, string?][] = []
+    const changed: Changed[] = []
     await this.db.transaction(async (tx) => {
       await this.removeIn(tx as Db, definition, scope, current, caller, options.cascade === true, changed)
     })
-    for (const [type, where, name] of changed) this.changed(type, where, name === undefined ? undefined : [name])
+    for (const [type, where, name, generation] of changed)
+      this.changed(type, where, name === undefined ? undefined : [name], generation)
   }
 
   private async removeIn(
@@ -372,7 +379,7 @@ export class ResourceService {
     current: ResourceRecord,
     caller: Caller,
     cascade: boolean,
-    changed: [ResourceDefinition, string, string?][],
+    changed: Changed[],
   ) {
     const name = current.name
     if (cascade) {
@@ -394,14 +401,14 @@ export class ResourceService {
     if (!(await deleteResource(db, definition.type, scope, name, current.revision))) {
       throw await this.staleConflict(db, definition, scope, name)
     }
-    await this.afterWrite(db, definition, scope, caller, 'delete', current, null)
+    const generation = await this.afterWrite(db, definition, scope, caller, 'delete', current, null)
     for (const type of touched) {
       const other = this.definitions.get(type)
       if (!other) continue
       await this.generations.bump(db, [cacheGroup(type, '')])
       changed.push([other, ''])
     }
-    changed.push([definition, scope, name])
+    changed.push([definition, scope, name, generation])
   }
 
   /**
@@ -421,7 +428,7 @@ export class ResourceService {
     if (current.status === 'revoked') return this.present(definition, current)
     const { name: _name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = current
     const revoked = { ...data, status: 'revoked' }
-    const record = await this.db.transaction(async (tx) => {
+    const { record, generation } = await this.db.transaction(async (tx) => {
       const updated = await updateResource(tx as Db, {
         type: definition.type,
         scope,
@@ -433,10 +440,10 @@ export class ResourceService {
         expectedRevision: revision,
       })
       if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
-      await this.afterWrite(tx as Db, definition, scope, caller, 'revoke', current, updated)
-      return updated
+      const generation = await this.afterWrite(tx as Db, definition, scope, caller, 'revoke', current, updated)
+      return { record: updated, generation }
     })
-    this.changed(definition, scope, [name])
+    this.changed(definition, scope, [name], generation)
     return this.present(definition, record)
   }
 
@@ -521,15 +528,17 @@ export class ResourceService {
       project: definition.scope === 'project' ? scope : definition.type === 'projects' ? name : null,
       changes: { before: redact(before, secret), after: redact(after, secret) },
     })
-    await this.generations.bump(db, [cacheGroup(definition.type, scope)])
+    const group = cacheGroup(definition.type, scope)
+    const generation = (await this.generations.bump(db, [group])).get(group)
     if (definition.configuration) await bumpRevision(db, definition.scope === 'project' ? scope : '')
+    return generation
   }
 
   /**
    * After a change has committed: drops the cached answers it makes stale and tells the listeners
    * (`names`: the resources changed, when the caller knows them; otherwise any of the type in the scope).
    */
-  changed(definition: ResourceDefinition, scope: string, names?: readonly string[]) {
+  changed(definition: ResourceDefinition, scope: string, names?: readonly string[], generation?: number) {
     if (definition.type === 'projects') this.cache.clear()
     else this.cache.invalidate(cacheGroup(definition.type, scope))
     // What this type names may show it among its referrers (an IP list's `referenced_by`).
@@ -542,14 +551,14 @@ export class ResourceService {
       if (through.some(({ reference }) => other.references?.[reference] === definition.type))
         this.cache.invalidate(cacheGroup(other.type, scope))
     }
-    this.notify(definition.type, scope, names)
+    this.notify(definition.type, scope, names, generation)
   }
 
   /**
    * Tells the change listeners (the search index, the tenancy and principal caches) of a committed
    * change to rows this service does not manage itself (backups); its own changes go through `changed`.
    */
-  notify(type: string, scope: string, names?: readonly string[]) {
-    for (const listener of this.listeners) listener(type, scope, names)
+  notify(type: string, scope: string, names?: readonly string[], generation?: number) {
+    for (const listener of this.listeners) listener(type, scope, names, generation)
   }
 }

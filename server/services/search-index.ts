@@ -318,12 +318,21 @@ export class SearchIndex {
   /** Shared databases: the generations stamp and each group's generation the index was last synced to. */
   private seen = ''
   private generations = new Map<string, number>()
+  /** Per group, the generations of this process's own changes, read back by name: no group reload for them. */
+  private readonly applied = new Map<string, Set<number>>()
   private syncing: Promise<void> | null = null
   /** Moves with every change this process hears of and every sync: answers computed earlier are stale. */
   version = 0
 
   constructor(private readonly ctx: ServerContext) {
-    ctx.resources.onChange((type, scope, names) => this.heard(cacheGroup(type, scope), names))
+    ctx.resources.onChange((type, scope, names, generation) => {
+      const group = cacheGroup(type, scope)
+      this.heard(group, names)
+      if (!names || generation === undefined) return
+      const own = this.applied.get(group)
+      if (own) own.add(generation)
+      else this.applied.set(group, new Set([generation]))
+    })
   }
 
   /** A change to some resources of a group (`names`), or to any of them. */
@@ -405,8 +414,8 @@ export class SearchIndex {
     }
     if (shared && stamp !== this.seen) {
       const now = await this.readGenerations()
-      // Which resources moved is not known from a generation: the whole group is read again.
-      for (const [group, generation] of now) if (this.generations.get(group) !== generation) this.stale.set(group, null)
+      // Which resources another process changed is not known from a generation: the group is read again.
+      for (const group of movedElsewhere(this.generations, now, this.applied)) this.stale.set(group, null)
       this.generations = now
       this.seen = stamp
     }
@@ -445,6 +454,33 @@ export class SearchIndex {
       .from(cacheGenerations)
     return new Map(rows.map((row) => [row.group, Number(row.generation)]))
   }
+}
+
+/**
+ * The groups whose generation moved from `before` to `now` by some change other than this process's
+ * own (`applied`: the generations its changes moved each group to, already read back by name). Prunes
+ * from `applied` what `now` covers.
+ */
+export function movedElsewhere(
+  before: ReadonlyMap<string, number>,
+  now: ReadonlyMap<string, number>,
+  applied: Map<string, Set<number>>,
+): string[] {
+  const moved: string[] = []
+  for (const [group, generation] of now) {
+    const from = before.get(group) ?? 0
+    if (generation === from) continue
+    const own = applied.get(group)
+    let ours = generation > from
+    for (let step = from + 1; ours && step <= generation; step += 1) ours = own?.has(step) === true
+    if (!ours) moved.push(group)
+  }
+  for (const [group, own] of applied) {
+    const seen = now.get(group) ?? 0
+    for (const generation of own) if (generation <= seen) own.delete(generation)
+    if (own.size === 0) applied.delete(group)
+  }
+  return moved
 }
 
 function toDoc(row: Row, types: Map<string, (data: Record<string, unknown>) => string[]>): SearchDoc {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { SCAN_LIMIT, type SearchDoc, SearchDocs, searchedRecord } from '../../server/services/search-index.ts'
+import {
+  movedElsewhere,
+  SCAN_LIMIT,
+  type SearchDoc,
+  SearchDocs,
+  searchedRecord,
+} from '../../server/services/search-index.ts'
 
 function doc(type: string, scope: string, name: string, extra: { display?: string; values?: string[] } = {}) {
   const text = [name, extra.display ?? '', ...(extra.values ?? [])].join(' ').toLowerCase()
@@ -139,5 +145,35 @@ describe('the strings a result reports as matching columns', () => {
       domain_aliases: ['www.example.net'],
       backends: [{ host: 'pool.example.net' }],
     })
+  })
+})
+
+describe('which groups another process changed', () => {
+  const map = (entries: [string, number][]) => new Map(entries)
+
+  it("reads again the groups that moved, except by this process's own changes, already read back", () => {
+    const applied = new Map([['websites|shop', new Set([4, 5])]])
+    const moved = movedElsewhere(
+      map([
+        ['websites|shop', 3],
+        ['directors|shop', 7],
+      ]),
+      map([
+        ['websites|shop', 5],
+        ['directors|shop', 8],
+        ['websites|media', 1],
+      ]),
+      applied,
+    )
+    expect(moved).toEqual(['directors|shop', 'websites|media'])
+    // What the read covered is forgotten.
+    expect(applied.size).toBe(0)
+  })
+
+  it('reads a group again when another move came between its own', () => {
+    const applied = new Map([['websites|shop', new Set([4, 6, 9])]])
+    expect(movedElsewhere(map([['websites|shop', 3]]), map([['websites|shop', 6]]), applied)).toEqual(['websites|shop'])
+    // A change heard of after the generations were read stays for the next read.
+    expect(applied.get('websites|shop')).toEqual(new Set([9]))
   })
 })
