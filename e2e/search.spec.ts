@@ -1,0 +1,55 @@
+import { signIn } from './pages/console.ts'
+import { expect, test } from './support/server.ts'
+
+test.describe('global search', () => {
+  test('finds a website by its domain and a backup by its display name, marks the match and leads to each', async ({
+    page,
+    server,
+  }) => {
+    const call = async (path: string, body: Record<string, unknown>, expected: number) => {
+      const response = await fetch(`${server.baseURL}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(response.status, `POST ${path}`).toBe(expected)
+    }
+    await call(
+      '/api/core/v0/projects/shop/websites',
+      {
+        name: 'e2e-search-site',
+        domain_name: 'kingfisher.example.net',
+        default_director: 'shop-origin',
+      },
+      201,
+    )
+    await call(
+      '/api/core/v0/projects/media/backups',
+      { trigger: 'manual', display_name: 'Before the kingfisher move' },
+      202,
+    )
+
+    await signIn(page, server.adminToken)
+    const box = page.getByRole('searchbox', { name: 'Search' })
+    await box.fill('Kingfisher')
+    const website = page.getByRole('link', { name: /e2e-search-site/ })
+    await expect(website).toContainText('Project: Acme Shop')
+    await expect(website).toContainText('domain_name: kingfisher.example.net')
+    await expect(website.locator('mark')).toHaveText('kingfisher')
+    const backup = page.getByRole('link', { name: /Before the kingfisher move/ })
+    await expect(backup.locator('mark').first()).toHaveText('kingfisher')
+
+    // The keyboard walks the results (both match inside a text: by type, backups first); Enter follows
+    // the website's link into its project.
+    await box.press('ArrowDown')
+    await expect(backup).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(website).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/websites-detail\/e2e-search-site\?project=shop/)
+
+    await box.fill('kingfisher move')
+    await page.getByRole('link', { name: /Before the kingfisher move/ }).click()
+    await expect(page).toHaveURL(/\/backups\?project=media/)
+  })
+})
