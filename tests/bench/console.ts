@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, findFreePort } from '../../e2e/support/chromium.ts'
 import { FILTER_DELAY_MS } from '../../src/views/resources/ResourceList.tsx'
+import { startCluster } from '../tools/postgres.ts'
 import { BenchApi, inParallel } from './api.ts'
 import { startServerProcess } from './child.ts'
 import { writeSection } from './report.ts'
@@ -203,15 +204,15 @@ const LIST_STEPS: Record<keyof ListTimings, string> = {
   filter: `Last keystroke of the name filter "site-0123" to the 10 matching rows (${FILTER_DELAY_MS} ms debounce included)`,
 }
 const LISTS_SECTION = 'console-lists-bench'
+/** The same steps with the API on a PostgreSQL server (`--lists --postgres`). */
+const LISTS_SECTION_POSTGRES = 'console-lists-bench-postgres'
 const BENCHMARKS = join(ROOT, 'docs', 'benchmarks.md')
 
 /** The times of the previous run, read back from its table in docs/benchmarks.md (its "This run" column). */
-function previousListTimings(): Partial<Record<keyof ListTimings, string>> {
+function previousListTimings(name: string): Partial<Record<keyof ListTimings, string>> {
   const text = existsSync(BENCHMARKS) ? readFileSync(BENCHMARKS, 'utf8') : ''
-  const section = text.slice(
-    text.indexOf(`<!-- ${LISTS_SECTION}:start -->`),
-    text.indexOf(`<!-- ${LISTS_SECTION}:end -->`),
-  )
+  const start = text.indexOf(`<!-- ${name}:start -->`)
+  const section = start === -1 ? '' : text.slice(start, text.indexOf(`<!-- ${name}:end -->`, start))
   const found: Partial<Record<keyof ListTimings, string>> = {}
   for (const key of Object.keys(LIST_STEPS) as (keyof ListTimings)[]) {
     // A step's label names numbers that may change (the debounce): compared without them.
@@ -223,12 +224,15 @@ function previousListTimings(): Partial<Record<keyof ListTimings, string>> {
   return found
 }
 
-function listsSection(list: ListTimings, machine: string): string {
-  const previous = previousListTimings()
+function listsSection(list: ListTimings, machine: string, onPostgres: boolean): string {
+  const previous = previousListTimings(onPostgres ? LISTS_SECTION_POSTGRES : LISTS_SECTION)
   return [
-    "## The console's lists in Chromium (`node --import tsx tests/bench/console.ts --lists`, also part of `npm run bench`)",
+    onPostgres
+      ? "## The console's lists in Chromium, the API on PostgreSQL (`node --import tsx tests/bench/console.ts --lists --postgres`, also part of `npm run bench`)"
+      : "## The console's lists in Chromium (`node --import tsx tests/bench/console.ts --lists`, also part of `npm run bench`)",
     '',
     `- Date: ${new Date().toISOString()}; ${machine}`,
+    `- Database: ${onPostgres ? 'a throwaway PostgreSQL 15 cluster of its own (tests/tools/postgres.ts, fsync off), the API with its pool of 10 connections' : 'PGlite in the API process'}.`,
     `- Websites list, a project with ${WEBSITES.toLocaleString('en-GB')} websites created through the API, server-side paging (never more than one page fetched), rows virtualised; timed in the page to the second frame after the table shows the state. Each click comes from /home once it has settled (no request for 500 ms), with an empty HTTP cache (the list's code comes from the server, as on a first visit); the first without a hover (a script's click, as a touch gives: the list's query starts with the route, in its loader, beside the page's code), the other after the pointer rested on the link ${HOVER_MS} ms (the router preloads on intent: code, resource tools and the query start then).`,
     '',
     '| Step | This run | Previous run | Goal |',
@@ -299,7 +303,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The console's section of docs/benchmarks.md (not with `listsOnly`) and the lists' section. */
 export async function benchConsole(
-  options: { listsOnly?: boolean } = {},
+  options: { listsOnly?: boolean; postgresUrl?: string } = {},
 ): Promise<{ console?: string; lists: string }> {
   // `--lists` may keep its database between runs, PGlite in the directory BENCH_CONSOLE_DB names (the
   // bench server's BENCH_DATA_DIR): creating 10,000 websites through the API takes minutes.
@@ -307,7 +311,7 @@ export async function benchConsole(
   if (keptIn) process.env.BENCH_DATA_DIR = keptIn
   const server = await startServerProcess(ADMIN_TOKEN, {
     serveConsole: true,
-    databaseUrl: keptIn ? 'pglite' : undefined,
+    databaseUrl: options.postgresUrl ?? (keptIn ? 'pglite' : undefined),
   })
   const profile = mkdtempSync(join(tmpdir(), 'wadp-bench-chromium-'))
   try {
@@ -342,7 +346,7 @@ export async function benchConsole(
       const list = await websitesListTimings(page, server.url)
       console.log(`[bench] websites list (ms): ${JSON.stringify(list)}`)
       await context.close()
-      return { lists: listsSection(list, machine) }
+      return { lists: listsSection(list, machine, options.postgresUrl !== undefined) }
     }
     const keystrokes = await selectorKeystrokes(page, 'fleet-0123')
     await page.keyboard.press('Escape')
@@ -393,7 +397,7 @@ export async function benchConsole(
       '',
       'The websites list: its own section below.',
     ].join('\n')
-    return { console: consoleSection, lists: listsSection(list, machine) }
+    return { console: consoleSection, lists: listsSection(list, machine, false) }
   } finally {
     await server.stop()
     rmSync(profile, { recursive: true, force: true })
@@ -401,11 +405,21 @@ export async function benchConsole(
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const sections = await benchConsole({ listsOnly: process.argv.includes('--lists') })
-  if (sections.console) {
-    writeSection(BENCHMARKS, 'console-bench', sections.console)
-    console.log(`\n${sections.console}`)
+  // `--lists --postgres`: the lists' steps with the API on a throwaway PostgreSQL cluster.
+  const onPostgres = process.argv.includes('--postgres')
+  const cluster = onPostgres ? await startCluster() : null
+  try {
+    const sections = await benchConsole({
+      listsOnly: onPostgres || process.argv.includes('--lists'),
+      ...(cluster ? { postgresUrl: cluster.url } : {}),
+    })
+    if (sections.console) {
+      writeSection(BENCHMARKS, 'console-bench', sections.console)
+      console.log(`\n${sections.console}`)
+    }
+    writeSection(BENCHMARKS, onPostgres ? LISTS_SECTION_POSTGRES : LISTS_SECTION, sections.lists)
+    console.log(`\n${sections.lists}`)
+  } finally {
+    cluster?.stop()
   }
-  writeSection(BENCHMARKS, LISTS_SECTION, sections.lists)
-  console.log(`\n${sections.lists}`)
 }
