@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, Suspense, use } from 'react'
+import { type ReactNode, use } from 'react'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
-import { Spinner } from '../../src/ui/Spinner.tsx'
 import {
   AuditedChanges,
   CertificatesNeedingAttention,
@@ -97,10 +96,7 @@ export default function HomeOverview({ project }: { project: string }) {
         </Panel>
       )}
       {grants(sessionPermissions, 'wadp.audit.list') ? (
-        // The audit log's code loads on its own: the other panels do not wait for it.
-        <Suspense fallback={<Spinner label="Loading the last changes…" />}>
-          <AuditedLastChanges project={project} />
-        </Suspense>
+        <AuditedLastChanges project={project} />
       ) : (
         grants(permissions, 'wadp.projects.get') && (
           <Panel id="recent" title="Last changes" panel={panelState(counts, 'The last changes')}>
@@ -114,9 +110,9 @@ export default function HomeOverview({ project }: { project: string }) {
 
 /** The last changes from the audit log, for those who may read it; others see the resources' own dates. */
 function AuditedLastChanges({ project }: { project: string }) {
-  const { admin } = root.useRouteContext()
-  const { queries } = use(admin())
-  const entries = useQuery(queries.audit({ project, items: 8 }))
+  const { overview } = root.useRouteContext()
+  const { queries } = use(overview())
+  const entries = useQuery(queries.lastChanges(project))
   return (
     <Panel id="recent" title="Last changes" panel={panelState(entries, 'The last changes')}>
       {(data) => <AuditedChanges entries={data.data} link={link} />}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import type { CertificateSummary } from '../api/overview.ts'
 import type { AuditSummary } from '../domain/audit.ts'
 import type { ProjectOverview } from '../domain/overview.ts'
@@ -203,7 +203,8 @@ export function SyncSummary({
   )
 }
 
-const count = (value: number | null) => (value === null ? '—' : Math.round(value).toLocaleString('en-GB'))
+const counts = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
+const count = (value: number | null) => (value === null ? '—' : counts.format(Math.round(value)))
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)} %`)
 const short = (value: number | null) =>
   value === null
@@ -217,12 +218,21 @@ const hourOf = (ms: number) => formatDateTime(new Date(ms).toISOString())
 
 /** The last 24 hours: requests, hit ratio and blocked requests as small charts, with the day's totals. */
 export function TrafficCharts({ result }: { result: StatsResult }) {
-  const points = result.series[0]?.points ?? []
-  const timestamps = points.map((point) => Date.parse(point.ts))
-  const line = (metric: keyof StatsResult['totals'], label: string) => ({
-    label,
-    values: points.map((point) => point.values[metric] ?? null),
-  })
+  // The same answer gives the same series: a chart draws again only when its numbers change, not each time
+  // another panel of Home fills in and renders this one again.
+  const { timestamps, requests, hitRatio, blockedLines } = useMemo(() => {
+    const points = result.series[0]?.points ?? []
+    const line = (metric: keyof StatsResult['totals'], label: string) => ({
+      label,
+      values: points.map((point) => point.values[metric] ?? null),
+    })
+    return {
+      timestamps: points.map((point) => Date.parse(point.ts)),
+      requests: [line('requests', 'Requests')],
+      hitRatio: [line('hit_ratio', 'Hit ratio')],
+      blockedLines: [line('waf_blocked', 'WAF'), line('challenged', 'Challenged'), line('rate_limited', 'Rate limited')],
+    }
+  }, [result])
   const blocked = ['waf_blocked', 'challenged', 'rate_limited'] as const
   const totals = result.totals
   return (
@@ -236,7 +246,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
         <TimeSeriesChart
           title="Requests"
           timestamps={timestamps}
-          lines={[line('requests', 'Requests')]}
+          lines={requests}
           format={count}
           formatAxis={short}
           formatTime={hourOf}
@@ -246,7 +256,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
         <TimeSeriesChart
           title="Cache hit ratio"
           timestamps={timestamps}
-          lines={[line('hit_ratio', 'Hit ratio')]}
+          lines={hitRatio}
           format={percent}
           formatTime={hourOf}
           fileName="home-hit-ratio-24h"
@@ -255,7 +265,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
         <TimeSeriesChart
           title="Blocked requests"
           timestamps={timestamps}
-          lines={[line('waf_blocked', 'WAF'), line('challenged', 'Challenged'), line('rate_limited', 'Rate limited')]}
+          lines={blockedLines}
           format={count}
           formatAxis={short}
           formatTime={hourOf}
