@@ -28,6 +28,19 @@ const loadLibrary = () => {
   return library
 }
 
+/**
+ * Charts are drawn one per task, in the order they asked: a page of several charts (Home has three, the
+ * statistics page more) keeps the browser free to answer input and paint between them, instead of one
+ * long task that draws them all once the library arrives.
+ */
+let drawing: Promise<void> = Promise.resolve()
+function drawInTurn(draw: () => void): Promise<void> {
+  const turn = drawing.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0))).then(draw)
+  // A chart that fails to draw shows so itself; the ones after it still get their turn.
+  drawing = turn.catch(() => {})
+  return turn
+}
+
 /** Line colours that read on both backgrounds (Tailwind's 600 shades for light, 400 for dark). */
 const PALETTE = {
   light: [
@@ -118,44 +131,45 @@ export function TimeSeriesChart({
     let chart: uPlot | null = null
     let stopped = false
     const resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height }))
-    loadLibrary().then(
-      (UPlot) => {
-        if (stopped) return
-        const text = getComputedStyle(element).color
-        const grid = dark ? 'rgba(148, 163, 184, 0.15)' : 'rgba(100, 116, 139, 0.15)'
-        const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
-        chart = new UPlot(
-          {
-            width: element.clientWidth,
-            height,
-            legend: { show: false },
-            cursor: { drag: { x: false, y: false } },
-            scales: { x: { time: true } },
-            series: [
-              {},
-              ...lines.map((line, i) => ({
-                label: line.label,
-                stroke: colourOf(i, dark),
-                width: 1.5,
-                spanGaps: false,
-              })),
-            ],
-            axes: [
-              {
-                ...axis,
-                values: (_: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
-                  timeAxisLabels(splits, increment),
-              },
-              { ...axis, size: 70, values: (_: uPlot, splits: number[]) => splits.map((v) => formatAxis(v)) },
-            ],
-          },
-          [timestamps.map((ts) => ts / 1000), ...lines.map((line) => [...line.values])],
-          element,
-        )
-        resize.observe(element)
-      },
-      () => setFailed(true),
-    )
+    loadLibrary()
+      .then((UPlot) =>
+        drawInTurn(() => {
+          if (stopped) return
+          const text = getComputedStyle(element).color
+          const grid = dark ? 'rgba(148, 163, 184, 0.15)' : 'rgba(100, 116, 139, 0.15)'
+          const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
+          chart = new UPlot(
+            {
+              width: element.clientWidth,
+              height,
+              legend: { show: false },
+              cursor: { drag: { x: false, y: false } },
+              scales: { x: { time: true } },
+              series: [
+                {},
+                ...lines.map((line, i) => ({
+                  label: line.label,
+                  stroke: colourOf(i, dark),
+                  width: 1.5,
+                  spanGaps: false,
+                })),
+              ],
+              axes: [
+                {
+                  ...axis,
+                  values: (_: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
+                    timeAxisLabels(splits, increment),
+                },
+                { ...axis, size: 70, values: (_: uPlot, splits: number[]) => splits.map((v) => formatAxis(v)) },
+              ],
+            },
+            [timestamps.map((ts) => ts / 1000), ...lines.map((line) => [...line.values])],
+            element,
+          )
+          resize.observe(element)
+        }),
+      )
+      .catch(() => setFailed(true))
     return () => {
       stopped = true
       resize.disconnect()

@@ -264,8 +264,11 @@ async function runLighthouse(url: string, port: number, page: string, keepStorag
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { categories, audits } = result.lhr
-  if (process.env.LH_DUMP)
-    writeFileSync(join(process.env.LH_DUMP, `${page.replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr))
+  if (process.env.LH_DUMP) {
+    const name = `${page.replace(/\W+/g, '_')}-${Date.now()}`
+    writeFileSync(join(process.env.LH_DUMP, `${name}.json`), JSON.stringify(result.lhr))
+    writeFileSync(join(process.env.LH_DUMP, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
+  }
   return {
     page,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
