@@ -8,6 +8,7 @@ import type { AdminTools } from '../src/app/admin.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
 import type { DebugTools } from '../src/app/debug.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
+import type { QuickSetupActor } from '../src/app/quick-setup.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
 import type { ToolTools } from '../src/app/tools.ts'
 import { SESSION_STORED_CLASS, SSO_CALLBACK_PATH } from '../src/domain/session.ts'
@@ -49,6 +50,8 @@ export type RouterContext = {
   admin: () => Promise<AdminTools>
   /** /debug's machine registry and path generation (xstate/graph), loaded only when the page asks. */
   debug: () => Promise<DebugTools>
+  /** The quick-setup wizard's actor, created and started with the first use of the Quick setup button. */
+  quickSetup: () => Promise<QuickSetupActor>
 }
 
 const RootSearch = v.object({
