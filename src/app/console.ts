@@ -55,6 +55,13 @@ export type Notify = (
 ) => void
 
 /**
+ * Resolves in a later task: the browser may paint and handle input in between. The start-up yields at its
+ * natural seams (after the modules' evaluation, between the actors and the router) so that none of its
+ * parts blocks the main thread for long on a phone.
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
  * Builds the running console: API clients, the query cache, every root actor with its real side
  * effects, and the router whose context hands them to the routes.
  */
@@ -85,6 +92,8 @@ export async function startConsole(options: { notify: Notify }) {
       startProjectRequests(api, queryClient, queries.projects, headStart, urlProject, { token, requests: early })
     urlProject = null
   }
+  // One provided sync machine for both views' actors: providing builds the whole machine again.
+  const syncStatus = provideSyncStatus(api)
   const actors: ConsoleActors = {
     session: createActor(provideSession(api, queryClient, window.location.origin, headStart, early, startUrlProject), {
       ...actorOptions,
@@ -94,15 +103,17 @@ export async function startConsole(options: { notify: Notify }) {
     projectSelector: createActor(provideProjectSelector(queryClient, queries.projects), actorOptions),
     globalSearch: createActor(provideGlobalSearch(queryClient, queries.search), actorOptions),
     chunkReload: createActor(provideChunkReload(), { ...actorOptions, input: {} }),
-    projectSync: createActor(provideSyncStatus(api), {
+    projectSync: createActor(syncStatus, {
       ...actorOptions,
       input: { kind: 'project', project: null, autoStart: false },
     }),
-    adminSync: createActor(provideSyncStatus(api), { ...actorOptions, input: { kind: 'admin', autoStart: false } }),
+    adminSync: createActor(syncStatus, { ...actorOptions, input: { kind: 'admin', autoStart: false } }),
   }
   // Calls made while the session validates or holds a token carry it; none carry a stale one.
   token.current = () => actors.session.getSnapshot().context.credentials?.token ?? null
   expired.current = () => actors.session.send({ type: 'session.expired' })
+
+  await nextTask()
 
   // The resource screens' queries and machines load with the first resource page, not with the shell.
   let resourceTools: Promise<ResourceTools> | null = null
