@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, use } from 'react'
+import type { ReactNode } from 'react'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
+import type { OverviewTools } from '../../src/app/overview.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
@@ -29,10 +30,10 @@ const link = (path: string, children: ReactNode) => (
 )
 
 /** Home's panels (RESOURCES.md, /home), each shown with its permission and loading on its own. */
-export default function HomeOverview({ project }: { project: string }) {
-  const { actors, overview } = root.useRouteContext()
+export default function HomeOverview({ project, tools }: { project: string; tools: OverviewTools }) {
+  const { actors } = root.useRouteContext()
   const sessionPermissions = useSelector(actors.session, selectPermissions)
-  const { queries } = use(overview())
+  const { queries } = tools
   const permissions = useSelector(actors.project, selectProjectPermissions)
   const syncStatus = useSelector(actors.projectSync, selectSyncStatus)
   const syncRows = useSelector(actors.projectSync, selectSyncRows)
@@ -96,7 +97,7 @@ export default function HomeOverview({ project }: { project: string }) {
         </Panel>
       )}
       {grants(sessionPermissions, 'wadp.audit.list') ? (
-        <AuditedLastChanges project={project} />
+        <AuditedLastChanges project={project} tools={tools} />
       ) : (
         grants(permissions, 'wadp.projects.get') && (
           <Panel id="recent" title="Last changes" panel={panelState(counts, 'The last changes')}>
@@ -109,10 +110,8 @@ export default function HomeOverview({ project }: { project: string }) {
 }
 
 /** The last changes from the audit log, for those who may read it; others see the resources' own dates. */
-function AuditedLastChanges({ project }: { project: string }) {
-  const { overview } = root.useRouteContext()
-  const { queries } = use(overview())
-  const entries = useQuery(queries.lastChanges(project))
+function AuditedLastChanges({ project, tools }: { project: string; tools: OverviewTools }) {
+  const entries = useQuery(tools.queries.lastChanges(project))
   return (
     <Panel id="recent" title="Last changes" panel={panelState(entries, 'The last changes')}>
       {(data) => <AuditedChanges entries={data.data} link={link} />}
