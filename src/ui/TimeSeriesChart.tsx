@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import { cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
 import { timeAxisLabels } from './time-axis.ts'
@@ -177,13 +177,24 @@ export function TimeSeriesChart({
     }
   }, [timestamps, lines, formatAxis, dark, height])
 
-  const csv = useMemo(() => chartCsv(timestamps, lines), [timestamps, lines])
-  const [csvUrl, setCsvUrl] = useState<string | null>(null)
-  useEffect(() => {
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }))
-    setCsvUrl(url)
-    return () => URL.revokeObjectURL(url)
-  }, [csv])
+  // The CSV file is made when a pointer or the focus reaches its link (or at the click): writing every
+  // chart's numbers into a blob up front cost each page with charts several ms, for a file seldom asked for.
+  const csvFile = useRef<{ timestamps: readonly number[]; lines: readonly ChartLine[]; url: string } | null>(null)
+  useEffect(
+    () => () => {
+      if (csvFile.current) URL.revokeObjectURL(csvFile.current.url)
+    },
+    [],
+  )
+  const prepareCsv = (link: HTMLAnchorElement) => {
+    const made = csvFile.current
+    if (!made || made.timestamps !== timestamps || made.lines !== lines) {
+      if (made) URL.revokeObjectURL(made.url)
+      const url = URL.createObjectURL(new Blob([chartCsv(timestamps, lines)], { type: 'text/csv' }))
+      csvFile.current = { timestamps, lines, url }
+    }
+    link.href = csvFile.current?.url ?? link.href
+  }
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
@@ -191,15 +202,17 @@ export function TimeSeriesChart({
         <h2 id={headingId} className="font-semibold">
           {title}
         </h2>
-        {csvUrl && (
-          <a
-            href={csvUrl}
-            download={`${fileName}.csv`}
-            className="text-sm text-teal-700 underline hover:text-teal-900 dark:text-teal-300"
-          >
-            Download CSV<span className="sr-only"> of {title}</span>
-          </a>
-        )}
+        <a
+          // Replaced by the file's blob: URL before any activation (see prepareCsv).
+          href={`#${fileName}.csv`}
+          download={`${fileName}.csv`}
+          onPointerEnter={(event) => prepareCsv(event.currentTarget)}
+          onFocus={(event) => prepareCsv(event.currentTarget)}
+          onClick={(event) => prepareCsv(event.currentTarget)}
+          className="text-sm text-teal-700 underline hover:text-teal-900 dark:text-teal-300"
+        >
+          Download CSV<span className="sr-only"> of {title}</span>
+        </a>
       </div>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {lines.map((line, i) => (
