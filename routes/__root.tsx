@@ -8,6 +8,7 @@ import type { AdminTools } from '../src/app/admin.ts'
 import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
 import type { DebugTools } from '../src/app/debug.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
+import type { QuickSetupActor } from '../src/app/quick-setup.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
 import type { ToolTools } from '../src/app/tools.ts'
 import { SESSION_STORED_CLASS, SSO_CALLBACK_PATH } from '../src/domain/session.ts'
@@ -49,6 +50,8 @@ export type RouterContext = {
   admin: () => Promise<AdminTools>
   /** /debug's machine registry and path generation (xstate/graph), loaded only when the page asks. */
   debug: () => Promise<DebugTools>
+  /** The quick-setup wizard's actor, created and started with the first use of the Quick setup button. */
+  quickSetup: () => Promise<QuickSetupActor>
 }
 
 const RootSearch = v.object({
@@ -76,6 +79,16 @@ function ShellFrame({ children }: { children: ReactNode }) {
   return <Shell>{children}</Shell>
 }
 
+/**
+ * The bar at the top while a page loads or a query fetches. A component of its own: a query starting or
+ * finishing renders the bar alone, not the shell and the page around it.
+ */
+function Progress() {
+  const navigating = useRouterState({ select: (state) => state.status === 'pending' })
+  const fetching = useIsFetching() > 0
+  return <TopProgress active={navigating || fetching} />
+}
+
 function RootLayout() {
   const { actors } = Route.useRouteContext()
   const resolving = useSelector(actors.session, selectIsResolving)
@@ -83,17 +96,15 @@ function RootLayout() {
   if (resolving) void loadShell()
   const signedIn = useSelector(actors.session, selectIsSignedIn)
   const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
-  const navigating = useRouterState({ select: (state) => state.status === 'pending' })
   // An unknown URL is a 404 for everyone (spec section 2); the SSO callback has no route of its own.
   const unknownPage = useRouterState({
     select: (state) => state.location.pathname !== SSO_CALLBACK_PATH && state.matches.some((match) => match._notFound),
   })
-  const fetching = useIsFetching() > 0
   // Continue signs out (the machine accepts it in any state), which also leaves for / without the flag.
   const onContinue = () => actors.session.send({ type: 'session.logout' })
   return (
     <>
-      <TopProgress active={navigating || fetching} />
+      <Progress />
       {resolving ? (
         <div className="grid min-h-screen place-items-center">
           <Spinner label="Checking your session…" size="lg" />

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { use, useState } from 'react'
 import { selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { queryError } from '../../src/queries/errors.ts'
@@ -20,7 +20,9 @@ function inspectorHref(): string {
 
 /** /debug: the root actors live, the build, the permissions, and the test paths on request. */
 export function DebugScreen() {
-  const { actors, queries, debug } = root.useRouteContext()
+  const { actors, queries, debug, quickSetup } = root.useRouteContext()
+  // The wizard's actor is created on first use: this page shows it too, so it asks for it.
+  const wizard = use(quickSetup())
   const sessionPermissions = useSelector(actors.session, selectPermissions)
   const project = useSelector(actors.project, selectProjectName)
   const projectPermissions = useSelector(actors.project, selectProjectPermissions)
@@ -53,7 +55,7 @@ export function DebugScreen() {
       )
   return (
     <DebugPage
-      machines={Object.entries(actors).map(([name, actor]) => ({ name, actor }))}
+      machines={[...Object.entries(actors), ['quickSetup', wizard] as const].map(([name, actor]) => ({ name, actor }))}
       inspector={{ href: inspectorHref(), available: import.meta.env.DEV }}
       version={panelState(version, 'The console version')}
       services={queries.platform.services.map((service, index) => {

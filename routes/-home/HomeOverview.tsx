@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, Suspense, use } from 'react'
+import type { ReactNode } from 'react'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
+import type { OverviewTools } from '../../src/app/overview.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
-import { Spinner } from '../../src/ui/Spinner.tsx'
 import {
   AuditedChanges,
   CertificatesNeedingAttention,
@@ -29,16 +29,33 @@ const link = (path: string, children: ReactNode) => (
   </Link>
 )
 
-/** Home's panels (RESOURCES.md, /home), each shown with its permission and loading on its own. */
-export default function HomeOverview({ project }: { project: string }) {
-  const { actors, overview } = root.useRouteContext()
+type PanelProps = { project: string; queries: OverviewTools['queries'] }
+
+/**
+ * Home's panels (RESOURCES.md, /home), each shown with its permission and loading on its own. Each panel
+ * reads its own query or machine: an answer, or a sync check's progress, renders that panel alone.
+ */
+export default function HomeOverview({ project, tools }: { project: string; tools: OverviewTools }) {
+  const { actors } = root.useRouteContext()
   const sessionPermissions = useSelector(actors.session, selectPermissions)
-  const { queries } = use(overview())
   const permissions = useSelector(actors.project, selectProjectPermissions)
-  const syncStatus = useSelector(actors.projectSync, selectSyncStatus)
-  const syncRows = useSelector(actors.projectSync, selectSyncRows)
-  const canCertificates = grants(permissions, 'wadp.le-cert.list')
-  const canTraffic = grants(permissions, 'wadp.stats.query')
+  const { queries } = tools
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {grants(permissions, 'wadp.stats.query') && <TrafficPanel project={project} queries={queries} />}
+      {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && <SyncPanel />}
+      {grants(permissions, 'wadp.projects.get') && <CountsPanel project={project} queries={queries} />}
+      {grants(permissions, 'wadp.le-cert.list') && <CertificatesPanel project={project} queries={queries} />}
+      {grants(sessionPermissions, 'wadp.audit.list') ? (
+        <AuditedLastChanges project={project} queries={queries} />
+      ) : (
+        grants(permissions, 'wadp.projects.get') && <RecentChangesPanel project={project} queries={queries} />
+      )}
+    </div>
+  )
+}
+
+function TrafficPanel({ project, queries }: PanelProps) {
   // Hourly points are plenty for small charts (24, against 288 at 5 minutes: less to fetch, parse and
   // draw). The range ends at the last whole hour: the same query (and cache entry) for the whole hour.
   const trafficQuery = queryOfView(
@@ -49,74 +66,70 @@ export default function HomeOverview({ project }: { project: string }) {
   ).query
   const traffic = useQuery({
     ...queries.traffic(trafficQuery ?? { project, from: '', to: '', metrics: ['requests'] }),
-    enabled: canTraffic && trafficQuery !== null,
+    enabled: trafficQuery !== null,
   })
-  const counts = useQuery({ ...queries.overview(project), enabled: grants(permissions, 'wadp.projects.get') })
-  const certificates = useQuery({ ...queries.certificates(project), enabled: canCertificates })
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      {canTraffic && (
-        <Panel
-          id="traffic"
-          title="Traffic, last 24 hours"
-          panel={panelState(traffic, 'The traffic')}
-          wide
-          height="min-h-[52rem] xl:min-h-[22rem]"
-        >
-          {(data) => <TrafficCharts result={data} />}
-        </Panel>
-      )}
-      {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && (
-        <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true }} height="min-h-[12rem]">
-          {() => (
-            <SyncSummary
-              status={syncStatus}
-              rows={syncRows}
-              onRecheck={() =>
-                actors.projectSync.send(
-                  syncStatus === 'idle' ? { type: 'sync.start', explicit: false } : { type: 'sync.recheck' },
-                )
-              }
-            />
-          )}
-        </Panel>
-      )}
-      {grants(permissions, 'wadp.projects.get') && (
-        <Panel id="counts" title="Configuration counts" panel={panelState(counts, 'The counts')} height="min-h-[12rem]">
-          {(data) => <ConfigurationCounts overview={data} link={link} />}
-        </Panel>
-      )}
-      {canCertificates && (
-        <Panel
-          id="certificates"
-          title="Certificates needing attention"
-          panel={panelState(certificates, 'The certificates')}
-          height="min-h-[8rem]"
-        >
-          {(data) => <CertificatesNeedingAttention certificates={data.data} total={data.meta.total} link={link} />}
-        </Panel>
-      )}
-      {grants(sessionPermissions, 'wadp.audit.list') ? (
-        // The audit log's code loads on its own: the other panels do not wait for it.
-        <Suspense fallback={<Spinner label="Loading the last changes…" />}>
-          <AuditedLastChanges project={project} />
-        </Suspense>
-      ) : (
-        grants(permissions, 'wadp.projects.get') && (
-          <Panel id="recent" title="Last changes" panel={panelState(counts, 'The last changes')}>
-            {(data) => <RecentChanges overview={data} link={link} />}
-          </Panel>
-        )
-      )}
-    </div>
+    <Panel
+      id="traffic"
+      title="Traffic, last 24 hours"
+      panel={panelState(traffic, 'The traffic')}
+      wide
+      height="min-h-[52rem] xl:min-h-[22rem]"
+    >
+      {(data) => <TrafficCharts result={data} />}
+    </Panel>
+  )
+}
+
+function SyncPanel() {
+  const { actors } = root.useRouteContext()
+  const status = useSelector(actors.projectSync, selectSyncStatus)
+  const rows = useSelector(actors.projectSync, selectSyncRows)
+  const recheck = () =>
+    actors.projectSync.send(status === 'idle' ? { type: 'sync.start', explicit: false } : { type: 'sync.recheck' })
+  return (
+    <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true }} height="min-h-[12rem]">
+      {() => <SyncSummary status={status} rows={rows} onRecheck={recheck} />}
+    </Panel>
+  )
+}
+
+function CountsPanel({ project, queries }: PanelProps) {
+  const counts = useQuery(queries.overview(project))
+  return (
+    <Panel id="counts" title="Configuration counts" panel={panelState(counts, 'The counts')} height="min-h-[12rem]">
+      {(data) => <ConfigurationCounts overview={data} link={link} />}
+    </Panel>
+  )
+}
+
+function CertificatesPanel({ project, queries }: PanelProps) {
+  const certificates = useQuery(queries.certificates(project))
+  return (
+    <Panel
+      id="certificates"
+      title="Certificates needing attention"
+      panel={panelState(certificates, 'The certificates')}
+      height="min-h-[8rem]"
+    >
+      {(data) => <CertificatesNeedingAttention certificates={data.data} total={data.meta.total} link={link} />}
+    </Panel>
+  )
+}
+
+/** Without the audit log: the resources' own dates, from the counts' answer. */
+function RecentChangesPanel({ project, queries }: PanelProps) {
+  const counts = useQuery(queries.overview(project))
+  return (
+    <Panel id="recent" title="Last changes" panel={panelState(counts, 'The last changes')}>
+      {(data) => <RecentChanges overview={data} link={link} />}
+    </Panel>
   )
 }
 
 /** The last changes from the audit log, for those who may read it; others see the resources' own dates. */
-function AuditedLastChanges({ project }: { project: string }) {
-  const { admin } = root.useRouteContext()
-  const { queries } = use(admin())
-  const entries = useQuery(queries.audit({ project, items: 8 }))
+function AuditedLastChanges({ project, queries }: PanelProps) {
+  const entries = useQuery(queries.lastChanges(project))
   return (
     <Panel id="recent" title="Last changes" panel={panelState(entries, 'The last changes')}>
       {(data) => <AuditedChanges entries={data.data} link={link} />}

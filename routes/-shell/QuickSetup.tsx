@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { use } from 'react'
 import { selectProjectName } from '../../machines/project.selectors.ts'
 import {
   selectCanAnswer,
@@ -23,8 +24,8 @@ const root = getRouteApi('__root__')
 
 /** The quick-setup wizard (loaded on first use), driven by its machine. */
 export default function QuickSetup() {
-  const { actors, queries } = root.useRouteContext()
-  const wizard = actors.quickSetup
+  const { actors, queries, quickSetup } = root.useRouteContext()
+  const wizard = use(quickSetup())
   const send = wizard.send
   const open = useSelector(wizard, selectIsOpen)
   const page = useSelector(wizard, selectPage)

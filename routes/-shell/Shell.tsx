@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { selectProjectLabel, selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectIsSelectorOpen } from '../../machines/project-selector.selectors.ts'
-import { selectIsOpen } from '../../machines/quick-setup.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES, visibleSidebar } from '../../src/domain/navigation.ts'
 import { isWideViewport, useSidebarBreakpoint } from '../../src/ui/useSidebarBreakpoint.ts'
@@ -24,7 +23,7 @@ const routePath = (to: string) => to as LinkProps['to']
 
 /** The signed-in layout: top bar, sidebar (with a project), the dialogs they open, and the page. */
 export default function Shell({ children }: { children: ReactNode }) {
-  const { actors } = root.useRouteContext()
+  const { actors, quickSetup } = root.useRouteContext()
   const { session, project, projectSelector } = actors
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const projectName = useSelector(project, selectProjectName)
@@ -36,11 +35,15 @@ export default function Shell({ children }: { children: ReactNode }) {
   useSidebarBreakpoint((wide) => setSidebarCollapsed(!wide))
   const [dialog, setDialog] = useState<'versions' | 'sync' | 'adminSync' | null>(null)
   const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
-  const wizardOpen = useSelector(actors.quickSetup, selectIsOpen)
   // Dialogs load on first use, then stay mounted so closing can hand focus back to their opener.
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set())
-  const opened = selectorOpen ? 'selector' : wizardOpen ? 'quickSetup' : dialog
+  const opened = selectorOpen ? 'selector' : dialog
   if (opened && !loaded.has(opened)) setLoaded(new Set([...loaded, opened]))
+  // The wizard's machine loads with its dialog, on the first click: it opens once both are there.
+  const openQuickSetup = () => {
+    setLoaded((current) => (current.has('quickSetup') ? current : new Set([...current, 'quickSetup'])))
+    void quickSetup().then((wizard) => wizard.send({ type: 'wizard.open', project: projectName ?? '' }))
+  }
   const sidebar = visibleSidebar(permissions)
 
   return (
@@ -48,7 +51,7 @@ export default function Shell({ children }: { children: ReactNode }) {
       topBar={
         <TopBar
           showQuickSetup={allows(permissions, FEATURE_RULES.quickSetup)}
-          onQuickSetup={() => actors.quickSetup.send({ type: 'wizard.open', project: projectName ?? '' })}
+          onQuickSetup={openQuickSetup}
           projectLabel={projectLabel ?? 'Select a project'}
           onOpenProjectSelector={() => projectSelector.send({ type: 'selector.open' })}
           search={<GlobalSearch />}

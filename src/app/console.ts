@@ -4,7 +4,6 @@ import type { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import type { globalSearchMachine } from '../../machines/global-search.ts'
 import type { projectMachine } from '../../machines/project.ts'
 import type { projectSelectorMachine } from '../../machines/project-selector.ts'
-import type { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { sessionMachine } from '../../machines/session.ts'
 import type { syncStatusMachine } from '../../machines/sync-status.ts'
 import { createApi } from '../api/http.ts'
@@ -15,11 +14,11 @@ import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
 import { createAppRouter, stringifySearch } from '../router.tsx'
 import type { AdminTools } from './admin.ts'
-import { provideQuickSetup, provideSyncStatus } from './configuration.ts'
+import { provideSyncStatus } from './configuration.ts'
 import { takeEarlyRequests } from './early-requests.ts'
 import { createHeadStart } from './head-start.ts'
 import { inspectorIfRequested } from './inspector.ts'
-import { connectConfiguration, connectNavigation } from './navigation.ts'
+import { connectConfiguration, connectNavigation, connectQuickSetup } from './navigation.ts'
 import type { OverviewTools } from './overview.ts'
 import {
   provideChunkReload,
@@ -28,6 +27,7 @@ import {
   provideProjectSelector,
   startProjectRequests,
 } from './project.ts'
+import type { QuickSetupActor } from './quick-setup.ts'
 import type { ResourceTools } from './resources.ts'
 import { provideSession } from './session.ts'
 import type { ToolTools } from './tools.ts'
@@ -38,7 +38,6 @@ export type ConsoleActors = {
   projectSelector: ActorRefFrom<typeof projectSelectorMachine>
   globalSearch: ActorRefFrom<typeof globalSearchMachine>
   chunkReload: ActorRefFrom<typeof chunkReloadMachine>
-  quickSetup: ActorRefFrom<typeof quickSetupMachine>
   projectSync: ActorRefFrom<typeof syncStatusMachine>
   adminSync: ActorRefFrom<typeof syncStatusMachine>
 }
@@ -54,6 +53,13 @@ export type Notify = (
   message: string,
   options?: { title?: string; durationMs?: number; kind?: 'success' | 'warning' | 'error' },
 ) => void
+
+/**
+ * Resolves in a later task: the browser may paint and handle input in between. The start-up yields at its
+ * natural seams (after the modules' evaluation, between the actors and the router) so that none of its
+ * parts blocks the main thread for long on a phone.
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /**
  * Builds the running console: API clients, the query cache, every root actor with its real side
@@ -86,6 +92,8 @@ export async function startConsole(options: { notify: Notify }) {
       startProjectRequests(api, queryClient, queries.projects, headStart, urlProject, { token, requests: early })
     urlProject = null
   }
+  // One provided sync machine for both views' actors: providing builds the whole machine again.
+  const syncStatus = provideSyncStatus(api)
   const actors: ConsoleActors = {
     session: createActor(provideSession(api, queryClient, window.location.origin, headStart, early, startUrlProject), {
       ...actorOptions,
@@ -95,23 +103,24 @@ export async function startConsole(options: { notify: Notify }) {
     projectSelector: createActor(provideProjectSelector(queryClient, queries.projects), actorOptions),
     globalSearch: createActor(provideGlobalSearch(queryClient, queries.search), actorOptions),
     chunkReload: createActor(provideChunkReload(), { ...actorOptions, input: {} }),
-    // The wizard learns its project when it opens (wizard.open), so one actor serves every project.
-    quickSetup: createActor(provideQuickSetup(api), { ...actorOptions, input: { project: '' } }),
-    projectSync: createActor(provideSyncStatus(api), {
+    projectSync: createActor(syncStatus, {
       ...actorOptions,
       input: { kind: 'project', project: null, autoStart: false },
     }),
-    adminSync: createActor(provideSyncStatus(api), { ...actorOptions, input: { kind: 'admin', autoStart: false } }),
+    adminSync: createActor(syncStatus, { ...actorOptions, input: { kind: 'admin', autoStart: false } }),
   }
   // Calls made while the session validates or holds a token carry it; none carry a stale one.
   token.current = () => actors.session.getSnapshot().context.credentials?.token ?? null
   expired.current = () => actors.session.send({ type: 'session.expired' })
+
+  await nextTask()
 
   // The resource screens' queries and machines load with the first resource page, not with the shell.
   let resourceTools: Promise<ResourceTools> | null = null
   let toolTools: Promise<ToolTools> | null = null
   let overviewTools: Promise<OverviewTools> | null = null
   let adminTools: Promise<AdminTools> | null = null
+  let quickSetup: Promise<QuickSetupActor> | null = null
   const router = createAppRouter({
     queryClient,
     queries,
@@ -163,9 +172,18 @@ export async function startConsole(options: { notify: Notify }) {
       return adminTools
     },
     debug: () => import('./debug.ts').then((module) => module.debugTools()),
+    quickSetup: () => {
+      quickSetup ??= import('./quick-setup.ts').then((module) => {
+        const wizard = module.createQuickSetup(api, inspect)
+        connectQuickSetup(router, wizard, actors, queryClient, queries)
+        wizard.start()
+        return wizard
+      })
+      return quickSetup
+    },
   })
   connectNavigation(router, actors, options.notify)
-  connectConfiguration(router, actors, queryClient, queries, options.notify)
+  connectConfiguration(actors, options.notify)
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault()
     actors.chunkReload.send({ type: 'chunk.loadFailed' })

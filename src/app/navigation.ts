@@ -4,6 +4,7 @@ import { syncNotification } from '../../machines/sync-status.selectors.ts'
 import { isLocalRedirect, LOGOUT_QUERY_KEY, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { stringifySearch } from '../router.tsx'
 import type { ConsoleActors, ConsoleQueries, Notify } from './console.ts'
+import type { QuickSetupActor } from './quick-setup.ts'
 import { storage } from './storage.ts'
 
 /** Paths a signed-out visitor may be on without it becoming the page to return to after sign-in. */
@@ -83,25 +84,31 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
 }
 
 /**
- * The quick-setup wizard and the sync checks: a created website triggers an explicit sync check and a
- * fresh directors list; Finish leads to /websites; a finished explicit check is announced for 10 s;
- * the project check follows the selected project.
+ * The quick-setup wizard, once its actor exists (its first use): a created website triggers an explicit
+ * sync check and a fresh directors list; Finish leads to /websites.
  */
-export function connectConfiguration(
+export function connectQuickSetup(
   router: AnyRouter,
+  wizard: QuickSetupActor,
   actors: ConsoleActors,
   queryClient: QueryClient,
   queries: ConsoleQueries,
-  notify: Notify,
 ) {
-  actors.quickSetup.on('quickSetup.created', ({ project }) => {
+  wizard.on('quickSetup.created', ({ project }) => {
     actors.projectSync.send({ type: 'sync.start', explicit: true })
     void queryClient.invalidateQueries({ queryKey: queries.configuration.directorNames(project).queryKey })
   })
-  actors.quickSetup.on('quickSetup.finished', () => {
+  wizard.on('quickSetup.finished', () => {
     const project = actors.project.getSnapshot().context.project
     void router.navigate({ href: href('/websites', project ? { project } : {}) })
   })
+}
+
+/**
+ * The sync checks: a finished explicit check is announced for 10 s; the project check follows the
+ * selected project.
+ */
+export function connectConfiguration(actors: ConsoleActors, notify: Notify) {
   for (const sync of [actors.projectSync, actors.adminSync]) {
     sync.on('sync.finished', (event) => {
       const notification = syncNotification(event)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import { cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
 import { timeAxisLabels } from './time-axis.ts'
@@ -26,6 +26,19 @@ let library: Promise<typeof uPlot> | null = null
 const loadLibrary = () => {
   library ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) => module.default)
   return library
+}
+
+/**
+ * Charts are drawn one per task, in the order they asked: a page of several charts (Home has three, the
+ * statistics page more) keeps the browser free to answer input and paint between them, instead of one
+ * long task that draws them all once the library arrives.
+ */
+let drawing: Promise<void> = Promise.resolve()
+function drawInTurn(draw: () => void): Promise<void> {
+  const turn = drawing.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0))).then(draw)
+  // A chart that fails to draw shows so itself; the ones after it still get their turn.
+  drawing = turn.catch(() => {})
+  return turn
 }
 
 /** Line colours that read on both backgrounds (Tailwind's 600 shades for light, 400 for dark). */
@@ -118,44 +131,45 @@ export function TimeSeriesChart({
     let chart: uPlot | null = null
     let stopped = false
     const resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height }))
-    loadLibrary().then(
-      (UPlot) => {
-        if (stopped) return
-        const text = getComputedStyle(element).color
-        const grid = dark ? 'rgba(148, 163, 184, 0.15)' : 'rgba(100, 116, 139, 0.15)'
-        const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
-        chart = new UPlot(
-          {
-            width: element.clientWidth,
-            height,
-            legend: { show: false },
-            cursor: { drag: { x: false, y: false } },
-            scales: { x: { time: true } },
-            series: [
-              {},
-              ...lines.map((line, i) => ({
-                label: line.label,
-                stroke: colourOf(i, dark),
-                width: 1.5,
-                spanGaps: false,
-              })),
-            ],
-            axes: [
-              {
-                ...axis,
-                values: (_: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
-                  timeAxisLabels(splits, increment),
-              },
-              { ...axis, size: 70, values: (_: uPlot, splits: number[]) => splits.map((v) => formatAxis(v)) },
-            ],
-          },
-          [timestamps.map((ts) => ts / 1000), ...lines.map((line) => [...line.values])],
-          element,
-        )
-        resize.observe(element)
-      },
-      () => setFailed(true),
-    )
+    loadLibrary()
+      .then((UPlot) =>
+        drawInTurn(() => {
+          if (stopped) return
+          const text = getComputedStyle(element).color
+          const grid = dark ? 'rgba(148, 163, 184, 0.15)' : 'rgba(100, 116, 139, 0.15)'
+          const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
+          chart = new UPlot(
+            {
+              width: element.clientWidth,
+              height,
+              legend: { show: false },
+              cursor: { drag: { x: false, y: false } },
+              scales: { x: { time: true } },
+              series: [
+                {},
+                ...lines.map((line, i) => ({
+                  label: line.label,
+                  stroke: colourOf(i, dark),
+                  width: 1.5,
+                  spanGaps: false,
+                })),
+              ],
+              axes: [
+                {
+                  ...axis,
+                  values: (_: uPlot, splits: number[], _axis: number, _space: number, increment: number) =>
+                    timeAxisLabels(splits, increment),
+                },
+                { ...axis, size: 70, values: (_: uPlot, splits: number[]) => splits.map((v) => formatAxis(v)) },
+              ],
+            },
+            [timestamps.map((ts) => ts / 1000), ...lines.map((line) => [...line.values])],
+            element,
+          )
+          resize.observe(element)
+        }),
+      )
+      .catch(() => setFailed(true))
     return () => {
       stopped = true
       resize.disconnect()
@@ -163,13 +177,24 @@ export function TimeSeriesChart({
     }
   }, [timestamps, lines, formatAxis, dark, height])
 
-  const csv = useMemo(() => chartCsv(timestamps, lines), [timestamps, lines])
-  const [csvUrl, setCsvUrl] = useState<string | null>(null)
-  useEffect(() => {
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }))
-    setCsvUrl(url)
-    return () => URL.revokeObjectURL(url)
-  }, [csv])
+  // The CSV file is made when a pointer or the focus reaches its link (or at the click): writing every
+  // chart's numbers into a blob up front cost each page with charts several ms, for a file seldom asked for.
+  const csvFile = useRef<{ timestamps: readonly number[]; lines: readonly ChartLine[]; url: string } | null>(null)
+  useEffect(
+    () => () => {
+      if (csvFile.current) URL.revokeObjectURL(csvFile.current.url)
+    },
+    [],
+  )
+  const prepareCsv = (link: HTMLAnchorElement) => {
+    const made = csvFile.current
+    if (!made || made.timestamps !== timestamps || made.lines !== lines) {
+      if (made) URL.revokeObjectURL(made.url)
+      const url = URL.createObjectURL(new Blob([chartCsv(timestamps, lines)], { type: 'text/csv' }))
+      csvFile.current = { timestamps, lines, url }
+    }
+    link.href = csvFile.current?.url ?? link.href
+  }
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
@@ -177,15 +202,17 @@ export function TimeSeriesChart({
         <h2 id={headingId} className="font-semibold">
           {title}
         </h2>
-        {csvUrl && (
-          <a
-            href={csvUrl}
-            download={`${fileName}.csv`}
-            className="text-sm text-teal-700 underline hover:text-teal-900 dark:text-teal-300"
-          >
-            Download CSV<span className="sr-only"> of {title}</span>
-          </a>
-        )}
+        <a
+          // Replaced by the file's blob: URL before any activation (see prepareCsv).
+          href={`#${fileName}.csv`}
+          download={`${fileName}.csv`}
+          onPointerEnter={(event) => prepareCsv(event.currentTarget)}
+          onFocus={(event) => prepareCsv(event.currentTarget)}
+          onClick={(event) => prepareCsv(event.currentTarget)}
+          className="text-sm text-teal-700 underline hover:text-teal-900 dark:text-teal-300"
+        >
+          Download CSV<span className="sr-only"> of {title}</span>
+        </a>
       </div>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {lines.map((line, i) => (

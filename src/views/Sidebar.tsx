@@ -83,6 +83,12 @@ export function Sidebar({
   onToggle,
   onAdminSyncStatus,
 }: SidebarProps) {
+  // A sidebar that starts collapsed (a phone, a narrow window) renders its links the first time it opens,
+  // not with the page: some thirty router links and a hundred elements nobody sees. Once shown they stay,
+  // so each section keeps whether it is open.
+  const [shown, setShown] = useState(!collapsed)
+  if (!collapsed && !shown) setShown(true)
+
   function item(link: NavLink, extra?: ReactNode) {
     const current = isCurrentLink(link.to, currentPath)
     return (
@@ -100,29 +106,30 @@ export function Sidebar({
       hidden={collapsed}
       className="fixed inset-y-0 top-14 left-0 z-30 flex w-64 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white p-3 lg:sticky lg:h-[calc(100vh-3.5rem)] dark:border-slate-800 dark:bg-slate-900"
     >
-      {home && <ul className="mb-2">{item(home)}</ul>}
-      {sections.map((section) => (
-        <CollapsibleSection key={section.id} label={section.label}>
-          {section.links.map((link) =>
-            item(
-              link,
-              link.to === '/access-list' && onAdminSyncStatus ? (
-                <button
-                  type="button"
-                  onClick={onAdminSyncStatus}
-                  aria-label="Blocklist synchronization status"
-                  aria-haspopup="dialog"
-                  className="ml-1 rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-slate-800"
-                >
-                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-                    <path d="M10 3a7 7 0 1 0 7 7 .75.75 0 0 0-1.5 0A5.5 5.5 0 1 1 10 4.5a.75.75 0 0 0 0-1.5Zm3.25-.25a.75.75 0 0 0 0 1.5h1.44l-3.22 3.22a.75.75 0 1 0 1.06 1.06l3.22-3.22v1.44a.75.75 0 0 0 1.5 0v-3.25a.75.75 0 0 0-.75-.75h-3.25Z" />
-                  </svg>
-                </button>
-              ) : undefined,
-            ),
-          )}
-        </CollapsibleSection>
-      ))}
+      {shown && home && <ul className="mb-2">{item(home)}</ul>}
+      {shown &&
+        sections.map((section) => (
+          <CollapsibleSection key={section.id} label={section.label}>
+            {section.links.map((link) =>
+              item(
+                link,
+                link.to === '/access-list' && onAdminSyncStatus ? (
+                  <button
+                    type="button"
+                    onClick={onAdminSyncStatus}
+                    aria-label="Blocklist synchronization status"
+                    aria-haspopup="dialog"
+                    className="ml-1 rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-slate-800"
+                  >
+                    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+                      <path d="M10 3a7 7 0 1 0 7 7 .75.75 0 0 0-1.5 0A5.5 5.5 0 1 1 10 4.5a.75.75 0 0 0 0-1.5Zm3.25-.25a.75.75 0 0 0 0 1.5h1.44l-3.22 3.22a.75.75 0 1 0 1.06 1.06l3.22-3.22v1.44a.75.75 0 0 0 1.5 0v-3.25a.75.75 0 0 0-.75-.75h-3.25Z" />
+                    </svg>
+                  </button>
+                ) : undefined,
+              ),
+            )}
+          </CollapsibleSection>
+        ))}
       <button
         type="button"
         onClick={onToggle}

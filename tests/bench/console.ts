@@ -14,6 +14,8 @@ import { writeSection } from './report.ts'
  * The console in Chromium (issue 3): Lighthouse 12 with its default mobile settings on the sign-in page
  * and /home (target: performance 95 or more), and how long the project selector takes to filter 10,000
  * projects per keystroke (target: under 50 ms), against the real server with 10,000 real projects.
+ * `--lighthouse` runs only the Lighthouse part (no websites, no list or selector timings) and prints its
+ * scores without writing docs/benchmarks.md; `LH_DUMP=<dir>` keeps each run's full Lighthouse result.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ADMIN_TOKEN = 'bench-console-admin-token-0123456789'
@@ -266,8 +268,11 @@ async function runLighthouse(url: string, port: number, page: string, keepStorag
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { categories, audits } = result.lhr
-  if (process.env.LH_DUMP)
-    writeFileSync(join(process.env.LH_DUMP, `${page.replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr))
+  if (process.env.LH_DUMP) {
+    const name = `${page.replace(/\W+/g, '_')}-${Date.now()}`
+    writeFileSync(join(process.env.LH_DUMP, `${name}.json`), JSON.stringify(result.lhr))
+    writeFileSync(join(process.env.LH_DUMP, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
+  }
   return {
     page,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -303,8 +308,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The console's section of docs/benchmarks.md (not with `listsOnly`) and the lists' section. */
 export async function benchConsole(
-  options: { listsOnly?: boolean; postgresUrl?: string } = {},
-): Promise<{ console?: string; lists: string }> {
+  options: { listsOnly?: boolean; lighthouseOnly?: boolean; postgresUrl?: string } = {},
+): Promise<{ console?: string; lists?: string }> {
   // `--lists` may keep its database between runs, PGlite in the directory BENCH_CONSOLE_DB names (the
   // bench server's BENCH_DATA_DIR): creating 10,000 websites through the API takes minutes.
   const keptIn = options.listsOnly ? process.env.BENCH_CONSOLE_DB : undefined
@@ -323,11 +328,14 @@ export async function benchConsole(
         `[bench] ${PROJECTS} projects through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       )
     }
-    const sitesStarted = performance.now()
-    await createWebsites(api)
-    console.log(
-      `[bench] ${WEBSITES} websites through the API in ${((performance.now() - sitesStarted) / 1000).toFixed(1)} s`,
-    )
+    // `--lighthouse` measures only the two pages: the websites are for the list timings.
+    if (!options.lighthouseOnly) {
+      const sitesStarted = performance.now()
+      await createWebsites(api)
+      console.log(
+        `[bench] ${WEBSITES} websites through the API in ${((performance.now() - sitesStarted) / 1000).toFixed(1)} s`,
+      )
+    }
 
     const port = await findFreePort()
     const context = await chromium.launchPersistentContext(profile, {
@@ -348,13 +356,13 @@ export async function benchConsole(
       await context.close()
       return { lists: listsSection(list, machine, options.postgresUrl !== undefined) }
     }
-    const keystrokes = await selectorKeystrokes(page, 'fleet-0123')
+    const keystrokes = options.lighthouseOnly ? [] : await selectorKeystrokes(page, 'fleet-0123')
     await page.keyboard.press('Escape')
-    const list = await websitesListTimings(page, server.url)
-    console.log(`[bench] websites list (ms): ${JSON.stringify(list)}`)
+    const list = options.lighthouseOnly ? undefined : await websitesListTimings(page, server.url)
+    if (list) console.log(`[bench] websites list (ms): ${JSON.stringify(list)}`)
     // The signed-in tab would keep running (session checks, timers) beside Lighthouse's own tab.
     await page.goto('about:blank')
-    console.log(`[bench] selector keystrokes (ms): ${keystrokes.map((t) => t.toFixed(1)).join(', ')}`)
+    if (list) console.log(`[bench] selector keystrokes (ms): ${keystrokes.map((t) => t.toFixed(1)).join(', ')}`)
 
     // /home first: it needs the stored session, which the sign-in page's run resets. Keeping storage
     // would keep the HTTP cache too, so empty the cache: both pages are measured cold.
@@ -375,8 +383,10 @@ export async function benchConsole(
     const rows = [signIn, home]
     for (const row of rows)
       console.log(
-        `[bench] Lighthouse ${row.page}: performance ${row.scores.join(', ')}, accessibility ${row.accessibility}`,
+        `[bench] Lighthouse ${row.page}: performance ${row.scores.join(', ')}, accessibility ${row.accessibility}, LCP ${(row.lcpMs / 1000).toFixed(2)} s, TBT ${row.tbtMs.toFixed(0)} ms`,
       )
+    // Only the two pages measured: nothing to write into docs/benchmarks.md, whose section needs the rest.
+    if (!list) return {}
 
     const consoleSection = [
       '## The console in Chromium (`npm run bench`)',
@@ -411,14 +421,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const sections = await benchConsole({
       listsOnly: onPostgres || process.argv.includes('--lists'),
+      lighthouseOnly: process.argv.includes('--lighthouse'),
       ...(cluster ? { postgresUrl: cluster.url } : {}),
     })
     if (sections.console) {
       writeSection(BENCHMARKS, 'console-bench', sections.console)
       console.log(`\n${sections.console}`)
     }
-    writeSection(BENCHMARKS, onPostgres ? LISTS_SECTION_POSTGRES : LISTS_SECTION, sections.lists)
-    console.log(`\n${sections.lists}`)
+    if (sections.lists) {
+      writeSection(BENCHMARKS, onPostgres ? LISTS_SECTION_POSTGRES : LISTS_SECTION, sections.lists)
+      console.log(`\n${sections.lists}`)
+    }
   } finally {
     cluster?.stop()
   }

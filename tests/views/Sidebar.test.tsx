@@ -84,6 +84,31 @@ describe('Sidebar', () => {
     renderSidebar(['wadp.*.*'], { collapsed: true })
     expect(screen.queryByRole('navigation', { name: 'Sidebar' })).toBeNull()
   })
+
+  it('renders its links when it first opens, then keeps them and the sections as the user left them', async () => {
+    const user = userEvent.setup()
+    const renderLink = vi.fn(plainLink)
+    const sidebar = (collapsed: boolean) => (
+      <Sidebar
+        {...visibleSidebar(['wadp.*.*'])}
+        renderLink={renderLink}
+        currentPath="/home"
+        collapsed={collapsed}
+        onToggle={() => {}}
+      />
+    )
+    const { rerender } = render(sidebar(true))
+    // Started collapsed (a phone): nothing of it is built yet.
+    expect(renderLink).not.toHaveBeenCalled()
+    rerender(sidebar(false))
+    expect(screen.getByRole('link', { name: 'Websites' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Crypto' }))
+    rerender(sidebar(true))
+    rerender(sidebar(false))
+    expect(screen.getByRole('button', { name: 'Crypto' }).getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('link', { name: 'TLS Policies' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Websites' })).toBeTruthy()
+  })
 })
 
 describe('isCurrentLink', () => {

@@ -1,0 +1,44 @@
+import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate'
+import { quickSetupMachine } from '../../machines/quick-setup.ts'
+import type {
+  CreateDirectorInput,
+  CreatedWebsite,
+  CreateWebsiteInput,
+  NamedResourceInput,
+  ProjectInput,
+} from '../../machines/quick-setup.types.ts'
+import { createDirector, createWebsite, deleteDirector, listDomains, websiteExists } from '../api/configuration.ts'
+import type { ApiClients } from '../api/http.ts'
+import { withServerMessage } from './configuration.ts'
+
+export type QuickSetupActor = ActorRefFrom<typeof quickSetupMachine>
+
+/** The quick-setup wizard with the platform API: the spec's quick website sequence, call by call. */
+export function provideQuickSetup(api: ApiClients) {
+  return quickSetupMachine.provide({
+    actors: {
+      listDomains: fromPromise<string[], ProjectInput>(({ input }) => listDomains(api, input.project)),
+      createDirector: fromPromise<{ name: string }, CreateDirectorInput>(({ input }) =>
+        withServerMessage(createDirector(api, input.project, input.director)),
+      ),
+      websiteExists: fromPromise<boolean, NamedResourceInput>(({ input }) =>
+        websiteExists(api, input.project, input.name),
+      ),
+      createWebsite: fromPromise<CreatedWebsite, CreateWebsiteInput>(({ input }) =>
+        withServerMessage(createWebsite(api, input.project, input.website)),
+      ),
+      deleteDirector: fromPromise<void, NamedResourceInput>(({ input }) =>
+        withServerMessage(deleteDirector(api, input.project, input.name)),
+      ),
+    },
+  })
+}
+
+/**
+ * The wizard's actor, created (not yet started) when the Quick setup button is first used: its machine is
+ * the console's largest, and no page needs it to paint. It learns its project when it opens
+ * (`wizard.open`), so one actor serves every project.
+ */
+export function createQuickSetup(api: ApiClients, inspect?: (event: InspectionEvent) => void): QuickSetupActor {
+  return createActor(provideQuickSetup(api), { ...(inspect ? { inspect } : {}), input: { project: '' } })
+}
