@@ -268,6 +268,15 @@ async function runLighthouse(url: string, port: number, page: string, keepStorag
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { categories, audits } = result.lhr
+  // A run Lighthouse could not score (a page that never painted, a protocol error) is not a measurement.
+  if (typeof categories.performance?.score !== 'number') {
+    const failing = Object.values(audits)
+      .filter((audit) => audit.errorMessage)
+      .map((audit) => `${audit.id}: ${audit.errorMessage}`)
+    throw new Error(
+      `Lighthouse could not score ${page}: ${result.lhr.runtimeError?.message ?? (failing.slice(0, 3).join('; ') || 'no reason given')}`,
+    )
+  }
   if (process.env.LH_DUMP) {
     const name = `${page.replace(/\W+/g, '_')}-${Date.now()}`
     writeFileSync(join(process.env.LH_DUMP, `${name}.json`), JSON.stringify(result.lhr))
@@ -294,9 +303,17 @@ async function medianLighthouse(
   beforeEach: () => Promise<void>,
 ): Promise<MeasuredPage> {
   const runs: LighthouseRow[] = []
-  for (let index = 0; index < LIGHTHOUSE_RUNS; index += 1) {
+  let failures = 0
+  while (runs.length < LIGHTHOUSE_RUNS) {
     await beforeEach()
-    runs.push(await run())
+    try {
+      runs.push(await run())
+    } catch (error) {
+      // Said, and run again (twice at most): the median is of scored runs only.
+      failures += 1
+      console.log(`[bench] ${error instanceof Error ? error.message : String(error)}`)
+      if (failures > 2) throw error
+    }
   }
   const sorted = [...runs].sort((a, b) => a.performance - b.performance)
   const middle = sorted[Math.floor(sorted.length / 2)] ?? sorted[0]
@@ -393,7 +410,7 @@ export async function benchConsole(
       '',
       `- Date: ${new Date().toISOString()}; ${machine} Lighthouse 12 with its default mobile settings (emulated mid-range phone, simulated slow 4G and 4x CPU slow-down); the real server with ${PROJECTS} projects.`,
       '',
-      `Each page is measured ${LIGHTHOUSE_RUNS} times from a cold cache; the row is the run with the median performance score, and "Runs" lists every run's score.`,
+      `Each page is measured ${LIGHTHOUSE_RUNS} times from a cold cache; the row is the run with the median performance score, and "Runs" lists every run's score (a run Lighthouse cannot score, such as a page that never painted, is printed with its reason and run again).`,
       '',
       '| Page | Performance | Runs | Accessibility | LCP (simulated) | TBT | CLS | Target |',
       '| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
