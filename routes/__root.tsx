@@ -1,7 +1,7 @@
-import { type QueryClient, useIsFetching } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, retainSearchParams, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { AdminTools } from '../src/app/admin.ts'
@@ -11,27 +11,13 @@ import type { OverviewTools } from '../src/app/overview.ts'
 import type { QuickSetupActor } from '../src/app/quick-setup.ts'
 import type { ResourceTools } from '../src/app/resources.ts'
 import type { ToolTools } from '../src/app/tools.ts'
-import { SESSION_STORED_CLASS, SSO_CALLBACK_PATH } from '../src/domain/session.ts'
+import { SSO_CALLBACK_PATH } from '../src/domain/session.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
-import { TopProgress } from '../src/ui/TopProgress.tsx'
 import { NotFoundPage } from '../src/views/NotFoundPage.tsx'
+import { loadShell, Progress, ShellFrame } from './-shell/ShellFrame.tsx'
 import { SignInScreen } from './-shell/SignInScreen.tsx'
 
-// The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in. A shell
-// loaded during the restore renders at once: through lazy() it would first show its fallback, and React
-// then holds the fallback up to 300 ms before revealing the page.
-let shellModule: typeof import('./-shell/Shell.tsx') | null = null
-const loadShell = () =>
-  import('./-shell/Shell.tsx').then((module) => {
-    shellModule = module
-    return module
-  })
-const LazyShell = lazy(loadShell)
-// A stored session (marked by index.html's inline script) will most likely be restored: fetch the shell
-// alongside the session's requests.
-if (typeof document !== 'undefined' && document.documentElement.classList.contains(SESSION_STORED_CLASS))
-  void loadShell()
 const SessionExpiredModal = lazy(() =>
   import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
 )
@@ -68,26 +54,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   search: { middlewares: [retainSearchParams(['project'])] },
   component: RootLayout,
 })
-
-/**
- * The shell, rendered directly when its module is already loaded as a session signs in, through lazy()
- * otherwise; chosen once per sign-in. Switching later would be a different component type: React would
- * remount the shell and the page, losing focus, an open menu and whatever was typed.
- */
-function ShellFrame({ children }: { children: ReactNode }) {
-  const [Shell] = useState(() => shellModule?.default ?? LazyShell)
-  return <Shell>{children}</Shell>
-}
-
-/**
- * The bar at the top while a page loads or a query fetches. A component of its own: a query starting or
- * finishing renders the bar alone, not the shell and the page around it.
- */
-function Progress() {
-  const navigating = useRouterState({ select: (state) => state.status === 'pending' })
-  const fetching = useIsFetching() > 0
-  return <TopProgress active={navigating || fetching} />
-}
 
 function RootLayout() {
   const { actors } = Route.useRouteContext()

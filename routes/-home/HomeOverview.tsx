@@ -1,35 +1,20 @@
-import { useQuery } from '@tanstack/react-query'
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
-import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import type { OverviewTools } from '../../src/app/overview.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
-import { queryOfView } from '../../src/domain/stats.ts'
 import {
-  AuditedChanges,
-  CertificatesNeedingAttention,
-  ConfigurationCounts,
-  Panel,
-  RecentChanges,
-  SyncSummary,
-  TrafficCharts,
-} from '../../src/views/HomePanels.tsx'
-import { panelState } from '../-resources/panelState.ts'
+  AuditedLastChanges,
+  CertificatesPanel,
+  CountsPanel,
+  RecentChangesPanel,
+  SyncPanel,
+  TrafficPanel,
+} from './OverviewPanels.tsx'
 
 const root = getRouteApi('__root__')
-
-const link = (path: string, children: ReactNode) => (
-  // Every page of the console takes the project from ?project=, which the root route keeps on links.
-  <Link to={path as '/'} className="text-teal-700 hover:underline dark:text-teal-400">
-    {children}
-  </Link>
-)
-
-type PanelProps = { project: string; queries: OverviewTools['queries'] }
 
 /**
  * Home's panels (RESOURCES.md, /home), each shown with its permission and loading on its own. Each panel
@@ -52,87 +37,5 @@ export default function HomeOverview({ project, tools }: { project: string; tool
         grants(permissions, 'wadp.projects.get') && <RecentChangesPanel project={project} queries={queries} />
       )}
     </div>
-  )
-}
-
-function TrafficPanel({ project, queries }: PanelProps) {
-  // Hourly points are plenty for small charts (24, against 288 at 5 minutes: less to fetch, parse and
-  // draw). The range ends at the last whole hour: the same query (and cache entry) for the whole hour.
-  const trafficQuery = queryOfView(
-    { range: '24h', granularity: 'hour', group_by: 'none' },
-    project,
-    ['requests', 'hit_ratio', 'waf_blocked', 'challenged', 'rate_limited'],
-    Date.now(),
-  ).query
-  const traffic = useQuery({
-    ...queries.traffic(trafficQuery ?? { project, from: '', to: '', metrics: ['requests'] }),
-    enabled: trafficQuery !== null,
-  })
-  return (
-    <Panel
-      id="traffic"
-      title="Traffic, last 24 hours"
-      panel={panelState(traffic, 'The traffic')}
-      wide
-      height="min-h-[52rem] xl:min-h-[22rem]"
-    >
-      {(data) => <TrafficCharts result={data} />}
-    </Panel>
-  )
-}
-
-function SyncPanel() {
-  const { actors } = root.useRouteContext()
-  const status = useSelector(actors.projectSync, selectSyncStatus)
-  const rows = useSelector(actors.projectSync, selectSyncRows)
-  const recheck = () =>
-    actors.projectSync.send(status === 'idle' ? { type: 'sync.start', explicit: false } : { type: 'sync.recheck' })
-  return (
-    <Panel id="sync" title="Configuration sync" panel={{ status: 'ready', data: true }} height="min-h-[12rem]">
-      {() => <SyncSummary status={status} rows={rows} onRecheck={recheck} />}
-    </Panel>
-  )
-}
-
-function CountsPanel({ project, queries }: PanelProps) {
-  const counts = useQuery(queries.overview(project))
-  return (
-    <Panel id="counts" title="Configuration counts" panel={panelState(counts, 'The counts')} height="min-h-[12rem]">
-      {(data) => <ConfigurationCounts overview={data} link={link} />}
-    </Panel>
-  )
-}
-
-function CertificatesPanel({ project, queries }: PanelProps) {
-  const certificates = useQuery(queries.certificates(project))
-  return (
-    <Panel
-      id="certificates"
-      title="Certificates needing attention"
-      panel={panelState(certificates, 'The certificates')}
-      height="min-h-[8rem]"
-    >
-      {(data) => <CertificatesNeedingAttention certificates={data.data} total={data.meta.total} link={link} />}
-    </Panel>
-  )
-}
-
-/** Without the audit log: the resources' own dates, from the counts' answer. */
-function RecentChangesPanel({ project, queries }: PanelProps) {
-  const counts = useQuery(queries.overview(project))
-  return (
-    <Panel id="recent" title="Last changes" panel={panelState(counts, 'The last changes')}>
-      {(data) => <RecentChanges overview={data} link={link} />}
-    </Panel>
-  )
-}
-
-/** The last changes from the audit log, for those who may read it; others see the resources' own dates. */
-function AuditedLastChanges({ project, queries }: PanelProps) {
-  const entries = useQuery(queries.lastChanges(project))
-  return (
-    <Panel id="recent" title="Last changes" panel={panelState(entries, 'The last changes')}>
-      {(data) => <AuditedChanges entries={data.data} link={link} />}
-    </Panel>
   )
 }
