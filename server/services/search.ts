@@ -1,7 +1,7 @@
-import { grants } from '../../src/domain/permissions.ts'
 import { routeNameOf } from '../../src/domain/resource-routes.ts'
 import type { ServerContext } from '../context.ts'
 import { may, type Principal } from '../http/principal.ts'
+import { permissionOf } from '../resources/definition.ts'
 import type { ProjectInfo } from '../tenancy.ts'
 import { SEARCHED_OUTSIDE_SERVICE, type SearchDoc, type SearchDocs, searchIndexOf } from './search-index.ts'
 
@@ -18,33 +18,27 @@ export type SearchMatch = { column: string; start: number; length: number }
  * is readable.
  */
 export function readableTest(ctx: ServerContext, principal: Principal): ((doc: SearchDoc) => boolean) | null {
-  const readableWith = (permissions: string[]) =>
-    new Set([
-      ...ctx.resources
-        .all()
-        .filter((d) => d.scope === 'project' && grants(permissions, `${d.permissionService}.${d.type}.get`))
-        .map((d) => d.type),
-      ...SEARCHED_OUTSIDE_SERVICE.filter((t) => grants(permissions, t.permission)).map((t) => t.type),
-    ])
-  const everywhere = readableWith(principal.permissions)
-  const projectsEverywhere = may(principal, 'wadp.projects.get')
-  const scoped = (principal.scoped ?? []).map((grant) => ({
-    projects: new Set(grant.projects),
-    types: readableWith(grant.permissions),
-    projectsToo: grants(grant.permissions, 'wadp.projects.get'),
-  }))
-  if (everywhere.size === 0 && !projectsEverywhere && !scoped.some((g) => g.types.size > 0 || g.projectsToo))
-    return null
-  const limited = principal.projects ? new Set(principal.projects) : null
+  if (principal.permissions.length === 0 && (principal.scoped ?? []).length === 0) return null
+  const permissionOfType = new Map<string, string>([
+    ...ctx.resources
+      .all()
+      .filter((definition) => definition.scope === 'project')
+      .map((definition) => [definition.type, permissionOf(definition, 'get')] as const),
+    ['projects', 'wadp.projects.get'],
+    ...SEARCHED_OUTSIDE_SERVICE.map((outside) => [outside.type, outside.permission] as const),
+  ])
+  // `may` in the resource's project (token limits and scoped grants included), once per type and project.
+  const verdicts = new Map<string, boolean>()
   return (doc) => {
-    const isProject = doc.scope === '' && doc.type === 'projects'
-    const project = isProject ? doc.name : doc.scope
-    if (limited && !limited.has(project)) return false
-    if (isProject ? projectsEverywhere : doc.scope !== '' && everywhere.has(doc.type)) return true
-    return scoped.some(
-      (grant) =>
-        grant.projects.has(project) && (isProject ? grant.projectsToo : doc.scope !== '' && grant.types.has(doc.type)),
-    )
+    const project = doc.type === 'projects' ? doc.name : doc.scope
+    const key = `${doc.type}|${project}`
+    let verdict = verdicts.get(key)
+    if (verdict === undefined) {
+      const permission = permissionOfType.get(doc.type)
+      verdict = permission !== undefined && project !== '' && may(principal, permission, project)
+      verdicts.set(key, verdict)
+    }
+    return verdict
   }
 }
 
