@@ -6,7 +6,7 @@ import {
   type TenancyDeletedNotice,
   tenancyDeletionMachine,
 } from '../../machines/tenancy-deletion.ts'
-import { type AuditRequest, getAuditEntry, listAudit } from '../api/audit.ts'
+import { type AuditRequest, getAuditEntry } from '../api/audit.ts'
 import { listBackendHealth } from '../api/backend-health.ts'
 import { importBlocklist } from '../api/blocklist.ts'
 import type { ApiClients } from '../api/http.ts'
@@ -25,6 +25,7 @@ import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-
 import { referenceTargetOf } from '../domain/resource-routes.ts'
 import type { BlocklistImportInput } from '../domain/resources/blocklist-import.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
+import { auditListQuery } from '../queries/audit.ts'
 import { inventoryQueries } from './inventory.ts'
 
 /** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */
@@ -126,8 +127,7 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
         }),
       audit: (filters: AuditRequest) =>
         queryOptions({
-          queryKey: [...all, 'audit', filters],
-          queryFn: () => listAudit(api, filters),
+          ...auditListQuery(api, filters),
           // The next page or filter replaces the rows when it arrives, without emptying the table first.
           placeholderData: keepPreviousData,
         }),

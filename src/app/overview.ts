@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listAudit } from '../api/audit.ts'
 import type { ApiClients } from '../api/http.ts'
 import { getOverview, listCertificates } from '../api/overview.ts'
 import { queryStats } from '../api/stats.ts'
 import type { StatsQuery } from '../domain/stats.ts'
+import { auditListQuery } from '../queries/audit.ts'
 
 /**
  * Home's panels (RESOURCES.md, /home): each its own query, so one slow panel delays none. Loaded after
@@ -26,15 +26,8 @@ export function overviewTools(api: ApiClients) {
           queryFn: ({ signal }) => queryStats(api, query, signal),
           staleTime: Number.POSITIVE_INFINITY,
         }),
-      /**
-       * The project's last changes from the audit log. Its key is the audit log's own (src/app/admin.ts), so
-       * what invalidates the log (a restored version) reaches this panel too; asking for it here keeps the
-       * Admin section's code (its machines and the other admin queries) off Home.
-       */
-      lastChanges: (project: string) => {
-        const filters = { project, items: 8 }
-        return queryOptions({ queryKey: ['admin', 'audit', filters], queryFn: () => listAudit(api, filters) })
-      },
+      /** The project's last changes: the audit log's own query (src/queries/audit.ts). */
+      lastChanges: (project: string) => auditListQuery(api, { project, items: 8 }),
       certificates: (project: string) =>
         queryOptions({
           queryKey: [...all, project, 'certificates'],
