@@ -11,11 +11,14 @@ export const SEARCH_LIMIT = 20
 /** Where the query matched in one of the result's texts, for the console to highlight it. */
 export type SearchMatch = { column: string; start: number; length: number }
 
+/** The project a search document belongs to: a project's own name, or the scope of what it holds. */
+const projectNameOf = (doc: SearchDoc) => (doc.type === 'projects' ? doc.name : doc.scope)
+
 /**
  * Which resources the caller may get, as a test on each: project-scoped types whose get permission a
  * role grants, projects themselves with wadp.projects.get, the same again for roles granted in some
- * projects only (SSO mappings), all within the projects an API token is limited to. Null when nothing
- * is readable.
+ * projects only (SSO mappings), all within the projects an API token is limited to: `may` in the
+ * resource's project. Null for a caller without any permission.
  */
 export function readableTest(ctx: ServerContext, principal: Principal): ((doc: SearchDoc) => boolean) | null {
   if (principal.permissions.length === 0 && (principal.scoped ?? []).length === 0) return null
@@ -30,7 +33,7 @@ export function readableTest(ctx: ServerContext, principal: Principal): ((doc: S
   // `may` in the resource's project (token limits and scoped grants included), once per type and project.
   const verdicts = new Map<string, boolean>()
   return (doc) => {
-    const project = doc.type === 'projects' ? doc.name : doc.scope
+    const project = projectNameOf(doc)
     const key = `${doc.type}|${project}`
     let verdict = verdicts.get(key)
     if (verdict === undefined) {
@@ -56,7 +59,7 @@ function answer(
   projects: ReadonlyMap<string, ProjectInfo>,
 ) {
   const needle = text.toLowerCase()
-  const projectOf = (doc: SearchDoc) => projects.get(doc.type === 'projects' ? doc.name : doc.scope)
+  const projectOf = (doc: SearchDoc) => projects.get(projectNameOf(doc))
   const admit = (doc: SearchDoc) => readable(doc) && projectOf(doc) !== undefined
   return docs.query(needle, admit, SEARCH_LIMIT).map(({ doc }) => {
     const project = projectOf(doc) as ProjectInfo
