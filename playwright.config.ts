@@ -5,16 +5,22 @@ const ci = Boolean(process.env.CI)
 
 export default defineConfig({
   testDir: 'e2e',
+  // Every worker's server starts its in-memory database from one migrated template (tests/tools/memory-template.ts).
+  globalSetup: './tests/tools/memory-template.ts',
   // The server under test lives in e2e/support/server.ts, a worker fixture: one server per worker, each
-  // with its own in-memory database. Two workers on the 2-core machines: 96 tests in 3.6 min instead of
-  // about 8, with no failure in the runs measured.
-  workers: 2,
+  // with its own in-memory database. The number of workers is measured on the 2-core machines, loaded by
+  // another CPU-heavy process (docs/benchmarks.md, "CI on a busy machine"); E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: ci,
+  // A retry keeps one unlucky moment from throwing a submission away, but the timing reporter names every
+  // test that needed one, loudly: flaky is a failure to fix.
   retries: ci ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never' }]],
+  // Three times the slowest test measured on a loaded 2-core machine (about 30 s): the timing reporter
+  // names any test past a third of it.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['html', { open: 'never' }], ['./e2e/support/timing-reporter.ts']],
   use: {
     trace: 'retain-on-failure',
   },

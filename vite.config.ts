@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
@@ -116,5 +117,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 30000,
+    globalSetup: ['tests/tools/memory-template.ts'],
+    // Vitest's default is one worker fewer than the cores: one on the 2-core machines, whose server tests
+    // mostly wait (on PGlite, timers, HTTP). Two workers there: 234 s instead of 321 s for the whole
+    // suite (docs/benchmarks.md, "CI on a busy machine").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 })

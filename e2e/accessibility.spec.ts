@@ -1,6 +1,6 @@
 import { ConsolePage } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
 test('the sign-in page has no serious accessibility violation and works from the keyboard', async ({
   page,
@@ -16,10 +16,9 @@ test('the sign-in page has no serious accessibility violation and works from the
 })
 
 test.describe('signed in', () => {
-  test.beforeEach(async ({ page, server }) => {
-    await page.goto('/')
-    await new ConsolePage(page).signInWithToken(server.adminToken)
-    await expect(page).toHaveURL(/\/home\?project=/)
+  startSignedInAsAdmin()
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/home?project=shop')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 
@@ -71,34 +70,51 @@ test.describe('signed in', () => {
     for (const expected of [/Quick Setup/, /Project:/, /Synchronization status/, /Profile/, /Websites/, /Directors/])
       expect(names).toMatch(expected)
   })
+})
 
-  test('the resource screens (list, delete dialog, form with its dropdowns, detail) have no serious violation', async ({
-    page,
-  }) => {
+// One test per screen of the resource mechanism, each from the admin's stored session.
+test.describe('the resource screens have no serious violation', () => {
+  startSignedInAsAdmin()
+
+  test('a list: /websites', async ({ page }) => {
     await page.goto('/websites?project=shop')
     await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
+  })
 
+  test('the delete dialog of a list row', async ({ page }) => {
+    await page.goto('/websites?project=shop')
     await page.getByRole('button', { name: 'Delete website shop-example-com' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete website?' })
     await expect(dialog).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
+  })
 
+  test('a form with its dropdowns: /directors-add', async ({ page }) => {
     await page.goto('/directors-add?project=shop')
     await expect(page.getByRole('button', { name: /Type/ })).toBeEnabled()
     expect(await seriousViolations(page)).toEqual([])
-    // Saving an empty form marks its fields: invalid fields must stay accessible too.
+  })
+
+  test('a form whose fields are marked invalid after an empty save', async ({ page }) => {
+    await page.goto('/directors-add?project=shop')
+    await expect(page.getByRole('button', { name: /Type/ })).toBeEnabled()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true')
     expect(await seriousViolations(page)).toEqual([])
+  })
 
+  test('a detail page with the read-only VCL editor', async ({ page }) => {
     await page.goto('/code-snippets-detail/security-headers?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Security headers' })).toBeVisible()
     // The VCL editor (CodeMirror, loaded with the page) is checked too, read-only here and editable in the form.
     await expect(page.getByRole('textbox', { name: 'VCL' })).toHaveAttribute('aria-readonly', 'true')
     expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('an edit form with the editable VCL editor', async ({ page }) => {
     await page.goto('/code-snippets-edit/security-headers?project=shop')
     await expect(page.getByRole('textbox', { name: 'VCL' })).toHaveAttribute('contenteditable', 'true')
     expect(await seriousViolations(page)).toEqual([])

@@ -1,14 +1,15 @@
-import { choose, signIn } from './pages/console.ts'
+import { choose } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 test.describe('tenancy administration', () => {
   test('creates an organization, a customer and a project through the forms, then opens the project', async ({
     page,
-    server,
   }) => {
     const suffix = Date.now().toString(36)
-    await signIn(page, server.adminToken)
 
     await page.goto('/admin/organizations-add?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Add organization' })).toBeVisible()
@@ -57,8 +58,7 @@ test.describe('tenancy administration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'TPS Reports' })).toBeVisible()
   })
 
-  test('refuses a malformed project name on its field, keeping what was typed', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('refuses a malformed project name on its field, keeping what was typed', async ({ page }) => {
     await page.goto('/admin/projects-add?project=shop')
     await page.getByLabel('Name', { exact: true }).fill('Not A Slug')
     await page.getByRole('button', { name: 'Save' }).click()

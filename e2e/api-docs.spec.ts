@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 const PROJECT = 'shop'
 
@@ -9,8 +11,7 @@ const PROJECT = 'shop'
 const operation = (page: Page, id: string) => page.locator(`details#${id}`)
 
 test.describe('API docs', () => {
-  test('lists the websites operations of the core service with their permissions', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('lists the websites operations of the core service with their permissions', async ({ page }) => {
     await page.goto(`/api-docs?project=${PROJECT}`)
     await expect(page.getByRole('heading', { level: 1, name: 'API Docs' })).toBeVisible()
     const core = page.getByRole('region', { name: /^core service/ })
@@ -44,7 +45,6 @@ test.describe('API docs', () => {
   })
 
   test('"Try it" lists the project’s websites with the session’s token', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/api-docs?project=${PROJECT}`)
     const list = operation(page, 'core-getProjectsWebsites')
     await list.locator('summary').click()
@@ -62,16 +62,14 @@ test.describe('API docs', () => {
     await expect(answer).toContainText('"display_name": "Shop storefront"')
   })
 
-  test('opens the operation a link names', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('opens the operation a link names', async ({ page }) => {
     await page.goto(`/api-docs?project=${PROJECT}#core-getProjectsWebsites`)
     const list = operation(page, 'core-getProjectsWebsites')
     await expect(list).toHaveAttribute('open', '')
     await expect(list.getByRole('button', { name: 'Send request' })).toBeVisible()
   })
 
-  test('has no serious accessibility violation, an operation open', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('has no serious accessibility violation, an operation open', async ({ page }) => {
     await page.goto(`/api-docs?project=${PROJECT}`)
     await expect(page.getByRole('heading', { level: 3, name: 'websites' })).toBeVisible()
     const list = operation(page, 'core-getProjectsWebsites')

@@ -1,6 +1,8 @@
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 test.describe('audit log', () => {
   test('shows a change with the dashed date, filtered in the URL, and its detail before and after', async ({
@@ -23,8 +25,6 @@ test.describe('audit log', () => {
       },
     )
     expect(changed.status).toBe(200)
-
-    await signIn(page, server.adminToken)
     await page.goto('/audit?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible()
     await page.getByLabel('Action').fill('directors.update')
@@ -54,8 +54,7 @@ test.describe('audit log', () => {
     await expect(page).toHaveURL(/\/directors-detail\/api-origin\?project=shop/)
   })
 
-  test('refuses a time range that ends before it starts, on the field', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('refuses a time range that ends before it starts, on the field', async ({ page }) => {
     await page.goto('/audit')
     await page.getByLabel('From', { exact: true }).fill('2026-11-24T10:00:00')
     await page.getByLabel('To', { exact: true }).fill('2026-11-23T10:00:00')
@@ -81,8 +80,6 @@ test.describe('audit log', () => {
     const original = await website('GET')
     const renamed = await website('PATCH', { display_name: 'Renamed storefront' }, original.revision)
     expect(renamed.display_name).toBe('Renamed storefront')
-
-    await signIn(page, server.adminToken)
     await page.goto('/audit?project=shop&action=websites.update&resource_type=websites')
     await page
       .getByRole('row', { name: /websites\.update/ })

@@ -1,6 +1,8 @@
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 test.describe('Backend health', () => {
   test('shows a failing backend beside a healthy one, with the filters in the URL', async ({ page, server }) => {
@@ -17,7 +19,6 @@ test.describe('Backend health', () => {
       }),
     })
     expect(created.status).toBe(201)
-    await signIn(page, server.adminToken)
     await page.goto('/backend-health?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Backend Health' })).toBeVisible()
     await expect(page.getByRole('row', { name: /origin-down\.e2e\.example\.com:443/ })).toBeVisible()
@@ -44,14 +45,13 @@ test.describe('Backend health', () => {
     await expect(page.getByRole('row')).toHaveCount(3)
   })
 
-  test('says when backend health cannot be read, and reads it again on Retry', async ({ page, server }) => {
+  test('says when backend health cannot be read, and reads it again on Retry', async ({ page }) => {
     let fail = true
     await page.route('**/api/core/v0/backend-health*', (route) =>
       fail
         ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"probes unavailable"}' })
         : route.continue(),
     )
-    await signIn(page, server.adminToken)
     await page.goto('/backend-health?project=shop')
     await expect(page.getByRole('alert')).toContainText('probes unavailable')
     fail = false

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 const PROJECT = 'media'
 
@@ -26,8 +28,6 @@ test.describe('backups', () => {
       backends: [{ host: 'origin.restore.example.com', port: 443 }],
     })
     expect(created.status).toBe(201)
-
-    await signIn(page, server.adminToken)
     await page.goto(`/backups?project=${PROJECT}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible()
     await page.getByLabel('Name (optional)').fill('Before the cleanup')
@@ -77,7 +77,6 @@ test.describe('backups', () => {
   }) => {
     const taken = await core(server, 'POST', '/backups', { trigger: 'manual', display_name: 'Race check' })
     expect(taken.status).toBe(202)
-    await signIn(page, server.adminToken)
     await page.goto(`/backups?project=${PROJECT}`)
     const row = page.getByRole('row', { name: /Race check/ })
     await expect(row.getByText('Completed')).toBeVisible({ timeout: 15_000 })

@@ -1,6 +1,9 @@
-import { choose, signIn } from './pages/console.ts'
+import { choose } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 async function stored(server: PlatformServer, name: string) {
   const response = await fetch(`${server.baseURL}/api/core/v0/access-list/${name}`, {
@@ -11,7 +14,6 @@ async function stored(server: PlatformServer, name: string) {
 
 test.describe('Blocklist', () => {
   test('adds an entry through its form and the admin sync view converges on it', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto('/access-list?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Blocklist' })).toBeVisible()
     await page.getByRole('link', { name: 'Add blocklist entry' }).first().click()
@@ -52,7 +54,6 @@ test.describe('Blocklist', () => {
       headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'e2e-known-asn', target: 'asn', value: 'AS64496' }),
     })
-    await signIn(page, server.adminToken)
     await page.goto('/access-list-add?project=shop')
     await page.getByLabel('Name', { exact: true }).fill('e2e-same-asn')
     await choose(page, 'Target', 'AS number')
@@ -69,7 +70,6 @@ test.describe('Blocklist', () => {
   })
 
   test('pastes values: the valid ones are added, invalid lines reported by number', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto('/access-list?project=shop')
     await page.getByRole('button', { name: 'Paste values' }).click()
     const dialog = page.getByRole('dialog', { name: 'Paste values into the blocklist' })

@@ -11,16 +11,28 @@ function collectProblems(page: Page): string[] {
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   // A navigation cancels what the page it leaves was still asking for (a busy machine can hold /home's
-  // panel requests past "network idle"): net::ERR_ABORTED there is no error of either page.
+  // panel requests, and the code chunks they import, past "network idle"): net::ERR_ABORTED there is no
+  // error of either page. The old page keeps running, and asking, until the new one commits
+  // (framenavigated): a request is left behind when it failed while a navigation was under way, or was
+  // issued before the document now shown.
   let documents = 0
+  let navigating = false
   const issuedIn = new WeakMap<Request, number>()
+  const isDocument = (request: Request) => request.isNavigationRequest() && request.frame() === page.mainFrame()
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1
+    if (isDocument(request)) navigating = true
     issuedIn.set(request, documents)
+  })
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return
+    documents += 1
+    navigating = false
   })
   page.on('requestfailed', (request) => {
     const why = request.failure()?.errorText
-    if (why === 'net::ERR_ABORTED' && (issuedIn.get(request) ?? 0) < documents) return
+    if (isDocument(request)) navigating = false
+    const leftBehind = !isDocument(request) && (navigating || (issuedIn.get(request) ?? 0) < documents)
+    if (why === 'net::ERR_ABORTED' && leftBehind) return
     problems.push(`failed: ${request.url()} ${why}`)
   })
   page.on('response', (response) => {

@@ -1,13 +1,15 @@
 import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
 test.describe('home', () => {
+  // Every test of this group starts signed in as the admin, from the worker's stored session.
+  startSignedInAsAdmin()
+
   test('is the project overview: sync, counts with links, certificates and the last changes', async ({
     page,
     server,
   }) => {
-    await signIn(page, server.adminToken)
     await page.goto('/home?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
 
@@ -49,7 +51,9 @@ test.describe('home', () => {
     await counts.getByRole('link', { name: 'IP Lists' }).click()
     await expect(page).toHaveURL(/\/ipLists\?project=shop/)
   })
+})
 
+test.describe('home as a viewer', () => {
   test('shows only the panels a viewer may see', async ({ page, server }) => {
     const { createToken } = await import('./support/api.ts')
     const token = await createToken(server, {

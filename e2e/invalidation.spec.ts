@@ -1,12 +1,13 @@
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 const PROJECT = 'shop'
 
 test.describe('invalidation', () => {
-  test('purges a URL, follows it on every node, and lists it to purge again', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('purges a URL, follows it on every node, and lists it to purge again', async ({ page }) => {
     await page.goto(`/invalidation?project=${PROJECT}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Invalidation' })).toBeVisible()
     await expect(page.getByText('No invalidation yet in this project.')).toBeVisible()
@@ -45,8 +46,7 @@ test.describe('invalidation', () => {
     await expect(recent.getByText('URL https://shop.example.com/index.html')).toHaveCount(2)
   })
 
-  test('asks before purging everything, naming the project', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('asks before purging everything, naming the project', async ({ page }) => {
     await page.goto(`/invalidation?project=${PROJECT}`)
     await expect(page.getByRole('heading', { name: 'Recent invalidations' })).toBeVisible()
     await page.getByRole('radio', { name: /^All/ }).check()

@@ -1,5 +1,7 @@
-import { signIn } from './pages/console.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 const PROJECT = 'shop'
 
@@ -15,7 +17,6 @@ test.describe('IP lists', () => {
     page,
     server,
   }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/ipLists?project=${PROJECT}`)
     await expect(page.getByRole('link', { name: 'office-network', exact: true })).toBeVisible()
     await page.getByRole('link', { name: 'Add IP list' }).click()
@@ -46,7 +47,6 @@ test.describe('IP lists', () => {
     page,
     server,
   }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/iplist-detail/office-network?project=${PROJECT}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Office network' })).toBeVisible()
     // Who uses the list, as links to their pages.

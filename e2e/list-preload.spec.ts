@@ -1,6 +1,8 @@
 import type { Page, Request } from '@playwright/test'
-import { signIn } from './pages/console.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 const PROJECT = 'shop'
 const WEBSITES_LIST = new RegExp(`/api/core/v0/projects/${PROJECT}/websites\\?`)
@@ -20,9 +22,7 @@ const sidebarLink = (page: Page, name: string) =>
 test.describe('list pages start their query before the page renders', () => {
   test('hovering the Websites link fetches the list; the click then shows it without asking again', async ({
     page,
-    server,
   }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/home?project=${PROJECT}`)
     const requests = listRequests(page)
     const link = sidebarLink(page, 'Websites')
@@ -40,11 +40,7 @@ test.describe('list pages start their query before the page renders', () => {
     await expect(page.getByText('Loading websites…')).toHaveCount(0)
   })
 
-  test('the list asked for by the URL is the one the page shows (page, size and name filter)', async ({
-    page,
-    server,
-  }) => {
-    await signIn(page, server.adminToken)
+  test('the list asked for by the URL is the one the page shows (page, size and name filter)', async ({ page }) => {
     await page.goto(`/home?project=${PROJECT}`)
     const requests = listRequests(page)
     await sidebarLink(page, 'Websites').click()

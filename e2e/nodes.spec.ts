@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { choose, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 /** Sets a node's fields through the API (to prepare a case, and to leave the shared fleet as it was). */
 async function setNode(server: PlatformServer, name: string, fields: Record<string, unknown>) {
@@ -23,12 +23,14 @@ async function projectSyncRow(page: Page, node: string) {
 }
 
 test.describe('nodes', () => {
+  // Every test of this group starts signed in as the admin, from the worker's stored session.
+  startSignedInAsAdmin()
+
   test('a node put in maintenance from its edit page, after the question, shows a wrench in the project sync modal', async ({
     page,
     server,
   }) => {
     try {
-      await signIn(page, server.adminToken)
       await page.goto('/nodes?project=shop')
       const row = page.getByRole('row').filter({ hasText: 'pop-fr-par-2' })
       await expect(row.getByRole('img', { name: 'France' })).toBeVisible()
@@ -69,7 +71,6 @@ test.describe('nodes', () => {
   test('bulk maintenance changes the selected nodes and reports the one it could not', async ({ page, server }) => {
     await setNode(server, 'pop-sg-sin-1', { status: 'disabled' })
     try {
-      await signIn(page, server.adminToken)
       await page.goto('/nodes?project=shop')
       for (const node of ['pop-au-syd-1', 'pop-us-sjc-1', 'pop-sg-sin-1'])
         await page.getByRole('checkbox', { name: `Select ${node}` }).check()
@@ -113,7 +114,6 @@ test.describe('nodes', () => {
   test('a pool lists the nodes that joined it, as links to their pages', async ({ page, server }) => {
     const pool = `e2e-${Date.now().toString(36)}`
     try {
-      await signIn(page, server.adminToken)
       await page.goto('/pools-add?project=shop')
       await page.getByLabel('Name', { exact: true }).fill(pool)
       await choose(page, 'Rollout Serial', 'Canary first')
@@ -142,7 +142,9 @@ test.describe('nodes', () => {
       await setNode(server, 'pop-au-syd-1', { pool: null })
     }
   })
+})
 
+test.describe('nodes as a reader', () => {
   test('who may only read nodes sees no maintenance, edit, add or delete', async ({ page, server }) => {
     const token = await createToken(server, {
       owner: 'admin@example.com',

@@ -1,6 +1,9 @@
-import { choose, signIn } from './pages/console.ts'
+import { choose } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 /** A call to the platform API as the admin; the answer's status and body. */
 async function asAdmin(server: PlatformServer, method: string, path: string, body?: unknown) {
@@ -19,7 +22,6 @@ test.describe('management', () => {
   }) => {
     const name = `doomed-${Date.now().toString(36)}`
     expect((await asAdmin(server, 'POST', '/projects', { name, customer: 'acme-retail' })).status).toBe(201)
-    await signIn(page, server.adminToken)
     await page.goto(`/home?project=${name}`)
     await expect(page).toHaveURL(new RegExp(`/home\\?project=${name}`))
 
@@ -51,7 +53,6 @@ test.describe('management', () => {
     expect((await asAdmin(server, 'POST', '/customers', { name: customer, organization: 'acme' })).status).toBe(201)
     for (const project of [`gone-a-${suffix}`, `gone-b-${suffix}`])
       expect((await asAdmin(server, 'POST', '/projects', { name: project, customer })).status).toBe(201)
-    await signIn(page, server.adminToken)
     await page.goto('/customer-delete?project=shop')
     await choose(page, 'Customer to delete', new RegExp(`^${customer}`))
     await expect(page.getByRole('region', { name: 'What will be deleted' })).toContainText(
@@ -70,7 +71,6 @@ test.describe('management', () => {
   test('keeps the typed name and says why when the server refuses the delete', async ({ page, server }) => {
     const name = `refused-${Date.now().toString(36)}`
     expect((await asAdmin(server, 'POST', '/projects', { name, customer: 'acme-retail' })).status).toBe(201)
-    await signIn(page, server.adminToken)
     await page.goto('/project-delete?project=shop')
     await choose(page, 'Project to delete', new RegExp(`^${name}`))
     await expect(page.getByRole('region', { name: 'What will be deleted' })).toBeVisible()
@@ -102,7 +102,6 @@ test.describe('SSO groups and roles', () => {
     server,
   }) => {
     const name = `viewers-operate-${Date.now().toString(36)}`
-    await signIn(page, server.adminToken)
     await page.goto('/sso-groups-roles-add?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: /Add SSO group\/role mapping/i })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
@@ -125,7 +124,8 @@ test.describe('SSO groups and roles', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     // The viewer signs in through SSO in a browser of their own: operator in shop, still a viewer elsewhere.
-    const context = await browser.newContext({ baseURL: server.baseURL })
+    // A context made in a test takes the test's options: without an empty storage it would start as the admin.
+    const context = await browser.newContext({ baseURL: server.baseURL, storageState: { cookies: [], origins: [] } })
     const viewer = await context.newPage()
     await viewer.goto('/')
     await viewer.getByRole('button', { name: 'Sign in with SSO' }).click()
@@ -152,7 +152,6 @@ test.describe('users', () => {
     server,
   }) => {
     const email = `newbie-${Date.now().toString(36)}@example.com`
-    await signIn(page, server.adminToken)
     await page.goto('/users?project=shop')
     await expect(page.getByRole('row', { name: /viewer@example\.com/ })).toContainText('viewer')
     expect(await seriousViolations(page)).toEqual([])

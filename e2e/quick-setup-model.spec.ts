@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { quickSetupUiPaths, uiMetaOf } from './models/quick-setup-ui.ts'
-import { ConsolePage } from './pages/console.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
 /**
  * Model-based: the shortest path to every screen of the wizard's abstract model (createTestModel over
@@ -40,11 +39,11 @@ async function expectScreen(page: Page, meta: ReturnType<typeof uiMetaOf>) {
   }
 }
 
+// Each path starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
+
 for (const path of quickSetupUiPaths()) {
-  test(`quick setup model: ${path.description}`, async ({ page, server }) => {
-    await page.goto('/')
-    await new ConsolePage(page).signInWithToken(server.adminToken)
-    await expect(page).toHaveURL(/\/home\?project=/)
+  test(`quick setup model: ${path.description}`, async ({ page }) => {
     await page.goto('/home?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
     const click = (name: string) => wizard(page).getByRole('button', { name, exact: true }).click()

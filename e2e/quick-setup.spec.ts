@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
-import { ConsolePage, signIn } from './pages/console.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 type Director = { name: string }
 
@@ -20,9 +22,8 @@ async function websiteOf(server: PlatformServer, project: string, name: string) 
     : null
 }
 
-/** Signed in as the admin, in project `shop`, with the wizard open on its form page. */
-async function openWizard(page: Page, server: PlatformServer) {
-  await signIn(page, server.adminToken)
+/** In project `shop` (signed in as the admin), with the wizard open on its form page. */
+async function openWizard(page: Page) {
   await page.goto('/home?project=shop')
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
   await page.getByRole('button', { name: 'Quick Setup' }).click()
@@ -33,7 +34,7 @@ async function openWizard(page: Page, server: PlatformServer) {
 
 test.describe('the quick-setup wizard', () => {
   test('creates a website and its director for a new origin, then leads to /websites', async ({ page, server }) => {
-    const wizard = await openWizard(page, server)
+    const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('fresh.example.org')
     await wizard.getByLabel('Host').fill('origin.fresh.example.org')
     await wizard.getByRole('button', { name: 'Next' }).click()
@@ -49,7 +50,7 @@ test.describe('the quick-setup wizard', () => {
 
   test('uses an existing director without creating another', async ({ page, server }) => {
     const before = await directorsOf(server, 'shop')
-    const wizard = await openWizard(page, server)
+    const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('reused.example.org')
     await wizard.getByLabel('Existing').check()
     await wizard.getByRole('button', { name: /Director/ }).click()
@@ -61,8 +62,8 @@ test.describe('the quick-setup wizard', () => {
     expect(await directorsOf(server, 'shop')).toEqual(before)
   })
 
-  test('refuses a domain the project already serves, on the confirmation page', async ({ page, server }) => {
-    const wizard = await openWizard(page, server)
+  test('refuses a domain the project already serves, on the confirmation page', async ({ page }) => {
+    const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('shop.example.com')
     await wizard.getByLabel('Host').fill('origin.example.org')
     await wizard.getByRole('button', { name: 'Next' }).click()
@@ -88,7 +89,7 @@ test.describe('the quick-setup wizard', () => {
       }
       await route.fallback()
     })
-    const wizard = await openWizard(page, server)
+    const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('doomed.example.org')
     await wizard.getByLabel('Host').fill('origin.doomed.example.org')
     await wizard.getByRole('button', { name: 'Next' }).click()
@@ -101,8 +102,7 @@ test.describe('the quick-setup wizard', () => {
 })
 
 test.describe('synchronization status', () => {
-  test('the project view reaches success against the simulated fleet', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('the project view reaches success against the simulated fleet', async ({ page }) => {
     await page.goto('/home?project=shop')
     await page.getByRole('button', { name: 'Synchronization status', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Synchronization status' })
@@ -119,7 +119,6 @@ test.describe('synchronization status', () => {
       })
     expect((await patchNode('maintenance')).status).toBe(200)
     try {
-      await signIn(page, server.adminToken)
       await page.goto('/access-list?project=shop')
       await page.getByRole('main').getByRole('button', { name: 'Synchronization status' }).click()
       const dialog = page.getByRole('dialog')
@@ -133,10 +132,7 @@ test.describe('synchronization status', () => {
   })
 })
 
-test('Config Status shows the admin configuration sync and lets an admin re-check it', async ({ page, server }) => {
-  await page.goto('/')
-  await new ConsolePage(page).signInWithToken(server.adminToken)
-  await expect(page).toHaveURL(/\/home\?project=/)
+test('Config Status shows the admin configuration sync and lets an admin re-check it', async ({ page }) => {
   await page.goto('/config-status?project=shop')
   await expect(page.getByRole('columnheader', { name: 'Source' })).toBeVisible()
   const main = page.getByRole('main')

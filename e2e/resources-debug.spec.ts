@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 test.describe('resources and debug pages', () => {
   test('/resources lists the types, finds a director by name and shows the website that references it', async ({
@@ -22,8 +24,6 @@ test.describe('resources and debug pages', () => {
       domain_name: 'e2e-inv.example.net',
       default_director: 'e2e-inv-origin',
     })
-
-    await signIn(page, server.adminToken)
     await page.goto('/resources?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible()
     const types = page.getByRole('table', { name: 'Resource types' })
@@ -52,7 +52,6 @@ test.describe('resources and debug pages', () => {
     page,
     server,
   }) => {
-    await signIn(page, server.adminToken)
     await page.goto('/debug?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Debug' })).toBeVisible()
     await expect(page.getByTestId('debug-state-session')).toContainText('loggedIn')

@@ -1,6 +1,6 @@
 import { choose, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 const PROJECT = 'shop'
 
@@ -18,8 +18,10 @@ async function api(server: PlatformServer, method: string, path: string, body?: 
 }
 
 test.describe('resource screens', () => {
+  // Every test of this group starts signed in as the admin, from the worker's stored session.
+  startSignedInAsAdmin()
+
   test('creates, views, edits and deletes a director through the forms', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/directors?project=${PROJECT}`)
     await page.getByRole('link', { name: 'Add director' }).click()
     await expect(page).toHaveURL(/\/directors-add\?project=shop$/)
@@ -59,7 +61,6 @@ test.describe('resource screens', () => {
   })
 
   test('creates, edits and deletes a website, picking its director from the dropdown', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/websites-add?project=${PROJECT}`)
     await page.getByLabel('Name', { exact: true }).fill('e2e-example-org')
     await page.getByLabel('Domain name').fill('e2e.example.org')
@@ -88,7 +89,6 @@ test.describe('resource screens', () => {
   })
 
   test('writes a VCL snippet in the editor and hooks it into a website', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/code-snippets-add?project=${PROJECT}`)
     await page.getByLabel('Name', { exact: true }).fill('e2e-geo')
     await choose(page, 'Hook', 'vcl_recv')
@@ -126,8 +126,7 @@ test.describe('resource screens', () => {
     expect(refused.status).toBe(409)
   })
 
-  test('shows the server’s refusal on the field it concerns and keeps what was typed', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('shows the server’s refusal on the field it concerns and keeps what was typed', async ({ page }) => {
     await page.goto(`/websites-add?project=${PROJECT}`)
     await page.getByLabel('Name', { exact: true }).fill('copycat')
     // The form's schema accepts it; only the server knows the storefront serves this domain already.
@@ -144,7 +143,6 @@ test.describe('resource screens', () => {
 
   test('stops the second of two tabs from silently overwriting the first', async ({ page, server }) => {
     await api(server, 'POST', '/directors', { name: 'two-tabs', backends: [{ host: 'a.example.com', port: 443 }] })
-    await signIn(page, server.adminToken)
     const other = await page.context().newPage()
     for (const tab of [page, other]) {
       await tab.goto(`/directors-edit/two-tabs?project=${PROJECT}`)
@@ -172,7 +170,6 @@ test.describe('resource screens', () => {
   })
 
   test('refuses to delete a director a website still uses, naming the website', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/directors-detail/shop-origin?project=${PROJECT}`)
     await page.getByRole('button', { name: 'Delete' }).click()
     const dialog = page.getByRole('dialog')
@@ -181,22 +178,19 @@ test.describe('resource screens', () => {
     await expect(dialog).toContainText('Not deleted')
     expect((await api(server, 'GET', '/directors/shop-origin')).status).toBe(200)
   })
+})
 
-  test('a viewer sees the lists and details without Add, Edit or Delete, and gets no form', async ({
-    page,
-    server,
-  }) => {
-    const token = await createToken(server, {
-      owner: 'viewer@example.com',
-      permissions: [
-        'wadp.websites.list',
-        'wadp.websites.get',
-        'wadp.directors.list',
-        'wadp.directors.get',
-        'wadp.projects.get',
-      ],
-    })
-    await signIn(page, token)
+test.describe('resource screens as a viewer', () => {
+  const VIEWER_PERMISSIONS = [
+    'wadp.websites.list',
+    'wadp.websites.get',
+    'wadp.directors.list',
+    'wadp.directors.get',
+    'wadp.projects.get',
+  ]
+
+  test('a viewer sees the lists and details without Add, Edit or Delete', async ({ page, server }) => {
+    await signIn(page, await createToken(server, { owner: 'viewer@example.com', permissions: VIEWER_PERMISSIONS }))
     await page.goto(`/websites?project=${PROJECT}`)
     await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Add website' })).toHaveCount(0)
@@ -207,12 +201,16 @@ test.describe('resource screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Shop storefront' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+  })
 
-    for (const path of ['/websites-add', '/websites-edit/shop-example-com', '/directors-add']) {
+  // One test per form, each failure naming its page.
+  for (const path of ['/websites-add', '/websites-edit/shop-example-com', '/directors-add']) {
+    test(`a viewer gets no form at ${path}`, async ({ page, server }) => {
+      await signIn(page, await createToken(server, { owner: 'viewer@example.com', permissions: VIEWER_PERMISSIONS }))
       await page.goto(`${path}?project=${PROJECT}`)
       await expect(page.getByText(/You do not have permission/)).toBeVisible()
       await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
       await expect(page.getByRole('textbox')).toHaveCount(0)
-    }
-  })
+    })
+  }
 })

@@ -1,5 +1,7 @@
-import { signIn } from './pages/console.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 test.describe('global search', () => {
   test('finds a website by its domain and a backup by its display name, marks the match and leads to each', async ({
@@ -29,7 +31,7 @@ test.describe('global search', () => {
       202,
     )
 
-    await signIn(page, server.adminToken)
+    await page.goto('/home?project=shop')
     const box = page.getByRole('searchbox', { name: 'Search' })
     await box.fill('Kingfisher')
     const website = page.getByRole('link', { name: /e2e-search-site/ })

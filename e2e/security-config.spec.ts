@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { choose, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
-import { expect, type PlatformServer, test } from './support/server.ts'
+import { seriousViolations } from './support/axe.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 const PROJECT = 'shop'
 
@@ -14,8 +13,10 @@ async function stored(server: PlatformServer, path: string) {
 }
 
 test.describe('security and crypto configuration', () => {
+  // Every test of this group starts signed in as the admin, from the worker's stored session.
+  startSignedInAsAdmin()
+
   test('creates a WAF policy through its form and protects a director with it', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/waf-policies?project=${PROJECT}`)
     await expect(page.getByRole('link', { name: 'storefront-waf' }).first()).toBeVisible()
     await page.getByRole('link', { name: 'Add WAF policy' }).click()
@@ -40,7 +41,6 @@ test.describe('security and crypto configuration', () => {
   })
 
   test('creates a TLS policy, refusing a maximum below the minimum on its field', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/ssl-policies-add?project=${PROJECT}`)
     await page.getByLabel('Name', { exact: true }).fill('e2e-tls')
     await choose(page, 'Minimum version', 'TLSv1.3')
@@ -60,7 +60,6 @@ test.describe('security and crypto configuration', () => {
   })
 
   test('creates a captcha whose provider secret is set once and never shown again', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/captchas-add?project=${PROJECT}`)
     await page.getByLabel('Name', { exact: true }).fill('e2e-turnstile')
     await choose(page, 'Type', 'Cloudflare Turnstile')
@@ -89,7 +88,6 @@ test.describe('security and crypto configuration', () => {
     page,
     server,
   }) => {
-    await signIn(page, server.adminToken)
     await page.goto(`/rate-limits-add?project=${PROJECT}`)
     await page.getByLabel('Name', { exact: true }).fill('e2e-api-limit')
     await page.getByRole('button', { name: 'Add key' }).click()
@@ -153,66 +151,74 @@ const SEEDED = [
   },
 ] as const
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    )
-}
-
-test('a viewer reads the security and crypto types without Add, Edit or Delete', async ({ page, server }) => {
-  const token = await createToken(server, {
-    owner: 'viewer@example.com',
-    permissions: ['wadp.projects.get', ...SEEDED.flatMap(({ type }) => [`wadp.${type}.list`, `wadp.${type}.get`])],
-  })
-  await signIn(page, token)
-  for (const { list, detail, name, one } of SEEDED) {
-    await page.goto(`${list}?project=${PROJECT}`)
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
-    await expect(page.getByRole('link', { name: `Add ${one}` })).toHaveCount(0)
-    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
-    await expect(page.getByRole('link', { name: /^Edit/ })).toHaveCount(0)
-    await page.goto(`${detail}/${name}?project=${PROJECT}`)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Paste addresses' })).toHaveCount(0)
+// One test per type, each failure naming its type.
+test.describe('a viewer reads the security and crypto types without Add, Edit or Delete', () => {
+  for (const { list, detail, name, type, one } of SEEDED) {
+    test(`${one}: ${list} and ${detail}/${name}`, async ({ page, server }) => {
+      const token = await createToken(server, {
+        owner: 'viewer@example.com',
+        permissions: ['wadp.projects.get', `wadp.${type}.list`, `wadp.${type}.get`],
+      })
+      await signIn(page, token)
+      await page.goto(`${list}?project=${PROJECT}`)
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+      await expect(page.getByRole('link', { name: `Add ${one}` })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+      await expect(page.getByRole('link', { name: /^Edit/ })).toHaveCount(0)
+      await page.goto(`${detail}/${name}?project=${PROJECT}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Paste addresses' })).toHaveCount(0)
+    })
   }
 })
 
-test('the security and crypto lists, forms and details have no serious accessibility violation', async ({
-  page,
-  server,
-}) => {
-  await signIn(page, server.adminToken)
-  await page.goto(`/rate-limits?project=${PROJECT}`)
-  await expect(page.getByRole('link', { name: 'login-throttle', exact: true })).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
-  await page.goto(`/rate-limits-edit/login-throttle?project=${PROJECT}`)
-  await expect(page.getByRole('combobox', { name: 'Key 1' })).toBeVisible()
-  await page.getByRole('button', { name: 'Add key' }).click()
-  await page.getByRole('combobox', { name: 'Key 2' }).selectOption('header')
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('name the header')).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
-  await page.goto(`/captchas-add?project=${PROJECT}`)
-  await choose(page, 'Type', 'hCaptcha')
-  await expect(page.getByText('Secret: not set')).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
-  await page.goto(`/iplist-edit/office-network?project=${PROJECT}`)
-  await page.getByLabel('Address or network of entry 1', { exact: true }).fill('10.0.0.999')
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByRole('button', { name: 'Entry 1', exact: true })).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
-  await page.goto(`/iplist-detail/office-network?project=${PROJECT}`)
-  await page.getByRole('button', { name: 'Paste addresses' }).click()
-  await expect(page.getByRole('dialog', { name: /Paste addresses/ })).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
-  await page.keyboard.press('Escape')
-  await page.goto(`/captchas-detail/storefront-challenge?project=${PROJECT}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Storefront challenge' })).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+// One test per screen, each from the admin's stored session.
+test.describe('the security and crypto screens have no serious accessibility violation', () => {
+  startSignedInAsAdmin()
+
+  test('the rate limit list', async ({ page }) => {
+    await page.goto(`/rate-limits?project=${PROJECT}`)
+    await expect(page.getByRole('link', { name: 'login-throttle', exact: true })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the rate limit form with a key refused on its field', async ({ page }) => {
+    await page.goto(`/rate-limits-edit/login-throttle?project=${PROJECT}`)
+    await expect(page.getByRole('combobox', { name: 'Key 1' })).toBeVisible()
+    await page.getByRole('button', { name: 'Add key' }).click()
+    await page.getByRole('combobox', { name: 'Key 2' }).selectOption('header')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('name the header')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the captcha form with its write-only secret', async ({ page }) => {
+    await page.goto(`/captchas-add?project=${PROJECT}`)
+    await choose(page, 'Type', 'hCaptcha')
+    await expect(page.getByText('Secret: not set')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the IP list form with an entry refused', async ({ page }) => {
+    await page.goto(`/iplist-edit/office-network?project=${PROJECT}`)
+    await page.getByLabel('Address or network of entry 1', { exact: true }).fill('10.0.0.999')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('button', { name: 'Entry 1', exact: true })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the IP list paste dialog', async ({ page }) => {
+    await page.goto(`/iplist-detail/office-network?project=${PROJECT}`)
+    await page.getByRole('button', { name: 'Paste addresses' }).click()
+    await expect(page.getByRole('dialog', { name: /Paste addresses/ })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the captcha detail', async ({ page }) => {
+    await page.goto(`/captchas-detail/storefront-challenge?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Storefront challenge' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })

@@ -1,18 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 const requestsTotal = (page: Page) =>
   page.getByRole('region', { name: 'Totals over the range' }).getByRole('definition').first()
 
 test.describe('statistics', () => {
-  test('draws the charts with their tables, and a new range changes the URL and the numbers', async ({
-    page,
-    server,
-  }) => {
-    await signIn(page, server.adminToken)
+  test('draws the charts with their tables, and a new range changes the URL and the numbers', async ({ page }) => {
     await page.goto('/statistics?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible()
     const requests = page.getByRole('region', { name: 'Requests', exact: true })
@@ -40,8 +38,7 @@ test.describe('statistics', () => {
     await expect(page.getByRole('region', { name: 'Requests by country' }).locator('canvas').first()).toBeVisible()
   })
 
-  test('downloads a chart as CSV', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('downloads a chart as CSV', async ({ page }) => {
     await page.goto('/statistics?project=shop&range=1h')
     const latency = page.getByRole('region', { name: 'Origin latency' })
     await expect(latency.locator('canvas').first()).toBeVisible()
@@ -56,8 +53,7 @@ test.describe('statistics', () => {
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z,\d+(\.\d)?,\d+(\.\d)?$/)
   })
 
-  test('refuses a custom range that ends before it starts, and keeps what was typed', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('refuses a custom range that ends before it starts, and keeps what was typed', async ({ page }) => {
     await page.goto('/statistics?project=shop')
     await expect(requestsTotal(page)).toHaveText(/\d/)
     await page.getByRole('button', { name: 'Custom' }).click()
@@ -74,8 +70,7 @@ test.describe('statistics', () => {
     await expect(main.getByRole('alert')).toHaveCount(0)
   })
 
-  test('shows a slow query’s progress and cancels it', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('shows a slow query’s progress and cancels it', async ({ page }) => {
     // The platform holds the answer: the page must say it is working and let the user stop it.
     await page.route('**/api/stats/v0/queries', () => {})
     await page.goto('/statistics?project=shop&range=30d')
@@ -89,8 +84,7 @@ test.describe('statistics', () => {
     await expect(requestsTotal(page)).toHaveText(/\d/)
   })
 
-  test('has no serious accessibility violation', async ({ page, server }) => {
-    await signIn(page, server.adminToken)
+  test('has no serious accessibility violation', async ({ page }) => {
     await page.goto('/statistics?project=shop')
     const requests = page.getByRole('region', { name: 'Requests', exact: true })
     await expect(requests.locator('canvas').first()).toBeVisible()

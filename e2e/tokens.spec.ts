@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
-import { signIn } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
-import { expect, test } from './support/server.ts'
+import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+
+// Every test here starts signed in as the admin, from the worker's stored session.
+startSignedInAsAdmin()
 
 /** The status a request with `secret` as its bearer token gets from the platform API, sent by the page. */
 async function statusWith(page: Page, secret: string): Promise<number> {
@@ -53,7 +55,6 @@ test.describe('tokens', () => {
 
   test('creates an API token, shows its secret once, and revokes it', async ({ page, server }) => {
     const name = `ci-${Date.now().toString(36)}`
-    await signIn(page, server.adminToken)
 
     // A token that stops in 5 days, made through the API: the list marks it as expiring soon.
     const soon = await page.request.post('/api/auth/v0/tokens', {
@@ -102,7 +103,6 @@ test.describe('tokens', () => {
 
   test('creates an access token for project shop, shows its secret once, and revokes it', async ({ page, server }) => {
     const name = `partner-${Date.now().toString(36)}`
-    await signIn(page, server.adminToken)
     await page.goto('/access-tokens-add?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Add access token' })).toBeVisible()
     await page.getByLabel('Name', { exact: true }).fill(name)

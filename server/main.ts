@@ -34,6 +34,8 @@ export type StartOptions = {
   publicUrl?: string | undefined
   databaseUrl?: string | undefined
   dataDir: string
+  /** `WADP_MEMORY_TEMPLATE`: the tarball an in-memory database starts from (server/db/client.ts). */
+  memoryTemplate?: string | undefined
   adminToken?: string | undefined
   demoPassword?: string | undefined
   environment: string
@@ -65,6 +67,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
     publicUrl: env.WADP_PUBLIC_URL,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.WADP_DATA_DIR ?? './.data',
+    memoryTemplate: env.WADP_MEMORY_TEMPLATE || undefined,
     adminToken: env.WADP_ADMIN_TOKEN || undefined,
     demoPassword: env.WADP_DEMO_PASSWORD || undefined,
     environment: env.WADP_ENVIRONMENT ?? 'default',
@@ -132,7 +135,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // The database opens before the port does: PGlite compiles its WebAssembly and migrates without
   // letting the event loop turn, so a connection accepted meanwhile would wait unanswered. From here on
   // every step yields, and a request that arrives before the app is ready gets 503 "starting".
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir })
+  const database = await openDatabase({
+    url: options.databaseUrl,
+    dataDir: options.dataDir,
+    memoryTemplate: options.memoryTemplate,
+  })
   const lifecycle = lifecycleServer()
   const { http } = lifecycle
   await new Promise<void>((resolve, reject) => {

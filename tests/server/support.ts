@@ -63,6 +63,7 @@ export function setUpPlatform(
       ...optionsFromEnv({}),
       port: 0,
       databaseUrl: database.url,
+      memoryTemplate: process.env.WADP_MEMORY_TEMPLATE,
       adminToken: ADMIN_TOKEN,
       demoPassword: DEMO_PASSWORD,
       syncDelay: overrides.syncDelay ?? '100-300',
