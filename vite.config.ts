@@ -118,6 +118,7 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 30000,
     globalSetup: ['tests/tools/memory-template.ts'],
+    setupFiles: ['tests/tools/testing-library.ts'],
     // Vitest's default is one worker fewer than the cores: one on the 2-core machines, whose server tests
     // mostly wait (on PGlite, timers, HTTP). Two workers there: 234 s instead of 321 s for the whole
     // suite (docs/benchmarks.md, "CI on a busy machine").

@@ -19,7 +19,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
  * loop between two of them, keeps the server responsive under load. (Transactions run their inner
  * queries on their own client, which is not queued.)
  */
-function yieldBetweenQueries(client: PGlite): PGlite {
+function yieldBetweenQueries(client: PGlite): { client: PGlite; settled: () => Promise<unknown> } {
   let tail: Promise<unknown> = Promise.resolve()
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
   const enqueue = <T>(run: () => Promise<T>): Promise<T> => {
@@ -34,7 +34,10 @@ function yieldBetweenQueries(client: PGlite): PGlite {
   client.exec = ((...args: Parameters<typeof exec>) => enqueue(() => exec(...args))) as typeof client.exec
   client.transaction = ((...args: Parameters<typeof transaction>) =>
     enqueue(() => transaction(...args))) as typeof client.transaction
-  return client
+  // Closing waits for the queries already queued: one queued just before would otherwise start on a
+  // closed database, and a caller that does not wait for it (the job queue's last poll) would see its
+  // rejection unhandled.
+  return { client, settled: () => tail }
 }
 
 export type Database = {
@@ -121,7 +124,7 @@ export async function openDatabase(target: {
   const inMemory = url === 'memory:'
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true })
   const template = inMemory && target.memoryTemplate ? new Blob([readFileSync(target.memoryTemplate)]) : undefined
-  const client = yieldBetweenQueries(
+  const { client, settled } = yieldBetweenQueries(
     template
       ? await PGlite.create({ loadDataDir: template, extensions: { pg_trgm } })
       : await PGlite.create(inMemory ? undefined : target.dataDir, { extensions: { pg_trgm } }),
@@ -140,6 +143,9 @@ export async function openDatabase(target: {
       const results = await client.exec(text)
       return { rows: results.at(-1)?.rows ?? [] }
     },
-    close: () => client.close(),
+    close: async () => {
+      await settled()
+      await client.close()
+    },
   }
 }
