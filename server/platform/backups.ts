@@ -18,7 +18,7 @@ import { cacheGroup } from '../db/generations.ts'
 import { resources, settings } from '../db/schema.ts'
 import type { ResourceDefinition, ResourceRecord } from '../resources/definition.ts'
 import type { ResourceService } from '../resources/service.ts'
-import { getResource, insertResource } from '../resources/store.ts'
+import { getResource, insertResource, lockResource } from '../resources/store.ts'
 import type { JobDefinition, TaskDefinition } from './jobs.ts'
 import { currentRevision } from './revisions.ts'
 
@@ -243,6 +243,11 @@ export async function recordBackup(
   const { auditActor, audited, ...backup } = args
   const group = cacheGroup(BACKUP_TYPE, backup.project)
   const { stored, generation } = await ctx.db.transaction(async (tx) => {
+    // The project may have gone since the caller looked (the scheduled job lists every project first):
+    // no backup for a deleted project, and none written while one is being deleted (lockResource).
+    if (!(await lockResource(tx as Db, 'projects', '', backup.project, 'share'))) {
+      return { stored: null, generation: undefined }
+    }
     const inserted = await insertBackup(tx as Db, backup)
     if (!inserted) return { stored: null, generation: undefined }
     await recordAudit(tx as Db, {

@@ -24,6 +24,7 @@ import {
   insertResource,
   type ListQuery,
   listResources,
+  lockResource,
   searchTextOf,
   updateResource,
 } from './store.ts'
@@ -382,6 +383,9 @@ export class ResourceService {
     changed: Changed[],
   ) {
     const name = current.name
+    // Whatever writes into it meanwhile (a scheduled backup into a project) waits for this delete, or this
+    // delete for it: nothing is left behind in a deleted scope.
+    await lockResource(db, definition.type, scope, name, 'update')
     if (cascade) {
       for (const referrer of await this.referrersOf(db, definition, scope, name)) {
         const dependent = this.definitions.get(referrer.type)

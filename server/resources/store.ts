@@ -115,6 +115,26 @@ export async function getResource(db: Db, type: string, scope: string, name: str
   return rows[0] ? toRecord(rows[0]) : null
 }
 
+/**
+ * Locks a resource's row for the rest of the transaction: `update` before deleting it and what it holds
+ * (a project and its configuration), `share` before writing into it (a backup into its project), so that
+ * the two take turns on a PostgreSQL server; whether it exists, as the lock found it.
+ */
+export async function lockResource(
+  db: Db,
+  type: string,
+  scope: string,
+  name: string,
+  strength: 'update' | 'share',
+): Promise<boolean> {
+  const rows = await db
+    .select({ name: resources.name })
+    .from(resources)
+    .where(and(eq(resources.type, type), eq(resources.scope, scope), eq(resources.name, name)))
+    .for(strength)
+  return rows.length > 0
+}
+
 /** For each of `names` of `type` in `scope`, the text its `field` holds. */
 export async function heldBy(db: Db, type: string, scope: string, names: string[], field: string) {
   if (names.length === 0) return new Map<string, string | null>()

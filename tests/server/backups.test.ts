@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { runBackup, scheduleBackups } from '../../server/platform/backups.ts'
+import { recordBackup, runBackup, scheduleBackups, scheduledName } from '../../server/platform/backups.ts'
 import { canonicalJson, SCHEDULED_BACKUPS_KEPT } from '../../src/domain/backup.ts'
-import { type Json, setUpPlatform, VIEWER } from './support.ts'
+import { type Json, queryRows, scheduledBackupsTaken, setUpPlatform, VIEWER } from './support.ts'
 
 // Tasks are picked up within half a second, so a manual backup completes quickly.
 const platform = setUpPlatform({ jobs: { pollSeconds: 0.5, leaseSeconds: 30, maintenanceSeconds: 30 } })
@@ -258,6 +259,7 @@ describe('backups', () => {
   it('are scheduled once a day per project, keeping the last seven', async () => {
     const { ctx } = platform.server
     // The platform took the day's scheduled backup when it started.
+    await scheduledBackupsTaken(platform)
     const today = await platform.call('GET', base)
     expect(today.body.data.filter((b: Json) => b.trigger === 'scheduled')).toHaveLength(1)
     const start = Date.parse('2031-03-01T09:00:00Z')
@@ -277,5 +279,26 @@ describe('backups', () => {
     expect(latest).toMatchObject({ status: 'completed', requested_at: '2031-03-09T09:00:00.000Z' })
     // Manual backups are never pruned.
     expect(list.body.data.some((b: Json) => b.trigger === 'manual')).toBe(true)
+  })
+
+  it('are never stored for a project deleted after the scheduled job listed it', async () => {
+    const { ctx } = platform.server
+    // The job lists the projects, then writes each one's backup: a project deleted in between gets none.
+    const stored = await recordBackup(ctx, {
+      project: 'deleted-meanwhile',
+      name: scheduledName(Date.parse('2031-04-01T09:00:00Z')),
+      trigger: 'scheduled',
+      displayName: null,
+      actor: 'system',
+      now: Date.parse('2031-04-01T09:00:00Z'),
+      auditActor: { type: 'system', email: null, token_prefix: null, ip: 'local', user_agent: 'jobs' },
+      audited: { trigger: 'scheduled' },
+    })
+    expect(stored).toBeNull()
+    const left = await queryRows<{ n: number }>(
+      platform,
+      sql`select count(*)::int as n from resources where scope = 'deleted-meanwhile'`,
+    )
+    expect(left[0]?.n).toBe(0)
   })
 })

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ADMIN, type Json, setUpPlatform } from './support.ts'
 
-const platform = setUpPlatform({ syncDelay: '100-300' })
+// A node applies a change 1-2 s after it: long enough that the answer to the change itself still says
+// `pending` on a busy machine, short enough to wait for.
+const platform = setUpPlatform({ syncDelay: '1000-2000' })
 const core = '/api/core/v0'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -22,7 +24,7 @@ async function bothViews(name: string): Promise<{ project: Detail; admin: Detail
 }
 
 async function waitForNode(name: string, done: (node: Json) => boolean) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
     const res = await platform.call('GET', `${core}/nodes/${name}`)
     if (done(res.body.data)) return res.body.data
     await sleep(100)

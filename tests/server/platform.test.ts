@@ -4,12 +4,14 @@ import { ApiError } from '../../server/http/errors.ts'
 import { Browser, formAction, oidcSignIn, pkcePair } from './oidc-browser.ts'
 import { DEMO_PASSWORD, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
-const platform = setUpPlatform({ syncDelay: '100-300' })
+// A node applies a change 1-2 s after it: long enough that a read right after the change still says
+// `not updated` on a busy machine, short enough to wait for.
+const platform = setUpPlatform({ syncDelay: '1000-2000' })
 const shop = '/api/core/v0/projects/shop'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function waitForSync(path: string, done: (data: { updated: boolean; finished: boolean }) => boolean) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
     const res = await platform.call('GET', path)
     if (done(res.body.data)) return res.body.data
     await sleep(100)

@@ -108,6 +108,20 @@ export function setUpPlatform(
   return platform
 }
 
+/**
+ * Waits for the scheduled backups the platform takes once it has started (a job, run at the queue's
+ * first poll: later on a busy machine), so that a test counting a project's resources is not joined by
+ * them halfway. The seeded project `shop` always gets one.
+ */
+export async function scheduledBackupsTaken(platform: TestPlatform): Promise<void> {
+  for (let tries = 0; tries < 120; tries += 1) {
+    const backups = await platform.call('GET', '/api/core/v0/projects/shop/backups')
+    if ((backups.body?.data ?? []).some((backup: { trigger?: string }) => backup.trigger === 'scheduled')) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error('the scheduled backups were not taken within 30 s of the start')
+}
+
 export const OPERATOR = 'operator@example.com'
 export const VIEWER = 'viewer@example.com'
 export const ADMIN = 'admin@example.com'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { conflict } from '../../server/http/errors.ts'
-import { ADMIN, queryRows, setUpPlatform } from './support.ts'
+import { ADMIN, queryRows, scheduledBackupsTaken, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 const auth = '/api/auth/v0'
@@ -29,6 +29,8 @@ async function tokenRecord(name: string) {
 
 describe('deleting a customer with its projects', () => {
   beforeAll(async () => {
+    // The day's scheduled backups are taken first: the counts below are of what this file creates.
+    await scheduledBackupsTaken(platform)
     await ok('POST', `${auth}/organizations`, { name: 'initech' })
     await ok('POST', `${auth}/customers`, { name: 'initech-web', organization: 'initech' })
     await furnishedProject('tps', 'initech-web', 'tps.initech.example')
