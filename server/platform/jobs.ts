@@ -62,6 +62,7 @@ export class Jobs {
 
   private constructor(
     private readonly boss: PgBoss,
+    private readonly connection: { open: boolean },
     private readonly definitions: JobDefinition[],
     private readonly timing: JobTiming,
     private readonly tasks: ReadonlySet<string>,
@@ -75,15 +76,22 @@ export class Jobs {
     // biome-ignore lint/suspicious/noExplicitAny: each task reads its own data; the queue only carries it.
     tasks: TaskDefinition<any>[] = [],
   ): Promise<Jobs> {
+    // Once stopped, the queue's late writes are dropped instead of reaching a closed database: a run that
+    // outlived the grace period cannot mark itself done, and its lease brings it back on some process. (pg-boss
+    // does not wait for them, and does not catch their failure.)
+    const connection = { open: true }
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      db: {
+        executeSql: async (text: string, values?: unknown[]) =>
+          connection.open ? database.executeSql(text, values) : { rows: [] },
+      },
       schema: 'pgboss',
       supervise: true,
       maintenanceIntervalSeconds: timing.maintenanceSeconds,
       // Calendar schedules (pg-boss's cron) are not used yet: periodic jobs use singleton slots.
       schedule: false,
     })
-    const jobs = new Jobs(boss, definitions, timing, new Set(tasks.map((task) => task.name)))
+    const jobs = new Jobs(boss, connection, definitions, timing, new Set(tasks.map((task) => task.name)))
     boss.on('error', (error: Error) => {
       jobs.failure = error.message
       console.error('job queue:', error.message)
@@ -144,5 +152,6 @@ export class Jobs {
     await this.boss
       .stop({ graceful: true, wait: true, timeout: graceMs, close: false })
       .catch((error: unknown) => console.error('job queue stop:', error instanceof Error ? error.message : error))
+    this.connection.open = false
   }
 }
