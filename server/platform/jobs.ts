@@ -76,14 +76,14 @@ export class Jobs {
     // biome-ignore lint/suspicious/noExplicitAny: each task reads its own data; the queue only carries it.
     tasks: TaskDefinition<any>[] = [],
   ): Promise<Jobs> {
-    // Once stopped, the queue's late writes are dropped instead of reaching a closed database: a run that
-    // outlived the grace period cannot mark itself done, and its lease brings it back on some process. (pg-boss
-    // does not wait for them, and does not catch their failure.)
+    // Once stopped, the queue's late statements never reach the closed database: they stay unanswered (pg-boss
+    // neither waits for them nor catches their failure, and reads the rows of their answer). A run that
+    // outlived the grace period cannot mark itself done; its lease brings it back on some process.
     const connection = { open: true }
     const boss = new PgBoss({
       db: {
-        executeSql: async (text: string, values?: unknown[]) =>
-          connection.open ? database.executeSql(text, values) : { rows: [] },
+        executeSql: (text: string, values?: unknown[]) =>
+          connection.open ? database.executeSql(text, values) : new Promise<never>(() => {}),
       },
       schema: 'pgboss',
       supervise: true,
