@@ -16,8 +16,8 @@ export default defineConfig({
   // A retry keeps one unlucky moment from throwing a submission away, but the timing reporter names every
   // test that needed one, loudly: flaky is a failure to fix.
   retries: ci ? 1 : 0,
-  // Three times the slowest test measured on a loaded 2-core machine (about 30 s): the timing reporter
-  // names any test past a third of it.
+  // The slowest tests measured on a loaded 2-core machine take 32-36 s, a little past a third of this:
+  // the timing reporter names every test past a third of it (docs/benchmarks.md, "CI on a busy machine").
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never' }], ['./e2e/support/timing-reporter.ts']],

@@ -13,7 +13,7 @@ import {
 } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
 import { useEffect, useRef } from 'react'
-import type { CodeEditorProps } from './LazyCodeEditor.tsx'
+import type { CodeEditorProps } from './code-editor-props.ts'
 import { vcl } from './vcl-language.ts'
 
 export type { CodeEditorProps }

@@ -1,20 +1,5 @@
 import { type CSSProperties, lazy, Suspense } from 'react'
-
-export type CodeEditorProps = {
-  id: string
-  value: string
-  onChange?: (value: string) => void
-  readOnly?: boolean
-  invalid?: boolean
-  /** Ids of the field's description and error, announced with the editor's own keyboard hint. */
-  describedBy?: string
-  /** The accessible name, for when no label names the editor. */
-  label?: string
-  /** The id of the visible label that names the editor (a `<label for>` cannot name a non-form element). */
-  labelledBy?: string
-  /** Visible height in lines; the editor can be resized taller or shorter by dragging its corner. */
-  minRows?: number
-}
+import type { CodeEditorProps } from './code-editor-props.ts'
 
 /** The height of an editor of `rows` lines: rows of 1.5rem (leading-6), 0.5rem of padding above and below, 1px borders. */
 export const editorHeight = (rows: number) => `calc(${rows} * 1.5rem + 1rem + 2px)`
