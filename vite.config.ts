@@ -123,5 +123,12 @@ export default defineConfig({
     // mostly wait (on PGlite, timers, HTTP). Two workers there: 234 s instead of 321 s for the whole
     // suite (docs/benchmarks.md, "CI on a busy machine").
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A worker keeps its modules from one test file to the next instead of loading them again for each:
+    // the whole suite in about half the time (docs/benchmarks.md, "CI on a busy machine"). Every server
+    // test starts its own platform, and what a test changes globally is put back after it.
+    isolate: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
   },
 })
