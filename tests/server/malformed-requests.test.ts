@@ -185,32 +185,58 @@ function problemWith(item: Case, answer: Answer): string | null {
   return null
 }
 
+/**
+ * Each service's operations dealt out in turns into parts of about the same size, one test each, so that
+ * no test carries the whole corpus near its time-out on a busy machine and a failure names its part.
+ */
+const PARTS_OF = { auth: 2, core: 3, purge: 1, acme: 1, stats: 1 } as const
+const PARTS = SERVICES.flatMap((service) =>
+  Array.from({ length: PARTS_OF[service] }, (_, part) => ({ service, part, of: PARTS_OF[service] })),
+)
+
 describe('bad input for every operation of the OpenAPI documents', () => {
-  it('is answered with a 4xx JSON error, never a 5xx, a reset or a hang, on keep-alive connections', async () => {
+  it('is a corpus of over 1,500 requests, with a share for every part', async () => {
+    const ops = await operations()
     const all: Case[] = []
-    for (const operation of await operations()) all.push(...(await casesOf(operation)))
+    for (const operation of ops) all.push(...(await casesOf(operation)))
     expect(all.length).toBeGreaterThan(1500)
-    // Four connections, each carrying its share of the corpus one request after the other.
-    const lanes = 4
-    const problems: string[] = []
-    let rejected = 0
-    await Promise.all(
-      Array.from({ length: lanes }, async (_, lane) => {
-        const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-        for (let i = lane; i < all.length; i += lanes) {
-          const item = all[i] as Case
-          const answer = await send(agent, item)
-          const problem = problemWith(item, answer)
-          if (problem) problems.push(problem)
-          if (answer.status >= 400 && answer.status < 500) rejected += 1
-        }
-        agent.destroy()
-      }),
-    )
-    expect(problems).toEqual([])
-    // Most of the corpus is malformed on its face; only some single field values may be accepted.
-    expect(rejected / all.length).toBeGreaterThan(0.9)
-  }, 120_000)
+    for (const { service, part, of } of PARTS) {
+      const own = ops.filter((op) => op.path.startsWith(`/api/${service}/`))
+      expect(own.filter((_, index) => index % of === part).length, `${service} part ${part + 1}`).toBeGreaterThan(0)
+    }
+  })
+
+  for (const { service, part, of } of PARTS) {
+    const title = of > 1 ? `${service} (part ${part + 1} of ${of})` : service
+    it(`${title}: is answered with a 4xx JSON error, never a 5xx, a reset or a hang, on keep-alive connections`, async () => {
+      const ops = (await operations())
+        .filter((op) => op.path.startsWith(`/api/${service}/`))
+        .filter((_, index) => index % of === part)
+      const all: Case[] = []
+      for (const operation of ops) all.push(...(await casesOf(operation)))
+      // Four connections, each carrying its share of the corpus one request after the other.
+      const lanes = 4
+      const problems: string[] = []
+      let rejected = 0
+      await Promise.all(
+        Array.from({ length: lanes }, async (_, lane) => {
+          const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+          for (let i = lane; i < all.length; i += lanes) {
+            const item = all[i] as Case
+            const answer = await send(agent, item)
+            const problem = problemWith(item, answer)
+            if (problem) problems.push(problem)
+            if (answer.status >= 400 && answer.status < 500) rejected += 1
+          }
+          agent.destroy()
+        }),
+      )
+      expect(problems).toEqual([])
+      // Most of the corpus is malformed on its face; only some single field values may be accepted (about
+      // 12 % of the auth service's first part, with the users' optional fields; under 5 % elsewhere).
+      expect(rejected / all.length).toBeGreaterThan(0.85)
+    }, 120_000)
+  }
 
   it('keeps a keep-alive connection usable after answering before reading the body', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
