@@ -22,12 +22,32 @@ export type Principal = {
   token?: { name: string; prefix: string }
 }
 
+/**
+ * What the principal may do in `project`, or platform-wide when no project is named. Platform-wide, only
+ * what reaches every project counts: a token limited to some projects holds nothing there, and roles
+ * granted in some projects only (scoped SSO mappings) never join (docs/api.md, "Who reaches what").
+ */
 export function permissionsIn(principal: Principal, project?: string): string[] {
-  if (project !== undefined && principal.projects !== null && !principal.projects.includes(project)) return []
-  const scoped =
-    project === undefined ? [] : (principal.scoped ?? []).filter((grant) => grant.projects.includes(project))
+  if (project === undefined) return principal.projects === null ? principal.permissions : []
+  if (principal.projects !== null && !principal.projects.includes(project)) return []
+  const scoped = (principal.scoped ?? []).filter((grant) => grant.projects.includes(project))
   if (scoped.length === 0) return principal.permissions
   return [...new Set([...principal.permissions, ...scoped.flatMap((grant) => grant.permissions)])]
+}
+
+/**
+ * Where the principal holds `permission`: everywhere (null), or in these projects only (an empty list:
+ * nowhere). A platform read that answers for the caller's projects only (the audit log, backend
+ * health, statistics) filters with it.
+ */
+export function projectsWhere(principal: Principal, permission: string): string[] | null {
+  const unscoped = grants(principal.permissions, permission)
+  if (unscoped && principal.projects === null) return null
+  const found = new Set(unscoped ? principal.projects : [])
+  for (const grant of principal.scoped ?? []) {
+    if (grants(grant.permissions, permission)) for (const project of grant.projects) found.add(project)
+  }
+  return [...found].sort()
 }
 
 /** What decides which projects a principal reaches, as a cache key (the project selector's answer). */

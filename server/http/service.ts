@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { type FieldError, toFieldErrors } from '../../src/domain/common.ts'
 import type { ServerContext } from '../context.ts'
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
-import { may, type Principal } from './principal.ts'
+import { may, type Principal, projectsWhere } from './principal.ts'
 
 export type ServiceName = 'auth' | 'core' | 'purge' | 'acme' | 'stats'
 export type AppEnv = { Variables: { principal?: Principal } }
@@ -12,9 +12,27 @@ export type ApiContext = Context<AppEnv>
 
 /**
  * Who may call an endpoint. `permission` is checked against the caller's permissions in the path's
- * `:project` when the path has one; `authenticated` endpoints check finer rules themselves.
+ * `:project` when the path has one, else platform-wide (which a token limited to some projects never
+ * reaches). `within: 'projects'` marks a platform read that answers for the caller's projects only: it
+ * needs the permission in one project at least, and its handler filters with `projectsWhere`.
+ * `authenticated` endpoints check finer rules themselves.
  */
-export type Access = { public: true } | { authenticated: true; note: string } | { permission: string | string[] }
+export type Access =
+  | { public: true }
+  | { authenticated: true; note: string }
+  | { permission: string | string[]; within?: 'projects' }
+
+/** Whether the principal passes the route's permission check (in `project` when the path names one). */
+function permitted(
+  principal: Principal,
+  access: { permission: string | string[]; within?: 'projects' },
+  project?: string,
+) {
+  const wanted = [access.permission].flat()
+  if (access.within === 'projects' && project === undefined)
+    return wanted.find((permission) => projectsWhere(principal, permission)?.length === 0)
+  return wanted.find((permission) => !may(principal, permission, project))
+}
 
 type AnySchema = v.GenericSchema
 type Parsed<S> = S extends AnySchema ? v.InferOutput<S> : undefined
@@ -241,8 +259,7 @@ export class ServiceRouter {
       const params = (spec.params ? parseWith(spec.params, c.req.param(), 'path parameter') : undefined) as Parsed<P>
       if (principal && 'permission' in spec.access) {
         const project = c.req.param('project')
-        const wanted = Array.isArray(spec.access.permission) ? spec.access.permission : [spec.access.permission]
-        const missing = wanted.find((permission) => !may(principal, permission, project))
+        const missing = permitted(principal, spec.access, project)
         if (missing) throw forbidden(missing)
         if (project !== undefined && !(await this.ctx.tenancy.projectExists(project)))
           throw notFound(`project ${project}`)
@@ -274,8 +291,16 @@ export class ServiceRouter {
         operationId: operationIdOf(op.method, op.path),
         tags: [op.tag],
         summary: op.summary,
-        description: [op.description, `Permission: ${permission}.`].filter(Boolean).join('\n\n'),
+        description: [
+          op.description,
+          `Permission: ${permission}.`,
+          'within' in op.access &&
+            'A caller holding it in some projects only (a token limited to projects, a role granted in some projects) gets the answer for those projects.',
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
         'x-permission': permission,
+        ...('within' in op.access ? { 'x-permission-within': op.access.within } : {}),
         parameters: [
           ...Object.entries(params).map(([name, schema]) => parameter(name, 'path', true, schema)),
           ...Object.entries(query).map(([name, schema]) => parameter(name, 'query', requiredQuery.has(name), schema)),

@@ -10,7 +10,6 @@ import { permissionsOfRoles } from '../../src/domain/roles.ts'
 import { generateSecret, hashSecret } from '../auth/secrets.ts'
 import type { Db } from '../db/client.ts'
 import { badRequest } from '../http/errors.ts'
-import type { Principal } from '../http/principal.ts'
 import type { ResourceDefinition } from './definition.ts'
 import { getResource } from './store.ts'
 
@@ -45,22 +44,6 @@ async function ownerPermissions(db: Db, owner: string): Promise<string[] | null>
   return permissionsOfRoles(Array.isArray(user.roles) ? user.roles.map(String) : [])
 }
 
-/**
- * A caller limited to some projects hands out tokens limited to some of those: an empty list would mean
- * every project, more than the caller reaches.
- */
-function checkProjectsWithin(principal: Principal, projects: string[]) {
-  if (principal.projects === null) return
-  const beyond = projects.filter((project) => !principal.projects?.includes(project))
-  if (projects.length > 0 && beyond.length === 0) return
-  const reach = principal.projects.join(', ')
-  const message =
-    projects.length === 0
-      ? `must list some of the projects you reach (${reach}): an empty list means every project`
-      : `beyond the projects you reach (${reach}): ${beyond.join(', ')}`
-  throw badRequest(`projects ${message}`, [{ field: 'projects', message }])
-}
-
 export const tokens: ResourceDefinition = {
   type: 'tokens',
   label: 'token',
@@ -81,7 +64,6 @@ export const tokens: ResourceDefinition = {
         const message = 'a revoked token stays revoked: create a new one'
         throw badRequest(`status ${message}`, [{ field: 'status', message }])
       }
-      checkProjectsWithin(principal, (data.projects as string[] | undefined) ?? [])
       const owner = String(data.owner ?? existing?.owner ?? principal.email)
       const ownerGrants = await ownerPermissions(db, owner)
       if (!ownerGrants)

@@ -10,7 +10,7 @@ import {
 import type { ServerContext } from '../context.ts'
 import { auditLog } from '../db/schema.ts'
 import { fieldError, notFound } from '../http/errors.ts'
-import type { Principal } from '../http/principal.ts'
+import { type Principal, projectsWhere } from '../http/principal.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { escapeLike, getResource, isoTimestamp } from '../resources/store.ts'
 
@@ -35,9 +35,15 @@ function summaryOf(row: Row): AuditSummary {
   }
 }
 
-/** A caller limited to some projects reads only their entries. */
+const PERMISSION = 'wadp.audit.list'
+
+/**
+ * A caller holding the permission in some projects only (a limited token, a scoped SSO role) reads only
+ * their entries: never the platform's own (organizations, users, tokens, sign-ins).
+ */
 function reach(principal: Principal): SQL | undefined {
-  return principal.projects ? inArray(auditLog.project, principal.projects) : undefined
+  const projects = projectsWhere(principal, PERMISSION)
+  return projects ? inArray(auditLog.project, projects) : undefined
 }
 
 /** The audit log (API.md, Audit): every mutation and sign-in, newest first, filtered; never edited. */
@@ -46,7 +52,7 @@ export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
     method: 'get',
     path: '/audit',
     summary: 'Audit entries, newest first, filtered by actor, action, resource type, project, result and time',
-    access: { permission: 'wadp.audit.list' },
+    access: { permission: PERMISSION, within: 'projects' },
     query: AuditQueryFields,
     handler: async ({ c, query, principal }) => {
       const range = rangeProblem(query)
@@ -90,7 +96,7 @@ export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
     method: 'get',
     path: '/audit/:public_id',
     summary: 'One audit entry with the resource before and after the change (secrets redacted)',
-    access: { permission: 'wadp.audit.list' },
+    access: { permission: PERMISSION, within: 'projects' },
     params: v.object({
       public_id: v.pipe(v.string(), v.maxLength(100, 'at most 100 characters'), v.description('The audit entry’s id')),
     }),

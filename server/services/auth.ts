@@ -8,7 +8,7 @@ import { cacheGroup } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
 import { jsonBody } from '../http/compress.ts'
 import { ApiError, notFound } from '../http/errors.ts'
-import { actorOf, permissionsIn, reachesProject, reachKey } from '../http/principal.ts'
+import { actorOf, type Principal, permissionsIn, reachesProject, reachKey } from '../http/principal.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { tokens, users } from '../resources/identity.ts'
 import { registerResource } from '../resources/router.ts'
@@ -67,6 +67,14 @@ export function authService(ctx: ServerContext): ServiceRouter {
     },
   })
 
+  /** The caller's permissions in a project it reaches; any other project is refused, existing or not. */
+  const permissionsInProject = async (principal: Principal, project: string) => {
+    const permissions = permissionsIn(principal, project)
+    if (permissions.length === 0) throw new ApiError(403, `no permission in project ${project}`)
+    if (!(await ctx.tenancy.projectExists(project))) throw notFound(`project ${project}`)
+    return permissions
+  }
+
   router.route({
     method: 'get',
     path: '/auth/check',
@@ -82,11 +90,14 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/auth/permissions',
     tag: 'permissions',
     summary: 'The caller’s permissions, globally or in one project',
-    access: { authenticated: true, note: 'any valid token' },
+    description:
+      'Globally: what the caller holds platform-wide, which is nothing for a token limited to some projects and never includes roles granted in some projects only.',
+    access: { authenticated: true, note: 'any valid token; within a project, any permission there' },
     query: PermissionsQuery,
     handler: async ({ c, query, principal }) => {
       const project = query.scope_type === 'project' ? query.scope_value : undefined
-      return c.json({ data: permissionsIn(principal, project) })
+      if (project !== undefined) return c.json({ data: await permissionsInProject(principal, project) })
+      return c.json({ data: permissionsIn(principal) })
     },
   })
 
@@ -94,12 +105,10 @@ export function authService(ctx: ServerContext): ServiceRouter {
     method: 'get',
     path: '/projects/:project/permissions',
     summary: 'The caller’s permissions in one project',
-    access: { authenticated: true, note: 'any valid token' },
+    access: { authenticated: true, note: 'any permission in the project' },
     params: v.object({ project: ProjectParam }),
-    handler: async ({ c, params, principal }) => {
-      if (!(await ctx.tenancy.projectExists(params.project))) throw notFound(`project ${params.project}`)
-      return c.json({ data: permissionsIn(principal, params.project) })
-    },
+    handler: async ({ c, params, principal }) =>
+      c.json({ data: await permissionsInProject(principal, params.project) }),
   })
 
   router.route({
@@ -136,7 +145,10 @@ export function authService(ctx: ServerContext): ServiceRouter {
     alsoReadableBy: (principal, name) => reachesProject(principal, name),
   })
   registerResource(router, ctx.resources, users, { alsoReadableBy: (principal, email) => principal.email === email })
-  registerResource(router, ctx.resources, tokens)
+  // A token reads itself (the console's profile shows it); any other token needs auth.tokens.get.
+  registerResource(router, ctx.resources, tokens, {
+    alsoReadableBy: (principal, name) => principal.token?.name === name,
+  })
   registerResource(router, ctx.resources, ssoMappings)
   router.route({
     method: 'get',

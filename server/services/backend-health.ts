@@ -3,6 +3,7 @@ import { BackendHealthAnswer, BackendHealthQuery } from '../../src/domain/backen
 import type { DirectorData } from '../../src/domain/resources/director.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
+import { projectsWhere } from '../http/principal.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { backendHealth } from '../platform/probes.ts'
 import { isoTimestamp } from '../resources/store.ts'
@@ -20,15 +21,16 @@ export function registerBackendHealth(router: ServiceRouter, ctx: ServerContext)
     summary: 'The health of every director backend, from the platform’s probes',
     description:
       'One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. A backend whose host contains `down` or `unhealthy` fails its probes.',
-    access: { permission: 'wadp.backend-health.list' },
+    access: { permission: 'wadp.backend-health.list', within: 'projects' },
     query: BackendHealthQuery,
     response: BackendHealthAnswer,
     handler: async ({ c, query, principal }) => {
       const conditions: (SQL | undefined)[] = [eq(resources.type, 'directors'), ne(resources.scope, '')]
       if (query.project) conditions.push(eq(resources.scope, query.project))
       if (query.director) conditions.push(eq(resources.name, query.director))
-      // A token limited to some projects sees their backends only.
-      if (principal.projects) conditions.push(inArray(resources.scope, principal.projects))
+      // A caller holding the permission in some projects only sees their backends only.
+      const reach = projectsWhere(principal, 'wadp.backend-health.list')
+      if (reach) conditions.push(inArray(resources.scope, reach))
       const directors = await ctx.db
         .select({
           project: resources.scope,

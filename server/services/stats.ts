@@ -44,8 +44,8 @@ export function statsService(ctx: ServerContext): ServiceRouter {
     path: '/queries',
     summary:
       'Traffic of a project’s websites over a range: requests, bandwidth, hit ratio, status classes, origin latency and security events, per bucket and in total, optionally grouped by website, point of presence, country or status class',
-    // The project is in the body: the router checks the permission anywhere, the handler in the project.
-    access: { permission: PERMISSION },
+    // The project is in the body: the router checks the permission in some project, the handler in that one.
+    access: { permission: PERMISSION, within: 'projects' },
     body: statsQuerySchema,
     status: 200,
     response: v.object({ data: StatsResultSchema }),

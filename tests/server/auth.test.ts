@@ -84,7 +84,17 @@ describe('token check and permissions', () => {
   it('gives a project-limited token no permissions elsewhere and hides other projects', async () => {
     const limited = await platform.tokenFor(OPERATOR, ['wadp.*.*'], { projects: ['shop'] })
     const elsewhere = await platform.call('GET', '/api/auth/v0/projects/media/permissions', { token: limited })
-    expect(elsewhere.body.data).toEqual([])
+    expect(elsewhere.status).toBe(403)
+    expect(elsewhere.body.message).toBe('no permission in project media')
+    // Nor does it learn which projects exist beyond its own.
+    const absent = await platform.call('GET', '/api/auth/v0/projects/nope/permissions', { token: limited })
+    expect(absent.status).toBe(403)
+    const platformWide = await platform.call('GET', '/api/auth/v0/auth/permissions', { token: limited })
+    expect(platformWide.body.data).toEqual([])
+    const within = await platform.call('GET', '/api/auth/v0/auth/permissions?scope_type=project&scope_value=shop', {
+      token: limited,
+    })
+    expect(within.body.data).toContain('wadp.websites.*')
     const listed = await platform.call('GET', '/api/auth/v0/search/projects?items=1000', { token: limited })
     expect(listed.body.data.map((p: { name: string }) => p.name)).toEqual(['shop'])
     const forbidden = await platform.call('GET', '/api/core/v0/projects/media/websites', { token: limited })
