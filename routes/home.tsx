@@ -7,6 +7,7 @@ import {
   selectProjectInfo,
   selectProjectPermissions,
 } from '../machines/project.selectors.ts'
+import { selectPermissions } from '../machines/session.selectors.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
 import { visibleSidebar } from '../src/domain/navigation.ts'
 import { useLoadedWhenIdle } from '../src/ui/useLoadedWhenIdle.ts'
@@ -22,13 +23,14 @@ function Home() {
   const error = useSelector(project, selectProjectError)
   const busy = useSelector(project, selectIsProjectBusy)
   const permissions = useSelector(project, selectProjectPermissions)
+  const platformPermissions = useSelector(actors.session, selectPermissions)
   const panels = useHomePanels()
   return (
     <HomePage
       project={info}
       loading={busy}
       error={error}
-      sections={visibleSidebar(permissions).sections}
+      sections={visibleSidebar(permissions, platformPermissions).sections}
       overview={info && panels ? <panels.Overview project={info.name} tools={panels.tools} /> : null}
     />
   )

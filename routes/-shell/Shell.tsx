@@ -44,7 +44,7 @@ export default function Shell({ children }: { children: ReactNode }) {
     setLoaded((current) => (current.has('quickSetup') ? current : new Set([...current, 'quickSetup'])))
     void quickSetup().then((wizard) => wizard.send({ type: 'wizard.open', project: projectName ?? '' }))
   }
-  const sidebar = visibleSidebar(permissions)
+  const sidebar = visibleSidebar(permissions, sessionPermissions)
 
   return (
     <AppShell
@@ -75,7 +75,7 @@ export default function Shell({ children }: { children: ReactNode }) {
             onToggle={() => setSidebarCollapsed((collapsed) => !collapsed)}
             renderLink={(link, content) => <Link to={routePath(link.to)}>{content}</Link>}
             onAdminSyncStatus={
-              allows(permissions, { all: ['wadp.nodes.list'] })
+              allows(sessionPermissions, { all: ['wadp.nodes.list'] })
                 ? () => {
                     actors.adminSync.send({ type: 'sync.start', explicit: false })
                     setDialog('adminSync')

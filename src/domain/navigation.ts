@@ -7,7 +7,13 @@ export function allows(permissions: readonly string[], rule: VisibilityRule): bo
   return 'all' in rule ? grantsAll(permissions, rule.all) : grantsAny(permissions, rule.any)
 }
 
-export type NavLink = { label: string; to: string; rule: VisibilityRule }
+/**
+ * A link to a page about the project in view, by default: its rule reads the permissions there. A
+ * `platform` link leads to a platform-wide page (organizations, users, nodes…), which only what the
+ * caller holds platform-wide opens: nothing, for a token limited to some projects or a role granted in
+ * some projects only (docs/api.md, "Who reaches what").
+ */
+export type NavLink = { label: string; to: string; rule: VisibilityRule; platform?: true }
 export type NavSection = { id: string; label: string; rule: VisibilityRule; links: readonly NavLink[] }
 
 const SUPER = { all: ['wadp.*.*'] } as const
@@ -76,19 +82,24 @@ export const SIDEBAR: readonly NavSection[] = [
     label: 'Admin',
     rule: { any: ['auth.organizations.list', 'auth.customers.list', 'auth.projects.list', 'wadp.access-tokens.list'] },
     links: [
-      { label: 'Projects', to: '/admin', rule: SUPER },
-      { label: 'Backend Health', to: '/backend-health', rule: SUPER },
-      { label: 'Nodes', to: '/nodes', rule: SUPER },
-      { label: 'Pools', to: '/pools', rule: SUPER },
-      { label: 'Blocklist', to: '/access-list', rule: SUPER },
-      { label: 'Users', to: '/users', rule: SUPER },
-      { label: 'Manage Tokens', to: '/tokens', rule: SUPER },
+      { label: 'Projects', to: '/admin', rule: SUPER, platform: true },
+      { label: 'Backend Health', to: '/backend-health', rule: SUPER, platform: true },
+      { label: 'Nodes', to: '/nodes', rule: SUPER, platform: true },
+      { label: 'Pools', to: '/pools', rule: SUPER, platform: true },
+      { label: 'Blocklist', to: '/access-list', rule: SUPER, platform: true },
+      { label: 'Users', to: '/users', rule: SUPER, platform: true },
+      { label: 'Manage Tokens', to: '/tokens', rule: SUPER, platform: true },
       { label: 'Access Tokens', to: '/access-tokens', rule: { all: ['wadp.access-tokens.list'] } },
-      { label: 'SSO Groups/Roles', to: '/sso-groups-roles', rule: SUPER },
-      { label: 'Audit Log', to: '/audit', rule: { all: ['wadp.audit.list'] } },
+      { label: 'SSO Groups/Roles', to: '/sso-groups-roles', rule: SUPER, platform: true },
+      { label: 'Audit Log', to: '/audit', rule: { all: ['wadp.audit.list'] }, platform: true },
       { label: 'Resources', to: '/resources', rule: SUPER },
-      { label: 'Config Status', to: '/config-status', rule: SUPER },
-      { label: 'Management', to: '/management', rule: { any: ['auth.projects.delete', 'auth.customers.delete'] } },
+      { label: 'Config Status', to: '/config-status', rule: SUPER, platform: true },
+      {
+        label: 'Management',
+        to: '/management',
+        rule: { any: ['auth.projects.delete', 'auth.customers.delete'] },
+        platform: true,
+      },
     ],
   },
 ]
@@ -102,10 +113,17 @@ export const FEATURE_RULES = {
   showAllVersions: { all: ['wadp.*.*'] },
 } as const satisfies Record<string, VisibilityRule>
 
-/** The sidebar a user with `permissions` sees: hidden links dropped, empty sections dropped. */
-export function visibleSidebar(permissions: readonly string[]): { home: NavLink | null; sections: NavSection[] } {
-  const sections = SIDEBAR.filter((section) => allows(permissions, section.rule))
-    .map((section) => ({ ...section, links: section.links.filter((link) => allows(permissions, link.rule)) }))
+/**
+ * The sidebar a user sees with `permissions` in the project in view and `platformPermissions`
+ * platform-wide (the same list by default): hidden links dropped, empty sections dropped.
+ */
+export function visibleSidebar(
+  permissions: readonly string[],
+  platformPermissions: readonly string[] = permissions,
+): { home: NavLink | null; sections: NavSection[] } {
+  const opens = (link: NavLink) => allows(link.platform ? platformPermissions : permissions, link.rule)
+  const sections = SIDEBAR.filter((section) => allows([...permissions, ...platformPermissions], section.rule))
+    .map((section) => ({ ...section, links: section.links.filter(opens) }))
     .filter((section) => section.links.length > 0)
-  return { home: allows(permissions, HOME_LINK.rule) ? HOME_LINK : null, sections }
+  return { home: opens(HOME_LINK) ? HOME_LINK : null, sections }
 }

@@ -48,6 +48,26 @@ describe('Sidebar', () => {
     expect(screen.queryByText('Admin')).toBeNull()
   })
 
+  it('shows a token limited to the project only the Admin pages about the project, none platform-wide', () => {
+    render(
+      <Sidebar
+        {...visibleSidebar(['wadp.*.*'], [])}
+        renderLink={plainLink}
+        currentPath="/home"
+        collapsed={false}
+        onToggle={() => {}}
+      />,
+    )
+    expect(headings()).toEqual(['Configuration', 'Security', 'Crypto', 'Tool', 'Documentation', 'Admin'])
+    const toggle = screen.getByRole('button', { name: 'Admin' })
+    const admin = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Access Tokens', 'Resources'])
+  })
+
   it('renders each link through renderLink, so the route layer keeps ?project=', () => {
     const { renderLink } = renderSidebar(['wadp.projects.get', 'wadp.backups.list'])
     expect(renderLink.mock.calls.map(([link]) => link.to)).toEqual(['/home', '/backups'])
