@@ -1,16 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, retainSearchParams, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
-import type { AdminTools } from '../src/app/admin.ts'
-import type { ConsoleActors, ConsoleQueries } from '../src/app/console.ts'
-import type { DebugTools } from '../src/app/debug.ts'
-import type { OverviewTools } from '../src/app/overview.ts'
-import type { QuickSetupActor } from '../src/app/quick-setup.ts'
-import type { ResourceTools } from '../src/app/resources.ts'
-import type { ToolTools } from '../src/app/tools.ts'
+import type { RouterContext } from '../src/app/router-context.ts'
 import { SSO_CALLBACK_PATH } from '../src/domain/session.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
@@ -21,24 +14,6 @@ import { SignInScreen } from './-shell/SignInScreen.tsx'
 const SessionExpiredModal = lazy(() =>
   import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
 )
-
-export type RouterContext = {
-  queryClient: QueryClient
-  queries: ConsoleQueries
-  actors: ConsoleActors
-  /** The resource pages' queries and per-page machines (a form, a deletion), loaded with the first of them. */
-  resources: () => Promise<ResourceTools>
-  /** The Tool section's queries and machines (invalidation), loaded with the first of its pages. */
-  tools: () => Promise<ToolTools>
-  /** Home's panels: their queries, loaded after Home's first paint. */
-  overview: () => Promise<OverviewTools>
-  /** The Admin section's queries, loaded with the first of its pages. */
-  admin: () => Promise<AdminTools>
-  /** /debug's machine registry and path generation (xstate/graph), loaded only when the page asks. */
-  debug: () => Promise<DebugTools>
-  /** The quick-setup wizard's actor, created and started with the first use of the Quick setup button. */
-  quickSetup: () => Promise<QuickSetupActor>
-}
 
 const RootSearch = v.object({
   project: v.optional(v.string()),

@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
-import type { RouterContext } from '../routes/__root.tsx'
+import type { RouterContext } from './app/router-context.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { ErrorPage } from './views/ErrorPage.tsx'
 import { NotFoundPage } from './views/NotFoundPage.tsx'

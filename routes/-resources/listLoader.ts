@@ -7,7 +7,7 @@ import { listFilterValues, type ResourceUi, resourcePermission } from '../../src
 // The resource tools (context.resources()) come with the loader's code, fetched beside it, instead of one
 // round trip after it: the module is the same one the context imports.
 import '../../src/app/resources.ts'
-import type { RouterContext } from '../__root.tsx'
+import type { RouterContext } from '../../src/app/router-context.ts'
 import { PLATFORM_SCOPE } from './useResourcePage.ts'
 
 type ListLoaderContext = {

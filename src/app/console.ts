@@ -1,11 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { type ActorRefFrom, createActor } from 'xstate'
-import type { chunkReloadMachine } from '../../machines/chunk-reload.ts'
-import type { globalSearchMachine } from '../../machines/global-search.ts'
-import type { projectMachine } from '../../machines/project.ts'
-import type { projectSelectorMachine } from '../../machines/project-selector.ts'
-import type { sessionMachine } from '../../machines/session.ts'
-import type { syncStatusMachine } from '../../machines/sync-status.ts'
+import { createActor } from 'xstate'
 import { createApi } from '../api/http.ts'
 import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { configurationQueries } from '../queries/configuration.ts'
@@ -29,30 +23,9 @@ import {
 } from './project.ts'
 import type { QuickSetupActor } from './quick-setup.ts'
 import type { ResourceTools } from './resources.ts'
+import type { ConsoleActors, ConsoleQueries, Notify } from './router-context.ts'
 import { provideSession } from './session.ts'
 import type { ToolTools } from './tools.ts'
-
-export type ConsoleActors = {
-  session: ActorRefFrom<typeof sessionMachine>
-  project: ActorRefFrom<typeof projectMachine>
-  projectSelector: ActorRefFrom<typeof projectSelectorMachine>
-  globalSearch: ActorRefFrom<typeof globalSearchMachine>
-  chunkReload: ActorRefFrom<typeof chunkReloadMachine>
-  projectSync: ActorRefFrom<typeof syncStatusMachine>
-  adminSync: ActorRefFrom<typeof syncStatusMachine>
-}
-
-export type ConsoleQueries = {
-  platform: ReturnType<typeof platformQueries>
-  projects: ReturnType<typeof projectQueries>
-  search: ReturnType<typeof searchQueries>
-  configuration: ReturnType<typeof configurationQueries>
-}
-
-export type Notify = (
-  message: string,
-  options?: { title?: string; durationMs?: number; kind?: 'success' | 'warning' | 'error' },
-) => void
 
 /**
  * Resolves in a later task: the browser may paint and handle input in between. The start-up yields at its

@@ -3,8 +3,8 @@ import type { AnyRouter } from '@tanstack/react-router'
 import { syncNotification } from '../../machines/sync-status.selectors.ts'
 import { isLocalRedirect, LOGOUT_QUERY_KEY, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { stringifySearch } from '../router.tsx'
-import type { ConsoleActors, ConsoleQueries, Notify } from './console.ts'
 import type { QuickSetupActor } from './quick-setup.ts'
+import type { ConsoleActors, ConsoleQueries, Notify } from './router-context.ts'
 import { storage } from './storage.ts'
 
 /** Paths a signed-out visitor may be on without it becoming the page to return to after sign-in. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
-import type { RouterContext } from '../../routes/__root.tsx'
+import type { RouterContext } from '../../src/app/router-context.ts'
 import { listLoader } from '../../routes/-resources/listLoader.ts'
 import type { ApiClients } from '../../src/api/http.ts'
 import { projectsUi } from '../../src/domain/definitions/tenancy.ts'

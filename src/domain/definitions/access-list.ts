@@ -13,7 +13,7 @@ const SCOPE_OPTIONS = capitalisedOptions(BLOCKLIST_SCOPES)
 /**
  * The Blocklist (platform-wide `access-list`, Admin section): addresses, networks, AS numbers and
  * countries the edge blocks, challenges or allows, on the whole platform or in one project. Its list
- * page adds the admin sync-status button and the bulk paste (routes/-admin/BlocklistImport.tsx).
+ * page adds the admin sync-status button and the bulk paste, both in its route (the Blocklist import).
  */
 export const accessListUi: ResourceUi = {
   type: 'access-list',
