@@ -13,7 +13,8 @@ export class ConsolePage {
   }
 
   get profileButton(): Locator {
-    return this.page.getByRole('button', { name: 'Profile' })
+    // Exact: a form's "Cipher profile" dropdown is a button whose name contains "profile" too.
+    return this.page.getByRole('button', { name: 'Profile', exact: true })
   }
 
   get searchBox(): Locator {

@@ -13,16 +13,21 @@ export function isWideViewport(): boolean {
 
 /**
  * Calls `onChange(wide)` each time the window crosses 1024 px (not on mount: use `isWideViewport()`
- * for the initial state). The caller expands the sidebar when `wide` and collapses it otherwise.
+ * for the initial state). The caller expands the sidebar when `wide` and collapses it otherwise. A
+ * crossing between the first render and the listener's start (a window resized while the shell loads)
+ * is reported when the listener starts.
  */
 export function useSidebarBreakpoint(onChange: (wide: boolean) => void): void {
   const latest = useRef(onChange)
   latest.current = onChange
+  const wideAtRender = useRef<boolean | null>(null)
+  if (wideAtRender.current === null) wideAtRender.current = isWideViewport()
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return undefined
     const query = window.matchMedia(WIDE_QUERY)
     const listener = (event: MediaQueryListEvent) => latest.current(event.matches)
     query.addEventListener('change', listener)
+    if (query.matches !== wideAtRender.current) latest.current(query.matches)
     return () => query.removeEventListener('change', listener)
   }, [])
 }
