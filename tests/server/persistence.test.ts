@@ -56,5 +56,7 @@ describe('embedded database on disk', () => {
     } finally {
       await second.close()
     }
-  }, 60_000)
+    // Two starts on disk, each with PGlite's own initdb or recovery (no in-memory template here): 15-19 s
+    // with another test pass beside it, over 60 s with three; the time-out keeps six times the first.
+  }, 120_000)
 })
