@@ -16,6 +16,8 @@ export const selectRestoreStep = (snapshot: Snapshot) =>
           : snapshot.matches('restored')
             ? 'restored'
             : 'closed'
+/** A dry run or the restore itself under way (the `busy` tag). */
+export const selectRestoreBusy = (snapshot: Snapshot) => snapshot.hasTag('busy')
 export const selectRestoreBackup = (snapshot: Snapshot) => snapshot.context.backup
 export const selectRestorePlan = (snapshot: Snapshot) => snapshot.context.plan
 export const selectRestoreApplied = (snapshot: Snapshot) => snapshot.context.applied

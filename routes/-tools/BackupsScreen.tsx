@@ -5,6 +5,7 @@ import { use, useState } from 'react'
 import {
   selectRestoreApplied,
   selectRestoreBackup,
+  selectRestoreBusy,
   selectRestoreMessage,
   selectRestorePlan,
   selectRestoreReplanned,
@@ -54,6 +55,7 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       action={action}
       restore={{
         step: useSelector(actor, selectRestoreStep),
+        busy: useSelector(actor, selectRestoreBusy),
         backup: useSelector(actor, selectRestoreBackup),
         plan: useSelector(actor, selectRestorePlan),
         applied: useSelector(actor, selectRestoreApplied),

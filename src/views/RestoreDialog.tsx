@@ -7,6 +7,8 @@ import { Spinner } from '../ui/Spinner.tsx'
 /** The restore machine's state as the dialog shows it. */
 export type RestoreView = {
   step: 'closed' | 'planning' | 'planFailed' | 'reviewing' | 'applying' | 'restored'
+  /** The machine's `busy` tag: a dry run or the restore under way, the dialog cannot be dismissed. */
+  busy: boolean
   backup: { name: string; label: string } | null
   plan: RestorePlan | null
   applied: RestorePlan | null
@@ -62,7 +64,7 @@ export function PlanDiff({ changes, heading }: { changes: readonly RestoreChange
 export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: RestoreDialogProps) {
   const label = view.backup?.label ?? ''
   const changes = view.plan?.changes ?? []
-  const busy = view.step === 'planning' || view.step === 'applying'
+  const { busy } = view
   const footer =
     view.step === 'reviewing' ? (
       <>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { selectRestoreStep } from '../../machines/backup-restore.selectors.ts'
+import { selectRestoreBusy, selectRestoreStep } from '../../machines/backup-restore.selectors.ts'
 import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import type { RestorePlan } from '../../src/domain/backup.ts'
 
@@ -56,12 +56,18 @@ const open = { type: 'restore.open', backup: { name: 'b-1', label: 'Nightly' } }
 describe('backup restore machine', () => {
   it('shows the dry run, applies it on confirmation and announces the change once', async () => {
     const { actor, project } = start()
+    expect(selectRestoreBusy(actor.getSnapshot())).toBe(false)
     actor.send(open)
+    // The dry run and the apply are busy (the dialog cannot be dismissed); reviewing and the result are not.
+    expect(selectRestoreBusy(actor.getSnapshot())).toBe(true)
     await waitFor(actor, (s) => s.matches('reviewing'))
+    expect(selectRestoreBusy(actor.getSnapshot())).toBe(false)
     expect(actor.getSnapshot().context.plan?.changes).toHaveLength(1)
     expect(project.applied).toHaveLength(0)
     actor.send({ type: 'restore.confirm' })
+    expect(selectRestoreBusy(actor.getSnapshot())).toBe(true)
     await waitFor(actor, (s) => s.matches('restored'))
+    expect(selectRestoreBusy(actor.getSnapshot())).toBe(false)
     expect(project.applied).toHaveLength(1)
     expect(project.announced).toBe(1)
   })
