@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { SIDEBAR, visibleSidebar } from '../src/domain/navigation.ts'
 import { ConsolePage, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
-import { expect, test } from './support/server.ts'
+import { expect, type PlatformServer, test } from './support/server.ts'
 
 /**
  * Issue 29: signed in with a token limited to project `shop` that holds every permission there, the
@@ -23,22 +23,23 @@ function watchRefusals(page: Page): string[] {
   return refusals
 }
 
-async function signInLimited(page: Page, token: string) {
+/**
+ * Signs in, on a new token limited to `shop` with every permission there, watching for refusals from
+ * the start; returns them and the sidebar.
+ */
+async function signInLimited(page: Page, server: PlatformServer) {
+  const token = await createToken(server, { owner: 'admin@example.com', permissions: ['wadp.*.*'], projects: ['shop'] })
+  const refusals = watchRefusals(page)
   await signIn(page, token)
   await expect(page).toHaveURL(/\/home\?project=shop$/)
-  await new ConsolePage(page).expectSignedIn()
+  const console = new ConsolePage(page)
+  await console.expectSignedIn()
+  return { refusals, sidebar: console.sidebar }
 }
 
 test.describe('a token limited to one project', () => {
   test('sees only its project and no platform-wide entry', async ({ page, server }) => {
-    const token = await createToken(server, {
-      owner: 'admin@example.com',
-      permissions: ['wadp.*.*'],
-      projects: ['shop'],
-    })
-    const refusals = watchRefusals(page)
-    await signInLimited(page, token)
-    const sidebar = new ConsolePage(page).sidebar
+    const { refusals, sidebar } = await signInLimited(page, server)
     for (const hidden of [
       'Projects',
       'Nodes',
@@ -67,14 +68,7 @@ test.describe('a token limited to one project', () => {
     const shown = LIMITED.sections.find((candidate) => candidate.id === section.id)
     if (!shown) continue
     test(`opens every ${section.label} link it is shown without a refusal`, async ({ page, server }) => {
-      const token = await createToken(server, {
-        owner: 'admin@example.com',
-        permissions: ['wadp.*.*'],
-        projects: ['shop'],
-      })
-      const refusals = watchRefusals(page)
-      await signInLimited(page, token)
-      const sidebar = new ConsolePage(page).sidebar
+      const { refusals, sidebar } = await signInLimited(page, server)
       for (const link of shown.links) {
         await sidebar.getByRole('link', { name: link.label, exact: true }).click()
         await expect(page).toHaveURL(new RegExp(`${link.to}\\?(.*&)?project=shop`))
