@@ -9,8 +9,10 @@ export default defineConfig({
   globalSetup: './tests/tools/memory-template.ts',
   // The server under test lives in e2e/support/server.ts, a worker fixture: one server per worker, each
   // with its own in-memory database. The number of workers is measured on the 2-core machines, loaded by
-  // another CPU-heavy process (docs/benchmarks.md, "CI on a busy machine"); E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // another CPU-heavy process (docs/benchmarks.md, "CI on a busy machine"): one worker took as long as two
+  // (1,097 s against 1,067 s) with half the slowest test (20.4 s against 40.1 s) and no flaky test.
+  // E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: ci,
   // A retry keeps one unlucky moment from throwing a submission away, but the timing reporter names every
