@@ -74,11 +74,9 @@ function allowed(caller: Caller, op: Operation): boolean {
   if (op.permission.startsWith('authenticated; any permission in the project')) return reachesProject
   if (op.permission.endsWith("or the caller's own project") && reachesProject) return true
   if (op.permission.startsWith('authenticated; any valid token') || !op.permission.includes('.')) return true
-  // `auth.users.get, or the caller's own user`: the absent name is nobody's own.
-  const wanted =
-    op.permission.replace(/^authenticated; /, '').split(/,| and /)[0] === op.permission
-      ? op.permission.split(' and ')
-      : [op.permission.replace(/^authenticated; /, '').split(',')[0] as string]
+  // `a.b.c and d.e.f`, or `authenticated; auth.users.get, or the caller's own user` (the absent name is
+  // nobody's own, so only the permission counts).
+  const wanted = (op.permission.replace(/^authenticated; /, '').split(',')[0] as string).split(' and ')
   if (inProject) return wanted.every((permission) => holdsIn(caller, PROJECT, permission))
   if (op.within)
     return wanted.every(
