@@ -25,7 +25,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never' }], ['./e2e/support/timing-reporter.ts']],
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace for every test (screenshots, DOM snapshots) cost a third of the browser's CPU
+    // (docs/benchmarks.md, "CI on a busy machine"): the trace of a failed test is the one of its retry.
+    trace: 'on-first-retry',
   },
   projects: [
     {
