@@ -2,15 +2,15 @@ import { eq, sql } from 'drizzle-orm'
 import { intersectPermissions } from '../../src/domain/permissions.ts'
 import { stripBearer } from '../../src/domain/requests.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { unauthorized } from '../base/errors.ts'
+import type { Principal } from '../base/principal.ts'
+import { hashSecret } from '../base/secrets.ts'
 import type { Db } from '../db/client.ts'
 import { cacheGroup, type Generations } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
-import { unauthorized } from '../http/errors.ts'
-import type { Principal } from '../http/principal.ts'
 import { AccessTokenError, looksLikeJwt, type VerifiedAccessToken } from '../oidc/verify.ts'
 import { rolesOfGroups, SSO_MAPPINGS } from '../resources/sso-mappings.ts'
 import { getResource, toRecord } from '../resources/store.ts'
-import { hashSecret } from './secrets.ts'
 
 export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken>
 

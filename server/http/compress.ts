@@ -28,7 +28,7 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * Compressed bodies by their text. Cached answers (server/http/cache.ts) are the same string each
+ * Compressed bodies by their text. Cached answers (server/resources/response-cache.ts) are the same string each
  * time, so the look-up is a hash already computed; the first request pays the compression, the rest
  * a map look-up. Oldest entries go first once the total passes MEMO_MAX_BYTES.
  */

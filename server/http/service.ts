@@ -2,11 +2,11 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { type FieldError, toFieldErrors } from '../../src/domain/common.ts'
+import { ApiError, badRequest, forbidden, notFound } from '../base/errors.ts'
+import { may, type Principal, projectsWhere } from '../base/principal.ts'
+import type { ServiceName } from '../base/service-name.ts'
 import type { ServerContext } from '../context.ts'
-import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
-import { may, type Principal, projectsWhere } from './principal.ts'
 
-export type ServiceName = 'auth' | 'core' | 'purge' | 'acme' | 'stats'
 export type AppEnv = { Variables: { principal?: Principal } }
 export type ApiContext = Context<AppEnv>
 

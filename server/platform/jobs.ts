@@ -1,5 +1,4 @@
 import PgBoss from 'pg-boss'
-import type { ServerContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 
 /**
@@ -13,20 +12,23 @@ import type { Database } from '../db/client.ts'
  * - on PGlite the same queue runs in its one process.
  * Nothing else on the server keeps a timer of its own.
  */
-export type JobDefinition = {
+export type JobDefinition<C extends Clock = Clock> = {
   name: string
   /** Runs once per cluster every this many seconds (at most 12 hours: pg-boss's slot limit). */
   everySeconds: number
-  run(ctx: ServerContext, now: number): Promise<void>
+  run(ctx: C, now: number): Promise<void>
 }
+
+/** What the queue needs of the context its jobs run with (the server's, `ServerContext`): the time. */
+export type Clock = { now(): number }
 
 /**
  * Work asked for once (a manual backup): queued with `Jobs.enqueue`, run by whichever process takes it,
  * retried on another after a process dies mid-run, so `run` must be safe to run again.
  */
-export type TaskDefinition<Data extends object = Record<string, unknown>> = {
+export type TaskDefinition<Data extends object = Record<string, unknown>, C extends Clock = Clock> = {
   name: string
-  run(ctx: ServerContext, data: Data, now: number): Promise<void>
+  run(ctx: C, data: Data, now: number): Promise<void>
 }
 
 export type JobTiming = {
@@ -63,18 +65,18 @@ export class Jobs {
   private constructor(
     private readonly boss: PgBoss,
     private readonly connection: { open: boolean },
-    private readonly definitions: JobDefinition[],
+    private readonly definitions: readonly { name: string; everySeconds: number }[],
     private readonly timing: JobTiming,
     private readonly tasks: ReadonlySet<string>,
   ) {}
 
-  static async start(
+  static async start<C extends Clock>(
     database: Database,
-    ctx: ServerContext,
-    definitions: JobDefinition[],
+    ctx: C,
+    definitions: JobDefinition<C>[],
     timing: JobTiming,
     // biome-ignore lint/suspicious/noExplicitAny: each task reads its own data; the queue only carries it.
-    tasks: TaskDefinition<any>[] = [],
+    tasks: TaskDefinition<any, C>[] = [],
   ): Promise<Jobs> {
     // Once stopped, the queue's late statements never reach the closed database: they stay unanswered (pg-boss
     // neither waits for them nor catches their failure, and reads the rows of their answer). A run that

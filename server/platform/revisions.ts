@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { configRevisions } from '../db/schema.ts'
-import { isoTimestamp } from '../resources/store.ts'
+import { isoTimestamp } from '../db/time.ts'
 
 export type ConfigRevision = { revision: number; changedAt: Date }
 

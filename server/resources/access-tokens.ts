@@ -1,6 +1,6 @@
 import { AccessTokenFields } from '../../src/domain/resources/access-token.ts'
-import { generateSecret, hashSecret } from '../auth/secrets.ts'
-import { badRequest } from '../http/errors.ts'
+import { badRequest } from '../base/errors.ts'
+import { generateSecret, hashSecret } from '../base/secrets.ts'
 import type { ResourceDefinition } from './definition.ts'
 
 /**

@@ -6,10 +6,13 @@ import {
   sortablePaths as sortablePathsOf,
 } from '../../src/domain/resource-body.ts'
 import { getPath } from '../../src/domain/resource-ui.ts'
+import type { AuditActor } from '../audit.ts'
+import type { Principal } from '../base/principal.ts'
+import type { ServiceName } from '../base/service-name.ts'
 import type { Db } from '../db/client.ts'
-import type { Principal } from '../http/principal.ts'
-import type { ServiceName } from '../http/service.ts'
-import type { Caller } from './service.ts'
+
+/** Who asks for a change: the permissions checked, and the name the audit log gives it. */
+export type Caller = { principal: Principal; actor: AuditActor }
 
 export type ResourceData = Record<string, unknown>
 type FieldsSchema = v.GenericSchema<unknown, ResourceData>

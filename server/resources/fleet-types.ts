@@ -2,16 +2,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from '../../src/domain/resources/node.ts'
 import { PoolFields } from '../../src/domain/resources/pool.ts'
-import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
-import { type NodeSync, nodeSync } from '../platform/fleet.ts'
+import { type FleetDelays, type NodeSync, nodeSync } from '../platform/fleet.ts'
 import { stableHash } from '../platform/hash.ts'
 import { type ConfigRevision, currentRevision } from '../platform/revisions.ts'
 import type { ResourceData, ResourceDefinition, ResourceRecord } from './definition.ts'
 
 /** A reachable node reports every this many milliseconds (its own phase within the period). */
 export const HEARTBEAT_MS = 10_000
+
+/** What the simulated fleet needs of the server's context: its delays and the time. */
+export type FleetClock = { config: { syncDelays: FleetDelays }; now(): number }
 
 /**
  * What the server keeps in a node's data to tell its revision while it applies nothing: the platform
@@ -49,7 +51,7 @@ function appliedRevision(node: NodeRow, state: NodeSync, revision: ConfigRevisio
  * in_sync, pending (not applied yet, or held back by maintenance or disabled) or unreachable; and
  * `last_seen_at` its last heartbeat.
  */
-function presentNode(record: ResourceRecord, revision: ConfigRevision, ctx: ServerContext): ResourceRecord {
+function presentNode(record: ResourceRecord, revision: ConfigRevision, ctx: FleetClock): ResourceRecord {
   const node = { name: record.name, data: record as unknown as NodeRow['data'] }
   const state = nodeSync(node, revision, ctx.config.syncDelays, ctx.now())
   const reachable = node.data.reachable !== false
@@ -66,7 +68,7 @@ function presentNode(record: ResourceRecord, revision: ConfigRevision, ctx: Serv
 }
 
 /** Nodes (RESOURCES.md, Node): the fleet, one platform-wide list; their sync fields follow the clock. */
-export function nodesType(ctx: ServerContext): ResourceDefinition {
+export function nodesType(ctx: FleetClock): ResourceDefinition {
   return {
     type: 'nodes',
     label: 'node',

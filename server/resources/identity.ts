@@ -7,9 +7,9 @@ import {
   UserFields,
 } from '../../src/domain/resources/identity.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
-import { generateSecret, hashSecret } from '../auth/secrets.ts'
+import { badRequest } from '../base/errors.ts'
+import { generateSecret, hashSecret } from '../base/secrets.ts'
 import type { Db } from '../db/client.ts'
-import { badRequest } from '../http/errors.ts'
 import type { ResourceDefinition } from './definition.ts'
 import { getResource } from './store.ts'
 

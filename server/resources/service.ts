@@ -1,20 +1,20 @@
 import * as v from 'valibot'
 import { toFieldErrors } from '../../src/domain/common.ts'
 import { META_FIELDS } from '../../src/domain/resource-ui.ts'
-import { type AuditActor, recordAudit, redact } from '../audit.ts'
+import { recordAudit, redact } from '../audit.ts'
+import { ApiError, badRequest, conflict, notFound } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 import { cacheGroup, type Generations } from '../db/generations.ts'
-import type { CachedResponse, ResponseCache } from '../http/cache.ts'
-import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts'
-import type { Principal } from '../http/principal.ts'
 import { bumpRevision } from '../platform/revisions.ts'
 import {
   bodySchema,
+  type Caller,
   type ResourceData,
   type ResourceDefinition,
   type ResourceRecord,
   referencedNames,
 } from './definition.ts'
+import type { CachedResponse, ResponseCache } from './response-cache.ts'
 import {
   deleteResource,
   existingNames,
@@ -28,8 +28,6 @@ import {
   searchTextOf,
   updateResource,
 } from './store.ts'
-
-export type Caller = { principal: Principal; actor: AuditActor }
 
 /** The platform itself acting with every permission (seeding, bulk loads), named in audit entries. */
 export function systemCaller(email: string, agent: string): Caller {

@@ -1,14 +1,10 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
+import { isoTimestamp } from '../db/time.ts'
 import type { ResourceData, ResourceDefinition, ResourceRecord } from './definition.ts'
 
 type Row = typeof resources.$inferSelect
-
-/** PostgreSQL's text form of a timestamp (`2026-11-21 05:52:38.837+00`) as ISO 8601. */
-export function isoTimestamp(value: string): string {
-  return new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}`.replace(/\+00$/, 'Z')).toISOString()
-}
 
 export function toRecord(row: Row): ResourceRecord {
   return {

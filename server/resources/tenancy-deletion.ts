@@ -3,8 +3,7 @@ import { recordAudit } from '../audit.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
 import { bumpRevision } from '../platform/revisions.ts'
-import type { ResourceDefinition, ResourceRecord } from './definition.ts'
-import type { Caller } from './service.ts'
+import type { Caller, ResourceDefinition, ResourceRecord } from './definition.ts'
 import { searchTextOf, toRecord, updateResource } from './store.ts'
 
 /** API tokens whose `projects` list names any of `projects`. */

@@ -8,12 +8,12 @@ import {
   LeCertificateFields,
   unservedDomains,
 } from '../../src/domain/resources/le-certificate.ts'
+import { badRequest } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
-import { badRequest } from '../http/errors.ts'
+import { callerOf, registerResource } from '../http/resource-router.ts'
 import { ServiceRouter } from '../http/service.ts'
 import type { ResourceDefinition, ResourceRecord } from '../resources/definition.ts'
-import { callerOf, registerResource } from '../resources/router.ts'
 import { parseIfMatch } from '../resources/service.ts'
 import { projectDomains } from '../resources/types.ts'
 import { registerUtils } from './utils.ts'

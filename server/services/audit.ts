@@ -7,12 +7,13 @@ import {
   rangeProblem,
   redactSecrets,
 } from '../../src/domain/audit.ts'
+import { fieldError, notFound } from '../base/errors.ts'
+import { type Principal, projectsWhere } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { auditLog } from '../db/schema.ts'
-import { fieldError, notFound } from '../http/errors.ts'
-import { type Principal, projectsWhere } from '../http/principal.ts'
+import { isoTimestamp } from '../db/time.ts'
 import type { ServiceRouter } from '../http/service.ts'
-import { escapeLike, getResource, isoTimestamp } from '../resources/store.ts'
+import { escapeLike, getResource } from '../resources/store.ts'
 
 type Row = typeof auditLog.$inferSelect
 

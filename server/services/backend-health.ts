@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import { BackendHealthAnswer, BackendHealthQuery } from '../../src/domain/backend-health.ts'
 import type { DirectorData } from '../../src/domain/resources/director.ts'
+import { projectsWhere } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
-import { projectsWhere } from '../http/principal.ts'
+import { isoTimestamp } from '../db/time.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { backendHealth } from '../platform/probes.ts'
-import { isoTimestamp } from '../resources/store.ts'
 
 /**
  * `GET /backend-health` (API.md): every director backend of the projects the caller may reach, with

@@ -8,10 +8,10 @@ import {
   ReferencesParams,
 } from '../../src/domain/inventory.ts'
 import { ProjectParam } from '../../src/domain/requests.ts'
+import { notFound } from '../base/errors.ts'
+import { may, type Principal } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
-import { notFound } from '../http/errors.ts'
-import { may, type Principal } from '../http/principal.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { permissionOf, referencedNames } from '../resources/definition.ts'
 import { escapeLike, getResource } from '../resources/store.ts'

@@ -7,11 +7,11 @@ import {
   mergeEntries,
   parseAddressLines,
 } from '../../src/domain/resources/ip-list.ts'
+import { badRequest, validBody } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
-import { badRequest, validBody } from '../http/errors.ts'
+import { callerOf } from '../http/resource-router.ts'
 import { readJson, type ServiceRouter } from '../http/service.ts'
 import type { ResourceDefinition } from '../resources/definition.ts'
-import { callerOf } from '../resources/router.ts'
 import { parseIfMatch } from '../resources/service.ts'
 
 /**

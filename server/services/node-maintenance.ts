@@ -1,11 +1,10 @@
 import * as v from 'valibot'
 import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from '../../src/domain/resources/node.ts'
+import { ApiError } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
-import { ApiError } from '../http/errors.ts'
+import { callerOf } from '../http/resource-router.ts'
 import type { ServiceRouter } from '../http/service.ts'
-import type { ResourceDefinition } from '../resources/definition.ts'
-import { callerOf } from '../resources/router.ts'
-import type { Caller } from '../resources/service.ts'
+import type { Caller, ResourceDefinition } from '../resources/definition.ts'
 
 const text = (description: string) => v.pipe(v.string(), v.description(description))
 

@@ -2,13 +2,13 @@ import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { OVERVIEW_RECENT, type ProjectOverview } from '../../src/domain/overview.ts'
 import { ProjectParam } from '../../src/domain/requests.ts'
+import { may } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
-import { may } from '../http/principal.ts'
+import { isoTimestamp } from '../db/time.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { permissionOf } from '../resources/definition.ts'
-import { isoTimestamp } from '../resources/store.ts'
 
 /**
  * The project's overview for /home (RESOURCES.md): counts per configuration type with the last change

@@ -8,10 +8,9 @@ import {
   validateQuickSetupDraft,
   websiteNameFor,
 } from '../../src/domain/quick-setup.ts'
+import { ApiError, conflict } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
-import { ApiError, conflict } from '../http/errors.ts'
-import type { ResourceDefinition } from '../resources/definition.ts'
-import type { Caller } from '../resources/service.ts'
+import type { Caller, ResourceDefinition } from '../resources/definition.ts'
 import { getResource } from '../resources/store.ts'
 import { projectDomains } from '../resources/types.ts'
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { ServerContext } from '../context.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { cacheGenerations, resources } from '../db/schema.ts'
-import { BACKUP_TYPE } from '../platform/backups.ts'
+import { BACKUP_TYPE } from './backups/snapshots.ts'
 
 /**
  * The global search's index, held in the API process (docs/benchmarks.md, "Search"): every searchable
@@ -19,7 +19,7 @@ import { BACKUP_TYPE } from '../platform/backups.ts'
  */
 
 /**
- * Project-scoped types stored beside the resource service's (server/platform/backups.ts) that the
+ * Project-scoped types stored beside the resource service's (server/services/backups/snapshots.ts) that the
  * search finds too (the spec's results lead a backup to /backups), with the permission that reads one.
  */
 export const SEARCHED_OUTSIDE_SERVICE = [{ type: BACKUP_TYPE, permission: 'wadp.backups.get' }] as const

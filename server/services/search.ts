@@ -1,6 +1,6 @@
 import { routeNameOf } from '../../src/domain/resource-routes.ts'
+import { may, type Principal } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
-import { may, type Principal } from '../http/principal.ts'
 import { permissionOf } from '../resources/definition.ts'
 import type { ProjectInfo } from '../tenancy.ts'
 import { SEARCHED_OUTSIDE_SERVICE, type SearchDoc, type SearchDocs, searchIndexOf } from './search-index.ts'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { recordBackup, runBackup, scheduleBackups, scheduledName } from '../../server/platform/backups.ts'
+import { recordBackup, runBackup, scheduleBackups, scheduledName } from '../../server/services/backups/snapshots.ts'
 import { canonicalJson, SCHEDULED_BACKUPS_KEPT } from '../../src/domain/backup.ts'
 import { type Json, queryRows, scheduledBackupsTaken, setUpPlatform, VIEWER } from './support.ts'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { expireTokens } from '../../server/platform/token-expiry.ts'
+import { expireTokens } from '../../server/services/token-expiry.ts'
 import { queryRows, setUpPlatform } from './support.ts'
 
 // The queue polls fast here so a periodic job is seen within seconds (defaults: README).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../server/http/errors.ts'
+import { ApiError } from '../../server/base/errors.ts'
 import { Browser, formAction, oidcSignIn, pkcePair } from './oidc-browser.ts'
 import { DEMO_PASSWORD, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { conflict } from '../../server/http/errors.ts'
+import { conflict } from '../../server/base/errors.ts'
 import { ADMIN, queryRows, scheduledBackupsTaken, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()

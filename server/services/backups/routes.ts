@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
-import { BackupDocument, CreateBackupBody, RestoreBody, RestoreQuery } from '../../src/domain/backup.ts'
-import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
-import type { ServerContext } from '../context.ts'
-import { ApiError, badRequest, conflict, notFound, validBody } from '../http/errors.ts'
-import { readJson, type ServiceRouter } from '../http/service.ts'
+import { BackupDocument, CreateBackupBody, RestoreBody, RestoreQuery } from '../../../src/domain/backup.ts'
+import { listQuery, nameParam, ProjectParam } from '../../../src/domain/requests.ts'
+import { ApiError, badRequest, conflict, notFound, validBody } from '../../base/errors.ts'
+import type { ServerContext } from '../../context.ts'
+import { callerOf } from '../../http/resource-router.ts'
+import { readJson, type ServiceRouter } from '../../http/service.ts'
+import { currentRevision } from '../../platform/revisions.ts'
+import { listResources } from '../../resources/store.ts'
+import { applyRestore, planFor } from './restore.ts'
 import {
   BACKUP_TYPE,
   backupDocument,
@@ -14,11 +18,7 @@ import {
   presentBackup,
   RUN_BACKUP_TASK,
   recordBackup,
-} from '../platform/backups.ts'
-import { currentRevision } from '../platform/revisions.ts'
-import { applyRestore, planFor } from '../resources/restore.ts'
-import { callerOf } from '../resources/router.ts'
-import { listResources } from '../resources/store.ts'
+} from './snapshots.ts'
 
 const ProjectParams = v.object({ project: ProjectParam })
 const ItemParams = v.object({ project: ProjectParam, name: nameParam('backup') })

@@ -4,8 +4,8 @@ import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
+import type { JobDefinition } from '../platform/jobs.ts'
 import { toRecord } from '../resources/store.ts'
-import type { JobDefinition } from './jobs.ts'
 
 const SYSTEM_ACTOR = { type: 'system', email: null, token_prefix: null, ip: 'local', user_agent: 'jobs' } as const
 
@@ -51,7 +51,7 @@ export async function expireTokens(ctx: ServerContext, now: number): Promise<str
   return expired
 }
 
-export const tokenExpiryJob = (everySeconds: number): JobDefinition => ({
+export const tokenExpiryJob = (everySeconds: number): JobDefinition<ServerContext> => ({
   name: 'expire-tokens',
   everySeconds,
   run: async (ctx, now) => {

@@ -1,10 +1,9 @@
 import * as v from 'valibot'
 import { Slug } from '../../src/domain/common.ts'
 import { listQuery, ProjectParam } from '../../src/domain/requests.ts'
-import { jsonBody } from '../http/compress.ts'
-import { forbidden } from '../http/errors.ts'
-import { actorOf, may, type Principal } from '../http/principal.ts'
-import { type ApiContext, readJson, type ServiceRouter } from '../http/service.ts'
+import { forbidden } from '../base/errors.ts'
+import { actorOf, may, type Principal } from '../base/principal.ts'
+import type { Caller } from '../resources/definition.ts'
 import {
   bodySchema,
   permissionOf,
@@ -13,8 +12,10 @@ import {
   responseSchemas,
   sortablePaths,
   withArticle,
-} from './definition.ts'
-import { type Caller, parseIfMatch, type ResourceService } from './service.ts'
+} from '../resources/definition.ts'
+import { parseIfMatch, type ResourceService } from '../resources/service.ts'
+import { jsonBody } from './compress.ts'
+import { type ApiContext, readJson, type ServiceRouter } from './service.ts'
 
 export function callerOf(c: ApiContext, principal: Principal): Caller {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()

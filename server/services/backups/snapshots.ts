@@ -10,17 +10,17 @@ import {
   canonicalJson,
   SCHEDULED_BACKUPS_KEPT,
   type SealedSecret,
-} from '../../src/domain/backup.ts'
-import { type AuditActor, recordAudit } from '../audit.ts'
-import type { ServerContext } from '../context.ts'
-import type { Db } from '../db/client.ts'
-import { cacheGroup } from '../db/generations.ts'
-import { resources, settings } from '../db/schema.ts'
-import type { ResourceDefinition, ResourceRecord } from '../resources/definition.ts'
-import type { ResourceService } from '../resources/service.ts'
-import { getResource, insertResource, lockResource } from '../resources/store.ts'
-import type { JobDefinition, TaskDefinition } from './jobs.ts'
-import { currentRevision } from './revisions.ts'
+} from '../../../src/domain/backup.ts'
+import { type AuditActor, recordAudit } from '../../audit.ts'
+import type { ServerContext } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { cacheGroup } from '../../db/generations.ts'
+import { resources, settings } from '../../db/schema.ts'
+import type { JobDefinition, TaskDefinition } from '../../platform/jobs.ts'
+import { currentRevision } from '../../platform/revisions.ts'
+import type { ResourceDefinition, ResourceRecord } from '../../resources/definition.ts'
+import type { ResourceService } from '../../resources/service.ts'
+import { getResource, insertResource, lockResource } from '../../resources/store.ts'
 
 /** Backups are kept in the resources table under this type; their own endpoints serve them. */
 export const BACKUP_TYPE = 'backups'
@@ -281,7 +281,7 @@ export async function runBackup(ctx: ServerContext, project: string, name: strin
   }
 }
 
-export const runBackupTask: TaskDefinition<{ project: string; name: string }> = {
+export const runBackupTask: TaskDefinition<{ project: string; name: string }, ServerContext> = {
   name: RUN_BACKUP_TASK,
   run: (ctx, data, now) => runBackup(ctx, data.project, data.name, now),
 }
@@ -346,7 +346,7 @@ async function pruneScheduled(ctx: ServerContext, project: string) {
   ctx.resources.notify(BACKUP_TYPE, project, old, generation)
 }
 
-export const scheduledBackupJob = (everySeconds: number): JobDefinition => ({
+export const scheduledBackupJob = (everySeconds: number): JobDefinition<ServerContext> => ({
   name: 'scheduled-backups',
   everySeconds,
   run: async (ctx, now) => {
