@@ -95,9 +95,25 @@ export async function openDatabase(target: {
       max: 10,
       application_name: target.applicationName ?? `wadp-api-${process.pid}`,
     })
-    // An idle connection the server ends (a restart, a terminated backend) is reported on the pool: without a
-    // listener that would crash the process. The pool drops the connection and opens another when needed.
-    pool.on('error', (error) => console.error('database connection lost:', error.message))
+    // A connection the server ends (a restart, a terminated backend) reports it on itself, and on the pool when
+    // idle: without a listener that would crash the process. The pool drops it and opens another when needed.
+    // The pool's `end` answers before its connections have closed; `close` waits for the last of them, so that
+    // whoever drops the database next does not terminate one still closing (and no error is left unheard).
+    const open = new Set<pg.ClientBase>()
+    let closing = false
+    let lastClosed: (() => void) | null = null
+    pool.on('connect', (client) => {
+      open.add(client)
+      client.on('error', (error) => {
+        if (!closing) console.error('database connection lost:', error.message)
+      })
+    })
+    pool.on('remove', (client) => {
+      open.delete(client)
+      if (open.size === 0) lastClosed?.()
+    })
+    // Reported on the connection itself above.
+    pool.on('error', () => {})
     const db = drizzlePostgres(pool, { schema })
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session-level lock on its own connection, held while `work` uses the pool's other connections.
@@ -118,7 +134,13 @@ export async function openDatabase(target: {
       shared: true,
       exclusive,
       executeSql: (text, values) => pool.query(text, values),
-      close: () => pool.end(),
+      close: async () => {
+        closing = true
+        const allClosed = open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (lastClosed = resolve))
+        await pool.end()
+        // Bounded: a connection whose server no longer answers is not waited for.
+        await Promise.race([allClosed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+      },
     }
   }
   const inMemory = url === 'memory:'

@@ -1,3 +1,5 @@
+import { accessTokensUi } from '../../src/domain/definitions/access-tokens.ts'
+import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
 import { AccessTokenFields } from '../../src/domain/resources/access-token.ts'
 import { badRequest } from '../base/errors.ts'
 import { generateSecret, hashSecret } from '../base/secrets.ts'
@@ -15,7 +17,7 @@ export const accessTokens: ResourceDefinition = {
   scope: 'project',
   permissionService: 'wadp',
   fields: AccessTokenFields,
-  references: { websites: 'websites' },
+  references: referenceFieldsOf(accessTokensUi),
   readOnlyFields: ['prefix'],
   listFilters: ['status', 'websites'],
   searchable: (data) => [String(data.parameter_name ?? ''), ...((data.websites as string[] | undefined) ?? [])],

@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { accessListUi } from '../../src/domain/definitions/access-list.ts'
+import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
 import {
   type BlocklistData,
   BlocklistFields,
@@ -45,7 +47,7 @@ export function blocklistEntries(now: () => number): ResourceDefinition {
     scope: 'platform',
     permissionService: 'wadp',
     fields: BlocklistFields,
-    references: { project: 'projects' },
+    references: referenceFieldsOf(accessListUi),
     listFilters: ['target', 'action', 'scope', 'project'],
     searchable: (data) => [String(data.value ?? ''), String(data.notes ?? '')],
     configuration: true,

@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
+import { nodesUi } from '../../src/domain/definitions/nodes.ts'
+import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
 import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from '../../src/domain/resources/node.ts'
 import { PoolFields } from '../../src/domain/resources/pool.ts'
 import type { Db } from '../db/client.ts'
@@ -76,7 +78,7 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
     scope: 'platform',
     permissionService: 'wadp',
     fields: NodeFields,
-    references: { pool: 'pools' },
+    references: referenceFieldsOf(nodesUi),
     readOnlyFields: [...DERIVED, ...HELD],
     derivedFields: {
       applied_revision: v.pipe(

@@ -1,5 +1,7 @@
 import { Email } from '../../src/domain/common.ts'
+import { tokensUi } from '../../src/domain/definitions/tokens.ts'
 import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
+import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
 import {
   TOKEN_LIFETIME_DAYS,
   TokenFields,
@@ -51,7 +53,7 @@ export const tokens: ResourceDefinition = {
   scope: 'platform',
   permissionService: 'auth',
   fields: TokenFields,
-  references: { owner: 'users', projects: 'projects' },
+  references: referenceFieldsOf(tokensUi),
   readOnlyFields: ['prefix', 'last_used_at'],
   listFilters: ['owner', 'status'],
   searchable: (data) => [String(data.owner ?? '')],

@@ -1,4 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
+import { captchasUi } from '../../src/domain/definitions/captchas.ts'
+import { directorsUi } from '../../src/domain/definitions/directors.ts'
+import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
+import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
+import { customersUi, projectsUi } from '../../src/domain/definitions/tenancy.ts'
+import { websitesUi } from '../../src/domain/definitions/websites.ts'
+import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
 import { type CaptchaData, CaptchaFields, usesProviderKeys } from '../../src/domain/resources/captcha.ts'
 import { CodeSnippetFields } from '../../src/domain/resources/code-snippet.ts'
 import { DirectorFields } from '../../src/domain/resources/director.ts'
@@ -40,7 +47,7 @@ export const customers: ResourceDefinition = {
   scope: 'platform',
   permissionService: 'auth',
   fields: CustomerFields,
-  references: { organization: 'organizations' },
+  references: referenceFieldsOf(customersUi),
   // The management page deletes a customer with its projects, after showing what that removes.
   cascadesTo: ['projects'],
   configuration: false,
@@ -56,7 +63,7 @@ export const projects: ResourceDefinition = {
   scope: 'platform',
   permissionService: 'auth',
   fields: ProjectFields,
-  references: { customer: 'customers' },
+  references: referenceFieldsOf(projectsUi),
   // The admin's Projects list shows and filters by customer, and by organization through the customer.
   listFilters: ['customer'],
   filterThrough: { organization: { reference: 'customer', holds: 'organization' } },
@@ -192,18 +199,8 @@ export const websites: ResourceDefinition = {
   scope: 'project',
   permissionService: 'wadp',
   fields: WebsiteFields,
-  references: {
-    default_director: 'directors',
-    ssl_policies: 'sslpolicies',
-    rate_limits: 'ratelimits',
-    challenges: 'challenges',
-    page_rules: 'pagerules',
-    'default_rules.custom_vcl_recv': 'codesnippets',
-    'default_rules.custom_vcl_synth': 'codesnippets',
-    'default_rules.custom_vcl_backend_fetch': 'codesnippets',
-    'default_rules.custom_vcl_backend_response': 'codesnippets',
-    'default_rules.custom_vcl_deliver': 'codesnippets',
-  },
+  references: referenceFieldsOf(websitesUi),
+
   searchable: (data) => websiteDomains(data as { domain_name: string; domain_aliases: string[] }),
   configuration: true,
   hooks: {
@@ -235,7 +232,7 @@ export const directors: ResourceDefinition = {
   scope: 'project',
   permissionService: 'wadp',
   fields: DirectorFields,
-  references: { waf_config: 'wafconfigs' },
+  references: referenceFieldsOf(directorsUi),
   searchable: (data) => ((data.backends as { host: string }[] | undefined) ?? []).map((b) => b.host),
   configuration: true,
 }
@@ -265,7 +262,7 @@ export const pageRules: ResourceDefinition = {
   scope: 'project',
   permissionService: 'wadp',
   fields: PageRuleFields,
-  references: { website: 'websites', 'action.director': 'directors', 'action.synthetic': 'synthetics' },
+  references: referenceFieldsOf(pageRulesUi),
   searchable: (data) => {
     const rule = data as PageRuleData
     return [rule.website, rule.match.path, ...rule.match.hosts]
@@ -344,7 +341,7 @@ export const rateLimits: ResourceDefinition = {
   scope: 'project',
   permissionService: 'wadp',
   fields: RateLimitFields,
-  references: { challenge: 'challenges', bypass_iplists: 'iplists' },
+  references: referenceFieldsOf(rateLimitsUi),
   searchable: (data) => [
     ...((data.match as { paths?: string[] } | undefined)?.paths ?? []),
     ...(data.keys as string[]),
@@ -359,7 +356,7 @@ export const captchas: ResourceDefinition = {
   scope: 'project',
   permissionService: 'wadp',
   fields: CaptchaFields,
-  references: { 'exempt.iplists': 'iplists' },
+  references: referenceFieldsOf(captchasUi),
   secretFields: ['secret'],
   readOnlyFields: ['secret_set'],
   searchable: (data) => [String(data.type ?? '')],

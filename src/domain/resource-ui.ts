@@ -313,6 +313,16 @@ export function formFields(ui: Pick<ResourceUi, 'sections'>): FieldSpec[] {
   return ui.sections.flatMap((section) => section.fields).filter((field) => !field.readOnly)
 }
 
+/**
+ * The references a type's form offers, `{path: target type}`: each writable reference field. The server
+ * checks exactly these on every write (its definitions take them from here: one declaration a reference).
+ */
+export function referenceFieldsOf(ui: Pick<ResourceUi, 'sections'>): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const field of formFields(ui)) if (field.kind === 'reference') found[field.path] = field.type
+  return found
+}
+
 /** The values a field shows, or `undefined` when its `when` rule hides it for these values. */
 export function isShown(field: FieldSpec, values: Draft): boolean {
   return field.when ? field.when(values) : true

@@ -1,22 +1,11 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { accessListUi } from '../../src/domain/definitions/access-list.ts'
-import { accessTokensUi } from '../../src/domain/definitions/access-tokens.ts'
 import { captchasUi } from '../../src/domain/definitions/captchas.ts'
-import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
 import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { ssoMappingsUi, usersUi } from '../../src/domain/definitions/identity.ts'
-import { ipListsUi } from '../../src/domain/definitions/ip-lists.ts'
-import { leCertificatesUi } from '../../src/domain/definitions/le-certificates.ts'
-import { nodesUi } from '../../src/domain/definitions/nodes.ts'
 import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
-import { poolsUi } from '../../src/domain/definitions/pools.ts'
-import { rateLimitsUi } from '../../src/domain/definitions/rate-limits.ts'
-import { syntheticResponsesUi } from '../../src/domain/definitions/synthetic-responses.ts'
-import { customersUi, organizationsUi, projectsUi } from '../../src/domain/definitions/tenancy.ts'
-import { tlsPoliciesUi } from '../../src/domain/definitions/tls-policies.ts'
-import { tokensUi } from '../../src/domain/definitions/tokens.ts'
-import { wafPoliciesUi } from '../../src/domain/definitions/waf-policies.ts'
+import { RESOURCE_UIS } from '../../src/domain/definitions/registry.ts'
+import { projectsUi } from '../../src/domain/definitions/tenancy.ts'
 import { WEBSITE_VCL_HOOKS, websitesUi } from '../../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
 import { bodySchema, dataFieldNames, initialDraft, sortablePaths, validatorOf } from '../../src/domain/resource-body.ts'
@@ -36,29 +25,7 @@ import {
 import { VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
 import { DefaultRules } from '../../src/domain/resources/website.ts'
 
-const definitions = [
-  websitesUi,
-  directorsUi,
-  pageRulesUi,
-  syntheticResponsesUi,
-  codeSnippetsUi,
-  wafPoliciesUi,
-  tlsPoliciesUi,
-  rateLimitsUi,
-  captchasUi,
-  ipListsUi,
-  leCertificatesUi,
-  projectsUi,
-  customersUi,
-  organizationsUi,
-  ssoMappingsUi,
-  usersUi,
-  tokensUi,
-  accessTokensUi,
-  accessListUi,
-  nodesUi,
-  poolsUi,
-]
+const definitions = RESOURCE_UIS
 
 /** Dotted paths of every non-object value in a draft; arrays are values of their own. */
 function leafPaths(value: unknown, prefix = ''): string[] {
