@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './e2e/support/chromium.ts'
 
 const ci = Boolean(process.env.CI)
 
@@ -34,7 +34,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
   ],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 
 /**
@@ -6,6 +7,16 @@ import { createServer } from 'node:net'
  * console benchmark.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/**
+ * The Playwright journeys' browser: Debian's `chromium-headless-shell` (Chromium's old headless mode, the
+ * browser Playwright itself runs headless tests in) when installed, else the full Chromium. The shell
+ * takes half the CPU of the full browser in headless mode for the same journeys (docs/benchmarks.md, "CI
+ * on a busy machine"); the benchmarks keep the full browser, as users have it.
+ */
+export const E2E_CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--headless',
