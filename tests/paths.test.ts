@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MACHINES } from '../machines/registry.ts'
+import { MACHINES } from '../src/app/machine-registry.ts'
 import { dottedState, type GeneratedPath, generatePaths, machineNames, runPaths } from './tools/paths.ts'
 
 /** `npm run paths` (tests/tools/paths.ts), through its core function: arguments in, exit code and text out. */

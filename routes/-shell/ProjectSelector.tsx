@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectProjectName } from '../../machines/project.selectors.ts'
-import { selectSelectorFilter } from '../../machines/project-selector.selectors.ts'
+import { selectSelectorFilter, selectSelectorStatus } from '../../machines/project-selector.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { ProjectSelectorModal } from '../../src/views/ProjectSelectorModal.tsx'
@@ -14,9 +14,7 @@ export default function ProjectSelector({ open }: { open: boolean }) {
   const { actors, queries } = root.useRouteContext()
   const selector = actors.projectSelector
   const filter = useSelector(selector, selectSelectorFilter)
-  const status = useSelector(selector, (state) =>
-    state.matches({ open: 'failed' }) ? 'failed' : state.matches({ open: 'loaded' }) ? 'loaded' : 'loading',
-  )
+  const status = useSelector(selector, selectSelectorStatus)
   const current = useSelector(actors.project, selectProjectName)
   const permissions = useSelector(actors.session, selectPermissions)
   const projects = useQuery({ ...queries.projects.selectorList(), enabled: false })

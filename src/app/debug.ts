@@ -1,5 +1,5 @@
-import { MACHINES } from '../../machines/registry.ts'
 import { type GeneratedPath, generateEntryPaths } from './machine-paths.ts'
+import { MACHINES } from './machine-registry.ts'
 
 /**
  * /debug's test paths (RESOURCES.md): every machine of the registry and, when asked, its shortest paths,

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
-import type { MachineEntry } from '../../machines/registry.ts'
+import type { MachineEntry } from './machine-registry.ts'
 
 /**
  * The test paths of a machine of the registry, generated with xstate/graph: one implementation for

@@ -7,7 +7,7 @@ import {
   selectMessage,
 } from '../../machines/invalidation.selectors.ts'
 import { FOLLOW_INTERVAL_MS, invalidationMachine, MAX_MISSES } from '../../machines/invalidation.ts'
-import { INVALIDATION_INPUT } from '../../machines/registry.ts'
+import { INVALIDATION_INPUT } from '../../src/app/machine-registry.ts'
 import type { PurgeRecord, PurgeRequest } from '../../src/domain/purge.ts'
 
 const record = (status: PurgeRecord['status'], request: PurgeRequest): PurgeRecord => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { selectorNotice } from '../../machines/project-selector.selectors.ts'
+import { selectorNotice, selectSelectorStatus } from '../../machines/project-selector.selectors.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { PROJECT_SELECTOR_MESSAGES } from '../../src/domain/project.ts'
 
@@ -20,6 +20,25 @@ function startSelector(fetchProjects: () => Promise<void> = async () => {}) {
 }
 
 describe('project selector', () => {
+  it('tells the view where the list stands: loading when opened, loaded, failed, and not loaded once closed', async () => {
+    let fail = false
+    const selector = startSelector(async () => {
+      if (fail) throw new Error('down')
+    })
+    const status = () => selectSelectorStatus(selector.actor.getSnapshot())
+    expect(status()).toBe('loading')
+    selector.actor.send({ type: 'selector.open' })
+    expect(status()).toBe('loading')
+    await waitFor(selector.actor, (s) => !s.hasTag('busy'))
+    expect(status()).toBe('loaded')
+    selector.actor.send({ type: 'selector.close' })
+    expect(status()).toBe('loading')
+    fail = true
+    selector.actor.send({ type: 'selector.open' })
+    await waitFor(selector.actor, (s) => !s.hasTag('busy'))
+    expect(status()).toBe('failed')
+  })
+
   it('fetches the project list when opened', async () => {
     const selector = startSelector()
     selector.actor.send({ type: 'selector.open' })

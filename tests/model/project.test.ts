@@ -3,7 +3,7 @@ import { type EventFromLogic, initialTransition, type SnapshotFrom, transition }
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
 import type { ProjectEmitted } from '../../machines/project.ts'
 import { projectMachine } from '../../machines/project.ts'
-import { projectEvents } from '../../machines/registry.ts'
+import { projectEvents } from '../../src/app/machine-registry.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
 
 type Snapshot = SnapshotFrom<typeof projectMachine>

@@ -10,7 +10,7 @@ import {
 import { selectPage } from '../../machines/quick-setup.selectors.ts'
 import { emptyDraft, quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { QuickSetupEmitted, QuickSetupPage } from '../../machines/quick-setup.types.ts'
-import { DRAFTS, MACHINES, QUICK_SETUP_INPUT, quickSetupEvents } from '../../machines/registry.ts'
+import { DRAFTS, MACHINES, QUICK_SETUP_INPUT, quickSetupEvents } from '../../src/app/machine-registry.ts'
 
 type Snapshot = SnapshotFrom<typeof quickSetupMachine>
 type Event = EventFromLogic<typeof quickSetupMachine>

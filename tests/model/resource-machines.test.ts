@@ -4,6 +4,9 @@ import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 
 import { backupRestoreMachine } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
 import { ipImportMachine } from '../../machines/ip-import.ts'
+import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
+import { resourceFormMachine } from '../../machines/resource-form.ts'
+import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
 import {
   backupRestoreEvents,
   INVALIDATION_INPUT,
@@ -16,10 +19,7 @@ import {
   TENANCY_DELETION_INPUT,
   tenancyDeletionEvents,
   tenancyDeletionState,
-} from '../../machines/registry.ts'
-import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
-import { resourceFormMachine } from '../../machines/resource-form.ts'
-import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
+} from '../../src/app/machine-registry.ts'
 
 type AnyPath = StatePath<SnapshotFrom<AnyStateMachine>, { type: string; [key: string]: unknown }>
 type Step<M extends AnyStateMachine> = {

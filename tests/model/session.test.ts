@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
-import { sessionEvents } from '../../machines/registry.ts'
 import { sessionMachine } from '../../machines/session.ts'
+import { sessionEvents } from '../../src/app/machine-registry.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>

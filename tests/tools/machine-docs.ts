@@ -262,7 +262,7 @@ export function renderMachineDocs(): string {
     '## Generated paths (for QA)',
     '',
     '`npm run paths -- <machine> [--json] [--simple]` prints the paths `xstate/graph` generates from a machine of',
-    '`machines/registry.ts` (session, project, project-selector, global-search, chunk-reload,',
+    '`src/app/machine-registry.ts` (session, project, project-selector, global-search, chunk-reload,',
     'quick-setup, sync-status) as numbered steps, each the event sent and the state reached, for example',
     '`6. listDomains done [] → submitting.creatingDirector`. The default is the shortest path to every state;',
     '`--simple` gives every simple path (many more); `--json` gives the same as JSON for other tools. Actor',

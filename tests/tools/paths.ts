@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
-import { MACHINES } from '../../machines/registry.ts'
 import { formatPaths, type GeneratedPath, generateEntryPaths, type PathOptions } from '../../src/app/machine-paths.ts'
+import { MACHINES } from '../../src/app/machine-registry.ts'
 
 export { dottedState, eventLabel, formatPaths, type GeneratedPath, type PathStep } from '../../src/app/machine-paths.ts'
 
