@@ -1,14 +1,15 @@
 /**
- * `npm test`: every check, stopping at the first that fails: the type-check, the lint, the unit and
- * server tests on PGlite, then two lanes side by side: the server tests on PostgreSQL in one, the build
- * with its size budget and the Playwright journeys in the other. At the end it prints how long each step
- * took, so that every run (CI's too) says where its time went (docs/benchmarks.md, "CI on a busy machine").
+ * `npm test`: every check, stopping at the first that fails: the type-check and the lint, then two lanes
+ * side by side: the unit and server tests on PGlite and then on PostgreSQL in one, the build with its
+ * size budget and the Playwright journeys in the other. At the end it prints how long each step took, so
+ * that every run (CI's too) says where its time went (docs/benchmarks.md, "CI on a busy machine").
  *
- * Why two lanes: Playwright's one worker waits on the browser, the server and the timers of the journeys
- * much of the time, and the PostgreSQL pass fills those waits (measured in docs/benchmarks.md). The side
- * lane's output is kept and printed whole when it ends, so the two never interleave.
+ * Why two lanes: Playwright's one worker waits on the browser, the server and the journeys' timers much
+ * of the time, and the vitest passes fill those waits (measured in docs/benchmarks.md). The test lane's
+ * output is kept and printed whole when it ends, so the two never interleave; when a lane fails, the
+ * other is stopped.
  */
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 
 type Step = { name: string; command: string[] }
@@ -18,9 +19,11 @@ type Timing = { name: string; seconds: number; status: number }
 const FIRST: Step[] = [
   { name: 'type-check', command: ['npm', 'run', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', 'lint'] },
-  { name: 'unit and server tests (PGlite)', command: ['npm', 'run', 'test:unit'] },
 ]
-const SIDE: Step[] = [{ name: 'server tests (PostgreSQL)', command: ['npm', 'run', 'test:pg'] }]
+const SIDE: Step[] = [
+  { name: 'unit and server tests (PGlite)', command: ['npm', 'run', 'test:unit'] },
+  { name: 'server tests (PostgreSQL)', command: ['npm', 'run', 'test:pg'] },
+]
 const MAIN: Step[] = [
   { name: 'build', command: ['npm', 'run', 'build'] },
   { name: 'size budget', command: ['npm', 'run', 'size'] },
@@ -28,44 +31,100 @@ const MAIN: Step[] = [
 ]
 const ALL = [...FIRST, ...SIDE, ...MAIN]
 
-/** Runs a command with its output on this terminal, or kept in `kept` when given. */
-function run([command, ...args]: string[], kept?: string[]): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command ?? 'false', args, { stdio: kept ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
-    child.stdout?.on('data', (chunk: Buffer) => kept?.push(chunk.toString()))
-    child.stderr?.on('data', (chunk: Buffer) => kept?.push(chunk.toString()))
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
-  })
-}
+/** A lane of steps run one after the other; `stop` ends the step under way and skips the rest. */
+class Lane {
+  private child: ChildProcess | null = null
+  private stopped = false
 
-/** Runs the steps one after the other, stopping at the first that fails; its exit status, 0 if none. */
-async function lane(steps: Step[], timings: Timing[], kept?: string[]): Promise<number> {
-  for (const step of steps) {
-    const begun = Date.now()
-    const heading = `\n── ${step.name}: ${step.command.join(' ')} ──\n`
-    if (kept) kept.push(heading)
-    else console.log(heading)
-    const status = await run(step.command, kept)
-    timings.push({ name: step.name, seconds: (Date.now() - begun) / 1000, status })
-    if (status !== 0) return status
+  constructor(
+    private readonly steps: Step[],
+    private readonly timings: Timing[],
+    /** Where the lane's output is kept until it ends; the terminal when absent. */
+    private readonly kept?: string[],
+  ) {}
+
+  /** Runs the steps, stopping at the first that fails; its exit status, 0 if none. */
+  async run(): Promise<number> {
+    for (const step of this.steps) {
+      if (this.stopped) return 1
+      const begun = Date.now()
+      this.say(`\n── ${step.name}: ${step.command.join(' ')} ──\n`)
+      const status = await this.spawn(step.command)
+      this.timings.push({ name: step.name, seconds: (Date.now() - begun) / 1000, status })
+      if (status !== 0) return status
+    }
+    return 0
   }
-  return 0
+
+  stop(): void {
+    this.stopped = true
+    // npm and npx start the command in a process group of their own: end the whole group.
+    if (this.child?.pid) {
+      try {
+        process.kill(-this.child.pid, 'SIGTERM')
+      } catch {
+        this.child.kill('SIGTERM')
+      }
+    }
+  }
+
+  private say(text: string): void {
+    if (this.kept) this.kept.push(text)
+    else console.log(text)
+  }
+
+  private spawn([command, ...args]: string[]): Promise<number> {
+    return new Promise((resolve) => {
+      const kept = this.kept
+      const child = spawn(command ?? 'false', args, {
+        stdio: kept ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        detached: true,
+      })
+      this.child = child
+      child.stdout?.on('data', (chunk: Buffer) => kept?.push(chunk.toString()))
+      child.stderr?.on('data', (chunk: Buffer) => kept?.push(chunk.toString()))
+      child.on('exit', (code, signal) => {
+        this.child = null
+        resolve(code ?? (signal ? 1 : 0))
+      })
+    })
+  }
 }
 
 const timings: Timing[] = []
+const lanes: Lane[] = []
+// Each step runs in a process group of its own (so a lane can be stopped whole): pass Ctrl-C on to them.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const lane of lanes) lane.stop()
+    process.exit(130)
+  })
+}
+const lane = (steps: Step[], kept?: string[]) => {
+  const made = new Lane(steps, timings, kept)
+  lanes.push(made)
+  return made
+}
+
 const started = Date.now()
-let failed = await lane(FIRST, timings)
+let failed = await lane(FIRST).run()
 if (failed === 0) {
   const kept: string[] = []
-  console.log(`\n── beside the next steps: ${SIDE.map((step) => step.name).join(', ')} (its output at its end) ──`)
-  const side = lane(SIDE, timings, kept).then((status) => {
-    console.log(`\n── the side lane has ended (${status === 0 ? 'passed' : `FAILED, exit ${status}`}); its output: ──`)
+  console.log(`\n── beside the next steps: ${SIDE.map((step) => step.name).join(', ')} (their output at their end) ──`)
+  const side = lane(SIDE, kept)
+  const main = lane(MAIN)
+  const sideDone = side.run().then((status) => {
+    console.log(`\n── the test lane has ended (${status === 0 ? 'passed' : `FAILED, exit ${status}`}); its output: ──`)
     console.log(kept.join(''))
+    if (status !== 0) main.stop()
     return status
   })
-  const main = await lane(MAIN, timings)
-  const sideStatus = await side
-  failed = main || sideStatus
+  const mainDone = main.run().then((status) => {
+    if (status !== 0) side.stop()
+    return status
+  })
+  const [sideStatus, mainStatus] = await Promise.all([sideDone, mainDone])
+  failed = mainStatus || sideStatus
 }
 
 const total = (Date.now() - started) / 1000
@@ -74,9 +133,9 @@ console.log(`\nWhere the time went (load average at the end ${loadavg()[0]?.toFi
 for (const step of ALL) {
   const timing = timings.find((item) => item.name === step.name)
   if (!timing) continue
-  const side = SIDE.includes(step) ? '  (beside the build and Playwright)' : ''
+  const where = SIDE.includes(step) ? '  (beside the build and Playwright)' : ''
   const result = timing.status === 0 ? '' : `  FAILED (exit ${timing.status})`
-  console.log(`  ${step.name.padEnd(width)}  ${timing.seconds.toFixed(0).padStart(5)} s${result}${side}`)
+  console.log(`  ${step.name.padEnd(width)}  ${timing.seconds.toFixed(0).padStart(5)} s${result}${where}`)
 }
 console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s`)
 process.exit(failed)
