@@ -1,3 +1,5 @@
+import { CONFIGURATION_TYPES } from './type-catalogue.ts'
+
 /**
  * The platform's roles and what they grant. Roles come from the user record and, for an OIDC sign-in,
  * from SSO group/role mappings of the user's groups. A user's own roles and platform-wide mapped roles
@@ -9,18 +11,7 @@ export const ROLE_NAMES = ['admin', 'operator', 'viewer'] as const
 export type RoleName = (typeof ROLE_NAMES)[number]
 
 /** The configuration an operator manages (RESOURCES.md: Configuration, Security, Crypto). */
-export const CONFIGURATION_TYPES = [
-  'websites',
-  'directors',
-  'pagerules',
-  'synthetics',
-  'codesnippets',
-  'wafconfigs',
-  'iplists',
-  'ratelimits',
-  'challenges',
-  'sslpolicies',
-] as const
+export { CONFIGURATION_TYPES }
 
 /**
  * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in

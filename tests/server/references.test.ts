@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { RESOURCE_UIS } from '../../src/domain/definitions/registry.ts'
 import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
+import { TYPE_CATALOGUE } from '../../src/domain/type-catalogue.ts'
 import { setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
@@ -18,6 +19,17 @@ describe('references between types', () => {
     const console = RESOURCE_UIS.map((ui) => ui.type)
     // The server keeps types no screen edits as a resource (backups, the audit's own records…).
     expect(console.filter((type) => !server.includes(type))).toEqual([])
+  })
+
+  it('the type catalogue names every type the server serves, where it lives and on which service', () => {
+    const server = platform.server.ctx.resources
+      .all()
+      .map((definition) => ({ type: definition.type, scope: definition.scope, service: definition.service }))
+      .sort((a, b) => a.type.localeCompare(b.type))
+    const catalogue = TYPE_CATALOGUE.filter((entry) => !entry.feature)
+      .map(({ type, scope, service }) => ({ type, scope, service }))
+      .sort((a, b) => a.type.localeCompare(b.type))
+    expect(server).toEqual(catalogue)
   })
 
   for (const ui of RESOURCE_UIS) {
