@@ -98,6 +98,21 @@ test.describe('the resource screens have no serious violation', () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 
+  test('a form whose dropdowns are still loading: /admin/projects-add', async ({ page }) => {
+    // The dropdowns' code arrives after the form: held back here, the inert placeholders stay in view.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/deferred-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/admin/projects-add?project=shop')
+    await expect(page.locator('[data-dropdown-loading]').first()).toBeVisible()
+    const violations = await seriousViolations(page)
+    release()
+    expect(violations).toEqual([])
+  })
+
   test('a form whose fields are marked invalid after an empty save', async ({ page }) => {
     await page.goto('/directors-add?project=shop')
     await expect(page.getByRole('button', { name: /Type/ })).toBeEnabled()
