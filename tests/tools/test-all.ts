@@ -1,7 +1,7 @@
 /**
- * `npm test`: every check, stopping at the first that fails: the type-check and the lint, then two lanes
- * side by side: the unit and server tests on PGlite and then on PostgreSQL in one, the build with its
- * size budget and the Playwright journeys in the other. At the end it prints how long each step took, so
+ * `npm test`: every check, stopping at the first that fails: the type-check, the lint, the build and its
+ * size budget, then two lanes side by side: the unit and server tests on PGlite and then on PostgreSQL in
+ * one, the Playwright journeys in the other. At the end it prints how long each step took, so
  * that every run (CI's too) says where its time went (docs/benchmarks.md, "CI on a busy machine").
  *
  * Why two lanes: Playwright's one worker waits on the browser, the server and the journeys' timers much
@@ -16,19 +16,19 @@ type Step = { name: string; command: string[] }
 type Timing = { name: string; seconds: number; status: number }
 
 // The scripts of package.json; `npm run test:e2e` is the build, the size budget and Playwright.
+// The build comes before the lanes: vitest and the build both run the router plugin, which writes
+// src/routeTree.gen.ts, and one of them read it half written when they ran side by side.
 const FIRST: Step[] = [
   { name: 'type-check', command: ['npm', 'run', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', 'lint'] },
+  { name: 'build', command: ['npm', 'run', 'build'] },
+  { name: 'size budget', command: ['npm', 'run', 'size'] },
 ]
 const SIDE: Step[] = [
   { name: 'unit and server tests (PGlite)', command: ['npm', 'run', 'test:unit'] },
   { name: 'server tests (PostgreSQL)', command: ['npm', 'run', 'test:pg'] },
 ]
-const MAIN: Step[] = [
-  { name: 'build', command: ['npm', 'run', 'build'] },
-  { name: 'size budget', command: ['npm', 'run', 'size'] },
-  { name: 'Playwright', command: ['npx', 'playwright', 'test'] },
-]
+const MAIN: Step[] = [{ name: 'Playwright', command: ['npx', 'playwright', 'test'] }]
 const ALL = [...FIRST, ...SIDE, ...MAIN]
 
 /** A lane of steps run one after the other; `stop` ends the step under way and skips the rest. */
@@ -83,7 +83,8 @@ class Lane {
       this.child = child
       child.stdout?.on('data', (chunk: Buffer) => kept?.push(chunk.toString()))
       child.stderr?.on('data', (chunk: Buffer) => kept?.push(chunk.toString()))
-      child.on('exit', (code, signal) => {
+      // 'close', not 'exit': the output may still be on its way when the process has exited.
+      child.on('close', (code, signal) => {
         this.child = null
         resolve(code ?? (signal ? 1 : 0))
       })
@@ -133,7 +134,7 @@ console.log(`\nWhere the time went (load average at the end ${loadavg()[0]?.toFi
 for (const step of ALL) {
   const timing = timings.find((item) => item.name === step.name)
   if (!timing) continue
-  const where = SIDE.includes(step) ? '  (beside the build and Playwright)' : ''
+  const where = SIDE.includes(step) ? '  (beside Playwright)' : ''
   const result = timing.status === 0 ? '' : `  FAILED (exit ${timing.status})`
   console.log(`  ${step.name.padEnd(width)}  ${timing.seconds.toFixed(0).padStart(5)} s${result}${where}`)
 }
