@@ -1,5 +1,5 @@
 import { grants, isPermission } from './permissions.ts'
-import { CONFIGURATION_TYPES } from './roles.ts'
+import { CONFIGURATION_TYPES } from './type-catalogue.ts'
 
 /**
  * Every permission the platform checks, by service and resource (API.md), so a token form can offer

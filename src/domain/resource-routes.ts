@@ -10,9 +10,9 @@ export function typeLabelOf(apiType: string): string {
   return typeEntryOf(apiType)?.label ?? apiType
 }
 
-/** A type's list page: `/websites`, `/page-rules`; IP lists keep the spec's `/ipLists`. */
+/** A type's list page: `/websites`, `/page-rules`; IP lists keep the spec's `/ipLists` (the type catalogue). */
 export function listPathOf(apiType: string): string {
-  return apiType === 'iplists' ? '/ipLists' : `/${routeNameOf(apiType)}`
+  return typeEntryOf(apiType)?.listPath ?? `/${routeNameOf(apiType)}`
 }
 
 /** One resource's detail page: `/websites-detail/shop`, `/iplist-detail/office`. */

@@ -10,9 +10,6 @@ import { CONFIGURATION_TYPES } from './type-catalogue.ts'
 export const ROLE_NAMES = ['admin', 'operator', 'viewer'] as const
 export type RoleName = (typeof ROLE_NAMES)[number]
 
-/** The configuration an operator manages (RESOURCES.md: Configuration, Security, Crypto). */
-export { CONFIGURATION_TYPES }
-
 /**
  * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in
  * the Admin section, which a list-and-get role does not see (issue 3).

@@ -10,6 +10,8 @@ export type TypeEntry = {
   type: string
   /** The console's route name: `/waf-policies`, `/waf-policies-detail/{name}`. */
   route: string
+  /** The list page, where it is not `/{route}` (IP lists keep the spec's `/ipLists`). */
+  listPath?: string
   /** What the console calls it in lists and headings (the sidebar's words), where it has a page of its own. */
   label?: string
   /** A project's, or the platform's. */
@@ -44,7 +46,7 @@ export const TYPE_CATALOGUE: readonly TypeEntry[] = [
   configuration('synthetics', 'synthetic-responses', 'Synthetic Responses'),
   configuration('codesnippets', 'code-snippets', 'VCL Snippets'),
   configuration('wafconfigs', 'waf-policies', 'WAF Policies'),
-  configuration('iplists', 'iplist', 'IP Lists'),
+  { ...configuration('iplists', 'iplist', 'IP Lists'), listPath: '/ipLists' },
   configuration('ratelimits', 'rate-limits', 'Rate Limits'),
   configuration('challenges', 'captchas', 'Captchas'),
   configuration('sslpolicies', 'ssl-policies', 'TLS Policies'),

@@ -2,31 +2,20 @@
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useSidebarBreakpoint } from '../../src/ui/useSidebarBreakpoint.ts'
+import { stubMatchMedia } from '../tools/fake-media-query.ts'
 
 afterEach(cleanup)
 
-type Listener = (event: { matches: boolean }) => void
-
 /** A window whose width can be set: matchMedia answers for it and tells its listeners of a crossing. */
 function fakeWindow(width: number) {
-  const listeners = new Set<Listener>()
   const state = { width }
-  const query = {
-    get matches() {
-      return state.width >= 1024
-    },
-    addEventListener: (_: string, listener: Listener) => listeners.add(listener),
-    removeEventListener: (_: string, listener: Listener) => listeners.delete(listener),
-  }
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => query),
-  )
+  const wide = () => state.width >= 1024
+  const media = stubMatchMedia(wide)
   return {
     resize(next: number) {
-      const wasWide = query.matches
+      const wasWide = wide()
       state.width = next
-      if (query.matches !== wasWide) for (const listener of listeners) listener({ matches: query.matches })
+      if (wide() !== wasWide) media.tell()
     },
     /** A resize the listeners cannot hear yet (before the effect starts). */
     resizeQuietly(next: number) {

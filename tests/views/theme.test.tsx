@@ -4,26 +4,17 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ThemeSwitcher } from '../../src/ui/ThemeSwitcher.tsx'
 import { applyTheme, readStoredTheme, THEME_STORAGE_KEY, useTheme } from '../../src/ui/theme.ts'
-
-type Listener = (event: { matches: boolean }) => void
+import { stubMatchMedia } from '../tools/fake-media-query.ts'
 
 /** A prefers-color-scheme that the test can flip. */
 function fakeColorScheme(dark: boolean) {
-  const listeners = new Set<Listener>()
-  const query = {
-    matches: dark,
-    addEventListener: (_: string, listener: Listener) => listeners.add(listener),
-    removeEventListener: (_: string, listener: Listener) => listeners.delete(listener),
-  }
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => query),
-  )
+  let current = dark
+  const media = stubMatchMedia(() => current)
   return {
-    listeners,
+    listeners: media.listeners,
     flip(next: boolean) {
-      query.matches = next
-      for (const listener of listeners) listener({ matches: next })
+      current = next
+      media.tell()
     },
   }
 }
