@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { NodeMaintenanceResult } from '../src/domain/resources/node.ts'
+import type { NodeMaintenanceResult } from '../src/types/nodes/fields.ts'
 import { actionNotProvided, notProvided } from './not-provided.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { accessListUi } from '../src/domain/definitions/access-list.ts'
+import { accessListUi } from '../src/types/blocklist/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/access-list-add')({

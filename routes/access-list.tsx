@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { accessListUi } from '../src/domain/definitions/access-list.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { accessListUi } from '../src/types/blocklist/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { type ListAddons, ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
+import { accessTokensUi } from '../src/types/access-tokens/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/access-tokens-add')({

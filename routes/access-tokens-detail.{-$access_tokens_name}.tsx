@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
+import { accessTokensUi } from '../src/types/access-tokens/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 import { revokeAddons } from './-resources/RevokeAction.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
+import { accessTokensUi } from '../src/types/access-tokens/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { accessTokensUi } from '../src/domain/definitions/access-tokens.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { accessTokensUi } from '../src/types/access-tokens/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { projectsUi } from '../src/domain/definitions/tenancy.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { projectsUi } from '../src/types/projects/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

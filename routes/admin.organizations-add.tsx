@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { organizationsUi } from '../src/domain/definitions/tenancy.ts'
+import { organizationsUi } from '../src/types/organizations/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/admin/organizations-add')({

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
-import { projectsUi } from '../src/domain/definitions/tenancy.ts'
+import { projectsUi } from '../src/types/projects/screen.ts'
 import { buttonClassName } from '../src/ui/Button.tsx'
 import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { captchasUi } from '../src/domain/definitions/captchas.ts'
+import { captchasUi } from '../src/types/captchas/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/captchas-add')({

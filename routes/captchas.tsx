@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { captchasUi } from '../src/domain/definitions/captchas.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { captchasUi } from '../src/types/captchas/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

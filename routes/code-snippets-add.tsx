@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { codeSnippetsUi } from '../src/domain/definitions/code-snippets.ts'
+import { codeSnippetsUi } from '../src/types/code-snippets/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/code-snippets-add')({

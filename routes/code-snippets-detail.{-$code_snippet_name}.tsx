@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { codeSnippetsUi } from '../src/domain/definitions/code-snippets.ts'
+import { codeSnippetsUi } from '../src/types/code-snippets/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

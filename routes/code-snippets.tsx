@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { codeSnippetsUi } from '../src/domain/definitions/code-snippets.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { codeSnippetsUi } from '../src/types/code-snippets/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

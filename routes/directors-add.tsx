@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { directorsUi } from '../src/domain/definitions/directors.ts'
+import { directorsUi } from '../src/types/directors/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/directors-add')({

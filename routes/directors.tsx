@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { directorsUi } from '../src/domain/definitions/directors.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { directorsUi } from '../src/types/directors/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ipListsUi } from '../src/domain/definitions/ip-lists.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ipListsUi } from '../src/types/ip-lists/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ipListsUi } from '../src/domain/definitions/ip-lists.ts'
+import { ipListsUi } from '../src/types/ip-lists/screen.ts'
 import { IpImport } from './-resources/IpImport.tsx'
 import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 

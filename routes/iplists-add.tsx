@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ipListsUi } from '../src/domain/definitions/ip-lists.ts'
+import { ipListsUi } from '../src/types/ip-lists/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/iplists-add')({

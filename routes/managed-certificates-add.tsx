@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { leCertificatesUi } from '../src/domain/definitions/le-certificates.ts'
+import { leCertificatesUi } from '../src/types/le-certificates/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/managed-certificates-add')({

@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { leCertificatesUi } from '../src/domain/definitions/le-certificates.ts'
-import { type CertificateStatus, TRANSITIONAL_STATUSES } from '../src/domain/resources/le-certificate.ts'
+import { type CertificateStatus, TRANSITIONAL_STATUSES } from '../src/types/le-certificates/fields.ts'
+import { leCertificatesUi } from '../src/types/le-certificates/screen.ts'
 import { CertificateActions } from './-resources/CertificateActions.tsx'
 import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 

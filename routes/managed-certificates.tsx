@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { leCertificatesUi } from '../src/domain/definitions/le-certificates.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { leCertificatesUi } from '../src/types/le-certificates/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { nodesUi } from '../src/domain/definitions/nodes.ts'
+import { nodesUi } from '../src/types/nodes/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/nodes-add')({

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { nodesUi } from '../src/domain/definitions/nodes.ts'
+import { nodesUi } from '../src/types/nodes/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { nodesUi } from '../src/domain/definitions/nodes.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { nodesUi } from '../src/types/nodes/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { nodeListAddons } from './-resources/NodeMaintenance.tsx'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'

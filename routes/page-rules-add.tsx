@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageRulesUi } from '../src/domain/definitions/page-rules.ts'
+import { pageRulesUi } from '../src/types/page-rules/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/page-rules-add')({

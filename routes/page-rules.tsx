@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageRulesUi } from '../src/domain/definitions/page-rules.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { pageRulesUi } from '../src/types/page-rules/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { poolsUi } from '../src/domain/definitions/pools.ts'
+import { poolsUi } from '../src/types/pools/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/pools-add')({

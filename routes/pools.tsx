@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { poolsUi } from '../src/domain/definitions/pools.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { poolsUi } from '../src/types/pools/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { rateLimitsUi } from '../src/domain/definitions/rate-limits.ts'
+import { rateLimitsUi } from '../src/types/rate-limits/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/rate-limits-add')({

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { rateLimitsUi } from '../src/domain/definitions/rate-limits.ts'
+import { rateLimitsUi } from '../src/types/rate-limits/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

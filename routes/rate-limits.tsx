@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { rateLimitsUi } from '../src/domain/definitions/rate-limits.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { rateLimitsUi } from '../src/types/rate-limits/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { tlsPoliciesUi } from '../src/domain/definitions/tls-policies.ts'
+import { tlsPoliciesUi } from '../src/types/tls-policies/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/ssl-policies-add')({

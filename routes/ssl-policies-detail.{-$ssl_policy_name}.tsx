@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { tlsPoliciesUi } from '../src/domain/definitions/tls-policies.ts'
+import { tlsPoliciesUi } from '../src/types/tls-policies/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { tlsPoliciesUi } from '../src/domain/definitions/tls-policies.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { tlsPoliciesUi } from '../src/types/tls-policies/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

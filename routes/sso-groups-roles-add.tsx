@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ssoMappingsUi } from '../src/domain/definitions/identity.ts'
+import { ssoMappingsUi } from '../src/types/sso-mappings/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/sso-groups-roles-add')({

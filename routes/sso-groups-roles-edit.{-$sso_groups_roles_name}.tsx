@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { ssoMappingsUi } from '../src/domain/definitions/identity.ts'
+import { ssoMappingsUi } from '../src/types/sso-mappings/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ssoMappingsUi } from '../src/domain/definitions/identity.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { ssoMappingsUi } from '../src/types/sso-mappings/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
+import { syntheticResponsesUi } from '../src/types/synthetic-responses/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/synthetic-responses-add')({

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
+import { syntheticResponsesUi } from '../src/types/synthetic-responses/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

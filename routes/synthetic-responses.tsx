@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { syntheticResponsesUi } from '../src/types/synthetic-responses/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

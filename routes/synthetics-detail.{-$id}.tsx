@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { syntheticResponsesUi } from '../src/domain/definitions/synthetic-responses.ts'
+import { syntheticResponsesUi } from '../src/types/synthetic-responses/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The sidebar's form of the synthetic response detail link (spec section 2): the same page.

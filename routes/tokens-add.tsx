@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { tokensUi } from '../src/domain/definitions/tokens.ts'
+import { tokensUi } from '../src/types/tokens/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/tokens-add')({

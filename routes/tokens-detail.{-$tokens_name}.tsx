@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { tokensUi } from '../src/domain/definitions/tokens.ts'
+import { tokensUi } from '../src/types/tokens/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 import { revokeAddons } from './-resources/RevokeAction.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { tokensUi } from '../src/domain/definitions/tokens.ts'
+import { tokensUi } from '../src/types/tokens/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { tokensUi } from '../src/domain/definitions/tokens.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { tokensUi } from '../src/types/tokens/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

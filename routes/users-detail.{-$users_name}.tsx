@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { usersUi } from '../src/domain/definitions/identity.ts'
+import { usersUi } from '../src/types/users/screen.ts'
 import { userDetailAddons } from './-admin/UserDetail.tsx'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 

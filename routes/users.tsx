@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { usersUi } from '../src/domain/definitions/identity.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { usersUi } from '../src/types/users/screen.ts'
 import { userListAddons } from './-admin/UserInvite.tsx'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'

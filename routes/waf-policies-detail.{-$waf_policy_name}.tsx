@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { wafPoliciesUi } from '../src/domain/definitions/waf-policies.ts'
+import { wafPoliciesUi } from '../src/types/waf-policies/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { wafPoliciesUi } from '../src/domain/definitions/waf-policies.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { wafPoliciesUi } from '../src/types/waf-policies/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

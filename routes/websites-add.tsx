@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { websitesUi } from '../src/domain/definitions/websites.ts'
+import { websitesUi } from '../src/types/websites/screen.ts'
 import { ResourceFormRoute } from './-resources/ResourceFormRoute.tsx'
 
 export const Route = createFileRoute('/websites-add')({

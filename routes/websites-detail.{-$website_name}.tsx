@@ -1,5 +1,5 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { websitesUi } from '../src/domain/definitions/websites.ts'
+import { websitesUi } from '../src/types/websites/screen.ts'
 import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { websitesUi } from '../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
+import { websitesUi } from '../src/types/websites/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
 import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 

@@ -96,22 +96,35 @@ const within =
     dirs.some((dir) => target === dir || target.startsWith(`${dir}/`))
 
 /**
+ * A type folder's server half (ADR 0006): its server definition (`server.ts`), the routes of its own
+ * actions (`routes.ts`) and later its VCL (`edge.ts`). Server code: only the server imports it.
+ */
+const serverHalf = (file: string) => /^src\/types\/[^/]+\/(server|routes|edge)\.ts$/.test(file)
+
+/** The domain: `src/domain` and the console half of every type folder (fields, screen, catalogue row). */
+const DOMAIN = (target: string) => within('src/domain', 'src/types')(target) && !serverHalf(target)
+const domainFiles = () => ['src/domain', 'src/types'].flatMap(sourceFiles).filter(DOMAIN)
+const serverFiles = () => [...sourceFiles('server'), ...sourceFiles('src/types').filter(serverHalf)]
+
+/**
  * The server's layers, top to bottom: a file imports its own layer or the ones below it, never one above
  * (the map in docs/architecture.md, "The server").
  */
-const SERVER_LAYERS = [
+const SERVER_LAYERS: (string | RegExp)[][] = [
   // Wiring: the processes, the app that mounts every service, the demo data put in through the services.
   ['server/start.ts', 'server/dev.ts', 'server/main.ts', 'server/app.ts', 'server/seed.ts'],
-  // One feature each, with its routes: backups, imports, search, statistics, the jobs that run them.
-  ['server/services'],
+  // One feature each, with its routes: backups, search, statistics, the jobs that run them; and the routes
+  // of a type's own actions (an import), in its folder.
+  ['server/services', /^src\/types\/[^/]+\/routes\.ts$/],
   // Routing and middleware: the service builder, the resource routes, compression, headers, static files.
   ['server/http'],
   // What every router and service shares.
   ['server/context.ts'],
   // Who calls: tokens, OpenID Connect access tokens, SSO groups.
   ['server/auth'],
-  // The one resource mechanism: definitions, the store, the write path, the types' server definitions.
-  ['server/resources'],
+  // The one resource mechanism: definitions, the store, the write path; and each type's server
+  // definition and VCL, in its folder.
+  ['server/resources', /^src\/types\/[^/]+\/(server|edge)\.ts$/],
   // The simulated edge and the platform's own machinery: revisions, the fleet, traffic, the job queue.
   ['server/platform'],
   ['server/audit.ts', 'server/tenancy.ts', 'server/oidc'],
@@ -121,40 +134,50 @@ const SERVER_LAYERS = [
 ]
 
 describe('import direction (ARCHITECTURE.md)', () => {
-  it('keeps src/domain free of everything but itself', () => {
-    expect(violations(['src/domain'], within('src/domain'))).toEqual([])
+  it("keeps the domain (src/domain and the types' console halves) free of everything but itself", () => {
+    const offenders = domainFiles().flatMap((file) =>
+      localImports(file)
+        .filter((target) => !DOMAIN(target))
+        .map((target) => `${file} -> ${target}`),
+    )
+    expect(offenders).toEqual([])
   })
 
-  it('lets machines import only src/domain', () => {
-    expect(violations(['machines'], within('machines', 'src/domain'))).toEqual([])
+  it('lets machines import only the domain', () => {
+    expect(violations(['machines'], (target) => within('machines')(target) || DOMAIN(target))).toEqual([])
   })
 
-  it('lets the server import only itself and src/domain', () => {
-    expect(violations(['server'], within('server', 'src/domain', 'package.json'))).toEqual([])
+  it("lets the server (and the types' server halves) import only itself and the domain", () => {
+    const offenders = serverFiles().flatMap((file) =>
+      localImports(file, { types: true })
+        .filter((target) => !(within('server', 'package.json')(target) || serverHalf(target) || DOMAIN(target)))
+        .map((target) => `${file} -> ${target}`),
+    )
+    expect(offenders).toEqual([])
   })
 
-  it('keeps the console away from the server', () => {
-    expect(violations(['src', 'routes', 'machines'], (target) => !within('server')(target))).toEqual([])
+  it("keeps the console away from the server and the types' server halves", () => {
+    const console = ['src', 'routes', 'machines'].flatMap(sourceFiles).filter((file) => !serverHalf(file))
+    const offenders = console.flatMap((file) =>
+      localImports(file, { types: true })
+        .filter((target) => within('server')(target) || serverHalf(target))
+        .map((target) => `${file} -> ${target}`),
+    )
+    expect(offenders).toEqual([])
   })
 
   it('keeps views and UI primitives presentational: no API clients, queries or machines', () => {
-    expect(violations(['src/views', 'src/ui'], within('src/views', 'src/ui', 'src/domain'))).toEqual([])
+    expect(
+      violations(['src/views', 'src/ui'], (target) => within('src/views', 'src/ui')(target) || DOMAIN(target)),
+    ).toEqual([])
   })
 
   it('lets routes read machines, queries, views and UI primitives, not API clients or the composition layer', () => {
-    const allowed = within(
-      'routes',
-      'src/views',
-      'src/ui',
-      'src/queries',
-      'src/domain',
-      'machines',
-      'src/routeTree.gen.ts',
-    )
+    const allowed = within('routes', 'src/views', 'src/ui', 'src/queries', 'machines', 'src/routeTree.gen.ts')
     // The one exception, named: the list loader's bare import of the resource tools, which takes no
     // name from them but makes the bundle fetch them beside the loader (a round trip saved).
     const coLoaded = (target: string) => target === 'src/app/resources.ts'
-    expect(violations(['routes'], (target) => allowed(target) || coLoaded(target))).toEqual([])
+    expect(violations(['routes'], (target) => allowed(target) || DOMAIN(target) || coLoaded(target))).toEqual([])
     expect(
       sourceFiles('routes')
         .filter((file) => localImports(file).some(coLoaded))
@@ -165,8 +188,8 @@ describe('import direction (ARCHITECTURE.md)', () => {
     ).toEqual([['routes/-resources/listLoader.ts', true]])
   })
 
-  it('lets API clients import only src/domain', () => {
-    expect(violations(['src/api'], within('src/api', 'src/domain'))).toEqual([])
+  it('lets API clients import only the domain', () => {
+    expect(violations(['src/api'], (target) => within('src/api')(target) || DOMAIN(target))).toEqual([])
   })
 
   it('imports routes from nowhere but the generated route tree, not even for a type', () => {
@@ -182,7 +205,10 @@ describe('import direction (ARCHITECTURE.md)', () => {
   })
 
   it('has no import circle in the console, the route tree included', () => {
-    const files = [...['src', 'routes', 'machines'].flatMap(sourceFiles), 'src/routeTree.gen.ts']
+    const files = [
+      ...['src', 'routes', 'machines'].flatMap(sourceFiles).filter((file) => !serverHalf(file)),
+      'src/routeTree.gen.ts',
+    ]
     expect(circles(files)).toEqual([])
   })
 
@@ -197,17 +223,20 @@ describe('import direction (ARCHITECTURE.md)', () => {
     expect(circles(['a', 'b', 'c', 'd'], (file) => imports[file] ?? [])).toEqual([['a', 'b', 'c']])
   })
 
-  it('has no import circle in the server', () => {
-    expect(circles(sourceFiles('server'))).toEqual([])
+  it("has no import circle in the server, the types' server halves included", () => {
+    expect(circles(serverFiles())).toEqual([])
   })
 
   it('keeps the server in layers that import downward only (docs/architecture.md, "The server")', () => {
-    const layerOf = (file: string) => SERVER_LAYERS.findIndex((layer) => layer.some((place) => within(place)(file)))
-    const unplaced = sourceFiles('server').filter((file) => layerOf(file) === -1)
+    const layerOf = (file: string) =>
+      SERVER_LAYERS.findIndex((layer) =>
+        layer.some((place) => (typeof place === 'string' ? within(place)(file) : place.test(file))),
+      )
+    const unplaced = serverFiles().filter((file) => layerOf(file) === -1)
     expect(unplaced, 'every server file has a layer').toEqual([])
-    const upward = sourceFiles('server').flatMap((file) =>
+    const upward = serverFiles().flatMap((file) =>
       localImports(file, { types: true })
-        .filter((target) => within('server')(target) && layerOf(target) < layerOf(file))
+        .filter((target) => (within('server')(target) || serverHalf(target)) && layerOf(target) < layerOf(file))
         .map((target) => `${file} -> ${target}`),
     )
     expect(upward).toEqual([])

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { BLOCKLIST_ACTION_OPTIONS } from '../../src/domain/definitions/access-list.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
-import type { BlocklistImportInput } from '../../src/domain/resources/blocklist-import.ts'
+import type { BlocklistImportInput } from '../../src/types/blocklist/import.ts'
+import { BLOCKLIST_ACTION_OPTIONS } from '../../src/types/blocklist/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import type { useResourcePage } from '../-resources/useResourcePage.ts'
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
-import { revisionsOf } from '../../src/domain/definitions/nodes.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { countryFlag } from '../../src/domain/sync.ts'
+import { revisionsOf } from '../../src/types/nodes/screen.ts'
 import type { ListAddons } from './ResourceListRoute.tsx'
 
 // Drawn once the rows are there, and the buttons once a node is selected: neither weighs on the page.

@@ -1,5 +1,5 @@
-import type { NodeData } from '../../src/domain/resources/node.ts'
 import type { SyncDetail, SyncState } from '../../src/domain/sync.ts'
+import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { stableHash } from './hash.ts'
 import type { ConfigRevision } from './revisions.ts'
 

@@ -1,6 +1,6 @@
-import { accessTokensUi } from '../../src/domain/definitions/access-tokens.ts'
 import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
-import { AccessTokenFields } from '../../src/domain/resources/access-token.ts'
+import { AccessTokenFields } from '../../src/types/access-tokens/fields.ts'
+import { accessTokensUi } from '../../src/types/access-tokens/screen.ts'
 import { badRequest } from '../base/errors.ts'
 import { generateSecret, hashSecret } from '../base/secrets.ts'
 import type { ResourceDefinition } from './definition.ts'

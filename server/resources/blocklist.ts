@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { accessListUi } from '../../src/domain/definitions/access-list.ts'
 import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
 import {
   type BlocklistData,
   BlocklistFields,
   isExpired,
   normaliseBlocklistValue,
-} from '../../src/domain/resources/blocklist.ts'
+} from '../../src/types/blocklist/fields.ts'
+import { accessListUi } from '../../src/types/blocklist/screen.ts'
 import { conflict } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'

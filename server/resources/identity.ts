@@ -1,14 +1,10 @@
 import { Email } from '../../src/domain/common.ts'
-import { tokensUi } from '../../src/domain/definitions/tokens.ts'
 import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
 import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
-import {
-  TOKEN_LIFETIME_DAYS,
-  TokenFields,
-  tokenExpiryProblem,
-  UserFields,
-} from '../../src/domain/resources/identity.ts'
 import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { TOKEN_LIFETIME_DAYS, TokenFields, tokenExpiryProblem } from '../../src/types/tokens/fields.ts'
+import { tokensUi } from '../../src/types/tokens/screen.ts'
+import { UserFields } from '../../src/types/users/fields.ts'
 import { badRequest } from '../base/errors.ts'
 import { generateSecret, hashSecret } from '../base/secrets.ts'
 import type { Db } from '../db/client.ts'

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { permissionsOfRoles } from '../../src/domain/roles.ts'
 import {
   inGroup,
   SCOPE_TYPES,
   type SsoMappingData,
   SsoMappingFields,
   type SsoScope,
-} from '../../src/domain/resources/sso-mapping.ts'
-import { permissionsOfRoles } from '../../src/domain/roles.ts'
+} from '../../src/types/sso-mappings/fields.ts'
 import { recordAudit } from '../audit.ts'
 import { badRequest } from '../base/errors.ts'
 import type { ScopedGrant } from '../base/principal.ts'

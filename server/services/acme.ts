@@ -7,7 +7,7 @@ import {
   type LeCertificateData,
   LeCertificateFields,
   unservedDomains,
-} from '../../src/domain/resources/le-certificate.ts'
+} from '../../src/types/le-certificates/fields.ts'
 import { badRequest } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import type { Db } from '../db/client.ts'

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import { BackendHealthAnswer, BackendHealthQuery } from '../../src/domain/backend-health.ts'
-import type { DirectorData } from '../../src/domain/resources/director.ts'
+import type { DirectorData } from '../../src/types/directors/fields.ts'
 import { projectsWhere } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'

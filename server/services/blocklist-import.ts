@@ -1,11 +1,11 @@
 import * as v from 'valibot'
-import type { BlocklistData } from '../../src/domain/resources/blocklist.ts'
+import type { BlocklistData } from '../../src/types/blocklist/fields.ts'
 import {
   BlocklistImportBody,
   blocklistNameOf,
   MAX_BLOCKLIST_IMPORT,
   parseBlocklistLines,
-} from '../../src/domain/resources/blocklist-import.ts'
+} from '../../src/types/blocklist/import.ts'
 import { recordAudit } from '../audit.ts'
 import { badRequest, conflict } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'

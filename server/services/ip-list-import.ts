@@ -6,7 +6,7 @@ import {
   MAX_IP_LIST_ENTRIES,
   mergeEntries,
   parseAddressLines,
-} from '../../src/domain/resources/ip-list.ts'
+} from '../../src/types/ip-lists/fields.ts'
 import { badRequest, validBody } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { callerOf } from '../http/resource-router.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from '../../src/domain/resources/node.ts'
+import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from '../../src/types/nodes/fields.ts'
 import { ApiError } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { callerOf } from '../http/resource-router.ts'

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import type { NodeData } from '../../src/domain/resources/node.ts'
 import { planOf, StatsResultSchema, statsQuerySchema } from '../../src/domain/stats.ts'
+import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { fieldError, forbidden, notFound } from '../base/errors.ts'
 import { may } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { BlocklistImportInput } from '../domain/resources/blocklist-import.ts'
+import type { BlocklistImportInput } from '../types/blocklist/import.ts'
 import type { ApiClients } from './http.ts'
 
 const ImportReport = v.object({

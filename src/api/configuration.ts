@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { DirectorInput } from '../domain/resources/director.ts'
 import { SyncState } from '../domain/sync.ts'
+import type { DirectorInput } from '../types/directors/fields.ts'
 import type { ApiClients } from './http.ts'
 
 const project = (name: string) => `/projects/${encodeURIComponent(name)}`

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CERTIFICATE_STATUSES } from '../domain/resources/le-certificate.ts'
+import { CERTIFICATE_STATUSES } from '../types/le-certificates/fields.ts'
 import type { ApiClients } from './http.ts'
 
 const Overview = v.object({

@@ -33,8 +33,8 @@ import {
   titleInSentence,
   withoutSecret,
 } from '../domain/resource-ui.ts'
-import type { NodeMaintenanceResult } from '../domain/resources/node.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
+import type { NodeMaintenanceResult } from '../types/nodes/fields.ts'
 
 /** How the resource machines' announcements reach the user: a notification, and a page to go to in a project. */
 export type ResourceAnnouncer = {

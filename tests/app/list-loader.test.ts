@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { listLoader } from '../../routes/-resources/listLoader.ts'
 import type { ApiClients } from '../../src/api/http.ts'
 import type { RouterContext } from '../../src/app/router-context.ts'
-import { projectsUi } from '../../src/domain/definitions/tenancy.ts'
-import { websitesUi } from '../../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
 import { resourceQueries } from '../../src/queries/resources.ts'
+import { projectsUi } from '../../src/types/projects/screen.ts'
+import { websitesUi } from '../../src/types/websites/screen.ts'
 
 const page = { data: [], meta: { total: 0, page: 1, items: 100 } }
 

@@ -4,9 +4,9 @@ import { createActor, waitFor } from 'xstate'
 import { selectSecret } from '../../machines/resource-form.selectors.ts'
 import type { ApiClients } from '../../src/api/http.ts'
 import { resourceMachines } from '../../src/app/resources.ts'
-import { tokensUi } from '../../src/domain/definitions/tokens.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
 import { resourceQueries } from '../../src/queries/resources.ts'
+import { tokensUi } from '../../src/types/tokens/screen.ts'
 
 const SECRET = 'wadp_TheSecretTheServerGivesOnlyOnce0123456'
 

@@ -13,7 +13,7 @@ import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts'
-import { CODE_SNIPPET_MAX_BYTES } from '../../src/domain/resources/code-snippet.ts'
+import { CODE_SNIPPET_MAX_BYTES } from '../../src/types/code-snippets/fields.ts'
 import { spawnServer, waitForHealthy } from '../tools/server-process.ts'
 import { writeSection } from './report.ts'
 

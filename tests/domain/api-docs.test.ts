@@ -11,8 +11,8 @@ import {
   typeLabel,
 } from '../../src/domain/api-docs.ts'
 import { bodySchema } from '../../src/domain/resource-body.ts'
-import { DirectorFields } from '../../src/domain/resources/director.ts'
-import { PageRuleFields } from '../../src/domain/resources/page-rule.ts'
+import { DirectorFields } from '../../src/types/directors/fields.ts'
+import { PageRuleFields } from '../../src/types/page-rules/fields.ts'
 
 /** The request body schema of a type as openapi.json carries it. */
 const documented = (schema: v.GenericSchema) =>

@@ -1,15 +1,16 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { CaptchaFields } from '../../src/domain/resources/captcha.ts'
-import { CODE_SNIPPET_MAX_BYTES, CodeSnippetFields, VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
-import { DIRECTOR_TYPES, DirectorFields } from '../../src/domain/resources/director.ts'
+import { TLS_PROTOCOLS } from '../../src/domain/field-rules.ts'
+import { CaptchaFields } from '../../src/types/captchas/fields.ts'
+import { CODE_SNIPPET_MAX_BYTES, CodeSnippetFields, VCL_HOOKS } from '../../src/types/code-snippets/fields.ts'
+import { DIRECTOR_TYPES, DirectorFields } from '../../src/types/directors/fields.ts'
 import {
   certificateAttention,
   certificateState,
   coversDomain,
   LeCertificateFields,
   unservedDomains,
-} from '../../src/domain/resources/le-certificate.ts'
+} from '../../src/types/le-certificates/fields.ts'
 import {
   CACHE_MODES,
   HEADER_OPS,
@@ -17,13 +18,12 @@ import {
   MATCH_TYPES,
   PageRuleFields,
   REDIRECT_STATUSES,
-} from '../../src/domain/resources/page-rule.ts'
-import { RateLimitFields, rateLimitKeyProblem } from '../../src/domain/resources/rate-limit.ts'
-import { TLS_PROTOCOLS } from '../../src/domain/resources/shared.ts'
-import { SYNTHETIC_BODY_MAX_BYTES, SyntheticFields } from '../../src/domain/resources/synthetic.ts'
-import { isPemCertificates, TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
-import { WAF_CATEGORIES, WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
-import { WebsiteFields } from '../../src/domain/resources/website.ts'
+} from '../../src/types/page-rules/fields.ts'
+import { RateLimitFields, rateLimitKeyProblem } from '../../src/types/rate-limits/fields.ts'
+import { SYNTHETIC_BODY_MAX_BYTES, SyntheticFields } from '../../src/types/synthetic-responses/fields.ts'
+import { isPemCertificates, TlsPolicyFields } from '../../src/types/tls-policies/fields.ts'
+import { WAF_CATEGORIES, WafPolicyFields } from '../../src/types/waf-policies/fields.ts'
+import { WebsiteFields } from '../../src/types/websites/fields.ts'
 
 type Schema = v.GenericSchema<unknown, unknown>
 

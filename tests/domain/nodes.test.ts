@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { nodeStatusQuestion, revisionsOf } from '../../src/domain/definitions/nodes.ts'
 import { countryFlag, flagOf } from '../../src/domain/sync.ts'
+import { nodeStatusQuestion, revisionsOf } from '../../src/types/nodes/screen.ts'
 
 describe('a node status change', () => {
   it('asks first when the node leaves traffic, saying what it does to traffic and sync', () => {

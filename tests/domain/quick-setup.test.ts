@@ -8,8 +8,8 @@ import {
   validateQuickSetupDraft,
   websiteNameFor,
 } from '../../src/domain/quick-setup.ts'
-import { DirectorFields } from '../../src/domain/resources/director.ts'
 import { countryOfEndpoint } from '../../src/domain/sync.ts'
+import { DirectorFields } from '../../src/types/directors/fields.ts'
 
 const draft = (input: unknown) => v.parse(QuickSetupDraft, input)
 

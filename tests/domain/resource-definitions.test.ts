@@ -1,12 +1,5 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { captchasUi } from '../../src/domain/definitions/captchas.ts'
-import { directorsUi } from '../../src/domain/definitions/directors.ts'
-import { ssoMappingsUi, usersUi } from '../../src/domain/definitions/identity.ts'
-import { pageRulesUi } from '../../src/domain/definitions/page-rules.ts'
-import { RESOURCE_UIS } from '../../src/domain/definitions/registry.ts'
-import { projectsUi } from '../../src/domain/definitions/tenancy.ts'
-import { WEBSITE_VCL_HOOKS, websitesUi } from '../../src/domain/definitions/websites.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
 import { bodySchema, dataFieldNames, initialDraft, sortablePaths, validatorOf } from '../../src/domain/resource-body.ts'
 import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
@@ -22,8 +15,16 @@ import {
   resourcePermission,
   setPath,
 } from '../../src/domain/resource-ui.ts'
-import { VCL_HOOKS } from '../../src/domain/resources/code-snippet.ts'
-import { DefaultRules } from '../../src/domain/resources/website.ts'
+import { captchasUi } from '../../src/types/captchas/screen.ts'
+import { VCL_HOOKS } from '../../src/types/code-snippets/fields.ts'
+import { directorsUi } from '../../src/types/directors/screen.ts'
+import { pageRulesUi } from '../../src/types/page-rules/screen.ts'
+import { projectsUi } from '../../src/types/projects/screen.ts'
+import { RESOURCE_UIS } from '../../src/types/screens.ts'
+import { ssoMappingsUi } from '../../src/types/sso-mappings/screen.ts'
+import { usersUi } from '../../src/types/users/screen.ts'
+import { DefaultRules } from '../../src/types/websites/fields.ts'
+import { WEBSITE_VCL_HOOKS, websitesUi } from '../../src/types/websites/screen.ts'
 
 const definitions = RESOURCE_UIS
 

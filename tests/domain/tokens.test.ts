@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { accessTokensUi } from '../../src/domain/definitions/access-tokens.ts'
-import { tokenAttention } from '../../src/domain/definitions/token-status.ts'
-import { expiryInDays, tokensUi } from '../../src/domain/definitions/tokens.ts'
 import { coveredBy, grantableGroups, PERMISSION_CATALOG } from '../../src/domain/permission-catalog.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
 import { secretOf, withoutSecret } from '../../src/domain/resource-ui.ts'
-import { tokenExpiryProblem } from '../../src/domain/resources/identity.ts'
 import { ROLE_PERMISSIONS } from '../../src/domain/roles.ts'
+import { accessTokensUi } from '../../src/types/access-tokens/screen.ts'
+import { tokenExpiryProblem } from '../../src/types/tokens/fields.ts'
+import { expiryInDays, tokensUi } from '../../src/types/tokens/screen.ts'
+import { tokenAttention } from '../../src/types/tokens/status.ts'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-24T12:00:00.000Z')

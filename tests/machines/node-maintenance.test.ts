@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { selectMaintenanceReport, selectMaintenanceRequest } from '../../machines/node-maintenance.selectors.ts'
 import { type NodeMaintenanceInput, nodeMaintenanceMachine } from '../../machines/node-maintenance.ts'
-import type { NodeMaintenanceResult } from '../../src/domain/resources/node.ts'
+import type { NodeMaintenanceResult } from '../../src/types/nodes/fields.ts'
 
 function start(run: (input: NodeMaintenanceInput) => Promise<NodeMaintenanceResult[]>) {
   const calls: NodeMaintenanceInput[] = []

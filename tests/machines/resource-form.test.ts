@@ -20,9 +20,9 @@ import {
   type SaveInput,
 } from '../../machines/resource-form.ts'
 import type { FieldError } from '../../src/domain/common.ts'
-import { directorsUi } from '../../src/domain/definitions/directors.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
 import { type Draft, setPath } from '../../src/domain/resource-ui.ts'
+import { directorsUi } from '../../src/types/directors/screen.ts'
 
 const newDirector = () => initialDraft(directorsUi.fields, directorsUi.newDraft?.())
 /** A director the real schema accepts: a name and one backend host. */

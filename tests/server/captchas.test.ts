@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { CaptchaFields } from '../../src/domain/resources/captcha.ts'
+import { CaptchaFields } from '../../src/types/captchas/fields.ts'
 import { OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
 const platform = setUpPlatform({ syncDelay: '60000' })

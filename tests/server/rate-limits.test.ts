@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { RateLimitFields } from '../../src/domain/resources/rate-limit.ts'
+import { RateLimitFields } from '../../src/types/rate-limits/fields.ts'
 import { setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform({ syncDelay: '60000' })

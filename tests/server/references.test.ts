@@ -6,9 +6,9 @@
  * type against each other, so that neither can drift.
  */
 import { describe, expect, it } from 'vitest'
-import { RESOURCE_UIS } from '../../src/domain/definitions/registry.ts'
 import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
 import { TYPE_CATALOGUE } from '../../src/domain/type-catalogue.ts'
+import { RESOURCE_UIS } from '../../src/types/screens.ts'
 import { setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()

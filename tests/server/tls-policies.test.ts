@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { TlsPolicyFields } from '../../src/domain/resources/tls-policy.ts'
+import { TlsPolicyFields } from '../../src/types/tls-policies/fields.ts'
 import { setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform({ syncDelay: '60000' })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { WafPolicyFields } from '../../src/domain/resources/waf-policy.ts'
+import { WafPolicyFields } from '../../src/types/waf-policies/fields.ts'
 import { setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform({ syncDelay: '60000' })

@@ -2,8 +2,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { directorsUi } from '../../src/domain/definitions/directors.ts'
-import { websitesUi } from '../../src/domain/definitions/websites.ts'
+import { directorsUi } from '../../src/types/directors/screen.ts'
+import { websitesUi } from '../../src/types/websites/screen.ts'
 import { DeleteDialog, type DeleteDialogProps } from '../../src/views/resources/DeleteDialog.tsx'
 
 afterEach(cleanup)

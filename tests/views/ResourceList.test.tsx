@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { type ReactNode, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StoredRecord } from '../../src/api/resources.ts'
-import { codeSnippetsUi } from '../../src/domain/definitions/code-snippets.ts'
-import { tokensUi } from '../../src/domain/definitions/tokens.ts'
-import { websitesUi } from '../../src/domain/definitions/websites.ts'
 import type { ResourceListParams } from '../../src/domain/list-search.ts'
+import { codeSnippetsUi } from '../../src/types/code-snippets/screen.ts'
+import { tokensUi } from '../../src/types/tokens/screen.ts'
+import { websitesUi } from '../../src/types/websites/screen.ts'
 import {
   FILTER_DELAY_MS,
   ResourceList,

@@ -1,4 +1,4 @@
-import type { NodeMaintenanceResult } from '../../domain/resources/node.ts'
+import type { NodeMaintenanceResult } from '../../types/nodes/fields.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Modal } from '../../ui/Modal.tsx'
 import { NameList, ResultReport } from './ResultReport.tsx'
