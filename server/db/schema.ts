@@ -42,7 +42,7 @@ export const resources = pgTable(
     uniqueIndex('resources_secret_hash').on(table.secretHash).where(sql`${table.secretHash} is not null`),
     // The global search reads no index of this table: it keeps its own in the API process
     // (server/services/search-index.ts; migration 0006 dropped the trigram and name-prefix indexes).
-    // A website's domains are unique in its project (server/resources/types.ts, `projectDomains`): these
+    // A website's domains are unique in its project (src/types/websites/server.ts, `projectDomains`): these
     // find the website holding a domain without reading every website of the project.
     index('resources_website_domain')
       .on(table.scope, sql`(${table.data}->>'domain_name')`)

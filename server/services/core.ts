@@ -2,7 +2,24 @@ import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { QuickSetupDraft } from '../../src/domain/quick-setup.ts'
 import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
+import { accessTokens } from '../../src/types/access-tokens/server.ts'
+import { registerBlocklistImport } from '../../src/types/blocklist/routes.ts'
+import { blocklistEntries } from '../../src/types/blocklist/server.ts'
+import { captchas } from '../../src/types/captchas/server.ts'
+import { codeSnippets } from '../../src/types/code-snippets/server.ts'
+import { directors } from '../../src/types/directors/server.ts'
+import { registerIpListImport } from '../../src/types/ip-lists/routes.ts'
+import { ipLists } from '../../src/types/ip-lists/server.ts'
 import type { NodeData } from '../../src/types/nodes/fields.ts'
+import { registerNodeMaintenance } from '../../src/types/nodes/routes.ts'
+import { nodesType } from '../../src/types/nodes/server.ts'
+import { pageRules } from '../../src/types/page-rules/server.ts'
+import { pools } from '../../src/types/pools/server.ts'
+import { rateLimits } from '../../src/types/rate-limits/server.ts'
+import { synthetics } from '../../src/types/synthetic-responses/server.ts'
+import { tlsPolicies } from '../../src/types/tls-policies/server.ts'
+import { wafPolicies } from '../../src/types/waf-policies/server.ts'
+import { projectDomains, websites } from '../../src/types/websites/server.ts'
 import { notFound } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
@@ -11,28 +28,9 @@ import { callerOf, registerResource } from '../http/resource-router.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
-import { accessTokens } from '../resources/access-tokens.ts'
-import { blocklistEntries } from '../resources/blocklist.ts'
-import { nodesType, pools } from '../resources/fleet-types.ts'
-import {
-  captchas,
-  codeSnippets,
-  directors,
-  ipLists,
-  pageRules,
-  projectDomains,
-  rateLimits,
-  synthetics,
-  tlsPolicies,
-  wafPolicies,
-  websites,
-} from '../resources/types.ts'
 import { registerBackendHealth } from './backend-health.ts'
 import { registerBackups } from './backups/routes.ts'
-import { registerBlocklistImport } from './blocklist-import.ts'
 import { registerInventory } from './inventory.ts'
-import { registerIpListImport } from './ip-list-import.ts'
-import { registerNodeMaintenance } from './node-maintenance.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
 import { searchBody } from './search.ts'

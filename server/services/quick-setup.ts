@@ -8,11 +8,11 @@ import {
   validateQuickSetupDraft,
   websiteNameFor,
 } from '../../src/domain/quick-setup.ts'
+import { projectDomains } from '../../src/types/websites/server.ts'
 import { ApiError, conflict } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import type { Caller, ResourceDefinition } from '../resources/definition.ts'
 import { getResource } from '../resources/store.ts'
-import { projectDomains } from '../resources/types.ts'
 
 function quickError(status: 400 | 409, field: string, message: string) {
   return new ApiError(status, message, [{ field, message }])

@@ -15,7 +15,7 @@ import { bumpRevision } from '../../server/platform/revisions.ts'
 import type { ResourceDefinition } from '../../server/resources/definition.ts'
 import { systemCaller } from '../../server/resources/service.ts'
 import { insertResource, searchTextOf } from '../../server/resources/store.ts'
-import { domainOwners } from '../../server/resources/types.ts'
+import { domainOwners } from '../../src/types/websites/server.ts'
 import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { fill } from './fill.ts'
 

@@ -1,16 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
-import {
-  type BlocklistData,
-  BlocklistFields,
-  isExpired,
-  normaliseBlocklistValue,
-} from '../../src/types/blocklist/fields.ts'
-import { accessListUi } from '../../src/types/blocklist/screen.ts'
-import { conflict } from '../base/errors.ts'
-import type { Db } from '../db/client.ts'
-import { resources } from '../db/schema.ts'
-import type { ResourceDefinition } from './definition.ts'
+import { conflict } from '../../../server/base/errors.ts'
+import type { Db } from '../../../server/db/client.ts'
+import { resources } from '../../../server/db/schema.ts'
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { type BlocklistData, BlocklistFields, isExpired, normaliseBlocklistValue } from './fields.ts'
+import { accessListUi } from './screen.ts'
 
 export const BLOCKLIST = 'access-list'
 

@@ -1,19 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { permissionsOfRoles } from '../../src/domain/roles.ts'
-import {
-  inGroup,
-  SCOPE_TYPES,
-  type SsoMappingData,
-  SsoMappingFields,
-  type SsoScope,
-} from '../../src/types/sso-mappings/fields.ts'
-import { recordAudit } from '../audit.ts'
-import { badRequest } from '../base/errors.ts'
-import type { ScopedGrant } from '../base/principal.ts'
-import type { Db } from '../db/client.ts'
-import { resources } from '../db/schema.ts'
-import type { Caller, ResourceDefinition } from './definition.ts'
-import { getResource, toRecord } from './store.ts'
+import { recordAudit } from '../../../server/audit.ts'
+import { badRequest } from '../../../server/base/errors.ts'
+import type { ScopedGrant } from '../../../server/base/principal.ts'
+import type { Db } from '../../../server/db/client.ts'
+import { resources } from '../../../server/db/schema.ts'
+import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
+import { getResource, toRecord } from '../../../server/resources/store.ts'
+import { permissionsOfRoles } from '../../domain/roles.ts'
+import { inGroup, SCOPE_TYPES, type SsoMappingData, SsoMappingFields, type SsoScope } from './fields.ts'
 
 export const SSO_MAPPINGS = 'sso-groups-roles'
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
-import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from '../../src/types/nodes/fields.ts'
-import { ApiError } from '../base/errors.ts'
-import type { ServerContext } from '../context.ts'
-import { callerOf } from '../http/resource-router.ts'
-import type { ServiceRouter } from '../http/service.ts'
-import type { Caller, ResourceDefinition } from '../resources/definition.ts'
+import { ApiError } from '../../../server/base/errors.ts'
+import type { ServerContext } from '../../../server/context.ts'
+import { callerOf } from '../../../server/http/resource-router.ts'
+import type { ServiceRouter } from '../../../server/http/service.ts'
+import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
+import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
 const text = (description: string) => v.pipe(v.string(), v.description(description))
 

@@ -1,22 +1,17 @@
 import * as v from 'valibot'
-import type { BlocklistData } from '../../src/types/blocklist/fields.ts'
-import {
-  BlocklistImportBody,
-  blocklistNameOf,
-  MAX_BLOCKLIST_IMPORT,
-  parseBlocklistLines,
-} from '../../src/types/blocklist/import.ts'
-import { recordAudit } from '../audit.ts'
-import { badRequest, conflict } from '../base/errors.ts'
-import type { ServerContext } from '../context.ts'
-import type { Db } from '../db/client.ts'
-import { cacheGroup } from '../db/generations.ts'
-import { callerOf } from '../http/resource-router.ts'
-import type { ServiceRouter } from '../http/service.ts'
-import { bumpRevision } from '../platform/revisions.ts'
-import { BLOCKLIST, keyOf, storedKeys } from '../resources/blocklist.ts'
-import type { ResourceDefinition } from '../resources/definition.ts'
-import { insertResource, searchTextOf } from '../resources/store.ts'
+import { recordAudit } from '../../../server/audit.ts'
+import { badRequest, conflict } from '../../../server/base/errors.ts'
+import type { ServerContext } from '../../../server/context.ts'
+import type { Db } from '../../../server/db/client.ts'
+import { cacheGroup } from '../../../server/db/generations.ts'
+import { callerOf } from '../../../server/http/resource-router.ts'
+import type { ServiceRouter } from '../../../server/http/service.ts'
+import { bumpRevision } from '../../../server/platform/revisions.ts'
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { insertResource, searchTextOf } from '../../../server/resources/store.ts'
+import type { BlocklistData } from './fields.ts'
+import { BlocklistImportBody, blocklistNameOf, MAX_BLOCKLIST_IMPORT, parseBlocklistLines } from './import.ts'
+import { BLOCKLIST, keyOf, storedKeys } from './server.ts'
 
 const ImportResult = v.object({
   data: v.object({

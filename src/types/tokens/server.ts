@@ -1,40 +1,13 @@
-import { Email } from '../../src/domain/common.ts'
-import { grants, intersectPermissions } from '../../src/domain/permissions.ts'
-import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
-import { permissionsOfRoles } from '../../src/domain/roles.ts'
-import { TOKEN_LIFETIME_DAYS, TokenFields, tokenExpiryProblem } from '../../src/types/tokens/fields.ts'
-import { tokensUi } from '../../src/types/tokens/screen.ts'
-import { UserFields } from '../../src/types/users/fields.ts'
-import { badRequest } from '../base/errors.ts'
-import { generateSecret, hashSecret } from '../base/secrets.ts'
-import type { Db } from '../db/client.ts'
-import type { ResourceDefinition } from './definition.ts'
-import { getResource } from './store.ts'
-
-/** Users and their API tokens (auth service). */
-export const users: ResourceDefinition = {
-  type: 'users',
-  label: 'user',
-  service: 'auth',
-  scope: 'platform',
-  permissionService: 'auth',
-  fields: UserFields,
-  key: { field: 'email', schema: Email },
-  readOnlyFields: ['last_login_at'],
-  listFilters: ['status', 'roles', 'groups'],
-  searchable: (data) => [String(data.first_name ?? ''), String(data.last_name ?? '')],
-  configuration: false,
-  hooks: {
-    // Disabling yourself would end your own session and every token you use, with no one to undo it.
-    async beforeWrite({ name, data, existing, principal }) {
-      if (existing && name === principal.email && data.status === 'disabled' && existing.status !== 'disabled') {
-        const message = 'you cannot disable yourself: ask another admin'
-        throw badRequest(`status ${message}`, [{ field: 'status', message }])
-      }
-      return undefined
-    },
-  },
-}
+import { badRequest } from '../../../server/base/errors.ts'
+import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
+import type { Db } from '../../../server/db/client.ts'
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { getResource } from '../../../server/resources/store.ts'
+import { grants, intersectPermissions } from '../../domain/permissions.ts'
+import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { permissionsOfRoles } from '../../domain/roles.ts'
+import { TOKEN_LIFETIME_DAYS, TokenFields, tokenExpiryProblem } from './fields.ts'
+import { tokensUi } from './screen.ts'
 
 async function ownerPermissions(db: Db, owner: string): Promise<string[] | null> {
   const user = await getResource(db, 'users', '', owner)

@@ -1,18 +1,12 @@
 import * as v from 'valibot'
-import { nameParam, ProjectParam } from '../../src/domain/requests.ts'
-import {
-  IpImportBody,
-  type IpListData,
-  MAX_IP_LIST_ENTRIES,
-  mergeEntries,
-  parseAddressLines,
-} from '../../src/types/ip-lists/fields.ts'
-import { badRequest, validBody } from '../base/errors.ts'
-import type { ServerContext } from '../context.ts'
-import { callerOf } from '../http/resource-router.ts'
-import { readJson, type ServiceRouter } from '../http/service.ts'
-import type { ResourceDefinition } from '../resources/definition.ts'
-import { parseIfMatch } from '../resources/service.ts'
+import { badRequest, validBody } from '../../../server/base/errors.ts'
+import type { ServerContext } from '../../../server/context.ts'
+import { callerOf } from '../../../server/http/resource-router.ts'
+import { readJson, type ServiceRouter } from '../../../server/http/service.ts'
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { parseIfMatch } from '../../../server/resources/service.ts'
+import { nameParam, ProjectParam } from '../../domain/requests.ts'
+import { IpImportBody, type IpListData, MAX_IP_LIST_ENTRIES, mergeEntries, parseAddressLines } from './fields.ts'
 
 /**
  * `POST /projects/{p}/iplists/{name}/import` (API.md, IP lists): pasted lines appended to or replacing

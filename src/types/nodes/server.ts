@@ -1,15 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
-import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from '../../src/types/nodes/fields.ts'
-import { nodesUi } from '../../src/types/nodes/screen.ts'
-import { PoolFields } from '../../src/types/pools/fields.ts'
-import type { Db } from '../db/client.ts'
-import { resources } from '../db/schema.ts'
-import { type FleetDelays, type NodeSync, nodeSync } from '../platform/fleet.ts'
-import { stableHash } from '../platform/hash.ts'
-import { type ConfigRevision, currentRevision } from '../platform/revisions.ts'
-import type { ResourceData, ResourceDefinition, ResourceRecord } from './definition.ts'
+import { type FleetDelays, type NodeSync, nodeSync } from '../../../server/platform/fleet.ts'
+import { stableHash } from '../../../server/platform/hash.ts'
+import { type ConfigRevision, currentRevision } from '../../../server/platform/revisions.ts'
+import type { ResourceData, ResourceDefinition, ResourceRecord } from '../../../server/resources/definition.ts'
+import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from './fields.ts'
+import { nodesUi } from './screen.ts'
 
 /** A reachable node reports every this many milliseconds (its own phase within the period). */
 export const HEARTBEAT_MS = 10_000
@@ -122,46 +118,4 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
       },
     },
   }
-}
-
-/** The nodes naming each of these pools, by name. */
-async function nodesOfPools(db: Db, pools: string[]): Promise<Map<string, string[]>> {
-  const byPool = new Map<string, string[]>()
-  if (pools.length === 0) return byPool
-  const pool = sql<string>`${resources.data}->>'pool'`
-  const rows = await db
-    .select({ name: resources.name, pool })
-    .from(resources)
-    .where(and(eq(resources.type, 'nodes'), eq(resources.scope, ''), inArray(pool, pools)))
-    .orderBy(resources.name)
-  for (const row of rows) byPool.set(row.pool, [...(byPool.get(row.pool) ?? []), row.name])
-  return byPool
-}
-
-/**
- * Pools (RESOURCES.md, Pool): groups of nodes with their regions and rollout strategy. `nodes` is
- * read-only, the nodes whose `pool` names it; a pool still named by a node cannot be deleted (409).
- */
-export const pools: ResourceDefinition = {
-  type: 'pools',
-  label: 'pool',
-  service: 'core',
-  scope: 'platform',
-  permissionService: 'wadp',
-  fields: PoolFields,
-  readOnlyFields: ['nodes'],
-  derivedFields: {
-    nodes: v.pipe(v.array(v.string()), v.description('The nodes whose pool is this one, by name (read-only)')),
-  },
-  searchable: (data: ResourceData) => [String(data.description ?? ''), ...((data.regions as string[]) ?? [])],
-  configuration: true,
-  hooks: {
-    async derive(db, records) {
-      const byPool = await nodesOfPools(
-        db,
-        records.map((record) => record.name),
-      )
-      return records.map((record) => ({ ...record, nodes: byPool.get(record.name) ?? [] }))
-    },
-  },
 }

@@ -1,9 +1,9 @@
-import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
-import { AccessTokenFields } from '../../src/types/access-tokens/fields.ts'
-import { accessTokensUi } from '../../src/types/access-tokens/screen.ts'
-import { badRequest } from '../base/errors.ts'
-import { generateSecret, hashSecret } from '../base/secrets.ts'
-import type { ResourceDefinition } from './definition.ts'
+import { badRequest } from '../../../server/base/errors.ts'
+import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { AccessTokenFields } from './fields.ts'
+import { accessTokensUi } from './screen.ts'
 
 /**
  * Access tokens for a project's visitors. Configuration (the edge lets their holders through, so a

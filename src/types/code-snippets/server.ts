@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { CodeSnippetFields } from './fields.ts'
+
+export const codeSnippets: ResourceDefinition = {
+  type: 'codesnippets',
+  label: 'VCL snippet',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: CodeSnippetFields,
+  searchable: (data) => [String(data.hook ?? ''), String(data.comment ?? '')],
+  configuration: true,
+}

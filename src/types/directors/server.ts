@@ -1,0 +1,16 @@
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { DirectorFields } from './fields.ts'
+import { directorsUi } from './screen.ts'
+
+export const directors: ResourceDefinition = {
+  type: 'directors',
+  label: 'director',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: DirectorFields,
+  references: referenceFieldsOf(directorsUi),
+  searchable: (data) => ((data.backends as { host: string }[] | undefined) ?? []).map((b) => b.host),
+  configuration: true,
+}

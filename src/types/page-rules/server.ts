@@ -1,0 +1,53 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { conflict } from '../../../server/base/errors.ts'
+import type { Db } from '../../../server/db/client.ts'
+import { resources } from '../../../server/db/schema.ts'
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { type PageRuleData, PageRuleFields } from './fields.ts'
+import { pageRulesUi } from './screen.ts'
+
+/** The page rule of `website` in the project that already has `priority`, other than `exceptRule`. */
+async function pageRuleWithPriority(db: Db, project: string, website: string, priority: number, exceptRule: string) {
+  const rows = await db
+    .select({ name: resources.name })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, 'pagerules'),
+        eq(resources.scope, project),
+        ne(resources.name, exceptRule),
+        sql`${resources.data}->>'website' = ${website}`,
+        sql`${resources.data}->'priority' = ${JSON.stringify(priority)}::jsonb`,
+      ),
+    )
+    .limit(1)
+  return rows[0]?.name ?? null
+}
+
+export const pageRules: ResourceDefinition = {
+  type: 'pagerules',
+  label: 'page rule',
+  service: 'core',
+  scope: 'project',
+  permissionService: 'wadp',
+  fields: PageRuleFields,
+  references: referenceFieldsOf(pageRulesUi),
+  searchable: (data) => {
+    const rule = data as PageRuleData
+    return [rule.website, rule.match.path, ...rule.match.hosts]
+  },
+  configuration: true,
+  hooks: {
+    // A website's rules run by priority: two at the same priority would have no defined order.
+    async beforeWrite({ db, scope, name, data }) {
+      const { website, priority } = data as PageRuleData
+      const other = await pageRuleWithPriority(db, scope, website, priority, name)
+      if (other) {
+        const message = `priority ${priority} is already used by page rule ${other} of website ${website}`
+        throw conflict(message, undefined, [{ field: 'priority', message }])
+      }
+      return undefined
+    },
+  },
+}

@@ -1,0 +1,37 @@
+import { forgetRevision } from '../../../server/platform/revisions.ts'
+import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { deleteScope } from '../../../server/resources/store.ts'
+import { releaseBlocklistOf, releaseProject } from '../../../server/resources/tenancy-deletion.ts'
+import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { releaseMappingsOf } from '../sso-mappings/server.ts'
+import { tokens } from '../tokens/server.ts'
+import { ProjectFields } from './fields.ts'
+import { projectsUi } from './screen.ts'
+
+export const projects: ResourceDefinition = {
+  type: 'projects',
+  label: 'project',
+  service: 'auth',
+  scope: 'platform',
+  permissionService: 'auth',
+  fields: ProjectFields,
+  references: referenceFieldsOf(projectsUi),
+  // The admin's Projects list shows and filters by customer, and by organization through the customer.
+  listFilters: ['customer'],
+  filterThrough: { organization: { reference: 'customer', holds: 'organization' } },
+  readOnlyFields: ['organization'],
+  configuration: false,
+  hooks: {
+    // A project's configuration, backups, invalidations and access tokens go with it (the management
+    // page says so before asking), and API tokens limited to it let go of it.
+    async beforeDelete({ db, name, caller }) {
+      await deleteScope(db, name)
+      await forgetRevision(db, name)
+      return [
+        ...(await releaseProject(db, name, caller, tokens)),
+        ...(await releaseMappingsOf(db, 'project', name, caller)),
+        ...(await releaseBlocklistOf(db, name, caller)),
+      ]
+    },
+  },
+}
