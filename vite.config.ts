@@ -18,7 +18,7 @@ const FRAMEWORK =
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
 const shellModules = new Set<string>()
 const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
-const TYPE_CATALOGUE = /src[\\/]domain[\\/]type-catalogue\.ts$/
+const TYPE_CATALOGUE = /src[\\/](types[\\/](registry|[^\\/]+[\\/]type)|domain[\\/]type-entry)\.ts$/
 
 function collectUpFrontModules(): Plugin {
   return {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
+import { CONFIGURATION_TYPES } from '../types/registry.ts'
 import { integer } from './common.ts'
-import { CONFIGURATION_TYPES } from './type-catalogue.ts'
 
 /** RESOURCES.md, Admin: an audit entry as the API returns it. */
 export type AuditActor = {

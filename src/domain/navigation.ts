@@ -1,7 +1,8 @@
+import { TYPE_CATALOGUE } from '../types/registry.ts'
 import { grantsAll, grantsAny } from './permissions.ts'
+import { permissionServiceOf, SUPER, type TypeSection, type VisibilityRule } from './type-entry.ts'
 
-/** Who may see an element (spec section 6): every permission of `all`, or at least one of `any`. */
-export type VisibilityRule = { all: readonly string[] } | { any: readonly string[] }
+export type { VisibilityRule } from './type-entry.ts'
 
 export function allows(permissions: readonly string[], rule: VisibilityRule): boolean {
   return 'all' in rule ? grantsAll(permissions, rule.all) : grantsAny(permissions, rule.any)
@@ -16,7 +17,6 @@ export function allows(permissions: readonly string[], rule: VisibilityRule): bo
 export type NavLink = { label: string; to: string; rule: VisibilityRule; platform?: true }
 export type NavSection = { id: string; label: string; rule: VisibilityRule; links: readonly NavLink[] }
 
-const SUPER = { all: ['wadp.*.*'] } as const
 const CONFIGURATION_ANY = [
   'wadp.websites.get',
   'wadp.pagerules.list',
@@ -27,40 +27,29 @@ const CONFIGURATION_ANY = [
 
 export const HOME_LINK: NavLink = { label: 'Home', to: '/home', rule: { all: ['wadp.projects.get'] } }
 
-/** The sidebar (spec section 2) with the visibility table of section 6. */
+/** The links of a section's resource types, in the registry's order (each type's `nav`). */
+function typeLinks(section: TypeSection): NavLink[] {
+  return TYPE_CATALOGUE.flatMap((entry) => {
+    const nav = entry.nav
+    if (nav?.section !== section) return []
+    const rule = nav.rule ?? { all: [`${permissionServiceOf(entry)}.${entry.type}.list`] }
+    const link: NavLink = { label: nav.label ?? entry.label, to: entry.listPath ?? `/${entry.route}`, rule }
+    return [nav.platform ? { ...link, platform: true } : link]
+  })
+}
+
+/** A section of resource types only: shown to whoever may open one of its links. */
+function typeSection(id: TypeSection, label: string): NavSection {
+  const links = typeLinks(id)
+  const permissions = links.flatMap((link) => ('all' in link.rule ? link.rule.all : link.rule.any))
+  return { id, label, rule: { any: [...new Set(permissions)] }, links }
+}
+
+/** The sidebar (spec section 2) with the visibility table of section 6; the types' links come from the registry. */
 export const SIDEBAR: readonly NavSection[] = [
-  {
-    id: 'configuration',
-    label: 'Configuration',
-    rule: { any: CONFIGURATION_ANY },
-    links: [
-      { label: 'Websites', to: '/websites', rule: { all: ['wadp.websites.list', 'wadp.websites.get'] } },
-      { label: 'Page Rules', to: '/page-rules', rule: { all: ['wadp.pagerules.list'] } },
-      { label: 'Directors', to: '/directors', rule: { all: ['wadp.directors.list'] } },
-      { label: 'Synthetic Responses', to: '/synthetic-responses', rule: { all: ['wadp.synthetics.list'] } },
-      { label: 'VCL Snippets', to: '/code-snippets', rule: { all: ['wadp.codesnippets.list'] } },
-    ],
-  },
-  {
-    id: 'security',
-    label: 'Security',
-    rule: { any: ['wadp.wafconfigs.list', 'wadp.iplists.list', 'wadp.ratelimits.list', 'wadp.challenges.list'] },
-    links: [
-      { label: 'IP Lists', to: '/ipLists', rule: { all: ['wadp.iplists.list'] } },
-      { label: 'Rate Limits', to: '/rate-limits', rule: { all: ['wadp.ratelimits.list'] } },
-      { label: 'WAF Policies', to: '/waf-policies', rule: { all: ['wadp.wafconfigs.list'] } },
-      { label: 'Captchas', to: '/captchas', rule: { all: ['wadp.challenges.list'] } },
-    ],
-  },
-  {
-    id: 'crypto',
-    label: 'Crypto',
-    rule: { any: ['wadp.sslpolicies.list', 'wadp.le-cert.list'] },
-    links: [
-      { label: 'TLS Policies', to: '/ssl-policies', rule: { all: ['wadp.sslpolicies.list'] } },
-      { label: 'LE Certificates', to: '/managed-certificates', rule: { all: ['wadp.le-cert.list'] } },
-    ],
-  },
+  typeSection('configuration', 'Configuration'),
+  typeSection('security', 'Security'),
+  typeSection('crypto', 'Crypto'),
   {
     id: 'tool',
     label: 'Tool',
@@ -84,13 +73,7 @@ export const SIDEBAR: readonly NavSection[] = [
     links: [
       { label: 'Projects', to: '/admin', rule: SUPER, platform: true },
       { label: 'Backend Health', to: '/backend-health', rule: SUPER, platform: true },
-      { label: 'Nodes', to: '/nodes', rule: SUPER, platform: true },
-      { label: 'Pools', to: '/pools', rule: SUPER, platform: true },
-      { label: 'Blocklist', to: '/access-list', rule: SUPER, platform: true },
-      { label: 'Users', to: '/users', rule: SUPER, platform: true },
-      { label: 'Manage Tokens', to: '/tokens', rule: SUPER, platform: true },
-      { label: 'Access Tokens', to: '/access-tokens', rule: { all: ['wadp.access-tokens.list'] } },
-      { label: 'SSO Groups/Roles', to: '/sso-groups-roles', rule: SUPER, platform: true },
+      ...typeLinks('admin'),
       { label: 'Audit Log', to: '/audit', rule: { all: ['wadp.audit.list'] }, platform: true },
       { label: 'Resources', to: '/resources', rule: SUPER },
       { label: 'Config Status', to: '/config-status', rule: SUPER, platform: true },

@@ -1,5 +1,6 @@
+import { TYPE_CATALOGUE } from '../types/registry.ts'
 import { grants, isPermission } from './permissions.ts'
-import { CONFIGURATION_TYPES } from './type-catalogue.ts'
+import { permissionServiceOf } from './type-entry.ts'
 
 /**
  * Every permission the platform checks, by service and resource (API.md), so a token form can offer
@@ -7,29 +8,26 @@ import { CONFIGURATION_TYPES } from './type-catalogue.ts'
  */
 const CRUD = ['list', 'get', 'create', 'update', 'delete'] as const
 
+/** The resource types of one permission service, each with its actions (the registry). */
+const typesOf = (service: 'wadp' | 'auth') =>
+  Object.fromEntries(
+    TYPE_CATALOGUE.filter((entry) => permissionServiceOf(entry) === service).map((entry) => [
+      entry.type,
+      entry.actions ?? CRUD,
+    ]),
+  )
+
 export const PERMISSION_CATALOG: Record<string, Record<string, readonly string[]>> = {
   wadp: {
+    // The project a user works in: reading it is all wadp grants (auth manages projects).
     projects: ['get'],
-    ...Object.fromEntries(CONFIGURATION_TYPES.map((type) => [type, CRUD])),
-    'le-cert': CRUD,
-    'access-tokens': CRUD,
-    nodes: CRUD,
-    pools: CRUD,
-    'access-list': CRUD,
+    ...typesOf('wadp'),
     'backend-health': ['list'],
-    backups: ['list', 'get', 'create', 'restore', 'delete'],
     purge: ['create'],
     stats: ['query'],
     audit: ['list'],
   },
-  auth: {
-    organizations: CRUD,
-    customers: CRUD,
-    projects: CRUD,
-    users: CRUD,
-    tokens: CRUD,
-    'sso-groups-roles': CRUD,
-  },
+  auth: typesOf('auth'),
 }
 
 /** One resource's permissions a creator may hand out: its wildcard first (when held), then each action. */

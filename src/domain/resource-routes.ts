@@ -1,4 +1,4 @@
-import { typeEntryOf } from './type-catalogue.ts'
+import { typeEntryOf } from '../types/registry.ts'
 
 /** The console's route name for an API type (`pagerules` → `page-rules`), from the type catalogue. */
 export function routeNameOf(apiType: string): string {
@@ -25,11 +25,11 @@ export function detailPathOf(apiType: string, name: string): string {
  * customer has no detail page; a backup or an invalidation is shown in its tool's list).
  */
 export function pageOfResource(apiType: string, name: string): string | null {
-  if (apiType === 'organizations' || apiType === 'customers') return null
-  if (apiType === 'projects') return `/admin/projects-detail/${encodeURIComponent(name)}`
-  if (apiType === 'backups') return '/backups'
+  // An invalidation is an action, not a resource type: its page lists them.
   if (apiType === 'purge') return '/invalidation'
-  return detailPathOf(apiType, name)
+  const page = typeEntryOf(apiType)?.page
+  if (page === undefined) return detailPathOf(apiType, name)
+  return page === null ? null : page.replace('{name}', encodeURIComponent(name))
 }
 
 /** Where a reference picker reads the type it names. */

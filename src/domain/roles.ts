@@ -1,4 +1,4 @@
-import { CONFIGURATION_TYPES } from './type-catalogue.ts'
+import { TYPE_CATALOGUE } from '../types/registry.ts'
 
 /**
  * The platform's roles and what they grant. Roles come from the user record and, for an OIDC sign-in,
@@ -14,17 +14,17 @@ export type RoleName = (typeof ROLE_NAMES)[number]
  * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in
  * the Admin section, which a list-and-get role does not see (issue 3).
  */
-const READABLE_PROJECT_RESOURCES = ['projects', ...CONFIGURATION_TYPES, 'le-cert', 'backups'] as const
+/** What operators manage and viewers read in a project: its configuration, certificates and backups (the registry). */
+const OPERATED = TYPE_CATALOGUE.filter((entry) => entry.operated).map((entry) => entry.type)
+const READABLE_PROJECT_RESOURCES = ['projects', ...OPERATED]
 
 export const ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
   admin: ['wadp.*.*'],
   operator: [
     'wadp.projects.get',
-    ...CONFIGURATION_TYPES.map((resource) => `wadp.${resource}.*`),
-    'wadp.le-cert.*',
+    ...OPERATED.map((resource) => `wadp.${resource}.*`),
     'wadp.purge.*',
     'wadp.stats.query',
-    'wadp.backups.*',
   ],
   viewer: READABLE_PROJECT_RESOURCES.flatMap((resource) => [`wadp.${resource}.list`, `wadp.${resource}.get`]),
 }

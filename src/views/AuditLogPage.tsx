@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { AUDIT_RESULTS, AuditQuery, type AuditSummary } from '../domain/audit.ts'
 import { toFieldErrors } from '../domain/common.ts'
 import { typeLabelOf } from '../domain/resource-routes.ts'
-import { CONFIGURATION_TYPES } from '../domain/type-catalogue.ts'
+import { TYPE_CATALOGUE } from '../types/registry.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
@@ -35,30 +35,9 @@ export type AuditLogPageProps = {
   renderEntryLink: (publicId: string, children: ReactNode) => ReactNode
 }
 
-/** The resource types an entry may name, for the filter (configuration, tools and administration). */
-const RESOURCE_TYPES = [
-  ...CONFIGURATION_TYPES,
-  'le-cert',
-  'purge',
-  'backups',
-  'nodes',
-  'organizations',
-  'customers',
-  'projects',
-  'users',
-  'tokens',
-]
-const TYPE_NAMES: Record<string, string> = {
-  purge: 'Invalidations',
-  backups: 'Backups',
-  nodes: 'Nodes',
-  organizations: 'Organizations',
-  customers: 'Customers',
-  projects: 'Projects',
-  users: 'Users',
-  tokens: 'Tokens',
-}
-const typeName = (type: string) => TYPE_NAMES[type] ?? typeLabelOf(type)
+/** The resource types an entry may name, for the filter: every type of the registry, and invalidations. */
+const RESOURCE_TYPES = [...TYPE_CATALOGUE.map((entry) => entry.type), 'purge']
+const typeName = (type: string) => (type === 'purge' ? 'Invalidations' : typeLabelOf(type))
 
 /** An ISO time as a `datetime-local` value in the browser's zone, and back. */
 export function toLocalInput(iso: string | undefined): string {

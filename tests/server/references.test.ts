@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { referenceFieldsOf } from '../../src/domain/resource-ui.ts'
-import { TYPE_CATALOGUE } from '../../src/domain/type-catalogue.ts'
+import { TYPE_CATALOGUE } from '../../src/types/registry.ts'
 import { RESOURCE_UIS } from '../../src/types/screens.ts'
 import { setUpPlatform } from './support.ts'
 

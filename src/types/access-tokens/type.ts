@@ -1,0 +1,10 @@
+import type { TypeEntry } from '../../domain/type-entry.ts'
+
+export const accessTokensType: TypeEntry = {
+  type: 'access-tokens',
+  route: 'access-tokens',
+  label: 'Access Tokens',
+  scope: 'project',
+  service: 'core',
+  nav: { section: 'admin' },
+}

@@ -1,0 +1,3 @@
+import { platform, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const blocklistType: TypeEntry = platform('access-list', 'core', 'Blocklist')

@@ -1,0 +1,3 @@
+import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const captchasType: TypeEntry = configuration('challenges', 'captchas', 'Captchas', { section: 'security' })

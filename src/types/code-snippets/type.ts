@@ -1,0 +1,5 @@
+import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const codeSnippetsType: TypeEntry = configuration('codesnippets', 'code-snippets', 'VCL Snippets', {
+  section: 'configuration',
+})

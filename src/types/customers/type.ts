@@ -1,0 +1,3 @@
+import { platform, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const customersType: TypeEntry = { ...platform('customers', 'auth', 'Customers'), nav: undefined, page: null }

@@ -1,0 +1,3 @@
+import { platform, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const nodesType: TypeEntry = platform('nodes', 'core', 'Nodes')

@@ -1,0 +1,7 @@
+import { platform, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const organizationsType: TypeEntry = {
+  ...platform('organizations', 'auth', 'Organizations'),
+  nav: undefined,
+  page: null,
+}

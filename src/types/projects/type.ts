@@ -1,0 +1,9 @@
+import { platform, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const projectsType: TypeEntry = {
+  ...platform('projects', 'auth', 'Projects'),
+  route: 'project',
+  // The Admin section's first link, Projects, opens /admin (a page of its own, not a type's list).
+  nav: undefined,
+  page: '/admin/projects-detail/{name}',
+}

@@ -1,0 +1,5 @@
+import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const rateLimitsType: TypeEntry = configuration('ratelimits', 'rate-limits', 'Rate Limits', {
+  section: 'security',
+})

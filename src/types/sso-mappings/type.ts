@@ -1,0 +1,3 @@
+import { platform, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const ssoMappingsType: TypeEntry = platform('sso-groups-roles', 'auth', 'SSO Groups/Roles')

@@ -1,0 +1,8 @@
+import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const syntheticResponsesType: TypeEntry = configuration(
+  'synthetics',
+  'synthetic-responses',
+  'Synthetic Responses',
+  { section: 'configuration' },
+)

@@ -1,0 +1,5 @@
+import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const tlsPoliciesType: TypeEntry = configuration('sslpolicies', 'ssl-policies', 'TLS Policies', {
+  section: 'crypto',
+})

@@ -1,0 +1,3 @@
+import { platform, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const usersType: TypeEntry = platform('users', 'auth', 'Users')

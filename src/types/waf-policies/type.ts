@@ -1,0 +1,5 @@
+import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
+
+export const wafPoliciesType: TypeEntry = configuration('wafconfigs', 'waf-policies', 'WAF Policies', {
+  section: 'security',
+})
