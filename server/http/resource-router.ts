@@ -3,7 +3,7 @@ import { Slug } from '../../src/domain/common.ts'
 import { listQuery, ProjectParam } from '../../src/domain/requests.ts'
 import { forbidden } from '../base/errors.ts'
 import { actorOf, may, type Principal } from '../base/principal.ts'
-import type { Caller } from '../resources/definition.ts'
+import type { Caller, ResourceRouteOptions } from '../resources/definition.ts'
 import {
   bodySchema,
   permissionOf,
@@ -50,11 +50,7 @@ export function registerResource(
   router: ServiceRouter,
   resources: ResourceService,
   definition: ResourceDefinition,
-  options: {
-    alsoReadableBy?: (principal: Principal, name: string) => boolean
-    /** Methods that change a resource; a type changed only by PATCH (LE certificates) has no PUT. */
-    updates?: readonly ('put' | 'patch')[]
-  } = {},
+  options: ResourceRouteOptions = {},
 ) {
   resources.register(definition)
   const projectScoped = definition.scope === 'project'

@@ -10,6 +10,7 @@ import type { AuditActor } from '../audit.ts'
 import type { Principal } from '../base/principal.ts'
 import type { ServiceName } from '../base/service-name.ts'
 import type { Db } from '../db/client.ts'
+import type { FleetDelays } from '../platform/fleet.ts'
 
 /** Who asks for a change: the permissions checked, and the name the audit log gives it. */
 export type Caller = { principal: Principal; actor: AuditActor }
@@ -127,6 +128,27 @@ export type ResourceDefinition = {
      */
     derive?(db: Db, records: ResourceRecord[]): Promise<ResourceRecord[]>
   }
+}
+
+/** How a type's routes differ from the generic ones (`registerResource`). */
+export type ResourceRouteOptions = {
+  /** Who may read one without the get permission: a user themself, a token itself, a project's members. */
+  alsoReadableBy?: (principal: Principal, name: string) => boolean
+  /** Methods that change a resource; a type changed only by PATCH (LE certificates) has no PUT. */
+  updates?: readonly ('put' | 'patch')[]
+}
+
+/** What a type's definition may need of the server to be built: the clock and the simulations' pace. */
+export type DefinitionClock = { now(): number; config: { syncDelays: FleetDelays; acmeStepMs: number } }
+
+/**
+ * A type's server half, exported as `server` by `src/types/<type>/server.ts` and listed by the generated
+ * `server/services/resource-types.ts`: its definition (or how to build it with the clock) and its routes'
+ * options. The service named by the definition registers it.
+ */
+export type TypeServer = {
+  definition: ResourceDefinition | ((clock: DefinitionClock) => ResourceDefinition)
+  routes?: ResourceRouteOptions
 }
 
 /** The names a reference path (`page_rules`, `default_rules.custom_vcl_recv`) holds in `data`. */

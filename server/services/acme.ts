@@ -1,58 +1,13 @@
-import * as v from 'valibot'
-import { nameParam, ProjectParam } from '../../src/domain/requests.ts'
-import type { LeCertificateData } from '../../src/types/le-certificates/fields.ts'
-import { leCertificates, placeOrder } from '../../src/types/le-certificates/server.ts'
 import type { ServerContext } from '../context.ts'
-import { callerOf, registerResource } from '../http/resource-router.ts'
 import { ServiceRouter } from '../http/service.ts'
-import { parseIfMatch } from '../resources/service.ts'
+import { registerTypes } from '../http/type-routes.ts'
+import { RESOURCE_TYPES } from './resource-types.ts'
 import { registerUtils } from './utils.ts'
 
 /** The acme service: LE certificates, created, read, renewed and deleted; changed only by PATCH. */
 export function acmeService(ctx: ServerContext): ServiceRouter {
   const router = new ServiceRouter('acme', ctx)
   registerUtils(router)
-  const definition = leCertificates(ctx)
-  registerResource(router, ctx.resources, definition, { updates: ['patch'] })
-
-  router.route({
-    method: 'post',
-    path: '/projects/:project/le-cert/:name/renew',
-    summary: 'Renew a certificate now (202; it is renewing, then active again or failed)',
-    access: { permission: 'wadp.le-cert.update' },
-    params: v.object({ project: ProjectParam, name: nameParam('certificate') }),
-    // Nothing to send: no body, or an empty object.
-    body: v.optional(
-      v.custom<Record<string, never>>(
-        (value) =>
-          typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0,
-        'takes no fields: send no body, or {}',
-      ),
-    ),
-    handler: async ({ c, params, principal }) => {
-      const current = await ctx.resources.get(definition, params.project, params.name)
-      const header = c.req.header('if-match')
-      const precondition = header === undefined ? '*' : parseIfMatch(header)
-      const shown = definition.hooks?.present?.(current) ?? current
-      const previous =
-        typeof shown.not_before === 'string' && typeof shown.not_after === 'string'
-          ? { not_before: shown.not_before, not_after: shown.not_after }
-          : null
-      const cert = current as unknown as LeCertificateData
-      const order = await placeOrder(ctx.db, params.project, cert.domains, 'renew', ctx.now(), previous)
-      const renewed = await ctx.resources.update(
-        definition,
-        params.project,
-        params.name,
-        precondition,
-        {},
-        callerOf(c, principal),
-        true,
-        { order },
-      )
-      c.header('ETag', `"${renewed.revision}"`)
-      return c.json({ data: renewed }, 202)
-    },
-  })
+  registerTypes(router, ctx, RESOURCE_TYPES)
   return router
 }

@@ -2,10 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { customers } from '../../src/types/customers/server.ts'
-import { organizations } from '../../src/types/organizations/server.ts'
 import { projects } from '../../src/types/projects/server.ts'
-import { ssoMappings, usersMatching } from '../../src/types/sso-mappings/server.ts'
-import { tokens } from '../../src/types/tokens/server.ts'
 import { users } from '../../src/types/users/server.ts'
 import { type AuditActor, recordAudit } from '../audit.ts'
 import { ApiError, notFound } from '../base/errors.ts'
@@ -15,11 +12,12 @@ import type { Db } from '../db/client.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
 import { jsonBody } from '../http/compress.ts'
-import { registerResource } from '../http/resource-router.ts'
 import { ServiceRouter } from '../http/service.ts'
+import { registerTypes } from '../http/type-routes.ts'
 import { getResource, toRecord } from '../resources/store.ts'
 import { deletionPreview } from '../resources/tenancy-deletion.ts'
 import { registerAudit } from './audit.ts'
+import { RESOURCE_TYPES } from './resource-types.ts'
 import { registerUtils } from './utils.ts'
 
 export function authService(ctx: ServerContext): ServiceRouter {
@@ -141,34 +139,8 @@ export function authService(ctx: ServerContext): ServiceRouter {
     },
   })
 
-  registerResource(router, ctx.resources, organizations)
-  registerResource(router, ctx.resources, customers)
+  registerTypes(router, ctx, RESOURCE_TYPES)
   registerDeletionPreviews(router, ctx)
-  registerResource(router, ctx.resources, projects, {
-    alsoReadableBy: (principal, name) => reachesProject(principal, name),
-  })
-  registerResource(router, ctx.resources, users, { alsoReadableBy: (principal, email) => principal.email === email })
-  // A token reads itself (the console's profile shows it); any other token needs auth.tokens.get.
-  registerResource(router, ctx.resources, tokens, {
-    alsoReadableBy: (principal, name) => principal.token?.name === name,
-  })
-  registerResource(router, ctx.resources, ssoMappings)
-  router.route({
-    method: 'get',
-    path: '/sso-groups-roles/:name/matching-users',
-    summary: 'List the users an SSO mapping applies to',
-    description:
-      'The e-mails of the users whose recorded groups include the mapping’s group (matched case-insensitively), sorted.',
-    access: { permission: ['auth.sso-groups-roles.get', 'auth.users.list'] },
-    params: v.object({ name: nameParam('SSO group/role mapping') }),
-    response: v.object({
-      data: v.pipe(v.array(v.string()), v.description('E-mails of the users whose groups match')),
-    }),
-    handler: async ({ c, params }) => {
-      const mapping = await ctx.resources.get(ssoMappings, '', params.name)
-      return c.json({ data: await usersMatching(ctx.db, String(mapping.group)) })
-    },
-  })
   registerAudit(router, ctx)
   return router
 }

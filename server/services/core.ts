@@ -2,30 +2,15 @@ import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { QuickSetupDraft } from '../../src/domain/quick-setup.ts'
 import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
-import { accessTokens } from '../../src/types/access-tokens/server.ts'
-import { registerBlocklistImport } from '../../src/types/blocklist/routes.ts'
-import { blocklistEntries } from '../../src/types/blocklist/server.ts'
-import { captchas } from '../../src/types/captchas/server.ts'
-import { codeSnippets } from '../../src/types/code-snippets/server.ts'
-import { directors } from '../../src/types/directors/server.ts'
-import { registerIpListImport } from '../../src/types/ip-lists/routes.ts'
-import { ipLists } from '../../src/types/ip-lists/server.ts'
 import type { NodeData } from '../../src/types/nodes/fields.ts'
-import { registerNodeMaintenance } from '../../src/types/nodes/routes.ts'
-import { nodesType } from '../../src/types/nodes/server.ts'
-import { pageRules } from '../../src/types/page-rules/server.ts'
-import { pools } from '../../src/types/pools/server.ts'
-import { rateLimits } from '../../src/types/rate-limits/server.ts'
-import { synthetics } from '../../src/types/synthetic-responses/server.ts'
-import { tlsPolicies } from '../../src/types/tls-policies/server.ts'
-import { wafPolicies } from '../../src/types/waf-policies/server.ts'
-import { projectDomains, websites } from '../../src/types/websites/server.ts'
+import { projectDomains } from '../../src/types/websites/server.ts'
 import { notFound } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
 import { jsonBody } from '../http/compress.ts'
-import { callerOf, registerResource } from '../http/resource-router.ts'
+import { callerOf } from '../http/resource-router.ts'
 import { ServiceRouter } from '../http/service.ts'
+import { registerTypes } from '../http/type-routes.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { registerBackendHealth } from './backend-health.ts'
@@ -33,6 +18,7 @@ import { registerBackups } from './backups/routes.ts'
 import { registerInventory } from './inventory.ts'
 import { registerOverview } from './overview.ts'
 import { quickSetup } from './quick-setup.ts'
+import { RESOURCE_TYPES } from './resource-types.ts'
 import { searchBody } from './search.ts'
 import { registerUtils } from './utils.ts'
 
@@ -122,26 +108,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
       c.json({ data: await quickSetup(ctx, params.project, body, callerOf(c, principal)) }, 201),
   })
 
-  registerResource(router, ctx.resources, websites)
-  registerResource(router, ctx.resources, directors)
-  registerResource(router, ctx.resources, pageRules)
-  registerResource(router, ctx.resources, synthetics)
-  registerResource(router, ctx.resources, codeSnippets)
-  registerResource(router, ctx.resources, wafPolicies)
-  registerResource(router, ctx.resources, ipLists)
-  registerIpListImport(router, ctx)
-  registerResource(router, ctx.resources, rateLimits)
-  registerResource(router, ctx.resources, captchas)
-  registerResource(router, ctx.resources, tlsPolicies)
-  registerResource(router, ctx.resources, accessTokens)
-  const nodes = nodesType(ctx)
-  registerNodeMaintenance(router, ctx, nodes)
-  registerResource(router, ctx.resources, pools)
-  registerResource(router, ctx.resources, nodes)
-  // The import's path comes before the entries' `/{name}` paths are matched.
-  const blocklist = blocklistEntries(() => ctx.now())
-  registerBlocklistImport(router, ctx, blocklist)
-  registerResource(router, ctx.resources, blocklist)
+  registerTypes(router, ctx, RESOURCE_TYPES)
   registerBackendHealth(router, ctx)
   registerBackups(router, ctx)
   registerOverview(router, ctx)

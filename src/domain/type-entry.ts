@@ -19,6 +19,8 @@ export type TypeEntry = {
   type: string
   /** The console's route name: `/waf-policies`, `/waf-policies-detail/{name}`. */
   route: string
+  /** The route parameter naming one in its detail and edit paths (spec section 2's table): `waf_policy_name`. */
+  param?: string
   /** The list page, where it is not `/{route}` (IP lists keep the spec's `/ipLists`). */
   listPath?: string
   /** What the console calls it in lists and headings (the sidebar's words). */
@@ -39,6 +41,11 @@ export type TypeEntry = {
    * null when none does (an organization or a customer is shown in the admin's Projects list).
    */
   page?: string | null
+  /**
+   * Its pages whose route file is written by hand, adding to the generic page (the Blocklist's paste and
+   * sync buttons); the others are written by `npm run types` from the screen.
+   */
+  ownPages?: readonly ('list' | 'add' | 'detail' | 'edit')[]
   /** Its link in the sidebar: the section, and who sees it (its list permission in the project by default). */
   nav?: { section: TypeSection; label?: string; rule?: VisibilityRule; platform?: true }
 }
@@ -51,13 +58,25 @@ export const configuration = (
   type: string,
   route: string,
   label: string,
+  param: string,
   nav: NonNullable<TypeEntry['nav']>,
-): TypeEntry => ({ type, route, label, scope: 'project', service: 'core', configuration: true, operated: true, nav })
+): TypeEntry => ({
+  type,
+  route,
+  param,
+  label,
+  scope: 'project',
+  service: 'core',
+  configuration: true,
+  operated: true,
+  nav,
+})
 
 /** A platform-wide type, whose page in the Admin section only a holder of everything opens. */
-export const platform = (type: string, service: 'core' | 'auth', label: string): TypeEntry => ({
+export const platform = (type: string, service: 'core' | 'auth', label: string, param?: string): TypeEntry => ({
   type,
   route: type,
+  ...(param ? { param } : {}),
   label,
   scope: 'platform',
   service,

@@ -1,3 +1,4 @@
+// Written by `npm run types` from src/types/registry.ts (tests/tools/type-files.ts): do not edit.
 import type { ResourceUi } from '../domain/resource-ui.ts'
 import { accessTokensUi } from './access-tokens/screen.ts'
 import { accessListUi } from './blocklist/screen.ts'
@@ -22,30 +23,30 @@ import { wafPoliciesUi } from './waf-policies/screen.ts'
 import { websitesUi } from './websites/screen.ts'
 
 /**
- * Every resource type's screen definition, in the sidebar's order of its sections. Each route imports
- * its own type's definition (so a page's bundle carries only its own); what must see every type (the
- * consistency tests, the server's reference lists) reads this list.
+ * Every resource type's screen definition, in the registry's order. Each route imports its own type's
+ * screen (so a page's bundle carries only its own); what must see every type (the consistency tests)
+ * reads this list.
  */
 export const RESOURCE_UIS: readonly ResourceUi[] = [
   websitesUi,
-  directorsUi,
   pageRulesUi,
+  directorsUi,
   syntheticResponsesUi,
   codeSnippetsUi,
-  wafPoliciesUi,
-  tlsPoliciesUi,
-  rateLimitsUi,
-  captchasUi,
   ipListsUi,
+  rateLimitsUi,
+  wafPoliciesUi,
+  captchasUi,
+  tlsPoliciesUi,
   leCertificatesUi,
-  projectsUi,
-  customersUi,
-  organizationsUi,
-  ssoMappingsUi,
+  nodesUi,
+  poolsUi,
+  accessListUi,
   usersUi,
   tokensUi,
   accessTokensUi,
-  accessListUi,
-  nodesUi,
-  poolsUi,
+  ssoMappingsUi,
+  organizationsUi,
+  customersUi,
+  projectsUi,
 ]

@@ -1,6 +1,6 @@
 import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { AccessTokenFields } from './fields.ts'
 import { accessTokensUi } from './screen.ts'
@@ -52,3 +52,5 @@ export const accessTokens: ResourceDefinition = {
     },
   },
 }
+
+export const server: TypeServer = { definition: accessTokens }

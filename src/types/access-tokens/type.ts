@@ -2,9 +2,11 @@ import type { TypeEntry } from '../../domain/type-entry.ts'
 
 export const accessTokensType: TypeEntry = {
   type: 'access-tokens',
+  param: 'access_tokens_name',
   route: 'access-tokens',
   label: 'Access Tokens',
   scope: 'project',
   service: 'core',
   nav: { section: 'admin' },
+  ownPages: ['detail'],
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { cacheGroup } from '../../../server/db/generations.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
+import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { bumpRevision } from '../../../server/platform/revisions.ts'
 import type { ResourceDefinition } from '../../../server/resources/definition.ts'
 import { insertResource, searchTextOf } from '../../../server/resources/store.ts'
@@ -124,3 +125,5 @@ function freeName(base: string, taken: Set<string>): string {
     if (!taken.has(name)) return name
   }
 }
+
+export const routes: TypeRoutes = (router, ctx, definition) => registerBlocklistImport(router, ctx, definition)

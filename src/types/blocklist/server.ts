@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type BlocklistData, BlocklistFields, isExpired, normaliseBlocklistValue } from './fields.ts'
 import { accessListUi } from './screen.ts'
@@ -71,3 +71,5 @@ export function blocklistEntries(now: () => number): ResourceDefinition {
     },
   }
 }
+
+export const server: TypeServer = { definition: (clock) => blocklistEntries(() => clock.now()) }

@@ -1,5 +1,5 @@
 import { badRequest } from '../../../server/base/errors.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type CaptchaData, CaptchaFields, usesProviderKeys } from './fields.ts'
 import { captchasUi } from './screen.ts'
@@ -28,3 +28,5 @@ export const captchas: ResourceDefinition = {
     },
   },
 }
+
+export const server: TypeServer = { definition: captchas }

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { CodeSnippetFields } from './fields.ts'
 
 export const codeSnippets: ResourceDefinition = {
@@ -11,3 +11,5 @@ export const codeSnippets: ResourceDefinition = {
   searchable: (data) => [String(data.hook ?? ''), String(data.comment ?? '')],
   configuration: true,
 }
+
+export const server: TypeServer = { definition: codeSnippets }

@@ -1,5 +1,11 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const codeSnippetsType: TypeEntry = configuration('codesnippets', 'code-snippets', 'VCL Snippets', {
-  section: 'configuration',
-})
+export const codeSnippetsType: TypeEntry = configuration(
+  'codesnippets',
+  'code-snippets',
+  'VCL Snippets',
+  'code_snippet_name',
+  {
+    section: 'configuration',
+  },
+)

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { releaseMappingsOf } from '../sso-mappings/server.ts'
 import { CustomerFields } from './fields.ts'
@@ -19,3 +19,5 @@ export const customers: ResourceDefinition = {
     beforeDelete: ({ db, name, caller }) => releaseMappingsOf(db, 'customer', name, caller),
   },
 }
+
+export const server: TypeServer = { definition: customers }

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { DirectorFields } from './fields.ts'
 import { directorsUi } from './screen.ts'
@@ -14,3 +14,5 @@ export const directors: ResourceDefinition = {
   searchable: (data) => ((data.backends as { host: string }[] | undefined) ?? []).map((b) => b.host),
   configuration: true,
 }
+
+export const server: TypeServer = { definition: directors }

@@ -1,5 +1,5 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const directorsType: TypeEntry = configuration('directors', 'directors', 'Directors', {
+export const directorsType: TypeEntry = configuration('directors', 'directors', 'Directors', 'director_name', {
   section: 'configuration',
 })

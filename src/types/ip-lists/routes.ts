@@ -3,6 +3,7 @@ import { badRequest, validBody } from '../../../server/base/errors.ts'
 import type { ServerContext } from '../../../server/context.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import { readJson, type ServiceRouter } from '../../../server/http/service.ts'
+import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import type { ResourceDefinition } from '../../../server/resources/definition.ts'
 import { parseIfMatch } from '../../../server/resources/service.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
@@ -51,3 +52,5 @@ export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) 
     },
   })
 }
+
+export const routes: TypeRoutes = (router, ctx) => registerIpListImport(router, ctx)

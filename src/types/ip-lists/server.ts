@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { type IpListData, IpListFields } from './fields.ts'
 
 export const ipLists: ResourceDefinition = {
@@ -19,3 +19,5 @@ export const ipLists: ResourceDefinition = {
     },
   },
 }
+
+export const server: TypeServer = { definition: ipLists }

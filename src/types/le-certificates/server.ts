@@ -1,6 +1,6 @@
 import { badRequest } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
-import type { ResourceDefinition, ResourceRecord } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, ResourceRecord, TypeServer } from '../../../server/resources/definition.ts'
 import { projectDomains } from '../websites/server.ts'
 import {
   CERTIFICATE_CHANGEABLE,
@@ -87,3 +87,5 @@ export function leCertificates(ctx: AcmeClock): ResourceDefinition {
     },
   }
 }
+
+export const server: TypeServer = { definition: leCertificates, routes: { updates: ['patch'] } }

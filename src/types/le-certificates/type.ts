@@ -2,10 +2,12 @@ import type { TypeEntry } from '../../domain/type-entry.ts'
 
 export const leCertificatesType: TypeEntry = {
   type: 'le-cert',
+  param: 'managed_certificate_name',
   route: 'managed-certificates',
   label: 'LE Certificates',
   scope: 'project',
   service: 'acme',
   operated: true,
   nav: { section: 'crypto' },
+  ownPages: ['detail'],
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../../../server/base/errors.ts'
 import type { ServerContext } from '../../../server/context.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
+import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
 import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
@@ -84,3 +85,5 @@ export function registerNodeMaintenance(router: ServiceRouter, ctx: ServerContex
     },
   })
 }
+
+export const routes: TypeRoutes = (router, ctx, definition) => registerNodeMaintenance(router, ctx, definition)

@@ -2,7 +2,12 @@ import * as v from 'valibot'
 import { type FleetDelays, type NodeSync, nodeSync } from '../../../server/platform/fleet.ts'
 import { stableHash } from '../../../server/platform/hash.ts'
 import { type ConfigRevision, currentRevision } from '../../../server/platform/revisions.ts'
-import type { ResourceData, ResourceDefinition, ResourceRecord } from '../../../server/resources/definition.ts'
+import type {
+  ResourceData,
+  ResourceDefinition,
+  ResourceRecord,
+  TypeServer,
+} from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from './fields.ts'
 import { nodesUi } from './screen.ts'
@@ -119,3 +124,5 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
     },
   }
 }
+
+export const server: TypeServer = { definition: nodesType }

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { releaseMappingsOf } from '../sso-mappings/server.ts'
 import { OrganizationFields } from './fields.ts'
 
@@ -14,3 +14,5 @@ export const organizations: ResourceDefinition = {
     beforeDelete: ({ db, name, caller }) => releaseMappingsOf(db, 'organization', name, caller),
   },
 }
+
+export const server: TypeServer = { definition: organizations }

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type PageRuleData, PageRuleFields } from './fields.ts'
 import { pageRulesUi } from './screen.ts'
@@ -51,3 +51,5 @@ export const pageRules: ResourceDefinition = {
     },
   },
 }
+
+export const server: TypeServer = { definition: pageRules }

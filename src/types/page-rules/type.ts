@@ -1,5 +1,5 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const pageRulesType: TypeEntry = configuration('pagerules', 'page-rules', 'Page Rules', {
+export const pageRulesType: TypeEntry = configuration('pagerules', 'page-rules', 'Page Rules', 'page_rule_name', {
   section: 'configuration',
 })

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
-import type { ResourceData, ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceData, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { PoolFields } from './fields.ts'
 
 /** The nodes naming each of these pools, by name. */
@@ -46,3 +46,5 @@ export const pools: ResourceDefinition = {
     },
   },
 }
+
+export const server: TypeServer = { definition: pools }

@@ -1,5 +1,6 @@
+import { reachesProject } from '../../../server/base/principal.ts'
 import { forgetRevision } from '../../../server/platform/revisions.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { deleteScope } from '../../../server/resources/store.ts'
 import { releaseBlocklistOf, releaseProject } from '../../../server/resources/tenancy-deletion.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
@@ -34,4 +35,10 @@ export const projects: ResourceDefinition = {
       ]
     },
   },
+}
+
+export const server: TypeServer = {
+  definition: projects,
+  // Its members read the project they work in (the console's project picker and Home).
+  routes: { alsoReadableBy: (principal, name) => reachesProject(principal, name) },
 }

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { RateLimitFields } from './fields.ts'
 import { rateLimitsUi } from './screen.ts'
@@ -17,3 +17,5 @@ export const rateLimits: ResourceDefinition = {
   ],
   configuration: true,
 }
+
+export const server: TypeServer = { definition: rateLimits }

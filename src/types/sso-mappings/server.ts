@@ -4,7 +4,7 @@ import { badRequest } from '../../../server/base/errors.ts'
 import type { ScopedGrant } from '../../../server/base/principal.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
-import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { Caller, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource, toRecord } from '../../../server/resources/store.ts'
 import { permissionsOfRoles } from '../../domain/roles.ts'
 import { inGroup, SCOPE_TYPES, type SsoMappingData, SsoMappingFields, type SsoScope } from './fields.ts'
@@ -138,3 +138,5 @@ export async function releaseMappingsOf(
   }
   return rows.length > 0 ? [SSO_MAPPINGS] : []
 }
+
+export const server: TypeServer = { definition: ssoMappings }

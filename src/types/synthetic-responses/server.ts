@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { SyntheticFields } from './fields.ts'
 
 export const synthetics: ResourceDefinition = {
@@ -11,3 +11,5 @@ export const synthetics: ResourceDefinition = {
   searchable: (data) => [String(data.content_type ?? '')],
   configuration: true,
 }
+
+export const server: TypeServer = { definition: synthetics }

@@ -4,5 +4,6 @@ export const syntheticResponsesType: TypeEntry = configuration(
   'synthetics',
   'synthetic-responses',
   'Synthetic Responses',
+  'synthetic_response_name',
   { section: 'configuration' },
 )

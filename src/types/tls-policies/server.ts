@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { TlsPolicyFields } from './fields.ts'
 
 export const tlsPolicies: ResourceDefinition = {
@@ -11,3 +11,5 @@ export const tlsPolicies: ResourceDefinition = {
   searchable: (data) => [String(data.min_version ?? ''), String(data.cipher_profile ?? '')],
   configuration: true,
 }
+
+export const server: TypeServer = { definition: tlsPolicies }

@@ -1,5 +1,11 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const tlsPoliciesType: TypeEntry = configuration('sslpolicies', 'ssl-policies', 'TLS Policies', {
-  section: 'crypto',
-})
+export const tlsPoliciesType: TypeEntry = configuration(
+  'sslpolicies',
+  'ssl-policies',
+  'TLS Policies',
+  'ssl_policy_name',
+  {
+    section: 'crypto',
+  },
+)

@@ -1,7 +1,7 @@
 import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
 import type { Db } from '../../../server/db/client.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
 import { grants, intersectPermissions } from '../../domain/permissions.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
@@ -73,4 +73,10 @@ export const tokens: ResourceDefinition = {
       return expired ? { ...record, status: 'expired' } : record
     },
   },
+}
+
+export const server: TypeServer = {
+  definition: tokens,
+  // A token reads itself (the console's profile shows it); any other token needs auth.tokens.get.
+  routes: { alsoReadableBy: (principal, name) => principal.token?.name === name },
 }

@@ -1,5 +1,5 @@
 import { badRequest } from '../../../server/base/errors.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { Email } from '../../domain/common.ts'
 import { UserFields } from './fields.ts'
 
@@ -26,4 +26,10 @@ export const users: ResourceDefinition = {
       return undefined
     },
   },
+}
+
+export const server: TypeServer = {
+  definition: users,
+  // A user reads themself (the console's profile).
+  routes: { alsoReadableBy: (principal, email) => principal.email === email },
 }

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { WafPolicyFields } from './fields.ts'
 
 export const wafPolicies: ResourceDefinition = {
@@ -11,3 +11,5 @@ export const wafPolicies: ResourceDefinition = {
   searchable: (data) => [String(data.mode ?? ''), String(data.ruleset ?? '')],
   configuration: true,
 }
+
+export const server: TypeServer = { definition: wafPolicies }

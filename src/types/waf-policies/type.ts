@@ -1,5 +1,11 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const wafPoliciesType: TypeEntry = configuration('wafconfigs', 'waf-policies', 'WAF Policies', {
-  section: 'security',
-})
+export const wafPoliciesType: TypeEntry = configuration(
+  'wafconfigs',
+  'waf-policies',
+  'WAF Policies',
+  'waf_policy_name',
+  {
+    section: 'security',
+  },
+)

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { badRequest, conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type WebsiteData, WebsiteFields, websiteDomains } from './fields.ts'
@@ -148,3 +148,5 @@ export const websites: ResourceDefinition = {
     },
   },
 }
+
+export const server: TypeServer = { definition: websites }
