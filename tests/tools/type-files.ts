@@ -215,5 +215,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (write) writeFileSync(join(ROOT, path), files.get(path) ?? '')
     console.log(`${write ? 'wrote' : 'stale'} ${path}`)
   }
+  // The route tree follows the route files, as the router's Vite plugin writes it (vite.config.ts).
+  if (write && stale.some((path) => path.startsWith('routes/'))) {
+    const { Generator, getConfig } = await import('@tanstack/router-generator')
+    const config = getConfig(
+      { target: 'react', routesDirectory: './routes', generatedRouteTree: './src/routeTree.gen.ts' },
+      ROOT,
+    )
+    await new Generator({ config, root: ROOT }).run()
+    console.log('wrote src/routeTree.gen.ts')
+  }
   if (!write && stale.length > 0) process.exitCode = 1
 }
