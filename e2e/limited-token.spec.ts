@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { SIDEBAR, visibleSidebar } from '../src/domain/navigation.ts'
+import { SIDEBAR, visibleSidebar } from '../src/types/navigation.ts'
 import { ConsolePage, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
 import { expect, type PlatformServer, test } from './support/server.ts'

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { QuickSetupDraft, QuickWebsiteError } from '../src/domain/quick-setup.ts'
+import type { QuickSetupDraft, QuickWebsiteError } from '../src/types/quick-setup.ts'
 import type { quickSetupMachine } from './quick-setup.ts'
 import type { CreatedWebsite, QuickSetupPage } from './quick-setup.types.ts'
 

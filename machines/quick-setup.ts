@@ -9,7 +9,7 @@ import {
   usesExistingDirector,
   validateQuickSetupDraft,
   websiteNameFor,
-} from '../src/domain/quick-setup.ts'
+} from '../src/types/quick-setup.ts'
 import { notProvided } from './not-provided.ts'
 import type {
   CreateDirectorInput,

@@ -1,4 +1,4 @@
-import type { QuickSetupDraft, QuickWebsiteError, quickSetupDirector } from '../src/domain/quick-setup.ts'
+import type { QuickSetupDraft, QuickWebsiteError, quickSetupDirector } from '../src/types/quick-setup.ts'
 
 /** What the quick-setup machine exchanges with the composition layer: actor inputs and outputs, events, emitted events. */
 

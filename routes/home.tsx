@@ -9,7 +9,7 @@ import {
 } from '../machines/project.selectors.ts'
 import { selectPermissions } from '../machines/session.selectors.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
-import { visibleSidebar } from '../src/domain/navigation.ts'
+import { visibleSidebar } from '../src/types/navigation.ts'
 import { useLoadedWhenIdle } from '../src/ui/useLoadedWhenIdle.ts'
 import { HomePage } from '../src/views/HomePage.tsx'
 

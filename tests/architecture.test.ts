@@ -204,6 +204,18 @@ describe('import direction (ARCHITECTURE.md)', () => {
     expect(offenders).toEqual([])
   })
 
+  it('keeps the composition root (src/root: the router, the actors, navigation) at the top: only src/main.tsx imports it', () => {
+    const importers = [...['src', 'routes', 'machines'].flatMap(sourceFiles), 'src/routeTree.gen.ts'].filter(
+      (file) => !within('src/root')(file) && file !== 'src/main.tsx',
+    )
+    const offenders = importers.flatMap((file) =>
+      localImports(file, { types: true })
+        .filter(within('src/root'))
+        .map((target) => `${file} -> ${target}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
   it('has no import circle in the console, the route tree included', () => {
     const files = [
       ...['src', 'routes', 'machines'].flatMap(sourceFiles).filter((file) => !serverHalf(file)),
@@ -216,7 +228,7 @@ describe('import direction (ARCHITECTURE.md)', () => {
     expect(localImports('server/app.ts')).toContain('server/services/auth.ts')
     // A bare import, for its side effects only.
     expect(localImports('routes/-resources/listLoader.ts').length).toBeGreaterThan(0)
-    expect(localImports('src/router.tsx', { types: true })).toContain('src/app/router-context.ts')
+    expect(localImports('src/root/router.tsx', { types: true })).toContain('src/app/router-context.ts')
     // A type-only import counts for circles and layers.
     expect(localImports('server/context.ts', { types: true })).toContain('server/resources/service.ts')
     const imports: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] }

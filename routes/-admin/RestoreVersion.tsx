@@ -3,9 +3,10 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, use, useState } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
-import { type AuditEntry, RESTORABLE_TYPES, versionBody } from '../../src/domain/audit.ts'
+import { type AuditEntry, versionBody } from '../../src/domain/audit.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { CONFIGURATION_TYPES } from '../../src/types/registry.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
@@ -41,7 +42,8 @@ export function RestoreVersion({ entry }: { entry: AuditEntry }) {
     },
   })
   const allowed =
-    (RESTORABLE_TYPES as readonly string[]).includes(type) &&
+    // The configuration types' earlier versions can be put back ("Restore this version").
+    CONFIGURATION_TYPES.includes(type) &&
     version !== null &&
     grants(permissions, `wadp.${type}.update`) &&
     grants(permissions, `wadp.${type}.create`)

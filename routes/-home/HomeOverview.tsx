@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import type { OverviewTools } from '../../src/app/overview.ts'
-import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
 import { grants } from '../../src/domain/permissions.ts'
+import { allows, FEATURE_RULES } from '../../src/types/navigation.ts'
 import {
   AuditedLastChanges,
   CertificatesPanel,

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
-import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
+import { referenceTargetOf } from '../../src/types/resource-routes.ts'
 import { Dropdown } from '../../src/views/resources/fields/Dropdowns.tsx'
 import type { useResourcePage } from './useResourcePage.ts'
 

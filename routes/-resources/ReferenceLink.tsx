@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { routeNameOf } from '../../src/domain/resource-routes.ts'
+import { routeNameOf } from '../../src/types/resource-routes.ts'
 
 export const linkClassName = 'text-teal-700 hover:underline dark:text-teal-400'
 

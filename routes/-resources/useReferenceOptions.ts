@@ -1,6 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
 import { useState } from 'react'
-import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
 import {
   allowedReference,
   type Draft,
@@ -9,6 +8,7 @@ import {
   type ResourceUi,
 } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { referenceTargetOf } from '../../src/types/resource-routes.ts'
 import type { ReferenceChoices } from '../../src/views/resources/ResourceForm.tsx'
 import type { useResourcePage } from './useResourcePage.ts'
 

@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { selectAuthType, selectPermissions, selectUser } from '../../machines/session.selectors.ts'
-import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
+import { allows, FEATURE_RULES } from '../../src/types/navigation.ts'
 import { useTheme } from '../../src/ui/theme.ts'
 import { ProfileMenu } from '../../src/views/ProfileMenu.tsx'
 

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react'
 import { selectProjectName } from '../../machines/project.selectors.ts'
 import { selectSelectorFilter, selectSelectorStatus } from '../../machines/project-selector.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
-import { allows, FEATURE_RULES } from '../../src/domain/navigation.ts'
+import { allows, FEATURE_RULES } from '../../src/types/navigation.ts'
 import { ProjectSelectorModal } from '../../src/views/ProjectSelectorModal.tsx'
 
 const root = getRouteApi('__root__')

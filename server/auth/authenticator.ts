@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { intersectPermissions } from '../../src/domain/permissions.ts'
 import { stripBearer } from '../../src/domain/requests.ts'
-import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { permissionsOfRoles } from '../../src/types/roles.ts'
 import { rolesOfGroups, SSO_MAPPINGS } from '../../src/types/sso-mappings/server.ts'
 import { unauthorized } from '../base/errors.ts'
 import type { Principal } from '../base/principal.ts'

@@ -7,7 +7,7 @@ import {
   usesExistingDirector,
   validateQuickSetupDraft,
   websiteNameFor,
-} from '../../src/domain/quick-setup.ts'
+} from '../../src/types/quick-setup.ts'
 import { projectDomains } from '../../src/types/websites/server.ts'
 import { ApiError, conflict } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'

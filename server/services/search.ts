@@ -1,4 +1,4 @@
-import { routeNameOf } from '../../src/domain/resource-routes.ts'
+import { routeNameOf } from '../../src/types/resource-routes.ts'
 import { may, type Principal } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { permissionOf } from '../resources/definition.ts'

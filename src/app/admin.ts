@@ -22,10 +22,10 @@ import {
 import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-health.ts'
-import { referenceTargetOf } from '../domain/resource-routes.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
 import { auditListQuery } from '../queries/audit.ts'
 import type { BlocklistImportInput } from '../types/blocklist/import.ts'
+import { referenceTargetOf } from '../types/resource-routes.ts'
 import { inventoryQueries } from './inventory.ts'
 
 /** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */

@@ -16,9 +16,9 @@ import { syncStatusMachine } from '../../machines/sync-status.ts'
 import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
 import type { ProjectInfo } from '../domain/project.ts'
 import { checkInvalidationDraft, type PurgeRecord, purgeRequestSchema } from '../domain/purge.ts'
-import type { QuickWebsiteError } from '../domain/quick-setup.ts'
 import type { SessionUser } from '../domain/session.ts'
 import { typedNameMatches } from '../domain/tenancy-deletion.ts'
+import type { QuickWebsiteError } from '../types/quick-setup.ts'
 
 /**
  * Every machine whose paths can be generated (`npm run paths`, the model tests): the machine, the events

@@ -17,7 +17,7 @@ import type { QuickSetupActor } from './quick-setup.ts'
 import type { ResourceTools } from './resources.ts'
 import type { ToolTools } from './tools.ts'
 
-/** The console's long-lived actors, started once by src/app/console.ts. */
+/** The console's long-lived actors, started once by src/root/console.ts. */
 export type ConsoleActors = {
   session: ActorRefFrom<typeof sessionMachine>
   project: ActorRefFrom<typeof projectMachine>
@@ -42,7 +42,7 @@ export type Notify = (
 
 /**
  * What every route reads from the router's context (routes/__root.tsx declares it to TanStack Router,
- * src/router.tsx provides it). Its own module, so that nothing in src/ imports a file of routes/.
+ * src/root/router.tsx provides it). Its own module, so that nothing in src/ imports a file of routes/.
  */
 export type RouterContext = {
   queryClient: QueryClient

@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { CONFIGURATION_TYPES } from '../types/registry.ts'
 import { integer } from './common.ts'
 
 /** RESOURCES.md, Admin: an audit entry as the API returns it. */
@@ -106,9 +105,6 @@ export function changedKeys(before: unknown, after: unknown): string[] {
     .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
     .sort()
 }
-
-/** The configuration types whose earlier version an audit entry can put back ("Restore this version"). */
-export const RESTORABLE_TYPES = CONFIGURATION_TYPES
 
 const BOOKKEEPING = new Set(['revision', 'created_at', 'created_by', 'updated_at', 'updated_by', 'referenced_by'])
 

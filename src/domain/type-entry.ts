@@ -4,7 +4,7 @@ export type VisibilityRule = { all: readonly string[] } | { any: readonly string
 /** Whoever holds everything (spec section 6: the Admin pages but Access Tokens). */
 export const SUPER = { all: ['wadp.*.*'] } as const
 
-/** The sidebar's sections that list resource types (the others list tools: `src/domain/navigation.ts`). */
+/** The sidebar's sections that list resource types (the others list tools: `src/types/navigation.ts`). */
 export type TypeSection = 'configuration' | 'security' | 'crypto' | 'admin'
 
 /**

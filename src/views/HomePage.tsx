@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { NavSection } from '../domain/navigation.ts'
 import type { ProjectInfo } from '../domain/project.ts'
+import type { NavSection } from '../types/navigation.ts'
 
 type Props = {
   project: ProjectInfo | null

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { InventoryItem, InventoryType, ReferenceLink, ResourceReferences } from '../domain/inventory.ts'
-import { listPathOf, pageOfResource, typeLabelOf } from '../domain/resource-routes.ts'
+import { listPathOf, pageOfResource, typeLabelOf } from '../types/resource-routes.ts'
 import { type Column, Table } from '../ui/Table.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { DetailPanel, type PanelState } from './DetailPanel.tsx'

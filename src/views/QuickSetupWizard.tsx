@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
-import { QUICK_SETUP_TEXTS } from '../domain/quick-setup.ts'
+import { QUICK_SETUP_TEXTS } from '../types/quick-setup.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { Select, type SelectOption } from '../ui/Select.tsx'

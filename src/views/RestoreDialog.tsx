@@ -1,5 +1,5 @@
 import { groupChanges, type RestoreChange, type RestorePlan } from '../domain/backup.ts'
-import { typeLabelOf } from '../domain/resource-routes.ts'
+import { typeLabelOf } from '../types/resource-routes.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { Spinner } from '../ui/Spinner.tsx'

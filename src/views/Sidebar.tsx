@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react'
-import type { NavLink, NavSection } from '../domain/navigation.ts'
+import type { NavLink, NavSection } from '../types/navigation.ts'
 import { SIDEBAR_ID } from './TopBar.tsx'
 
 export type SidebarProps = {

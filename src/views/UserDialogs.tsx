@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'
 import { toFieldErrors } from '../domain/common.ts'
-import { ROLE_NAMES, type RoleName } from '../domain/roles.ts'
+import { ROLE_NAMES, type RoleName } from '../domain/role-names.ts'
 import { UserInvite, type UserInviteData } from '../types/users/fields.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SIDEBAR, visibleSidebar } from '../../src/domain/navigation.ts'
+import { SIDEBAR, visibleSidebar } from '../../src/types/navigation.ts'
 
 const outline = (sections: readonly { label: string; links: readonly { label: string; to: string }[] }[]) =>
   sections.map((section) => [section.label, section.links.map((link) => `${link.label} ${link.to}`)])

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { grants, grantsAll, grantsAny, intersectPermissions, isPermission } from '../../src/domain/permissions.ts'
-import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { permissionsOfRoles } from '../../src/types/roles.ts'
 
 describe('permission matching (spec section 6)', () => {
   it('grants an exact match', () => {

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { countryOfEndpoint } from '../../src/domain/sync.ts'
+import { DirectorFields } from '../../src/types/directors/fields.ts'
 import {
   QuickSetupDraft,
   quickSetupDirector,
@@ -7,9 +9,7 @@ import {
   suffixedName,
   validateQuickSetupDraft,
   websiteNameFor,
-} from '../../src/domain/quick-setup.ts'
-import { countryOfEndpoint } from '../../src/domain/sync.ts'
-import { DirectorFields } from '../../src/types/directors/fields.ts'
+} from '../../src/types/quick-setup.ts'
 
 const draft = (input: unknown) => v.parse(QuickSetupDraft, input)
 

@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
 import { bodySchema, dataFieldNames, initialDraft, sortablePaths, validatorOf } from '../../src/domain/resource-body.ts'
-import { referenceTargetOf } from '../../src/domain/resource-routes.ts'
 import {
   allowedReference,
   bodyOf,
@@ -20,6 +19,7 @@ import { VCL_HOOKS } from '../../src/types/code-snippets/fields.ts'
 import { directorsUi } from '../../src/types/directors/screen.ts'
 import { pageRulesUi } from '../../src/types/page-rules/screen.ts'
 import { projectsUi } from '../../src/types/projects/screen.ts'
+import { referenceTargetOf } from '../../src/types/resource-routes.ts'
 import { RESOURCE_UIS } from '../../src/types/screens.ts'
 import { ssoMappingsUi } from '../../src/types/sso-mappings/screen.ts'
 import { usersUi } from '../../src/types/users/screen.ts'

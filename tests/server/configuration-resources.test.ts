@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { permissionsOfRoles } from '../../src/domain/roles.ts'
+import { permissionsOfRoles } from '../../src/types/roles.ts'
 import { type Json, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
 // Nodes take a minute to apply a revision, so a change is still "not updated" when the test looks.

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type NavLink, visibleSidebar } from '../../src/domain/navigation.ts'
+import { type NavLink, visibleSidebar } from '../../src/types/navigation.ts'
 import { isCurrentLink, Sidebar } from '../../src/views/Sidebar.tsx'
 
 afterEach(cleanup)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { Slug } from '../../domain/common.ts'
-import { ROLE_NAMES } from '../../domain/roles.ts'
+import { ROLE_NAMES } from '../../domain/role-names.ts'
 
 /** Where a mapped role applies: everywhere, or the projects of one organization, customer or project. */
 export const SSO_SCOPES = ['platform', 'organization', 'customer', 'project'] as const

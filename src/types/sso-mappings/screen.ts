@@ -1,5 +1,5 @@
 import { capitalisedOptions, type Draft, type ResourceUi } from '../../domain/resource-ui.ts'
-import { ROLE_NAMES } from '../../domain/roles.ts'
+import { ROLE_NAMES } from '../../domain/role-names.ts'
 import { SSO_SCOPES, SsoMappingFields } from './fields.ts'
 
 /** The platform's people (RESOURCES.md, Admin). */

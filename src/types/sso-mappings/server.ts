@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { Caller, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource, toRecord } from '../../../server/resources/store.ts'
-import { permissionsOfRoles } from '../../domain/roles.ts'
+import { permissionsOfRoles } from '../roles.ts'
 import { inGroup, SCOPE_TYPES, type SsoMappingData, SsoMappingFields, type SsoScope } from './fields.ts'
 
 export const SSO_MAPPINGS = 'sso-groups-roles'

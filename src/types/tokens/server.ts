@@ -5,7 +5,7 @@ import type { ResourceDefinition, TypeServer } from '../../../server/resources/d
 import { getResource } from '../../../server/resources/store.ts'
 import { grants, intersectPermissions } from '../../domain/permissions.ts'
 import { referenceFieldsOf } from '../../domain/resource-ui.ts'
-import { permissionsOfRoles } from '../../domain/roles.ts'
+import { permissionsOfRoles } from '../roles.ts'
 import { TOKEN_LIFETIME_DAYS, TokenFields, tokenExpiryProblem } from './fields.ts'
 import { tokensUi } from './screen.ts'
 

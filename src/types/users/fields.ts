@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { Email, uniqueItems } from '../../domain/common.ts'
-import { ROLE_NAMES, type RoleName } from '../../domain/roles.ts'
+import { ROLE_NAMES, type RoleName } from '../../domain/role-names.ts'
 import { GroupName } from '../sso-mappings/fields.ts'
 
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const

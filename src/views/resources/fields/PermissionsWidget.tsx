@@ -1,4 +1,4 @@
-import { coveredBy, grantableGroups } from '../../../domain/permission-catalog.ts'
+import { coveredBy, grantableGroups } from '../../../types/permission-catalog.ts'
 import { groupDescription, helpClassName, labelClassName } from './FieldFrame.tsx'
 import { fieldId, type WidgetProps } from './types.ts'
 

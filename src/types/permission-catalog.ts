@@ -1,6 +1,6 @@
-import { TYPE_CATALOGUE } from '../types/registry.ts'
-import { grants, isPermission } from './permissions.ts'
-import { permissionServiceOf } from './type-entry.ts'
+import { grants, isPermission } from '../domain/permissions.ts'
+import { permissionServiceOf } from '../domain/type-entry.ts'
+import { TYPE_CATALOGUE } from './registry.ts'
 
 /**
  * Every permission the platform checks, by service and resource (API.md), so a token form can offer

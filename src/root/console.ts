@@ -1,31 +1,31 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createActor } from 'xstate'
 import { createApi } from '../api/http.ts'
-import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
-import { configurationQueries } from '../queries/configuration.ts'
-import { platformQueries } from '../queries/platform.ts'
-import { projectQueries } from '../queries/projects.ts'
-import { searchQueries } from '../queries/search.ts'
-import { createAppRouter, stringifySearch } from '../router.tsx'
-import type { AdminTools } from './admin.ts'
-import { provideSyncStatus } from './configuration.ts'
-import { takeEarlyRequests } from './early-requests.ts'
-import { createHeadStart } from './head-start.ts'
-import { inspectorIfRequested } from './inspector.ts'
-import { connectConfiguration, connectNavigation, connectQuickSetup } from './navigation.ts'
-import type { OverviewTools } from './overview.ts'
+import type { AdminTools } from '../app/admin.ts'
+import { provideSyncStatus } from '../app/configuration.ts'
+import { takeEarlyRequests } from '../app/early-requests.ts'
+import { createHeadStart } from '../app/head-start.ts'
+import { inspectorIfRequested } from '../app/inspector.ts'
+import type { OverviewTools } from '../app/overview.ts'
 import {
   provideChunkReload,
   provideGlobalSearch,
   provideProject,
   provideProjectSelector,
   startProjectRequests,
-} from './project.ts'
-import type { QuickSetupActor } from './quick-setup.ts'
-import type { ResourceTools } from './resources.ts'
-import type { ConsoleActors, ConsoleQueries, Notify } from './router-context.ts'
-import { provideSession } from './session.ts'
-import type { ToolTools } from './tools.ts'
+} from '../app/project.ts'
+import type { QuickSetupActor } from '../app/quick-setup.ts'
+import type { ResourceTools } from '../app/resources.ts'
+import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
+import { provideSession } from '../app/session.ts'
+import type { ToolTools } from '../app/tools.ts'
+import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
+import { configurationQueries } from '../queries/configuration.ts'
+import { platformQueries } from '../queries/platform.ts'
+import { projectQueries } from '../queries/projects.ts'
+import { searchQueries } from '../queries/search.ts'
+import { connectConfiguration, connectNavigation, connectQuickSetup } from './navigation.ts'
+import { createAppRouter, stringifySearch } from './router.tsx'
 
 /**
  * Resolves in a later task: the browser may paint and handle input in between. The start-up yields at its
@@ -99,7 +99,7 @@ export async function startConsole(options: { notify: Notify }) {
     queries,
     actors,
     resources: () => {
-      resourceTools ??= import('./resources.ts').then((module) =>
+      resourceTools ??= import('../app/resources.ts').then((module) =>
         module.resourceTools(api, queryClient, {
           notify: (message) => options.notify(message, { kind: 'success' }),
           // After the transition that asked for it is applied: a form that just saved is no longer dirty
@@ -115,7 +115,7 @@ export async function startConsole(options: { notify: Notify }) {
       return resourceTools
     },
     tools: () => {
-      toolTools ??= import('./tools.ts').then((module) =>
+      toolTools ??= import('../app/tools.ts').then((module) =>
         module.toolTools(api, queryClient, {
           configurationChanged: (project) => {
             if (actors.project.getSnapshot().context.project === project)
@@ -126,11 +126,11 @@ export async function startConsole(options: { notify: Notify }) {
       return toolTools
     },
     overview: () => {
-      overviewTools ??= import('./overview.ts').then((module) => module.overviewTools(api))
+      overviewTools ??= import('../app/overview.ts').then((module) => module.overviewTools(api))
       return overviewTools
     },
     admin: () => {
-      adminTools ??= import('./admin.ts').then((module) =>
+      adminTools ??= import('../app/admin.ts').then((module) =>
         module.adminTools(api, {
           tenancyDeleted: ({ kind, name, projects }) => {
             options.notify(`The ${kind} "${name}" was deleted.`, { kind: 'success' })
@@ -144,9 +144,9 @@ export async function startConsole(options: { notify: Notify }) {
       )
       return adminTools
     },
-    debug: () => import('./debug.ts').then((module) => module.debugTools()),
+    debug: () => import('../app/debug.ts').then((module) => module.debugTools()),
     quickSetup: () => {
-      quickSetup ??= import('./quick-setup.ts').then((module) => {
+      quickSetup ??= import('../app/quick-setup.ts').then((module) => {
         const wizard = module.createQuickSetup(api, inspect)
         connectQuickSetup(router, wizard, actors, queryClient, queries)
         wizard.start()

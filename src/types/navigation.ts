@@ -1,8 +1,8 @@
-import { TYPE_CATALOGUE } from '../types/registry.ts'
-import { grantsAll, grantsAny } from './permissions.ts'
-import { permissionServiceOf, SUPER, type TypeSection, type VisibilityRule } from './type-entry.ts'
+import { grantsAll, grantsAny } from '../domain/permissions.ts'
+import { permissionServiceOf, SUPER, type TypeSection, type VisibilityRule } from '../domain/type-entry.ts'
+import { TYPE_CATALOGUE } from './registry.ts'
 
-export type { VisibilityRule } from './type-entry.ts'
+export type { VisibilityRule } from '../domain/type-entry.ts'
 
 export function allows(permissions: readonly string[], rule: VisibilityRule): boolean {
   return 'all' in rule ? grantsAll(permissions, rule.all) : grantsAny(permissions, rule.any)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { DirectorInput } from '../types/directors/fields.ts'
-import { isHostname, jsonObject } from './common.ts'
+import { isHostname, jsonObject } from '../domain/common.ts'
+import type { DirectorInput } from './directors/fields.ts'
 
 /** The quick-setup draft (spec section 3): domain, backend choice and the existing director if any. */
 export const QuickSetupDraft = jsonObject({

@@ -1,4 +1,4 @@
-import { typeEntryOf } from '../types/registry.ts'
+import { typeEntryOf } from './registry.ts'
 
 /** The console's route name for an API type (`pagerules` → `page-rules`), from the type catalogue. */
 export function routeNameOf(apiType: string): string {

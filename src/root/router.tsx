@@ -1,8 +1,8 @@
 import { createRouter } from '@tanstack/react-router'
-import type { RouterContext } from './app/router-context.ts'
-import { routeTree } from './routeTree.gen.ts'
-import { ErrorPage } from './views/ErrorPage.tsx'
-import { NotFoundPage } from './views/NotFoundPage.tsx'
+import type { RouterContext } from '../app/router-context.ts'
+import { routeTree } from '../routeTree.gen.ts'
+import { ErrorPage } from '../views/ErrorPage.tsx'
+import { NotFoundPage } from '../views/NotFoundPage.tsx'
 
 /**
  * The default parser turns `?project=123` into the number 123; every search value stays a string here

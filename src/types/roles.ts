@@ -1,14 +1,7 @@
-import { TYPE_CATALOGUE } from '../types/registry.ts'
+import type { RoleName } from '../domain/role-names.ts'
+import { TYPE_CATALOGUE } from './registry.ts'
 
-/**
- * The platform's roles and what they grant. Roles come from the user record and, for an OIDC sign-in,
- * from SSO group/role mappings of the user's groups. A user's own roles and platform-wide mapped roles
- * apply to every project; a mapping scoped to an organization, customer or project grants its role in
- * those projects only. An API token can narrow its owner's roles to a list of projects and a subset of
- * their permissions.
- */
-export const ROLE_NAMES = ['admin', 'operator', 'viewer'] as const
-export type RoleName = (typeof ROLE_NAMES)[number]
+/** What each role grants (spec section 6), read from the registry: the types operators manage. */
 
 /**
  * Per-project resource types whose screens a viewer may read. Access tokens are left out: they sit in

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
 import { syncNotification } from '../../machines/sync-status.selectors.ts'
+import type { QuickSetupActor } from '../app/quick-setup.ts'
+import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
+import { storage } from '../app/storage.ts'
 import { isLocalRedirect, LOGOUT_QUERY_KEY, SSO_CALLBACK_PATH } from '../domain/session.ts'
-import { stringifySearch } from '../router.tsx'
-import type { QuickSetupActor } from './quick-setup.ts'
-import type { ConsoleActors, ConsoleQueries, Notify } from './router-context.ts'
-import { storage } from './storage.ts'
+import { stringifySearch } from './router.tsx'
 
 /** Paths a signed-out visitor may be on without it becoming the page to return to after sign-in. */
 const PUBLIC_PATHS = new Set(['/', SSO_CALLBACK_PATH])
