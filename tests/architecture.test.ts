@@ -124,7 +124,7 @@ const SERVER_LAYERS: (string | RegExp)[][] = [
   ['server/auth'],
   // The one resource mechanism: definitions, the store, the write path; and each type's server
   // definition and VCL, in its folder.
-  ['server/resources', /^src\/types\/[^/]+\/(server|edge)\.ts$/],
+  ['server/resources', 'server/edge', /^src\/types\/[^/]+\/(server|edge)\.ts$/],
   // The simulated edge and the platform's own machinery: revisions, the fleet, traffic, the job queue.
   ['server/platform'],
   ['server/audit.ts', 'server/tenancy.ts', 'server/oidc'],

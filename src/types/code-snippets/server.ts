@@ -1,5 +1,6 @@
+import { checkSnippetVcl, confineSnippet } from '../../../server/edge/check.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { CodeSnippetFields } from './fields.ts'
+import { type CodeSnippetData, CodeSnippetFields } from './fields.ts'
 
 export const codeSnippets: ResourceDefinition = {
   type: 'codesnippets',
@@ -10,6 +11,16 @@ export const codeSnippets: ResourceDefinition = {
   fields: CodeSnippetFields,
   searchable: (data) => [String(data.hook ?? ''), String(data.comment ?? '')],
   configuration: true,
+  hooks: {
+    // Projects share nodes: a snippet stays inside its project's VCL, and the project's VCL must compile
+    // with it (EDGE.md); both are refused before anything is stored.
+    async beforeWrite({ db, scope, name, data }) {
+      const snippet = data as CodeSnippetData
+      confineSnippet(snippet.content)
+      await checkSnippetVcl(db, scope, name, snippet)
+      return undefined
+    },
+  },
 }
 
 export const server: TypeServer = { definition: codeSnippets }

@@ -1,0 +1,220 @@
+import { VclProgram, vclName } from '../../src/domain/vcl.ts'
+import { byPriority } from '../../src/types/code-snippets/edge.ts'
+import type { CodeSnippetData, VclHook } from '../../src/types/code-snippets/fields.ts'
+import { type AddressOf, type DirectorVcl, directorVcl } from '../../src/types/directors/edge.ts'
+import type { DirectorData } from '../../src/types/directors/fields.ts'
+import { pageRuleVcl } from '../../src/types/page-rules/edge.ts'
+import type { PageRuleData } from '../../src/types/page-rules/fields.ts'
+import { answerWith, syntheticVcl } from '../../src/types/synthetic-responses/edge.ts'
+import type { SyntheticData } from '../../src/types/synthetic-responses/fields.ts'
+import {
+  hostCondition,
+  type WebsiteHook,
+  websiteNotEnforced,
+  websiteSub,
+  websiteVcl,
+} from '../../src/types/websites/edge.ts'
+import type { WebsiteData } from '../../src/types/websites/fields.ts'
+
+type Named<T> = { name: string; data: T }
+
+/** A project's stored configuration, as the edge compiles it. */
+export type ProjectConfiguration = {
+  project: string
+  websites: Named<WebsiteData>[]
+  directors: Named<DirectorData>[]
+  pageRules: Named<PageRuleData>[]
+  synthetics: Named<SyntheticData>[]
+  snippets: Named<CodeSnippetData>[]
+}
+
+/** What one resource asks for that a Varnish node does not do. */
+export type NotEnforced = { type: string; name: string; what: string }
+
+/** A project's VCL program, and what of its configuration a Varnish node leaves undone. */
+export type CompiledProject = { program: VclProgram; notEnforced: NotEnforced[] }
+
+const WEBSITE_HOOKS: Record<WebsiteHook, VclHook> = {
+  recv: 'vcl_recv',
+  hash: 'vcl_hash',
+  backend_fetch: 'vcl_backend_fetch',
+  backend_response: 'vcl_backend_response',
+  deliver: 'vcl_deliver',
+  synth: 'vcl_synth',
+}
+
+const snippetSub = (name: string) => vclName('snippet', name)
+
+/**
+ * The VCL program of one project (EDGE.md): every director, every website dispatched by its hosts, its
+ * page rules, synthetic responses and snippets. Snippets a website names run in that website's hook; the
+ * others run in their hook for every request of the project, by priority. `addressOf` says where a node
+ * connects for a backend host (the compiler resolves names; a check before storing uses a fixed address).
+ */
+export function compileProject(config: ProjectConfiguration, addressOf: AddressOf): CompiledProject {
+  const notEnforced: NotEnforced[] = []
+  const directors = new Map<string, DirectorVcl>()
+  for (const { name, data } of config.directors) {
+    const compiled = directorVcl(name, data, addressOf)
+    directors.set(name, compiled)
+    for (const what of compiled.notEnforced) notEnforced.push({ type: 'directors', name, what })
+  }
+  const synthetics = new Map(config.synthetics.map(({ name, data }) => [name, data]))
+  const snippets = new Map(config.snippets.filter(({ data }) => data.enabled).map(({ name, data }) => [name, data]))
+  const named = new Set(
+    config.websites.flatMap(({ data }) =>
+      Object.entries(data.default_rules)
+        .filter(([field, value]) => field.startsWith('custom_vcl_') && typeof value === 'string')
+        .map(([, value]) => value as string),
+    ),
+  )
+  const pickOf = (director: string) => directors.get(director)?.pick ?? 'wadp_none'
+  const answerOf = (synthetic: string) => answerWith(synthetic, synthetics.get(synthetic) ?? { status: 200 })
+
+  const program = new VclProgram()
+  program.add(
+    'vcl 4.1;',
+    '',
+    `# Project ${config.project}: written by the platform from its stored configuration.`,
+    'import std;',
+    'import directors;',
+    'import vsthrottle;',
+    '',
+    // A request this program does not route (none should reach it) has no backend.
+    'backend wadp_none none;',
+  )
+  for (const compiled of directors.values()) program.add(compiled.declarations)
+
+  const enabled = byPriority(config.snippets.filter(({ name }) => snippets.has(name)))
+  const project = enabled.filter(({ name }) => !named.has(name))
+  const projectCalls = (hook: VclHook) =>
+    project.filter(({ data }) => data.hook === hook).map(({ name }) => `  call ${snippetSub(name)};`)
+  const origin = (name: string) => ({ type: 'codesnippets', name, field: 'content' })
+  // Global snippets stand outside every subroutine, before the directors are built; the others are
+  // subroutines after vcl_init, so that they may use the directors.
+  for (const { name, data } of enabled) if (data.hook === 'global') program.user(data.content, origin(name))
+  program.add(
+    'sub vcl_init {',
+    ...[...directors.values()].map((compiled) => compiled.init),
+    ...projectCalls('vcl_init'),
+    '}',
+  )
+  for (const { name, data } of enabled) {
+    if (data.hook === 'global') continue
+    program.add(`sub ${snippetSub(name)} {`)
+    program.user(data.content, origin(name))
+    program.add('}')
+  }
+
+  const websites = config.websites.map(({ name, data }) => {
+    for (const what of websiteNotEnforced(data)) notEnforced.push({ type: 'websites', name, what })
+    const rules: Partial<Record<WebsiteHook, string[]>> = { recv: [], hash: [], backend_response: [], deliver: [] }
+    const own = config.pageRules
+      .filter((rule) => rule.data.website === name && rule.data.enabled && data.page_rules.includes(rule.name))
+      .sort((a, b) => a.data.priority - b.data.priority)
+    for (const rule of own) {
+      const blocks = pageRuleVcl(rule.data, { pickOf, answerOf })
+      rules.recv?.push(blocks.recv)
+      rules.hash?.push(blocks.hash)
+      rules.backend_response?.push(blocks.backendResponse)
+      rules.deliver?.push(blocks.deliver)
+    }
+    const calls: Partial<Record<WebsiteHook, string>> = {}
+    for (const [hook, vclHook] of Object.entries(WEBSITE_HOOKS) as [WebsiteHook, VclHook][]) {
+      const snippet = (data.default_rules as Record<string, unknown>)[`custom_${vclHook}`]
+      if (typeof snippet === 'string' && snippets.has(snippet)) calls[hook] = `call ${snippetSub(snippet)};`
+    }
+    const subs = websiteVcl(name, data, { pick: pickOf(data.default_director), rules, snippets: calls, guards: [] })
+    return { name, data, subs }
+  })
+  for (const website of websites) for (const sub of Object.values(website.subs)) program.add(sub)
+
+  /** `call`s of each website's sub for a hook, chosen by the request's host. */
+  const dispatch = (hook: WebsiteHook, side: 'req' | 'bereq', otherwise: string[] = []) => {
+    const branches = websites.map(
+      (website, index) =>
+        `  ${index === 0 ? 'if' : '} elsif'} (${hostCondition(website.data, side)}) {\n    call ${websiteSub(website.name, hook)};`,
+    )
+    if (branches.length === 0) return otherwise.map((line) => `  ${line}`)
+    return [
+      ...branches,
+      ...(otherwise.length > 0 ? ['  } else {', ...otherwise.map((line) => `    ${line}`)] : []),
+      '  }',
+    ]
+  }
+
+  program.add(
+    'sub vcl_recv {',
+    '  unset req.http.X-Wadp-Location;',
+    '  unset req.http.X-Wadp-Pass;',
+    ...projectCalls('vcl_recv'),
+    ...dispatch('recv', 'req', ['return (synth(404, "Unknown host"));']),
+    '}',
+    '',
+    'sub vcl_hash {',
+    ...projectCalls('vcl_hash'),
+    ...dispatch('hash', 'req'),
+    '}',
+    '',
+    'sub vcl_hit {',
+    ...projectCalls('vcl_hit'),
+    '}',
+    '',
+    'sub vcl_miss {',
+    ...projectCalls('vcl_miss'),
+    '}',
+    '',
+    'sub vcl_pass {',
+    '  set req.http.X-Wadp-Pass = "1";',
+    ...projectCalls('vcl_pass'),
+    '}',
+    '',
+    'sub vcl_backend_fetch {',
+    '  unset bereq.http.X-Wadp-Pass;',
+    '  unset bereq.http.X-Wadp-Location;',
+    ...projectCalls('vcl_backend_fetch'),
+    ...dispatch('backend_fetch', 'bereq'),
+    '}',
+    '',
+    'sub vcl_backend_response {',
+    ...projectCalls('vcl_backend_response'),
+    ...dispatch('backend_response', 'bereq'),
+    '}',
+    '',
+    'sub vcl_backend_error {',
+    ...projectCalls('vcl_backend_error'),
+    '}',
+    '',
+    'sub vcl_deliver {',
+    '  if (req.http.X-Wadp-Pass) {',
+    '    set resp.http.X-Cache = "PASS";',
+    '  } elsif (obj.hits > 0) {',
+    '    set resp.http.X-Cache = "HIT";',
+    '  } else {',
+    '    set resp.http.X-Cache = "MISS";',
+    '  }',
+    '  set resp.http.X-Served-By = server.identity;',
+    ...projectCalls('vcl_deliver'),
+    ...dispatch('deliver', 'req'),
+    '}',
+    '',
+    'sub vcl_synth {',
+    '  set resp.http.X-Cache = "PASS";',
+    '  set resp.http.X-Served-By = server.identity;',
+    '  if (resp.reason == "wadp-redirect") {',
+    '    set resp.http.Location = req.http.X-Wadp-Location;',
+    '    set resp.reason = "Redirect";',
+    '    set resp.body = "";',
+    '    return (deliver);',
+    '  }',
+    ...config.synthetics.map(({ name, data }) => {
+      const compiled = syntheticVcl(name, data)
+      for (const what of compiled.notEnforced) notEnforced.push({ type: 'synthetics', name, what })
+      return compiled.synth
+    }),
+    ...projectCalls('vcl_synth'),
+    ...dispatch('synth', 'req'),
+    '}',
+  )
+  return { program, notEnforced }
+}

@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+
+/** Where the compiler put the error, in the program it was given. */
+export type VclError = { line: number; column: number; message: string }
+
+/** The compiler's word on a program: it compiles, or the first error it found. */
+export type VclVerdict = { ok: true } | { ok: false; error: VclError }
+
+/** The `varnishd` of this machine: `VARNISHD`, else on PATH, else Debian's; null when there is none. */
+export function findVarnishd(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.VARNISHD) return existsSync(env.VARNISHD) ? env.VARNISHD : null
+  const candidates = [...(env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'varnishd')), '/usr/sbin/varnishd']
+  return candidates.find((path) => path !== 'varnishd' && existsSync(path)) ?? null
+}
+
+/**
+ * The compiler's message and position, from what `varnishd -C` writes on a failure:
+ *   Message from VCC-compiler:
+ *   Unknown token ';' when looking for STRING
+ *
+ *   ('/…/project.vcl' Line 9 Pos 20)
+ * (or `At: ('…' Line 3 Pos 33) -- (Pos 44)`), followed by the line and a marker under the token.
+ */
+export function parseVccOutput(output: string): VclError {
+  const text = output.replace(/\r/g, '')
+  const start = text.indexOf('Message from VCC-compiler:')
+  const body = start === -1 ? text : text.slice(start + 'Message from VCC-compiler:'.length)
+  const where = /\('[^']*' Line (\d+) Pos (\d+)\)/.exec(body)
+  const clean = (part: string) =>
+    part
+      .split('\n')
+      .map((line) =>
+        line
+          .trim()
+          .replace(/\(program line \d+\),?\s*(at)?$/, '')
+          .trim(),
+      )
+      .filter((line) => line !== '' && !line.startsWith('At:') && !/^\(Sorry/.test(line))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  // The message stands before the place, or (for some errors) after the quoted line and its marker.
+  let message = clean(where ? body.slice(0, where.index) : body)
+  if (!message && where) {
+    const after = body
+      .slice(where.index + where[0].length)
+      .split('\n')
+      .slice(3)
+    // Up to the call trace (`...in subroutine`, `...called from`), which names the platform's own subroutines.
+    const end = after.findIndex((line) => /^(Running VCC-compiler failed|\.\.\.)/.test(line.trim()))
+    message = clean(after.slice(0, end === -1 ? after.length : end).join('\n'))
+  }
+  return {
+    line: where ? Number(where[1]) : 1,
+    column: where ? Number(where[2]) : 1,
+    message: message || 'the VCL does not compile',
+  }
+}
+
+/**
+ * Runs Varnish's own compiler (`varnishd -C`, VCL to C, no C compiler) on programs, one at a time a
+ * process (each run takes 0.4 to 0.7 s on this kind of machine, most of it starting varnishd and loading
+ * the vmods), and remembers each verdict by the program's hash, so the same configuration is never
+ * compiled twice by this process.
+ */
+export class Vcc {
+  private readonly verdicts = new Map<string, Promise<VclVerdict>>()
+  private queue: Promise<unknown> = Promise.resolve()
+  private workDir: Promise<string> | null = null
+
+  constructor(
+    readonly varnishd: string,
+    /** How long one compile may take before it is given up (and not remembered). */
+    private readonly timeoutMs = Number(process.env.WADP_VCL_CHECK_TIMEOUT_MS ?? 20_000),
+    private readonly limit = 500,
+  ) {}
+
+  /** The compiler of this machine, or null when Varnish is not installed. */
+  static ofMachine(env: NodeJS.ProcessEnv = process.env): Vcc | null {
+    const varnishd = findVarnishd(env)
+    return varnishd ? new Vcc(varnishd) : null
+  }
+
+  compile(program: string): Promise<VclVerdict> {
+    const key = createHash('sha256').update(program).digest('hex')
+    const known = this.verdicts.get(key)
+    if (known) return known
+    const verdict = this.queue.then(() => this.run(program))
+    this.queue = verdict.catch(() => undefined)
+    this.verdicts.set(key, verdict)
+    // A failure of the compiler itself (not of the program) is not remembered.
+    verdict.catch(() => this.verdicts.delete(key))
+    if (this.verdicts.size > this.limit) {
+      const oldest = this.verdicts.keys().next().value
+      if (oldest !== undefined) this.verdicts.delete(oldest)
+    }
+    return verdict
+  }
+
+  private async run(program: string): Promise<VclVerdict> {
+    // Run as root, varnishd compiles as its own unprivileged user, who must be able to read the file.
+    this.workDir ??= mkdtemp(join(tmpdir(), 'wadp-vcc-')).then(async (dir) => {
+      await chmod(dir, 0o755)
+      return dir
+    })
+    const dir = await this.workDir
+    const file = join(dir, `${createHash('sha256').update(program).digest('hex').slice(0, 16)}.vcl`)
+    await writeFile(file, program, { mode: 0o644 })
+    const instance = join(dir, 'n')
+    await mkdir(instance, { recursive: true })
+    try {
+      const result = await new Promise<{ code: number; output: string }>((resolve, reject) => {
+        execFile(
+          this.varnishd,
+          ['-C', '-n', instance, '-p', 'vcc_err_unref=off', '-f', file],
+          { maxBuffer: 64 * 1024 * 1024, timeout: this.timeoutMs, killSignal: 'SIGKILL' },
+          (error, _stdout, stderr) => {
+            if (error && typeof error.code !== 'number') reject(error)
+            else resolve({ code: typeof error?.code === 'number' ? error.code : 0, output: stderr })
+          },
+        )
+      })
+      return result.code === 0 ? { ok: true } : { ok: false, error: parseVccOutput(result.output) }
+    } finally {
+      await rm(file, { force: true })
+    }
+  }
+
+  /** Removes the compiler's work directory. */
+  async close(): Promise<void> {
+    if (this.workDir) await rm(await this.workDir, { recursive: true, force: true })
+  }
+}

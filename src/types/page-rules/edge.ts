@@ -1,0 +1,86 @@
+import { globRegex, regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
+import type { PageRuleData } from './fields.ts'
+
+/** The request a condition reads: the client's (`req`) or the one sent to the origin (`bereq`). */
+export type RequestSide = 'req' | 'bereq'
+
+/** Whether a request matches the rule's path, methods and hosts, on either side. */
+export function ruleCondition(rule: PageRuleData, side: RequestSide): string {
+  const { path, match_type: type, methods, hosts } = rule.match
+  const query = '(\\?.*)?$'
+  const pattern =
+    type === 'regex'
+      ? path
+      : type === 'prefix'
+        ? `^${regexQuote(path)}`
+        : type === 'exact'
+          ? `^${regexQuote(path)}${query}`
+          : `${globRegex(path).slice(0, -1)}${query}`
+  const parts = [`${side}.url ~ ${vclRegex(pattern)}`]
+  if (methods.length > 0) parts.push(`(${methods.map((method) => `${side}.method == "${method}"`).join(' || ')})`)
+  if (hosts.length > 0) parts.push(`(${hosts.map((host) => `${side}.http.host == "${host}"`).join(' || ')})`)
+  return parts.join(' && ')
+}
+
+type HeaderOps = PageRuleData['request_headers']
+
+/** The statements that apply header operations to `target` (`req.http`, `resp.http`). */
+function headerStatements(ops: HeaderOps, target: string, indent: string): string[] {
+  return ops.flatMap((op) => {
+    const header = `${target}.${op.name}`
+    if (op.op === 'unset') return [`${indent}unset ${header};`]
+    if (op.op === 'set') return [`${indent}set ${header} = ${vclString(op.value)};`]
+    return [
+      `${indent}if (${header}) {`,
+      `${indent}  set ${header} = ${header} + ", " + ${vclString(op.value)};`,
+      `${indent}} else {`,
+      `${indent}  set ${header} = ${vclString(op.value)};`,
+      `${indent}}`,
+    ]
+  })
+}
+
+/** What the rule's action needs from the rest of the program: another director's pick, a synthetic's answer. */
+export type RuleContext = { pickOf: (director: string) => string; answerOf: (synthetic: string) => string }
+
+/** A rule's statements in each hook it acts in; each block runs only for the requests the rule matches. */
+export function pageRuleVcl(rule: PageRuleData, context: RuleContext) {
+  const recv: string[] = [...headerStatements(rule.request_headers, 'req.http', '  ')]
+  const backendResponse: string[] = []
+  const deliver: string[] = [...headerStatements(rule.response_headers, 'resp.http', '  ')]
+  let hash: string[] = []
+  const action = rule.action
+  if (action.kind === 'cache') {
+    if (action.mode === 'bypass') recv.push('  return (pass);')
+    else {
+      if (action.mode === 'cache_everything') {
+        recv.push('  unset req.http.Cookie;', '  unset req.http.Authorization;')
+        backendResponse.push('  unset beresp.http.Set-Cookie;', '  set beresp.uncacheable = false;')
+      }
+      backendResponse.push(`  set beresp.ttl = ${seconds(action.edge_ttl_s)};`)
+      if (action.mode === 'cache_everything') backendResponse.push('  return (deliver);')
+      if (action.browser_ttl_s !== undefined)
+        deliver.push(`  set resp.http.Cache-Control = "max-age=${action.browser_ttl_s}";`)
+      if (action.ignore_query)
+        hash = ['  hash_data(regsub(req.url, "\\?.*$", ""));', '  hash_data(req.http.host);', '  return (lookup);']
+    }
+  } else if (action.kind === 'redirect') {
+    const query = action.preserve_query ? ' + regsub(req.url, "^[^?]*", "")' : ''
+    recv.push(
+      `  set req.http.X-Wadp-Location = ${vclString(action.target)}${query};`,
+      `  return (synth(${action.status}, "wadp-redirect"));`,
+    )
+  } else if (action.kind === 'director') {
+    recv.push(`  set req.backend_hint = ${context.pickOf(action.director)};`)
+  } else {
+    recv.push(`  ${context.answerOf(action.synthetic)}`)
+  }
+  const when = (side: RequestSide, body: string[]) =>
+    body.length === 0 ? '' : [`if (${ruleCondition(rule, side)}) {`, ...body, '}'].join('\n')
+  return {
+    recv: when('req', recv),
+    hash: when('req', hash),
+    backendResponse: when('bereq', backendResponse),
+    deliver: when('req', deliver),
+  }
+}

@@ -1,0 +1,44 @@
+import { vclString } from '../../domain/vcl.ts'
+import type { SyntheticData } from './fields.ts'
+
+/** The reason a request is handed to vcl_synth with, naming the synthetic response to answer with. */
+export const syntheticReason = (name: string) => `wadp-synthetic:${name}`
+
+/** The statement that answers the request with synthetic response `name` (in vcl_recv). */
+export const answerWith = (name: string, synthetic: Pick<SyntheticData, 'status'>) =>
+  `return (synth(${synthetic.status}, ${vclString(syntheticReason(name))}));`
+
+const REASONS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  410: 'Gone',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+}
+
+/** The vcl_synth block that writes synthetic response `name`: status line, headers and body. */
+export function syntheticVcl(name: string, synthetic: SyntheticData): { synth: string; notEnforced: string[] } {
+  const lines = [
+    `  if (resp.reason == ${vclString(syntheticReason(name))}) {`,
+    `    set resp.reason = ${vclString(REASONS[synthetic.status] ?? 'Synthetic Response')};`,
+    `    set resp.http.Content-Type = ${vclString(synthetic.content_type)};`,
+    ...synthetic.headers.map((header) => `    set resp.http.${header.name} = ${vclString(header.value)};`),
+    `    set resp.body = ${vclString(synthetic.body)};`,
+    '    return (deliver);',
+    '  }',
+  ]
+  const notEnforced =
+    synthetic.ttl_s > 0 ? ['its TTL: Varnish nodes answer a synthetic response afresh every time, at no cost'] : []
+  return { synth: lines.join('\n'), notEnforced }
+}

@@ -1,0 +1,321 @@
+/**
+ * The edge's VCL (issue 23, EDGE.md): literals no value can break out of, the rules that keep a tenant's
+ * snippet inside its project, every kind of configuration compiled by Varnish's own compiler, and the
+ * API refusing a snippet that does not compile with the line and column inside its text.
+ */
+import * as v from 'valibot'
+import { afterAll, describe, expect, it } from 'vitest'
+import { compileProject, type ProjectConfiguration } from '../../server/edge/program.ts'
+import { parseVccOutput, Vcc } from '../../server/edge/vcc.ts'
+import { globRegex, VclProgram, vclRegex, vclString } from '../../src/domain/vcl.ts'
+import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
+import { CodeSnippetFields } from '../../src/types/code-snippets/fields.ts'
+import { DIRECTOR_TYPES, DirectorFields } from '../../src/types/directors/fields.ts'
+import { CACHE_MODES, MATCH_TYPES, PageRuleFields } from '../../src/types/page-rules/fields.ts'
+import { SyntheticFields } from '../../src/types/synthetic-responses/fields.ts'
+import { WebsiteFields } from '../../src/types/websites/fields.ts'
+import { setUpPlatform } from './support.ts'
+
+/** Strings a user may type that would end a VCL string or a line if they were pasted as they are. */
+const HOSTILE = ['"}', '"', '{"', '"} + req.http.x + {"', '\\', '%', '}', 'C{ }C', '#', '/* */', 'é ✓']
+
+describe('VCL literals', () => {
+  it('writes any text as a string expression that holds exactly it', () => {
+    expect(vclString('plain text')).toBe('"plain text"')
+    expect(vclString('say "hi"')).toBe('{"say "hi""}')
+    expect(vclString('a"}b')).toBe('{"a"} + {"""} + "}" + {"b"}')
+    expect(vclString('two\nlines')).toBe('{"two\nlines"}')
+  })
+
+  it('writes quotes and control characters of a regular expression as PCRE escapes', () => {
+    expect(vclRegex('^/a"b\t')).toBe('"^/a\\x22b\\x09"')
+    expect(globRegex('/static/*.css?v=?')).toBe('^/static/.*\\.css.v=.$')
+  })
+
+  it('maps a program line back to the field and the line inside its text', () => {
+    const program = new VclProgram().add('vcl 4.1;', 'sub s {')
+    program.user('first\nsecond', { type: 'codesnippets', name: 'x', field: 'content' }).add('}')
+    expect(program.locate(4)).toEqual({ type: 'codesnippets', name: 'x', field: 'content', line: 2 })
+    expect(program.locate(2)).toBeNull()
+  })
+
+  it("reads the compiler's message and place from what varnishd -C writes", () => {
+    const output = [
+      "Could not delete 'vcl_boot.1/vgc.sym': No such file or directory",
+      'Message from VCC-compiler:',
+      "Expected '=' got '}'",
+      '(program line 177), at',
+      "('/tmp/x.vcl' Line 43695 Pos 1)",
+      '}',
+      '#',
+      '',
+      'Running VCC-compiler failed, exited with 2',
+    ].join('\n')
+    expect(parseVccOutput(output)).toEqual({ line: 43695, column: 1, message: "Expected '=' got '}'" })
+  })
+})
+
+describe("a tenant's snippet on a shared node", () => {
+  it('is refused inline C, imports, includes, the node’s files and environment, label switches and bans', () => {
+    const first = (content: string) => snippetProblems(content)[0]
+    expect(first('set req.http.x = "1";\nC{ abort(); }C')).toMatchObject({ line: 2, column: 1 })
+    expect(first('import std;')?.message).toMatch(/import is not allowed/)
+    expect(first('include "/etc/varnish/secret";')?.message).toMatch(/include is not allowed/)
+    expect(first('set req.http.x = std.fileread("/etc/varnish/secret");')).toEqual({
+      line: 1,
+      column: 18,
+      message: 'std.fileread is not allowed: it reaches the node itself',
+    })
+    expect(first('set req.http.x = std . getenv("HOME");')?.message).toMatch(/std.getenv is not allowed/)
+    expect(first('return (vcl(other_project));')?.message).toMatch(/cannot switch to another/)
+    expect(first('ban("obj.status != 0");')?.message).toMatch(/bans are not allowed/)
+    expect(first('set req.http.x = vtc.typesize("p");')?.message).toMatch(/vtc module/)
+  })
+
+  it('cannot close the subroutine it is placed in', () => {
+    expect(snippetProblems('}\nsub vcl_recv { return (vcl(x)); }\nsub y {')[0]).toMatchObject({ line: 1, column: 1 })
+    expect(snippetProblems('if (req.url == "/") {')).toEqual([{ line: 1, column: 22, message: 'a { is not closed' }])
+  })
+
+  it('is not refused for words in its comments and strings', () => {
+    const content = [
+      '# import std; std.fileread("x") C{ }C',
+      '// ban("x")',
+      '/* return (vcl(x)); } */',
+      'set req.http.x-note = "import std; }";',
+      'set req.http.x-long = {"std.fileread("/etc/passwd") }"};',
+      'set req.http.import = "1";',
+    ].join('\n')
+    expect(snippetProblems(content)).toEqual([])
+  })
+})
+
+const vcc = Vcc.ofMachine()
+afterAll(() => vcc?.close())
+
+it('has Varnish’s compiler in CI, where .ci/run installs it (elsewhere the compiling tests are skipped)', () => {
+  if (process.env.CI) expect(vcc?.varnishd).toMatch(/varnishd$/)
+})
+
+const parse = <T>(schema: v.GenericSchema<unknown, T>, input: unknown) => v.parse(schema, input)
+
+/** A project that uses every director type, page-rule match and action, switch and hook, with hostile text everywhere it may go. */
+function everything(): ProjectConfiguration {
+  const directors = DIRECTOR_TYPES.map((type, index) => ({
+    name: `d-${index}`,
+    data: parse(DirectorFields, {
+      type,
+      sticky_header: 'X-Sticky',
+      sticky_cookie: 'session"}id',
+      backends: [
+        { host: 'origin.example.com', port: 8080, weight: 2 },
+        { host: '2001:db8::1', port: 80, weight: 0 },
+      ],
+      probe: {
+        enabled: index % 2 === 0,
+        method: 'HEAD',
+        path: '/health "}\\ ok?',
+        host: index % 3 ? null : 'probe.example.com',
+      },
+      timeout: { connect_timeout: 1, read_timeout: 600 },
+    }),
+  }))
+  const rules = MATCH_TYPES.flatMap((matchType, m) =>
+    (['cache', 'redirect', 'director', 'synthetic'] as const).map((kind, k) => {
+      const index = m * 4 + k
+      const action =
+        kind === 'cache'
+          ? { kind, mode: CACHE_MODES[index % 3], edge_ttl_s: 60, browser_ttl_s: 5, ignore_query: index % 2 === 0 }
+          : kind === 'redirect'
+            ? {
+                kind,
+                target: `https://example.com/moved?x="}${HOSTILE[index % HOSTILE.length]}`,
+                status: 308,
+                preserve_query: true,
+              }
+            : kind === 'director'
+              ? { kind, director: `d-${index % DIRECTOR_TYPES.length}` }
+              : { kind, synthetic: 'maintenance' }
+      const path = matchType === 'regex' ? '^/a"}(b|c)\\d+$' : `/p${index}/${HOSTILE[index % HOSTILE.length]}*?`
+      return {
+        name: `rule-${index}`,
+        data: parse(PageRuleFields, {
+          website: 'main',
+          priority: index + 1,
+          match: {
+            path,
+            match_type: matchType,
+            methods: index % 2 ? ['GET', 'HEAD'] : [],
+            hosts: index % 3 ? [] : ['shop.example.com'],
+          },
+          action,
+          request_headers: HOSTILE.map((value, h) => ({
+            op: (['set', 'append', 'unset'] as const)[h % 3],
+            name: `X-Req-${h}`,
+            value,
+          })),
+          response_headers: [{ op: 'set', name: 'X-Resp', value: HOSTILE.join('') }],
+        }),
+      }
+    }),
+  )
+  const hooks = [
+    'vcl_recv',
+    'vcl_hash',
+    'vcl_backend_fetch',
+    'vcl_backend_response',
+    'vcl_deliver',
+    'vcl_synth',
+  ] as const
+  const snippetFor: Record<(typeof hooks)[number], string> = {
+    vcl_recv: 'if (req.url ~ "^/x") {\n  set req.http.X-From-Snippet = "1";\n}',
+    vcl_hash: 'hash_data(req.http.X-Variant);',
+    vcl_backend_fetch: 'set bereq.http.X-Fetch = "1";',
+    vcl_backend_response: 'set beresp.http.X-Fetched = "1";',
+    vcl_deliver: 'set resp.http.X-Delivered = "1";',
+    vcl_synth: 'set resp.http.X-Synth = "1";',
+  }
+  const snippets = [
+    ...hooks.map((hook) => ({
+      name: `own-${hook.replaceAll('_', '-')}`,
+      data: parse(CodeSnippetFields, { hook, content: snippetFor[hook] }),
+    })),
+    {
+      name: 'project-wide',
+      data: parse(CodeSnippetFields, { hook: 'vcl_deliver', content: 'set resp.http.X-Project = "shop";' }),
+    },
+    { name: 'init', data: parse(CodeSnippetFields, { hook: 'vcl_init', content: 'std.log("loaded");' }) },
+    {
+      name: 'global',
+      data: parse(CodeSnippetFields, {
+        hook: 'global',
+        content: 'sub tenant_helper {\n  set req.http.X-Helper = "1";\n}',
+      }),
+    },
+    {
+      name: 'off',
+      data: parse(CodeSnippetFields, { hook: 'vcl_recv', content: 'this does not compile', enabled: false }),
+    },
+  ]
+  const website = (name: string, on: boolean, domain: string) => ({
+    name,
+    data: parse(WebsiteFields, {
+      domain_name: domain,
+      domain_aliases: [`www.${domain}`],
+      default_director: 'd-0',
+      page_rules: name === 'main' ? rules.map((rule) => rule.name) : [],
+      default_rules: {
+        trust_x_forwarded_for: on,
+        streaming_enabled: on,
+        retry_on_5xx_error: on,
+        debug_mode: on,
+        api_path_enabled: on,
+        api_path: '/api/"}v1',
+        hsts_enabled: on,
+        ...(on ? Object.fromEntries(hooks.map((hook) => [`custom_${hook}`, `own-${hook.replaceAll('_', '-')}`])) : {}),
+      },
+      cache: { default_ttl_s: on ? 0 : 31_536_000, redirect_http_to_https: on },
+    }),
+  })
+  return {
+    project: 'shop',
+    directors,
+    websites: [website('main', true, 'shop.example.com'), website('plain', false, 'plain.example.com')],
+    pageRules: rules,
+    synthetics: [
+      {
+        name: 'maintenance',
+        data: parse(SyntheticFields, {
+          status: 503,
+          body: `<h1>Back soon</h1>\n${HOSTILE.join('\n')}`,
+          headers: HOSTILE.map((value, h) => ({ name: `X-Synthetic-${h}`, value })),
+          ttl_s: 30,
+        }),
+      },
+    ],
+    snippets,
+  }
+}
+
+describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
+  it('compiles a project that uses every director type, rule, switch and hook, hostile text in every field', async () => {
+    const { program, notEnforced } = compileProject(everything(), () => '127.0.0.1')
+    expect(await vcc?.compile(program.text)).toEqual({ ok: true })
+    // A WAF engine or TLS towards origins is said, never pretended.
+    expect(notEnforced).toContainEqual({
+      type: 'synthetics',
+      name: 'maintenance',
+      what: 'its TTL: Varnish nodes answer a synthetic response afresh every time, at no cost',
+    })
+  }, 60_000)
+
+  it('compiles a project with no website at all', async () => {
+    const empty = { ...everything(), websites: [], pageRules: [] }
+    expect(await vcc?.compile(compileProject(empty, () => '127.0.0.1').program.text)).toEqual({ ok: true })
+  }, 60_000)
+
+  it('finds a broken snippet by its line and column in its own text', async () => {
+    const config = everything()
+    const broken = { hook: 'vcl_deliver', content: 'set resp.http.A = "1";\nset resp.http.B = ;' }
+    config.snippets.push({ name: 'broken', data: parse(CodeSnippetFields, broken) })
+    const { program } = compileProject(config, () => '127.0.0.1')
+    const verdict = await vcc?.compile(program.text)
+    expect(verdict?.ok).toBe(false)
+    if (!verdict || verdict.ok) return
+    expect(verdict.error.message).toBe("Unknown token ';' when looking for STRING")
+    expect(program.locate(verdict.error.line)).toEqual({
+      type: 'codesnippets',
+      name: 'broken',
+      field: 'content',
+      line: 2,
+    })
+    expect(verdict.error.column).toBe(19)
+  }, 60_000)
+})
+
+describe('the API refuses a snippet that would break or leave its project', () => {
+  const platform = setUpPlatform()
+  const snippets = '/api/core/v0/projects/shop/codesnippets'
+
+  it.skipIf(!vcc)(
+    'answers 400 on content with the line, the column and the compiler’s words',
+    async () => {
+      const res = await platform.call('POST', snippets, {
+        body: { name: 'broken-deliver', hook: 'vcl_deliver', content: 'set resp.http.A = "1";\nset resp.http.x = ;' },
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.errors).toEqual([
+        { field: 'content', message: "line 2, column 19: Unknown token ';' when looking for STRING" },
+      ])
+      // A snippet in a hook it does not fit: the compiler says so too.
+      const misplaced = await platform.call('POST', snippets, {
+        body: { name: 'misplaced', hook: 'vcl_backend_fetch', content: 'set req.http.x = "1";' },
+      })
+      expect(misplaced.status).toBe(400)
+      expect(misplaced.body.errors).toEqual([
+        { field: 'content', message: "line 1, column 5: Cannot be set from subroutine 'vcl_backend_fetch'." },
+      ])
+      const good = await platform.call('POST', snippets, {
+        body: { name: 'tags-responses', hook: 'vcl_deliver', content: 'set resp.http.X-Shop = "1";' },
+      })
+      expect(good.status).toBe(201)
+    },
+    60_000,
+  )
+
+  it('answers 400 for a snippet that reads the node’s secret, whether or not Varnish is installed', async () => {
+    const res = await platform.call('POST', snippets, {
+      body: {
+        name: 'steal-secret',
+        hook: 'vcl_deliver',
+        content: 'set resp.http.X-Secret = std.fileread("/etc/varnish/secret");',
+      },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([
+      { field: 'content', message: 'line 1, column 26: std.fileread is not allowed: it reaches the node itself' },
+    ])
+    const stored = await platform.call('GET', `${snippets}/steal-secret`)
+    expect(stored.status).toBe(404)
+  })
+})
