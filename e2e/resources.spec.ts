@@ -126,6 +126,29 @@ test.describe('resource screens', () => {
     expect(refused.status).toBe(409)
   })
 
+  test('refuses a snippet Varnish cannot compile, marking its line in the editor', async ({ page, server }) => {
+    await page.goto(`/code-snippets-add?project=${PROJECT}`)
+    await page.getByLabel('Name', { exact: true }).fill('e2e-broken')
+    await choose(page, 'Hook', 'vcl_deliver')
+    const typed = 'set resp.http.X-A = "1";\nset resp.http.X-B = ;\nset resp.http.X-C = "3";'
+    await page.getByLabel('VCL', { exact: true }).fill(typed)
+    await page.getByRole('button', { name: 'Save' }).click()
+    // Varnish's own compiler (varnishd -C), where in the snippet and in its words.
+    await expect(
+      page.getByText("line 2, column 21: Unknown token ';' when looking for STRING", { exact: true }),
+    ).toBeVisible()
+    await expect(page.locator('.cm-vcl-error')).toHaveText('set resp.http.X-B = ;')
+    await expect(page).toHaveURL(/\/code-snippets-add\?project=shop$/)
+    expect((await api(server, 'GET', '/codesnippets/e2e-broken')).status).toBe(404)
+    // Mended, it saves.
+    await page.locator('.cm-vcl-error').click()
+    await page.keyboard.press('End')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.type('"2";')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page).toHaveURL(/\/code-snippets-detail\/e2e-broken\?project=shop$/)
+  })
+
   test('shows the server’s refusal on the field it concerns and keeps what was typed', async ({ page }) => {
     await page.goto(`/websites-add?project=${PROJECT}`)
     await page.getByLabel('Name', { exact: true }).fill('copycat')

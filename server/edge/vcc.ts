@@ -28,7 +28,8 @@ export function findVarnishd(env: NodeJS.ProcessEnv = process.env): string | nul
  */
 export function parseVccOutput(output: string): VclError {
   const text = output.replace(/\r/g, '')
-  const start = text.indexOf('Message from VCC-compiler:')
+  // The last message is the error (warnings come before it).
+  const start = text.lastIndexOf('Message from VCC-compiler:')
   const body = start === -1 ? text : text.slice(start + 'Message from VCC-compiler:'.length)
   const where = /\('[^']*' Line (\d+) Pos (\d+)\)/.exec(body)
   const clean = (part: string) =>
@@ -63,9 +64,9 @@ export function parseVccOutput(output: string): VclError {
 }
 
 /**
- * Runs Varnish's own compiler (`varnishd -C`, VCL to C, no C compiler) on programs, one at a time a
- * process (each run takes 0.4 to 0.7 s on this kind of machine, most of it starting varnishd and loading
- * the vmods), and remembers each verdict by the program's hash, so the same configuration is never
+ * Runs Varnish's own VCL compiler (VCC, through `varnishd -C` with the C compile step skipped) on
+ * programs, one at a time a process (0.2 to 0.7 s each on this kind of machine, a 1 MiB snippet
+ * included), and remembers each verdict by the program's hash, so the same configuration is never
  * compiled twice by this process.
  */
 export class Vcc {
@@ -117,7 +118,9 @@ export class Vcc {
       const result = await new Promise<{ code: number; output: string }>((resolve, reject) => {
         execFile(
           this.varnishd,
-          ['-C', '-n', instance, '-p', 'vcc_err_unref=off', '-f', file],
+          // VCC only: `-C` would go on to compile the C with gcc (about 10 ms a VCL statement, minutes for a
+          // 1 MiB snippet) and load it. VCL's errors are all VCC's; the C it writes is Varnish's own.
+          ['-C', '-n', instance, '-p', 'vcc_err_unref=off', '-p', 'cc_command=exec true', '-f', file],
           { maxBuffer: 64 * 1024 * 1024, timeout: this.timeoutMs, killSignal: 'SIGKILL' },
           (error, _stdout, stderr) => {
             if (error && typeof error.code !== 'number') reject(error)
@@ -125,7 +128,12 @@ export class Vcc {
           },
         )
       })
-      return result.code === 0 ? { ok: true } : { ok: false, error: parseVccOutput(result.output) }
+      // A warning ("Unused sub …", "(That was just a warning)") is a message too; a failure says so.
+      if (result.output.includes('Running VCC-compiler failed'))
+        return { ok: false, error: parseVccOutput(result.output) }
+      // With the C compile skipped, VCC's acceptance shows as the load of its (empty) result failing.
+      if (result.code === 0 || result.output.includes('Message from dlopen')) return { ok: true }
+      return { ok: false, error: parseVccOutput(result.output) }
     } finally {
       await rm(file, { force: true })
     }

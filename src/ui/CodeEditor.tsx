@@ -4,6 +4,7 @@ import { search, searchKeymap } from '@codemirror/search'
 import { Annotation, Compartment, EditorState, type Extension, Transaction } from '@codemirror/state'
 import {
   type Command,
+  Decoration,
   drawSelection,
   EditorView,
   highlightActiveLineGutter,
@@ -102,6 +103,10 @@ function themeOf(dark: boolean): Extension {
       '.cm-panels.cm-panels-top': { borderBottom: `1px solid ${colour('panelRule')}` },
       '.cm-panel.cm-search': { fontFamily: 'system-ui, sans-serif' },
       '.cm-textfield, .cm-button': { borderRadius: '0.25rem' },
+      '.cm-vcl-error': {
+        backgroundColor: 'color-mix(in oklab, var(--color-red-500) 18%, transparent)',
+        boxShadow: 'inset 3px 0 0 var(--color-red-600)',
+      },
     },
     { dark },
   )
@@ -132,7 +137,25 @@ function dynamicExtensions(props: CodeEditorProps, hintId: string): Extension {
   if (props.invalid) attributes['aria-invalid'] = 'true'
   if (props.readOnly) attributes['aria-readonly'] = 'true'
   // Read-only keeps the text focusable and selectable (editable), only refusing changes.
-  return [EditorState.readOnly.of(props.readOnly === true), EditorView.contentAttributes.of(attributes)]
+  return [
+    EditorState.readOnly.of(props.readOnly === true),
+    EditorView.contentAttributes.of(attributes),
+    errorLine(props.errorAt),
+  ]
+}
+
+/** The line the compiler's error is on, marked (and titled with where the error is). */
+function errorLine(errorAt: CodeEditorProps['errorAt']): Extension {
+  if (!errorAt) return []
+  return EditorView.decorations.of((view) => {
+    if (errorAt.line < 1 || errorAt.line > view.state.doc.lines) return Decoration.none
+    const line = view.state.doc.line(errorAt.line)
+    const mark = Decoration.line({
+      class: 'cm-vcl-error',
+      attributes: { title: `The compiler's error is here: line ${errorAt.line}, column ${errorAt.column}` },
+    })
+    return Decoration.set([mark.range(line.from)])
+  })
 }
 
 /**
@@ -142,7 +165,7 @@ function dynamicExtensions(props: CodeEditorProps, hintId: string): Extension {
  * export.
  */
 export default function CodeEditor(props: CodeEditorProps) {
-  const { id, value, onChange, readOnly = false, invalid = false, describedBy, label, labelledBy } = props
+  const { id, value, onChange, readOnly = false, invalid = false, describedBy, label, labelledBy, errorAt } = props
   const hostRef = useRef<HTMLDivElement>(null)
   const viewRef = useRef<EditorView | null>(null)
   // The text last reported or received: a value prop equal to it needs no change to the document.
@@ -200,7 +223,18 @@ export default function CodeEditor(props: CodeEditorProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: props holds exactly these, read by dynamicExtensions
   useEffect(() => {
     viewRef.current?.dispatch({ effects: dynamic.current.reconfigure(dynamicExtensions(props, hintId)) })
-  }, [id, readOnly, invalid, describedBy, label, labelledBy, hintId])
+  }, [id, readOnly, invalid, describedBy, label, labelledBy, hintId, errorAt?.line, errorAt?.column])
+
+  // The compiler's error is brought into view, with the caret at its column.
+  const errorLineNumber = errorAt?.line
+  const errorColumn = errorAt?.column ?? 1
+  useEffect(() => {
+    const view = viewRef.current
+    if (!view || errorLineNumber === undefined || errorLineNumber < 1 || errorLineNumber > view.state.doc.lines) return
+    const line = view.state.doc.line(errorLineNumber)
+    const at = Math.min(line.from + Math.max(errorColumn - 1, 0), line.to)
+    view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) })
+  }, [errorLineNumber, errorColumn])
 
   // A value from outside (the form reset, a draft restored): the document takes it, outside the undo history.
   useEffect(() => {

@@ -11,6 +11,8 @@ export type CodeEditorProps = {
   label?: string
   /** The id of the visible label that names the editor (a `<label for>` cannot name a non-form element). */
   labelledBy?: string
+  /** Where the compiler found an error (from 1): that line is marked and scrolled into view. */
+  errorAt?: { line: number; column: number } | null
   /** Visible height in lines; the editor can be resized taller or shorter by dragging its corner. */
   minRows?: number
 }

@@ -5,9 +5,16 @@ import { fieldId, textOf, type WidgetProps } from './types.ts'
 
 const ROWS = 16
 
+/** Where a compiler's message puts the error: `line 2, column 19: …` (the server's VCL check). */
+export function errorPlace(message: string | undefined): { line: number; column: number } | null {
+  const found = message ? /^line (\d+), column (\d+):/.exec(message) : null
+  return found ? { line: Number(found[1]), column: Number(found[2]) } : null
+}
+
 export function CodeWidget({ field, path, value, env }: WidgetProps<'code'>) {
+  const error = messageAt(env.errors, path)
   return (
-    <FieldFrame id={fieldId(env, path)} label={field.label} help={field.help} error={messageAt(env.errors, path)}>
+    <FieldFrame id={fieldId(env, path)} label={field.label} help={field.help} error={error}>
       {({ id, describedBy, invalid }) => (
         <LazyCodeEditor
           id={id}
@@ -17,6 +24,7 @@ export function CodeWidget({ field, path, value, env }: WidgetProps<'code'>) {
           invalid={invalid === true}
           describedBy={describedBy}
           minRows={ROWS}
+          errorAt={errorPlace(error)}
         />
       )}
     </FieldFrame>
