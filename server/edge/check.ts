@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
 import type { CodeSnippetData } from '../../src/types/code-snippets/fields.ts'
 import type { DirectorData } from '../../src/types/directors/fields.ts'
+import type { IpListData } from '../../src/types/ip-lists/fields.ts'
 import { badRequest } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
@@ -25,12 +26,13 @@ async function surroundings(db: Db, project: string, except: string) {
   const rows = await db
     .select({ type: resources.type, name: resources.name, data: resources.data })
     .from(resources)
-    .where(and(eq(resources.scope, project), inArray(resources.type, ['directors', 'codesnippets'])))
+    .where(and(eq(resources.scope, project), inArray(resources.type, ['directors', 'codesnippets', 'iplists'])))
     .orderBy(resources.name)
   const directors = rows.filter((row) => row.type === 'directors') as unknown as Named<DirectorData>[]
+  const ipLists = rows.filter((row) => row.type === 'iplists') as unknown as Named<IpListData>[]
   const snippets = rows.filter((row) => row.type === 'codesnippets') as unknown as Named<CodeSnippetData>[]
   const globals = snippets.filter(({ name, data }) => name !== except && data.hook === 'global' && data.enabled)
-  return { directors, globals }
+  return { directors, ipLists, globals }
 }
 
 /** "line 2, column 33: …": where in a field's own text, as EDGE.md words it. */
@@ -60,7 +62,7 @@ export function confineSnippet(content: string): void {
 export async function checkSnippetVcl(db: Db, project: string, name: string, snippet: CodeSnippetData): Promise<void> {
   const vccOfMachine = compiler()
   if (!vccOfMachine || !snippet.enabled) return
-  const { directors, globals } = await surroundings(db, project, name)
+  const { directors, ipLists, globals } = await surroundings(db, project, name)
   const { program } = compileProject(
     {
       project,
@@ -68,6 +70,10 @@ export async function checkSnippetVcl(db: Db, project: string, name: string, sni
       pageRules: [],
       synthetics: [],
       directors,
+      ipLists,
+      rateLimits: [],
+      blocklist: [],
+      now: Date.now(),
       snippets: [...globals, { name, data: snippet }],
     },
     () => '127.0.0.1',

@@ -1,10 +1,16 @@
 import { VclProgram, vclName } from '../../src/domain/vcl.ts'
+import { blocklistVcl } from '../../src/types/blocklist/edge.ts'
+import type { BlocklistData } from '../../src/types/blocklist/fields.ts'
 import { byPriority } from '../../src/types/code-snippets/edge.ts'
 import type { CodeSnippetData, VclHook } from '../../src/types/code-snippets/fields.ts'
 import { type AddressOf, type DirectorVcl, directorVcl } from '../../src/types/directors/edge.ts'
 import type { DirectorData } from '../../src/types/directors/fields.ts'
+import { ipListVcl } from '../../src/types/ip-lists/edge.ts'
+import type { IpListData } from '../../src/types/ip-lists/fields.ts'
 import { pageRuleVcl } from '../../src/types/page-rules/edge.ts'
 import type { PageRuleData } from '../../src/types/page-rules/fields.ts'
+import { rateLimitVcl } from '../../src/types/rate-limits/edge.ts'
+import type { RateLimitData } from '../../src/types/rate-limits/fields.ts'
 import { answerWith, syntheticVcl } from '../../src/types/synthetic-responses/edge.ts'
 import type { SyntheticData } from '../../src/types/synthetic-responses/fields.ts'
 import {
@@ -26,6 +32,12 @@ export type ProjectConfiguration = {
   pageRules: Named<PageRuleData>[]
   synthetics: Named<SyntheticData>[]
   snippets: Named<CodeSnippetData>[]
+  ipLists: Named<IpListData>[]
+  rateLimits: Named<RateLimitData>[]
+  /** The blocklist entries that apply to it: the platform's and its own. */
+  blocklist: Named<BlocklistData>[]
+  /** When it is compiled: entries past their expiry are left out. */
+  now: number
 }
 
 /** What one resource asks for that a Varnish node does not do. */
@@ -84,6 +96,17 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     'backend wadp_none none;',
   )
   for (const compiled of directors.values()) program.add(compiled.declarations)
+  for (const { name, data } of config.ipLists) program.add(ipListVcl(name, data.entries, config.now))
+  const blocklist = blocklistVcl(config.blocklist, config.now)
+  program.add(blocklist.declarations)
+  for (const { name, what } of blocklist.notEnforced) notEnforced.push({ type: 'access-list', name, what })
+  const rateLimits = new Map(
+    config.rateLimits.map(({ name, data }) => {
+      const compiled = rateLimitVcl(name, data)
+      for (const what of compiled.notEnforced) notEnforced.push({ type: 'ratelimits', name, what })
+      return [name, compiled.guard] as const
+    }),
+  )
 
   const enabled = byPriority(config.snippets.filter(({ name }) => snippets.has(name)))
   const project = enabled.filter(({ name }) => !named.has(name))
@@ -124,7 +147,8 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
       const snippet = (data.default_rules as Record<string, unknown>)[`custom_${vclHook}`]
       if (typeof snippet === 'string' && snippets.has(snippet)) calls[hook] = `call ${snippetSub(snippet)};`
     }
-    const subs = websiteVcl(name, data, { pick: pickOf(data.default_director), rules, snippets: calls, guards: [] })
+    const guards = data.rate_limits.map((limit) => rateLimits.get(limit) ?? '').filter(Boolean)
+    const subs = websiteVcl(name, data, { pick: pickOf(data.default_director), rules, snippets: calls, guards })
     return { name, data, subs }
   })
   for (const website of websites) for (const sub of Object.values(website.subs)) program.add(sub)
@@ -147,6 +171,7 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     'sub vcl_recv {',
     '  unset req.http.X-Wadp-Location;',
     '  unset req.http.X-Wadp-Pass;',
+    ...blocklist.guard.split('\n').map((line) => `  ${line}`),
     ...projectCalls('vcl_recv'),
     ...dispatch('recv', 'req', ['return (synth(404, "Unknown host"));']),
     '}',

@@ -30,7 +30,10 @@ export function parseVccOutput(output: string): VclError {
   const text = output.replace(/\r/g, '')
   // The last message is the error (warnings come before it).
   const start = text.lastIndexOf('Message from VCC-compiler:')
-  const body = start === -1 ? text : text.slice(start + 'Message from VCC-compiler:'.length)
+  const message0 = start === -1 ? text : text.slice(start + 'Message from VCC-compiler:'.length)
+  // Warnings (an unused ACL) come first in the same message, each ending "(That was just a warning)".
+  const warned = message0.lastIndexOf('(That was just a warning)')
+  const body = warned === -1 ? message0 : message0.slice(warned + '(That was just a warning)'.length)
   const where = /\('[^']*' Line (\d+) Pos (\d+)\)/.exec(body)
   const clean = (part: string) =>
     part

@@ -8,10 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { compileProject, type ProjectConfiguration } from '../../server/edge/program.ts'
 import { parseVccOutput, Vcc } from '../../server/edge/vcc.ts'
 import { globRegex, VclProgram, vclRegex, vclString } from '../../src/domain/vcl.ts'
+import { BlocklistFields } from '../../src/types/blocklist/fields.ts'
 import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
 import { CodeSnippetFields } from '../../src/types/code-snippets/fields.ts'
 import { DIRECTOR_TYPES, DirectorFields } from '../../src/types/directors/fields.ts'
+import { IpListFields } from '../../src/types/ip-lists/fields.ts'
 import { CACHE_MODES, MATCH_TYPES, PageRuleFields } from '../../src/types/page-rules/fields.ts'
+import { RATE_LIMIT_ACTIONS, RateLimitFields } from '../../src/types/rate-limits/fields.ts'
 import { SyntheticFields } from '../../src/types/synthetic-responses/fields.ts'
 import { WebsiteFields } from '../../src/types/websites/fields.ts'
 import { setUpPlatform } from './support.ts'
@@ -52,6 +55,24 @@ describe('VCL literals', () => {
       'Running VCC-compiler failed, exited with 2',
     ].join('\n')
     expect(parseVccOutput(output)).toEqual({ line: 43695, column: 1, message: "Expected '=' got '}'" })
+    const afterWarning = [
+      'Message from VCC-compiler:',
+      'Unused acl a, defined:',
+      "('/tmp/x.vcl' Line 3 Pos 5)",
+      'acl a { }',
+      '----#----',
+      '(That was just a warning)',
+      "('/tmp/x.vcl' Line 5 Pos 5) -- (Pos 14)",
+      'set req.http.x = "1";',
+      '----##########-------',
+      "Cannot be set in subroutine 'vcl_backend_fetch'.",
+      'Running VCC-compiler failed, exited with 2',
+    ].join('\n')
+    expect(parseVccOutput(afterWarning)).toEqual({
+      line: 5,
+      column: 5,
+      message: "Cannot be set in subroutine 'vcl_backend_fetch'.",
+    })
   })
 })
 
@@ -197,6 +218,45 @@ function everything(): ProjectConfiguration {
       data: parse(CodeSnippetFields, { hook: 'vcl_recv', content: 'this does not compile', enabled: false }),
     },
   ]
+  const ipLists = [
+    {
+      name: 'office',
+      data: parse(IpListFields, {
+        entries: [
+          { cidr: '10.0.0.0/8' },
+          { cidr: '10.1.0.0/16', negated: true },
+          { cidr: '2001:db8::/32', comment: 'v6 "} office' },
+          { cidr: '192.0.2.7', expires_at: '2000-01-01T00:00:00Z' },
+        ],
+      }),
+    },
+    { name: 'empty', data: parse(IpListFields, {}) },
+  ]
+  const keys = [['ip'], ['ip_prefix', 'header:X-Api-Key'], ['cookie:session', 'query:token', 'country']]
+  const rateLimits = RATE_LIMIT_ACTIONS.map((action, index) => ({
+    name: `limit-${action}`,
+    data: parse(RateLimitFields, {
+      match: {
+        paths: index === 2 ? ['^/login"}$'] : ['/login', '/api/'],
+        match_type: (['prefix', 'exact', 'regex'] as const)[index],
+        methods: index ? ['POST'] : [],
+      },
+      keys: keys[index],
+      limit: 10,
+      period_s: 60,
+      action,
+      challenge: action === 'challenge' ? 'human-check' : null,
+      counter_scope: index === 1 ? 'global' : 'per_node',
+      bypass_iplists: index === 0 ? ['office', 'empty'] : [],
+    }),
+  }))
+  const blocklist = [
+    { name: 'bad-host', data: parse(BlocklistFields, { target: 'ip', value: '198.51.100.7', action: 'block' }) },
+    { name: 'bad-net', data: parse(BlocklistFields, { target: 'cidr', value: '203.0.113.0/24', action: 'block' }) },
+    { name: 'partner', data: parse(BlocklistFields, { target: 'ip', value: '203.0.113.9', action: 'allow' }) },
+    { name: 'v6', data: parse(BlocklistFields, { target: 'cidr', value: '2001:db8:bad::/48', action: 'block' }) },
+    { name: 'by-country', data: parse(BlocklistFields, { target: 'country', value: 'FR', action: 'block' }) },
+  ]
   const website = (name: string, on: boolean, domain: string) => ({
     name,
     data: parse(WebsiteFields, {
@@ -204,6 +264,7 @@ function everything(): ProjectConfiguration {
       domain_aliases: [`www.${domain}`],
       default_director: 'd-0',
       page_rules: name === 'main' ? rules.map((rule) => rule.name) : [],
+      rate_limits: name === 'main' ? rateLimits.map((limit) => limit.name) : [],
       default_rules: {
         trust_x_forwarded_for: on,
         streaming_enabled: on,
@@ -234,6 +295,10 @@ function everything(): ProjectConfiguration {
       },
     ],
     snippets,
+    ipLists,
+    rateLimits,
+    blocklist,
+    now: Date.parse('2026-11-26T00:00:00Z'),
   }
 }
 
@@ -241,7 +306,23 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
   it('compiles a project that uses every director type, rule, switch and hook, hostile text in every field', async () => {
     const { program, notEnforced } = compileProject(everything(), () => '127.0.0.1')
     expect(await vcc?.compile(program.text)).toEqual({ ok: true })
-    // A WAF engine or TLS towards origins is said, never pretended.
+    // What a node cannot do is said, never pretended.
+    expect(notEnforced).toContainEqual({
+      type: 'access-list',
+      name: 'by-country',
+      what: 'an entry by country (no GeoIP database on Varnish nodes)',
+    })
+    expect(notEnforced).toContainEqual({
+      type: 'ratelimits',
+      name: 'limit-log',
+      what: 'counting by country (no GeoIP database on Varnish nodes)',
+    })
+    expect(notEnforced).toContainEqual({
+      type: 'ratelimits',
+      name: 'limit-challenge',
+      what: 'a challenge (Varnish nodes cannot show a captcha): logged instead',
+    })
+    expect(program.text).toContain('acl iplist_office {\n  "10.0.0.0"/8;\n  ! "10.1.0.0"/16;\n  "2001:db8::"/32;\n}')
     expect(notEnforced).toContainEqual({
       type: 'synthetics',
       name: 'maintenance',

@@ -1,0 +1,55 @@
+import { regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
+import { ipListAcl } from '../ip-lists/edge.ts'
+import type { RateLimitData } from './fields.ts'
+
+/** The value a key counts a request by (country, which a node cannot know, by nothing). */
+function keyExpression(key: string): string | null {
+  const colon = key.indexOf(':')
+  const kind = colon === -1 ? key : key.slice(0, colon)
+  const name = key.slice(colon + 1)
+  if (kind === 'ip') return '"" + client.ip'
+  // An IPv4 address's /24, an IPv6 address's first four groups (/64).
+  if (kind === 'ip_prefix')
+    return `regsub(regsub("" + client.ip, ${vclRegex('^(\\d+\\.\\d+\\.\\d+)\\.\\d+$')}, "\\1"), ${vclRegex('^(([0-9a-f]*:){4}).*$')}, "\\1")`
+  if (kind === 'header') return `req.http.${name}`
+  if (kind === 'cookie')
+    return `regsub(req.http.cookie, ${vclRegex(`^(?:.*;\\s*)?${regexQuote(name)}=([^;]*).*$|^.*$`)}, "\\1")`
+  if (kind === 'query')
+    return `regsub(req.url, ${vclRegex(`^[^?]*\\?(?:.*&)?${regexQuote(name)}=([^&]*).*$|^.*$`)}, "\\1")`
+  return null
+}
+
+/**
+ * Rate limit `name` of a website on a Varnish node (vmod vsthrottle): the requests it matches, counted
+ * per key on each node, over the limit in the period: answered with its status for its penalty (block), or
+ * logged (log). What a node cannot do (a challenge, a country key, a counter shared by the nodes) is said.
+ */
+export function rateLimitVcl(name: string, limit: RateLimitData) {
+  const notEnforced: string[] = []
+  if (!limit.enabled) return { guard: '', notEnforced }
+  const keys = limit.keys.map(keyExpression).filter((key): key is string => key !== null)
+  if (keys.length < limit.keys.length) notEnforced.push('counting by country (no GeoIP database on Varnish nodes)')
+  if (limit.counter_scope === 'global')
+    notEnforced.push('one counter for all nodes: each Varnish node counts its own requests')
+  const conditions: string[] = []
+  const { paths, match_type: type, methods } = limit.match
+  if (paths.length > 0) {
+    const pattern = (path: string) =>
+      type === 'regex' ? path : type === 'prefix' ? `^${regexQuote(path)}` : `^${regexQuote(path)}(\\?.*)?$`
+    conditions.push(`(${paths.map((path) => `req.url ~ ${vclRegex(pattern(path))}`).join(' || ')})`)
+  }
+  if (methods.length > 0) conditions.push(`(${methods.map((method) => `req.method == "${method}"`).join(' || ')})`)
+  for (const list of limit.bypass_iplists) conditions.push(`client.ip !~ ${ipListAcl(list)}`)
+  const key = [vclString(`${name}|`), ...keys].join(' + "|" + ')
+  conditions.push(
+    `vsthrottle.is_denied(${key}, ${limit.limit}, ${seconds(limit.period_s)}, ${seconds(limit.penalty_s)})`,
+  )
+  let action: string
+  if (limit.action === 'block') action = `  return (synth(${limit.response_status}, "Too Many Requests"));`
+  else {
+    if (limit.action === 'challenge')
+      notEnforced.push('a challenge (Varnish nodes cannot show a captcha): logged instead')
+    action = `  std.log(${vclString(`rate limit ${name} exceeded`)});`
+  }
+  return { guard: [`if (${conditions.join(' && ')}) {`, action, '}'].join('\n'), notEnforced }
+}
