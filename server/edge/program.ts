@@ -169,6 +169,8 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
 
   program.add(
     'sub vcl_recv {',
+    // A request switched here from the top VCL starts afresh: the host is read here as the top reads it.
+    '  set req.http.host = std.tolower(regsub(req.http.host, ":[0-9]+$", ""));',
     '  unset req.http.X-Wadp-Location;',
     '  unset req.http.X-Wadp-Pass;',
     ...blocklist.guard.split('\n').map((line) => `  ${line}`),

@@ -1,0 +1,125 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+/** Where a node listens and keeps its state. */
+export type VarnishOptions = {
+  varnishd: string
+  /** `host:port` for HTTP. */
+  listen: string
+  /** `host:port` of the management interface (varnishadm). */
+  admin: string
+  /** Varnish's work directory (`-n`). */
+  dir: string
+  /** The node's name: `server.identity`, so every answer's `X-Served-By`. */
+  name: string
+  /** Cache size, `malloc,<size>`. */
+  storage?: string
+}
+
+/** What the node answers before it is given any configuration. */
+const BOOT_VCL = `vcl 4.1;
+backend wadp_none none;
+sub vcl_recv {
+  return (synth(503, "No configuration yet"));
+}
+`
+
+/**
+ * One `varnishd` run in the foreground as a child of this process (issue 23: the edge agent supervises
+ * it), driven through `varnishadm` with its secret: VCLs loaded from text, labelled and made active.
+ */
+export class VarnishNode {
+  private child: ChildProcess | null = null
+  private readonly secretFile: string
+  private loads = 0
+
+  constructor(readonly options: VarnishOptions) {
+    this.secretFile = join(options.dir, 'secret')
+  }
+
+  /** Starts varnishd with the boot VCL and resolves once its management interface answers. */
+  async start(): Promise<void> {
+    const { dir } = this.options
+    await mkdir(dir, { recursive: true })
+    // varnishd compiles VCL as its own unprivileged user, who must read the files it is given.
+    await chmod(dir, 0o755)
+    await writeFile(this.secretFile, randomBytes(32).toString('hex'), { mode: 0o600 })
+    const boot = join(dir, 'boot.vcl')
+    await writeFile(boot, BOOT_VCL, { mode: 0o644 })
+    const args = ['-F', '-a', this.options.listen, '-T', this.options.admin, '-S', this.secretFile]
+    args.push('-n', join(dir, 'n'), '-i', this.options.name, '-f', boot, '-s', this.options.storage ?? 'malloc,64m')
+    this.child = spawn(this.options.varnishd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    this.child.stdout?.on('data', (chunk) => {
+      output += chunk
+    })
+    this.child.stderr?.on('data', (chunk) => {
+      output += chunk
+    })
+    const exited = new Promise<never>((_, reject) =>
+      this.child?.once('exit', (code) => reject(new Error(`varnishd exited (${code}): ${output.trim()}`))),
+    )
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const ready = await Promise.race([
+        this.admin(['ping']).then(
+          () => true,
+          () => false,
+        ),
+        exited,
+      ])
+      if (ready) return
+      if (Date.now() > deadline) throw new Error(`varnishd did not start in 20 s: ${output.trim()}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  /** Runs one management command; rejects with varnishadm's words when it fails. */
+  admin(command: string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile(
+        'varnishadm',
+        ['-T', this.options.admin, '-S', this.secretFile, ...command],
+        { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${stdout}${stderr}`.trim() || error.message)) : resolve(stdout),
+      )
+    })
+  }
+
+  /** Loads `program` under a new name and returns the name (the node compiles it fully, C included). */
+  async load(prefix: string, program: string): Promise<string> {
+    this.loads += 1
+    const name = `${prefix}_${this.loads}`
+    const file = join(this.options.dir, `${name}.vcl`)
+    await writeFile(file, program, { mode: 0o644 })
+    try {
+      await this.admin(['vcl.load', name, file])
+    } finally {
+      await rm(file, { force: true })
+    }
+    return name
+  }
+
+  label(label: string, vcl: string): Promise<string> {
+    return this.admin(['vcl.label', label, vcl])
+  }
+
+  use(vcl: string): Promise<string> {
+    return this.admin(['vcl.use', vcl])
+  }
+
+  /** Stops varnishd and waits for it to exit. */
+  async stop(): Promise<void> {
+    const child = this.child
+    this.child = null
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+  }
+}
