@@ -63,7 +63,7 @@ function stripSchemaDescriptions(): Plugin {
     name: 'wadp:strip-schema-descriptions',
     apply: 'build',
     transform(code, id) {
-      if (!/[\\/]src[\\/]domain[\\/].*\.ts$/.test(id) || !code.includes('v.description(')) return null
+      if (!/[\\/]src[\\/](domain|types)[\\/].*\.ts$/.test(id) || !code.includes('v.description(')) return null
       return { code: code.replace(DESCRIPTION, "v.description('')"), map: null }
     },
   }
