@@ -52,6 +52,14 @@ export function websiteVcl(name: string, website: WebsiteData, parts: WebsitePar
         '  }',
       ]
     : []
+  // On answers to HTTPS requests (behind the TLS terminator's X-Forwarded-Proto), delivered or synthetic.
+  const hsts = switches.hsts_enabled
+    ? [
+        '  if (req.http.X-Forwarded-Proto == "https") {',
+        '    set resp.http.Strict-Transport-Security = "max-age=31536000";',
+        '  }',
+      ]
+    : []
   const forwardedFor = switches.trust_x_forwarded_for ? [] : ['  set req.http.X-Forwarded-For = client.ip;']
   return {
     recv: sub('recv', [
@@ -77,29 +85,14 @@ export function websiteVcl(name: string, website: WebsiteData, parts: WebsitePar
       ...snippet('backend_response'),
     ]),
     deliver: sub('deliver', [
-      ...(switches.hsts_enabled
-        ? [
-            '  if (req.http.X-Forwarded-Proto == "https") {',
-            '    set resp.http.Strict-Transport-Security = "max-age=31536000";',
-            '  }',
-          ]
-        : []),
+      ...hsts,
       ...(switches.debug_mode
         ? [`  set resp.http.X-Wadp-Website = "${name}";`, '  set resp.http.X-Wadp-Hits = obj.hits;']
         : []),
       ...rules('deliver'),
       ...snippet('deliver'),
     ]),
-    synth: sub('synth', [
-      ...(switches.hsts_enabled
-        ? [
-            '  if (req.http.X-Forwarded-Proto == "https") {',
-            '    set resp.http.Strict-Transport-Security = "max-age=31536000";',
-            '  }',
-          ]
-        : []),
-      ...snippet('synth'),
-    ]),
+    synth: sub('synth', [...hsts, ...snippet('synth')]),
   }
 }
 
