@@ -75,7 +75,6 @@ export function parseVccOutput(output: string): VclError {
 export class Vcc {
   private readonly verdicts = new Map<string, Promise<VclVerdict>>()
   private queue: Promise<unknown> = Promise.resolve()
-  private workDir: Promise<string> | null = null
 
   constructor(
     readonly varnishd: string,
@@ -107,13 +106,11 @@ export class Vcc {
   }
 
   private async run(program: string): Promise<VclVerdict> {
+    // A directory of its own each run, removed after: nothing is left behind by a process that ends.
     // Run as root, varnishd compiles as its own unprivileged user, who must be able to read the file.
-    this.workDir ??= mkdtemp(join(tmpdir(), 'wadp-vcc-')).then(async (dir) => {
-      await chmod(dir, 0o755)
-      return dir
-    })
-    const dir = await this.workDir
-    const file = join(dir, `${createHash('sha256').update(program).digest('hex').slice(0, 16)}.vcl`)
+    const dir = await mkdtemp(join(tmpdir(), 'wadp-vcc-'))
+    await chmod(dir, 0o755)
+    const file = join(dir, 'program.vcl')
     await writeFile(file, program, { mode: 0o644 })
     const instance = join(dir, 'n')
     await mkdir(instance, { recursive: true })
@@ -138,12 +135,12 @@ export class Vcc {
       if (result.code === 0 || result.output.includes('Message from dlopen')) return { ok: true }
       return { ok: false, error: parseVccOutput(result.output) }
     } finally {
-      await rm(file, { force: true })
+      await rm(dir, { recursive: true, force: true })
     }
   }
 
-  /** Removes the compiler's work directory. */
+  /** Forgets every verdict (each compile's own directory is already gone). */
   async close(): Promise<void> {
-    if (this.workDir) await rm(await this.workDir, { recursive: true, force: true })
+    this.verdicts.clear()
   }
 }
