@@ -3,7 +3,7 @@ import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
 import type { CodeSnippetData } from '../../src/types/code-snippets/fields.ts'
 import type { DirectorData } from '../../src/types/directors/fields.ts'
 import type { IpListData } from '../../src/types/ip-lists/fields.ts'
-import { badRequest } from '../base/errors.ts'
+import { ApiError, badRequest } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
 import { compileProject } from './program.ts'
@@ -56,8 +56,9 @@ export function confineSnippet(content: string): void {
  * that runs it in a hook of its own runs it in the same hook). A write of any other type writes VCL the
  * platform generates from validated fields (tests/server/edge-vcl.test.ts compiles every kind). Backends
  * are given a fixed address: Varnish resolves backend names when it compiles, and whether an origin's
- * name resolves is the node's business, not the form's. A compile that takes too long (a snippet of
- * hundreds of thousands of statements) is left to the node's report.
+ * name resolves is the node's business, not the form's. When the compiler gives no verdict, twice (it
+ * could not start, or ran over its time), the write is refused with 503 and the reason: nothing is
+ * stored on a guess.
  */
 export async function checkSnippetVcl(db: Db, project: string, name: string, snippet: CodeSnippetData): Promise<void> {
   const vccOfMachine = compiler()
@@ -80,9 +81,12 @@ export async function checkSnippetVcl(db: Db, project: string, name: string, sni
   )
   let verdict: Awaited<ReturnType<Vcc['compile']>>
   try {
-    verdict = await vccOfMachine.compile(program.text)
-  } catch {
-    return
+    verdict = await vccOfMachine.compile(program.text).catch(() => vccOfMachine.compile(program.text))
+  } catch (error) {
+    // No verdict, twice: nothing is stored on a guess (EDGE.md), and the reason is said.
+    const reason = error instanceof Error ? error.message : String(error)
+    console.error(`VCL check of snippet ${name} in ${project}: ${reason}`)
+    throw new ApiError(503, `Varnish's compiler could not check the snippet (${reason}); nothing was stored, try again`)
   }
   if (verdict.ok) return
   const { line, column, message } = verdict.error

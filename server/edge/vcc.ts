@@ -132,8 +132,9 @@ export class Vcc {
       if (result.output.includes('Running VCC-compiler failed'))
         return { ok: false, error: parseVccOutput(result.output) }
       // With the C compile skipped, VCC's acceptance shows as the load of its (empty) result failing.
-      if (result.code === 0 || result.output.includes('Message from dlopen')) return { ok: true }
-      return { ok: false, error: parseVccOutput(result.output) }
+      if (result.output.includes('Message from dlopen')) return { ok: true }
+      // Anything else (varnishd could not start, read the file, or said nothing) is no verdict at all.
+      throw new Error(`varnishd -C gave no verdict (exit ${result.code}): ${result.output.trim().slice(-500)}`)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
