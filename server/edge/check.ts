@@ -6,7 +6,7 @@ import type { IpListData } from '../../src/types/ip-lists/fields.ts'
 import { ApiError, badRequest } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
-import { compileProject } from './program.ts'
+import { compileProject, type Named } from './program.ts'
 import { Vcc } from './vcc.ts'
 
 /**
@@ -18,8 +18,6 @@ function compiler(): Vcc | null {
   if (vcc === undefined) vcc = process.env.WADP_VCL_CHECK === 'off' ? null : Vcc.ofMachine()
   return vcc
 }
-
-type Named<T> = { name: string; data: T }
 
 /** The project's directors and its other global snippets: what a snippet's own VCL may use. */
 async function surroundings(db: Db, project: string, except: string) {

@@ -22,7 +22,8 @@ import {
 } from '../../src/types/websites/edge.ts'
 import type { WebsiteData } from '../../src/types/websites/fields.ts'
 
-type Named<T> = { name: string; data: T }
+/** A stored resource as the compiler reads it: its name and its validated data. */
+export type Named<T> = { name: string; data: T }
 
 /** A project's stored configuration, as the edge compiles it. */
 export type ProjectConfiguration = {

@@ -46,6 +46,18 @@ export function globRegex(glob: string): string {
 }
 
 /**
+ * The PCRE pattern a request URL (path and query) is matched with, for a path compared as a prefix,
+ * exactly (any query allowed), as a glob (`*`, `?`; any query allowed) or as a regular expression.
+ */
+export function pathPattern(path: string, type: 'prefix' | 'exact' | 'glob' | 'regex'): string {
+  const query = '(\\?.*)?$'
+  if (type === 'regex') return path
+  if (type === 'prefix') return `^${regexQuote(path)}`
+  if (type === 'exact') return `^${regexQuote(path)}${query}`
+  return `${globRegex(path).slice(0, -1)}${query}`
+}
+
+/**
  * A VCL identifier for a resource name: names are slugs (`[a-z0-9-]`), which VCL takes as they are but
  * for the dash, written `_` (no name holds `_`, so no two names meet). `kind` keeps the kinds apart.
  */

@@ -1,4 +1,4 @@
-import { globRegex, regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
+import { pathPattern, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
 import type { PageRuleData } from './fields.ts'
 
 /** The request a condition reads: the client's (`req`) or the one sent to the origin (`bereq`). */
@@ -7,16 +7,7 @@ export type RequestSide = 'req' | 'bereq'
 /** Whether a request matches the rule's path, methods and hosts, on either side. */
 export function ruleCondition(rule: PageRuleData, side: RequestSide): string {
   const { path, match_type: type, methods, hosts } = rule.match
-  const query = '(\\?.*)?$'
-  const pattern =
-    type === 'regex'
-      ? path
-      : type === 'prefix'
-        ? `^${regexQuote(path)}`
-        : type === 'exact'
-          ? `^${regexQuote(path)}${query}`
-          : `${globRegex(path).slice(0, -1)}${query}`
-  const parts = [`${side}.url ~ ${vclRegex(pattern)}`]
+  const parts = [`${side}.url ~ ${vclRegex(pathPattern(path, type))}`]
   if (methods.length > 0) parts.push(`(${methods.map((method) => `${side}.method == "${method}"`).join(' || ')})`)
   if (hosts.length > 0) parts.push(`(${hosts.map((host) => `${side}.http.host == "${host}"`).join(' || ')})`)
   return parts.join(' && ')

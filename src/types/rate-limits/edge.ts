@@ -1,4 +1,4 @@
-import { regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
+import { pathPattern, regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
 import { ipListAcl } from '../ip-lists/edge.ts'
 import type { RateLimitData } from './fields.ts'
 
@@ -34,9 +34,7 @@ export function rateLimitVcl(name: string, limit: RateLimitData) {
   const conditions: string[] = []
   const { paths, match_type: type, methods } = limit.match
   if (paths.length > 0) {
-    const pattern = (path: string) =>
-      type === 'regex' ? path : type === 'prefix' ? `^${regexQuote(path)}` : `^${regexQuote(path)}(\\?.*)?$`
-    conditions.push(`(${paths.map((path) => `req.url ~ ${vclRegex(pattern(path))}`).join(' || ')})`)
+    conditions.push(`(${paths.map((path) => `req.url ~ ${vclRegex(pathPattern(path, type))}`).join(' || ')})`)
   }
   if (methods.length > 0) conditions.push(`(${methods.map((method) => `req.method == "${method}"`).join(' || ')})`)
   for (const list of limit.bypass_iplists) conditions.push(`client.ip !~ ${ipListAcl(list)}`)
