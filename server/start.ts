@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { startLocalEdge } from './edge/local.ts'
 import { optionsFromEnv, ROOT, startServer } from './main.ts'
 
 /** Newest modification time under the console's sources, to decide whether dist/ is stale. */
@@ -47,12 +48,18 @@ console.log(
       : ' (from WADP_DEMO_PASSWORD)'),
 )
 
+if (process.env.WADP_EDGE && process.env.WADP_EDGE !== 'local') {
+  console.log(`WADP_EDGE=${process.env.WADP_EDGE} is not known (only local is); going on without an edge node`)
+}
+const edge = process.env.WADP_EDGE === 'local' ? await startLocalEdge(server.ctx, server.url, process.env, ROOT) : null
+
 let stopping = false
 async function stop(signal: string) {
   // A second Ctrl-C does not wait for the requests and jobs in flight.
   if (stopping) process.exit(1)
   stopping = true
   console.log(`${signal}: stopping…`)
+  await edge?.stop()
   await server.close()
   process.exit(0)
 }

@@ -117,3 +117,13 @@ export const cacheGenerations = pgTable('cache_generations', {
   group: text('group').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull(),
 })
+
+/**
+ * The last report of each edge agent node (EDGE.md): what it runs, sent by the agent with its node's
+ * secret. Bookkeeping, not configuration: a report moves no revision and leaves no audit entry.
+ */
+export const edgeReports = pgTable('edge_reports', {
+  node: text('node').primaryKey(),
+  reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+})

@@ -34,6 +34,7 @@ export class VarnishNode {
   private child: ChildProcess | null = null
   private readonly secretFile: string
   private loads = 0
+  private readonly exitListeners: ((code: number | null) => void)[] = []
 
   constructor(readonly options: VarnishOptions) {
     this.secretFile = join(options.dir, 'secret')
@@ -50,7 +51,14 @@ export class VarnishNode {
     await writeFile(boot, BOOT_VCL, { mode: 0o644 })
     const args = ['-F', '-a', this.options.listen, '-T', this.options.admin, '-S', this.secretFile]
     args.push('-n', join(dir, 'n'), '-i', this.options.name, '-f', boot, '-s', this.options.storage ?? 'malloc,64m')
-    this.child = spawn(this.options.varnishd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(this.options.varnishd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    this.child = child
+    child.once('exit', (code) => {
+      // Only a death nobody asked for is news: stop() clears the child first.
+      if (this.child !== child) return
+      this.child = null
+      for (const listener of this.exitListeners) listener(code)
+    })
     let output = ''
     this.child.stdout?.on('data', (chunk) => {
       output += chunk
@@ -74,6 +82,20 @@ export class VarnishNode {
       if (Date.now() > deadline) throw new Error(`varnishd did not start in 20 s: ${output.trim()}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+  }
+
+  /** The manager process's id while it runs. */
+  get pid(): number | null {
+    return this.child?.pid ?? null
+  }
+
+  get running(): boolean {
+    return this.child !== null
+  }
+
+  /** Called when varnishd exits on its own (killed, crashed), not when stop() ends it. */
+  onExit(listener: (code: number | null) => void): void {
+    this.exitListeners.push(listener)
   }
 
   /** Runs one management command; rejects with varnishadm's words when it fails. */
@@ -111,6 +133,11 @@ export class VarnishNode {
     return this.admin(['vcl.use', vcl])
   }
 
+  /** Unloads a VCL or a label no longer in use. */
+  discard(name: string): Promise<string> {
+    return this.admin(['vcl.discard', name])
+  }
+
   /** Stops varnishd and waits for it to exit. */
   async stop(): Promise<void> {
     const child = this.child
@@ -122,4 +149,14 @@ export class VarnishNode {
     await exited
     clearTimeout(timer)
   }
+}
+
+/** `varnish-7.1.1`, from what `varnishd -V` says; null when it cannot be run. */
+export function varnishVersion(varnishd: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(varnishd, ['-V'], { timeout: 10_000 }, (error, stdout, stderr) => {
+      const match = /\((varnish-[^\s)]+)/.exec(`${stdout}${stderr}`)
+      resolve(error && !match ? null : (match?.[1] ?? null))
+    })
+  })
 }

@@ -1,5 +1,6 @@
 import type { SyncDetail, SyncState } from '../../src/domain/sync.ts'
 import type { NodeData } from '../../src/types/nodes/fields.ts'
+import { agentStanding, heardFrom, type ReceivedReport } from '../edge/reports.ts'
 import { stableHash } from './hash.ts'
 import type { ConfigRevision } from './revisions.ts'
 
@@ -48,27 +49,55 @@ export function nodeSync(
   return { available, maintenance, applying, appliesAt, updated: applying && now >= appliesAt }
 }
 
+/** An agent node's line: what its last report says it runs (EDGE.md), unavailable after 10 s of silence. */
+function agentDetail(
+  node: { name: string; data: NodeData },
+  received: ReceivedReport | undefined,
+  revision: ConfigRevision,
+  scope: string,
+  now: number,
+): SyncDetail {
+  const heard = heardFrom(received, now)
+  const standing = agentStanding(received, scope, revision.revision)
+  const silent = received
+    ? `no report for ${Math.round((now - received.reportedAt) / 1000)} s`
+    : 'no report from its agent yet'
+  return {
+    endpoint: node.name,
+    status_source: 'agent',
+    updated: heard && node.data.status !== 'disabled' && standing.updated,
+    maintenance: node.data.status === 'maintenance',
+    available: heard && node.data.status !== 'disabled',
+    message: heard ? standing.message : silent,
+  }
+}
+
 /**
- * The simulated fleet: every node's `nodeSync` against the scope's latest revision. Being a pure
- * function of the stored nodes, the revision and the clock, it needs no timers, survives restarts and
- * gives the same answer on every process. Disabled nodes are listed too, as unavailable.
+ * The fleet against a scope's latest revision ('' = the platform's). A simulated node follows
+ * `nodeSync`: a pure function of the stored nodes, the revision and the clock, it needs no timers,
+ * survives restarts and gives the same answer on every process. An agent node says what it runs in its
+ * reports. Disabled nodes are listed too, as unavailable; a node that failed to load the revision is
+ * done (not updated, with the compiler's message), since waiting will not change it.
  */
 export function syncState(
   nodes: { name: string; data: NodeData }[],
   revision: ConfigRevision,
   delays: FleetDelays,
   now: number,
+  scope: string,
+  reports: ReadonlyMap<string, ReceivedReport>,
 ): SyncState {
   const details: SyncDetail[] = nodes.map((node) => {
+    if (node.data.kind === 'agent') return agentDetail(node, reports.get(node.name), revision, scope, now)
     const state = nodeSync(node, revision, delays, now)
     return {
       endpoint: node.name,
-      status_source: node.data.reachable !== false ? 'heartbeat' : 'last-known',
+      status_source: 'simulated',
       updated: state.updated,
       maintenance: state.maintenance,
       available: state.available,
     }
   })
-  const stillWorking = details.some((d) => d.available && !d.maintenance && !d.updated)
+  const stillWorking = details.some((d) => d.available && !d.maintenance && !d.updated && !d.message)
   return { error: null, updated: details.every((d) => d.updated), finished: !stillWorking, details }
 }

@@ -111,8 +111,13 @@ export type ResourceDefinition = {
   hooks?: {
     /** Type-specific rules checked before a create or update is stored; may adjust the data. */
     beforeWrite?(args: WriteArgs): Promise<ResourceData | undefined>
-    /** On create: the secret's hash to store, the data to store with it, and what to return once. */
-    issueSecret?(args: WriteArgs): Promise<{ hash: string; data: ResourceData; reveal: Record<string, unknown> }>
+    /**
+     * On create: the secret's hash to store, the data to store with it, and what to return once
+     * (undefined: this one has none, such as a simulated node).
+     */
+    issueSecret?(
+      args: WriteArgs,
+    ): Promise<{ hash: string; data: ResourceData; reveal: Record<string, unknown> } | undefined>
     /**
      * Runs in the delete's transaction before the referrers are checked, e.g. a project's resources go
      * with it and the tokens limited to it let go of it. Returns the platform types it changed besides

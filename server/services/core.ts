@@ -7,6 +7,7 @@ import { projectDomains } from '../../src/types/websites/server.ts'
 import { notFound } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
+import { lastReports } from '../edge/reports.ts'
 import { jsonBody } from '../http/compress.ts'
 import { callerOf } from '../http/resource-router.ts'
 import { ServiceRouter } from '../http/service.ts'
@@ -58,11 +59,15 @@ export function coreService(ctx: ServerContext): ServiceRouter {
       .from(resources)
       .where(and(eq(resources.type, 'nodes'), eq(resources.scope, '')))
       .orderBy(resources.name)
+    const nodes = fleet.map((row) => ({ name: row.name, data: row.data as NodeData }))
+    const agents = nodes.filter((node) => node.data.kind === 'agent').map((node) => node.name)
     return syncState(
-      fleet.map((row) => ({ name: row.name, data: row.data as NodeData })),
+      nodes,
       await currentRevision(ctx.db, scope),
       ctx.config.syncDelays,
       ctx.now(),
+      scope,
+      await lastReports(ctx.db, agents),
     )
   }
 

@@ -7,6 +7,8 @@ export const SyncDetail = v.object({
   updated: v.boolean(),
   maintenance: v.boolean(),
   available: v.boolean(),
+  /** Edge agent nodes: why the node does not run the revision (the compiler's words), or null. */
+  message: v.optional(v.nullable(v.string())),
 })
 export type SyncDetail = v.InferOutput<typeof SyncDetail>
 

@@ -72,7 +72,10 @@ describe('every endpoint', () => {
 
   it('answers 404 for a project or a resource that does not exist', async () => {
     const failures: string[] = []
-    for (const op of operations().filter((o) => o.path.includes(':project') || o.path.includes(':name'))) {
+    // An edge agent's calls answer 401 for any node whose secret is not sent, so that they tell nobody
+    // which nodes exist (tests/server/edge-agent.test.ts).
+    const named = operations().filter((o) => o.path.includes(':project') || o.path.includes(':name'))
+    for (const op of named.filter((o) => !o.path.startsWith('/edge/'))) {
       const values = op.path.includes(':name')
         ? { project: 'shop', name: 'does-not-exist' }
         : { project: 'atlantis', name: 'x' }

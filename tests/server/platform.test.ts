@@ -69,7 +69,7 @@ describe('configuration sync', () => {
     const row = (
       state as unknown as { details: { endpoint: string; available: boolean; status_source: string }[] }
     ).details.find((d) => d.endpoint === 'pop-sg-sin-1')
-    expect(row).toMatchObject({ available: false, status_source: 'last-known' })
+    expect(row).toMatchObject({ available: false, status_source: 'simulated' })
     await platform.call('PATCH', '/api/core/v0/nodes/pop-sg-sin-1', {
       body: { reachable: true },
       headers: { 'if-match': '*' },

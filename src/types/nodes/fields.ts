@@ -4,6 +4,16 @@ import { integer, Slug } from '../../domain/common.ts'
 export const NODE_STATUSES = ['active', 'maintenance', 'draining', 'disabled'] as const
 
 /**
+ * What runs the node (EDGE.md): a simulated node follows the configuration by the clock; an edge agent
+ * node is a real Varnish node whose agent fetches the configuration and reports what it runs.
+ */
+export const NODE_KINDS = ['simulated', 'agent'] as const
+export type NodeKind = (typeof NODE_KINDS)[number]
+
+/** An agent that has not reported for this long is unavailable (EDGE.md). */
+export const AGENT_SILENCE_MS = 10_000
+
+/**
  * A point-of-presence server. Its name is the endpoint id (`pop-fr-par-1`), whose second segment is
  * the country code. `reachable` is the reference fleet's switch for simulating an unavailable node.
  */
@@ -44,6 +54,15 @@ export const NodeFields = v.object({
   ),
   weight: v.optional(v.pipe(integer(1, 100), v.description('Share of traffic relative to the other nodes')), 1),
   reachable: v.optional(v.pipe(v.boolean(), v.description('Off simulates a node the platform cannot reach')), true),
+  kind: v.optional(
+    v.pipe(
+      v.picklist(NODE_KINDS, 'must be simulated or agent'),
+      v.description(
+        'simulated: follows the configuration by the clock; agent: a Varnish node run by the edge agent, which reports what it runs (its secret is returned once, by the create)',
+      ),
+    ),
+    'simulated',
+  ),
 })
 export type NodeData = v.InferOutput<typeof NodeFields>
 
@@ -78,3 +97,38 @@ export type NodeMaintenanceResult = {
   changed: boolean
   message: string | null
 }
+
+const reportText = (max: number, description: string) =>
+  v.pipe(v.nullable(v.pipe(v.string(), v.maxLength(max))), v.description(description))
+
+/**
+ * `POST /edge/nodes/{node}/report`: what an edge agent runs (EDGE.md). Sent after every change it
+ * applies and every few seconds besides; the last one is kept.
+ */
+export const AgentReport = v.object({
+  varnish_version: reportText(200, 'What varnishd -V says, such as varnish-7.1.1; null while it does not run'),
+  started_at: v.pipe(
+    v.nullable(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time'))),
+    v.description('When its varnishd started; null while it does not run'),
+  ),
+  platform_revision: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    v.description('The platform (admin configuration) revision of the configuration it runs'),
+  ),
+  projects: v.pipe(
+    v.array(
+      v.object({
+        project: v.pipe(Slug, v.description('The project')),
+        revision: v.pipe(
+          v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+          v.description('The project revision whose VCL it runs; null for none yet'),
+        ),
+        error: reportText(8000, "Why it could not load the project's latest VCL (Varnish's words), or null"),
+      }),
+    ),
+    v.maxLength(100_000),
+    v.description('One line per project it was given'),
+  ),
+  error: reportText(8000, 'What keeps it from running any configuration (varnishd down…), or null'),
+})
+export type AgentReport = v.InferOutput<typeof AgentReport>

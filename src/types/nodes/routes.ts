@@ -1,11 +1,20 @@
+import { timingSafeEqual } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { ApiError } from '../../../server/base/errors.ts'
+import { recordAudit } from '../../../server/audit.ts'
+import { ApiError, notFound, unauthorized } from '../../../server/base/errors.ts'
+import { hashSecret } from '../../../server/base/secrets.ts'
 import type { ServerContext } from '../../../server/context.ts'
+import { resources } from '../../../server/db/schema.ts'
+import { configurationTag, edgeConfiguration } from '../../../server/edge/configuration.ts'
+import { newNodeSecret } from '../../../server/edge/node-secret.ts'
+import { storeReport } from '../../../server/edge/reports.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
-import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
+import { nameParam } from '../../domain/requests.ts'
+import { AgentReport, type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
 const text = (description: string) => v.pipe(v.string(), v.description(description))
 
@@ -86,4 +95,107 @@ export function registerNodeMaintenance(router: ServiceRouter, ctx: ServerContex
   })
 }
 
-export const routes: TypeRoutes = (router, ctx, definition) => registerNodeMaintenance(router, ctx, definition)
+const NodeParams = v.object({ name: nameParam('node') })
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/**
+ * The edge agent node a request speaks for: its `Authorization: Bearer <secret>` must be that node's
+ * own secret (EDGE.md). Any other caller, an API token included, gets 401.
+ */
+async function agentNode(ctx: ServerContext, node: string, authorization: string | undefined): Promise<void> {
+  const secret = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1]
+  if (!secret) throw unauthorized("send the node's secret as Authorization: Bearer <secret>")
+  const rows = await ctx.db
+    .select({ data: resources.data, secretHash: resources.secretHash })
+    .from(resources)
+    .where(and(eq(resources.type, 'nodes'), eq(resources.scope, ''), eq(resources.name, node)))
+    .limit(1)
+  const row = rows[0]
+  if (row?.data.kind !== 'agent' || !row.secretHash || !sameHash(row.secretHash, hashSecret(secret))) {
+    throw unauthorized(`not the secret of edge agent node ${node}`)
+  }
+}
+
+/** The agent's calls carry no user's token: the handler checks the node's own secret instead. */
+const EDGE_ACCESS = { public: true } as const
+
+/**
+ * What an edge agent calls, with its node's secret (EDGE.md): its configuration (every project's VCL,
+ * with an ETag so an unchanged one costs a 304) and its report of what it runs. And what an operator
+ * calls to give an agent node a new secret.
+ */
+export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, nodes: ResourceDefinition) {
+  router.route({
+    method: 'get',
+    path: '/edge/nodes/:name/configuration',
+    tag: 'edge',
+    summary: "An edge agent node's configuration: every project's VCL and the hosts it serves",
+    description:
+      "Called by the edge agent with its node's secret (Authorization: Bearer <secret>), not by users. Send the last ETag as If-None-Match: 304 while nothing changed.",
+    access: EDGE_ACCESS,
+    params: NodeParams,
+    handler: async ({ c, params }) => {
+      await agentNode(ctx, params.name, c.req.header('authorization'))
+      const projects = (await ctx.tenancy.projects()).map((project) => project.name)
+      const { etag, revisions } = await configurationTag(ctx.db, projects)
+      c.header('ETag', etag)
+      c.header('Cache-Control', 'no-store')
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304)
+      return c.json({ data: await edgeConfiguration(ctx.db, params.name, projects, revisions, ctx.now()) })
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: '/edge/nodes/:name/report',
+    tag: 'edge',
+    summary: 'An edge agent reports what it runs',
+    description:
+      "Called by the edge agent with its node's secret after each change it applies and every few seconds; the sync views read the last report. A node not heard from for 10 s is unavailable.",
+    access: EDGE_ACCESS,
+    params: NodeParams,
+    body: AgentReport,
+    status: 204,
+    handler: async ({ c, params, body }) => {
+      await agentNode(ctx, params.name, c.req.header('authorization'))
+      await storeReport(ctx.db, params.name, body)
+      return c.body(null, 204)
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: '/nodes/:name/secret',
+    summary: 'Give an edge agent node a new secret, returned once; the old one stops working',
+    access: { permission: 'wadp.nodes.update' },
+    params: NodeParams,
+    status: 201,
+    response: v.object({ data: v.object({ name: v.string(), secret: v.string() }) }),
+    handler: async ({ c, params, principal }) => {
+      const current = await ctx.resources.get(nodes, '', params.name).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) throw notFound(`node ${params.name}`)
+        throw error
+      })
+      if (current.kind !== 'agent')
+        throw new ApiError(409, `node ${params.name} is simulated: only an edge agent node has a secret`)
+      const caller = callerOf(c, principal)
+      const secret = await ctx.db.transaction(async (tx) => {
+        const secret = await newNodeSecret(tx, params.name)
+        await recordAudit(tx, {
+          actor: caller.actor,
+          action: 'nodes.rotate-secret',
+          result: 'success',
+          resource: { type: 'nodes', name: params.name },
+        })
+        return secret
+      })
+      return c.json({ data: { name: params.name, secret } }, 201)
+    },
+  })
+}
+
+export const routes: TypeRoutes = (router, ctx, definition) => {
+  registerAgentApi(router, ctx, definition)
+  registerNodeMaintenance(router, ctx, definition)
+}

@@ -1,4 +1,13 @@
 import * as v from 'valibot'
+import { badRequest } from '../../../server/base/errors.ts'
+import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
+import {
+  agentStanding,
+  forgetReport,
+  heardFrom,
+  lastReports,
+  type ReceivedReport,
+} from '../../../server/edge/reports.ts'
 import { type FleetDelays, type NodeSync, nodeSync } from '../../../server/platform/fleet.ts'
 import { stableHash } from '../../../server/platform/hash.ts'
 import { type ConfigRevision, currentRevision } from '../../../server/platform/revisions.ts'
@@ -25,7 +34,15 @@ export type FleetClock = { config: { syncDelays: FleetDelays }; now(): number }
  * last heard. Never in a body; `held_*` never shown.
  */
 const HELD = ['held_revision', 'resumed_at_revision'] as const
-const DERIVED = ['applied_revision', 'target_revision', 'sync_state', 'last_seen_at'] as const
+const DERIVED = [
+  'applied_revision',
+  'target_revision',
+  'sync_state',
+  'last_seen_at',
+  'sync_message',
+  'varnish_version',
+  'varnish_started_at',
+] as const
 
 type NodeRow = { name: string; data: NodeData & Record<string, unknown> }
 
@@ -70,6 +87,38 @@ function presentNode(record: ResourceRecord, revision: ConfigRevision, ctx: Flee
   }
 }
 
+/**
+ * An edge agent node as the API shows it: what its last report says it runs of the platform's revision,
+ * `failed` with the compiler's message when a load failed, unreachable after 10 s of silence.
+ */
+function presentAgent(
+  record: ResourceRecord,
+  received: ReceivedReport | undefined,
+  revision: ConfigRevision,
+  now: number,
+): ResourceRecord {
+  const standing = agentStanding(received, '', revision.revision)
+  const heard = heardFrom(received, now)
+  const syncState: NodeSyncState = !heard
+    ? 'unreachable'
+    : standing.message
+      ? 'failed'
+      : standing.updated
+        ? 'in_sync'
+        : 'pending'
+  const { held_revision, resumed_at_revision, ...shown } = record
+  return {
+    ...shown,
+    target_revision: revision.revision > 0 ? revision.revision : null,
+    applied_revision: standing.runs,
+    sync_state: syncState,
+    last_seen_at: received ? new Date(received.reportedAt).toISOString() : null,
+    sync_message: standing.message,
+    varnish_version: received?.report.varnish_version ?? null,
+    varnish_started_at: received?.report.started_at ?? null,
+  }
+}
+
 /** Nodes (RESOURCES.md, Node): the fleet, one platform-wide list; their sync fields follow the clock. */
 export function nodesType(ctx: FleetClock): ResourceDefinition {
   return {
@@ -94,7 +143,22 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
         v.picklist(NODE_SYNC_STATES),
         v.description('in_sync, pending (not applied yet, or held back by maintenance or disabled) or unreachable'),
       ),
-      last_seen_at: v.pipe(v.nullable(v.string()), v.description('Its last heartbeat, ISO 8601')),
+      last_seen_at: v.pipe(
+        v.nullable(v.string()),
+        v.description('Its last heartbeat (an agent: its last report), ISO 8601'),
+      ),
+      sync_message: v.optional(
+        v.pipe(
+          v.nullable(v.string()),
+          v.description("Edge agent nodes: why it does not run the revision (Varnish's words)"),
+        ),
+      ),
+      varnish_version: v.optional(
+        v.pipe(v.nullable(v.string()), v.description('Edge agent nodes: the Varnish version it reported')),
+      ),
+      varnish_started_at: v.optional(
+        v.pipe(v.nullable(v.string()), v.description('Edge agent nodes: when its varnishd started, ISO 8601')),
+      ),
     },
     searchable: (data: ResourceData) => [String(data.hostname ?? '')],
     configuration: true,
@@ -102,6 +166,11 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
       // Stopping or resuming is kept as the simulation needs it: the revision held, when last heard.
       async beforeWrite({ db, name, data, existing }) {
         if (!existing) return undefined
+        const kind = (existing.kind as string | undefined) ?? 'simulated'
+        if ((data as NodeData).kind !== kind) {
+          const message = `a node's kind cannot change (this one is ${kind}): add a new node instead`
+          throw badRequest(`kind ${message}`, [{ field: 'kind', message }])
+        }
         const now = ctx.now()
         const revision = await currentRevision(db, '')
         const before = { name, data: existing as unknown as NodeRow['data'] }
@@ -117,9 +186,26 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
         if (isReachable) kept.last_seen_at = null
         return { ...data, ...kept }
       },
+      // An edge agent node gets a secret of its own, returned once; only its hash is kept.
+      async issueSecret({ data }) {
+        if ((data as NodeData).kind !== 'agent') return undefined
+        const secret = generateSecret()
+        return { hash: hashSecret(secret), data, reveal: { secret } }
+      },
+      async beforeDelete({ db, name }) {
+        await forgetReport(db, name)
+        return undefined
+      },
       async derive(db, records) {
         const revision = await currentRevision(db, '')
-        return records.map((record) => presentNode(record, revision, ctx))
+        const agents = records.filter((record) => record.kind === 'agent').map((record) => record.name)
+        const reports = await lastReports(db, agents)
+        const now = ctx.now()
+        return records.map((record) =>
+          record.kind === 'agent'
+            ? presentAgent(record, reports.get(record.name), revision, now)
+            : presentNode(record, revision, ctx),
+        )
       },
     },
   }

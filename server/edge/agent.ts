@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto'
+import type { AgentReport } from '../../src/types/nodes/fields.ts'
+import type { EdgeConfiguration } from './configuration.ts'
+import { topVcl } from './top.ts'
+import { VarnishNode, varnishVersion } from './varnish.ts'
+
+/** Everything one edge agent needs (EDGE.md, "Running it"). */
+export type AgentOptions = {
+  /** The platform API's base URL (any replica), such as http://127.0.0.1:8080. */
+  platformUrl: string
+  /** The node's name, as created in the console. */
+  node: string
+  /** The node's secret, shown once when it was created or its secret rotated. */
+  token: string
+  varnishd: string
+  /** `host:port` for HTTP. */
+  listen: string
+  /** `host:port` of Varnish's management interface. */
+  admin: string
+  /** Varnish's work directory. */
+  dir: string
+  /** How often it asks for its configuration (default 500 ms; an unchanged one costs a 304). */
+  pollMs?: number
+  /** How often it reports while nothing changes (default 2 s; the platform calls it unavailable after 10 s). */
+  reportMs?: number
+  log?: (line: string) => void
+}
+
+/** A project's VCL as the node runs it. */
+type Loaded = { hash: string; revision: number; vcl: string; label: string; hosts: string[] }
+
+/** The longest message a report carries per project (the compiler's words, first lines first). */
+const MESSAGE_MAX = 8000
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, MESSAGE_MAX)
+
+/** A load refused by Varnish's compiler (it will fail again until the configuration changes). */
+const refusedByCompiler = (message: string) =>
+  /VCL compilation failed|Message from VCC-compiler|Running VCC-compiler failed/.test(message)
+
+/**
+ * The edge agent (EDGE.md): runs and supervises one varnishd, asks the platform for its node's
+ * configuration (If-None-Match, every half second), loads each changed project as its label and then
+ * switches the top VCL that routes hosts to labels, atomically. A project whose VCL does not load keeps
+ * its last good one and the error is reported. varnishd dying is noticed, and a new one is started and
+ * given everything again. It reports what it runs after every change and every few seconds.
+ */
+export class EdgeAgent {
+  private varnish: VarnishNode | null = null
+  private readonly loaded = new Map<string, Loaded>()
+  private readonly errors = new Map<string, string>()
+  private top: { hash: string; vcl: string } | null = null
+  private etag: string | null = null
+  private projects: string[] = []
+  private platformRevision: number | null = null
+  private startedAt: string | null = null
+  private version: string | null = null
+  /** What keeps it from running anything (varnishd will not start), or null. */
+  private fatal: string | null = null
+  private lastReport = 0
+  private lastLogged = ''
+  private stopped = false
+  private loop: Promise<void> | null = null
+  private wake: (() => void) | null = null
+  /** Resolves after the next configuration was applied (tests and the bench wait on it). */
+  private appliedListeners: (() => void)[] = []
+
+  constructor(readonly options: AgentOptions) {}
+
+  private log(line: string) {
+    if (line === this.lastLogged) return
+    this.lastLogged = line
+    ;(this.options.log ?? ((text: string) => console.log(text)))(`edge agent ${this.options.node}: ${line}`)
+  }
+
+  /** Starts varnishd and the loop; resolves once varnishd runs (its first configuration follows). */
+  async start(): Promise<void> {
+    this.version = await varnishVersion(this.options.varnishd)
+    await this.startVarnish()
+    this.loop = this.run()
+  }
+
+  /** varnishd's manager process, while it runs. */
+  get varnishPid(): number | null {
+    return this.varnish?.pid ?? null
+  }
+
+  private async startVarnish(): Promise<void> {
+    const varnish = new VarnishNode({
+      varnishd: this.options.varnishd,
+      listen: this.options.listen,
+      admin: this.options.admin,
+      dir: this.options.dir,
+      name: this.options.node,
+    })
+    await varnish.start()
+    varnish.onExit((code) => {
+      if (this.varnish !== varnish) return
+      this.varnish = null
+      this.log(`varnishd exited (${code ?? 'killed'}); starting it again`)
+      this.wake?.()
+    })
+    // A new varnishd runs nothing yet: everything is loaded again, from a fresh configuration.
+    this.varnish = varnish
+    this.loaded.clear()
+    this.errors.clear()
+    this.top = null
+    this.etag = null
+    this.startedAt = new Date().toISOString()
+    this.fatal = null
+    this.log(`varnishd runs on ${this.options.listen} (${this.version ?? 'unknown version'})`)
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 500
+    while (!this.stopped) {
+      try {
+        if (!this.varnish) await this.startVarnish()
+        backoff = 500
+        const changed = await this.poll()
+        if (changed || Date.now() - this.lastReport >= (this.options.reportMs ?? 2000)) await this.report()
+      } catch (error) {
+        const message = messageOf(error)
+        if (!this.varnish) this.fatal = `varnishd does not run: ${message}`
+        this.log(message)
+        await this.report().catch(() => undefined)
+        backoff = Math.min(backoff * 2, 10_000)
+        await this.pause(backoff)
+        continue
+      }
+      await this.pause(this.options.pollMs ?? 500)
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.wake = done
+    })
+  }
+
+  private api(path: string): string {
+    return `${this.options.platformUrl.replace(/\/$/, '')}/api/core/v0/edge/nodes/${this.options.node}/${path}`
+  }
+
+  /** Asks for the configuration; applies it when it changed. Whether it did. */
+  private async poll(): Promise<boolean> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}` }
+    if (this.etag) headers['if-none-match'] = this.etag
+    const response = await fetch(this.api('configuration'), { headers, signal: AbortSignal.timeout(30_000) })
+    if (response.status === 304) return false
+    if (!response.ok)
+      throw new Error(`the platform answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
+    const etag = response.headers.get('etag')
+    const { data } = (await response.json()) as { data: EdgeConfiguration }
+    const retry = await this.apply(data)
+    // A load that failed for any other reason than the compiler's is tried again at the next poll.
+    this.etag = retry ? null : etag
+    for (const listener of this.appliedListeners.splice(0)) listener()
+    return true
+  }
+
+  /** Loads what changed, then the top VCL. Whether something should be tried again. */
+  private async apply(config: EdgeConfiguration): Promise<boolean> {
+    const varnish = this.varnish
+    if (!varnish) throw new Error('varnishd does not run')
+    let retry = false
+    for (const project of config.projects) {
+      const hash = hashOf(project.vcl)
+      const have = this.loaded.get(project.project)
+      if (have?.hash === hash) {
+        this.loaded.set(project.project, { ...have, revision: project.revision, hosts: project.hosts })
+        this.errors.delete(project.project)
+        continue
+      }
+      try {
+        const vcl = await varnish.load(`p_${project.project.replaceAll('-', '_')}`, project.vcl)
+        await varnish.label(project.label, vcl)
+        this.loaded.set(project.project, {
+          hash,
+          revision: project.revision,
+          vcl,
+          label: project.label,
+          hosts: project.hosts,
+        })
+        this.errors.delete(project.project)
+        if (have) await varnish.discard(have.vcl).catch(() => undefined)
+      } catch (error) {
+        const message = messageOf(error)
+        this.errors.set(project.project, message)
+        this.log(
+          `project ${project.project} revision ${project.revision} did not load; it keeps its last good VCL: ${message.split('\n').slice(0, 3).join(' ')}`,
+        )
+        if (!refusedByCompiler(message)) retry = true
+      }
+    }
+    const given = new Set(config.projects.map((project) => project.project))
+    const routes = [...this.loaded.entries()]
+      .filter(([project]) => given.has(project))
+      .map(([, loaded]) => ({ label: loaded.label, hosts: loaded.hosts }))
+    const top = topVcl(routes)
+    const hash = hashOf(top)
+    if (this.top?.hash !== hash) {
+      const vcl = await varnish.load('top', top)
+      await varnish.use(vcl)
+      if (this.top) await varnish.discard(this.top.vcl).catch(() => undefined)
+      this.top = { hash, vcl }
+    }
+    // Projects that are gone: their labels are free once the top in use no longer names them.
+    for (const [project, loaded] of this.loaded) {
+      if (given.has(project)) continue
+      await varnish.discard(loaded.label).catch(() => undefined)
+      await varnish.discard(loaded.vcl).catch(() => undefined)
+      this.loaded.delete(project)
+      this.errors.delete(project)
+    }
+    this.projects = config.projects.map((project) => project.project)
+    this.platformRevision = config.platform_revision
+    return retry
+  }
+
+  /** What it runs, as the platform keeps it (EDGE.md). */
+  reportBody(): AgentReport {
+    const running = this.varnish !== null
+    return {
+      varnish_version: running ? this.version : null,
+      started_at: running ? this.startedAt : null,
+      platform_revision: this.platformRevision,
+      projects: this.projects.map((project) => ({
+        project,
+        revision: this.loaded.get(project)?.revision ?? null,
+        error: this.errors.get(project) ?? null,
+      })),
+      error: running ? null : (this.fatal ?? 'varnishd does not run'),
+    }
+  }
+
+  private async report(): Promise<void> {
+    this.lastReport = Date.now()
+    const response = await fetch(this.api('report'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(this.reportBody()),
+      signal: AbortSignal.timeout(30_000),
+    })
+    if (!response.ok)
+      throw new Error(`the platform refused the report (${response.status}): ${(await response.text()).slice(0, 300)}`)
+  }
+
+  /** Resolves after the next configuration it fetched was applied. */
+  nextApplied(): Promise<void> {
+    return new Promise((resolve) => this.appliedListeners.push(resolve))
+  }
+
+  /** Stops the loop and varnishd (SIGTERM, EDGE.md). */
+  async stop(): Promise<void> {
+    this.stopped = true
+    this.wake?.()
+    await this.loop?.catch(() => undefined)
+    const varnish = this.varnish
+    this.varnish = null
+    await varnish?.stop()
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The platform's side of an edge agent (EDGE.md, issue 23): an agent node made in the API gets a secret
+ * once; only that secret reads its configuration (with an ETag) and sends its reports; the sync views and
+ * the node say what the reports say: updated, the compiler's message on a failed load, unavailable after
+ * 10 s of silence. Both databases.
+ */
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { type Json, queryRows, setUpPlatform } from './support.ts'
+
+const platform = setUpPlatform()
+const core = '/api/core/v0'
+const NODE = 'pop-zz-agent-1'
+
+type Detail = { endpoint: string; status_source: string; updated: boolean; available: boolean; message?: string | null }
+
+async function createAgent(name: string): Promise<string> {
+  const created = await platform.call('POST', `${core}/nodes`, {
+    body: { name, hostname: `${name}.edge.example.net`, pop_code: 'tst', country: 'zz', kind: 'agent' },
+  })
+  expect(created.status).toBe(201)
+  expect(created.body.data.kind).toBe('agent')
+  return created.body.data.secret as string
+}
+
+const configuration = (name: string, token: string | null, headers: Record<string, string> = {}) =>
+  platform.call('GET', `${core}/edge/nodes/${name}/configuration`, { token, headers })
+
+const report = (name: string, token: string, body: unknown) =>
+  platform.call('POST', `${core}/edge/nodes/${name}/report`, { token, body })
+
+/** A report saying the node runs what `config` holds, with the given errors per project. */
+function runs(config: Json, errors: Record<string, string> = {}) {
+  return {
+    varnish_version: 'varnish-7.1.1',
+    started_at: new Date().toISOString(),
+    platform_revision: config.platform_revision,
+    projects: config.projects.map((project: Json) => ({
+      project: project.project,
+      revision: project.revision,
+      error: errors[project.project] ?? null,
+    })),
+    error: null,
+  }
+}
+
+async function rowOf(path: string, name: string): Promise<Detail> {
+  const res = await platform.call('GET', path)
+  expect(res.status).toBe(200)
+  return res.body.data.details.find((detail: Detail) => detail.endpoint === name)
+}
+
+describe('an edge agent node', () => {
+  let secret = ''
+
+  it('gets a secret once, when it is created; a simulated node gets none', async () => {
+    secret = await createAgent(NODE)
+    expect(secret).toMatch(/^\S{20,}$/)
+    const read = await platform.call('GET', `${core}/nodes/${NODE}`)
+    expect(read.body.data.secret).toBeUndefined()
+    expect(read.body.data).toMatchObject({ kind: 'agent', sync_state: 'unreachable', last_seen_at: null })
+    const simulated = await platform.call('POST', `${core}/nodes`, {
+      body: { name: 'pop-zz-sim-1', hostname: 'sim.edge.example.net', pop_code: 'tst', country: 'zz' },
+    })
+    expect(simulated.status).toBe(201)
+    expect(simulated.body.data).toMatchObject({ kind: 'simulated' })
+    expect(simulated.body.data.secret).toBeUndefined()
+  })
+
+  it('keeps its kind', async () => {
+    const res = await platform.call('PATCH', `${core}/nodes/${NODE}`, {
+      body: { kind: 'simulated' },
+      headers: { 'if-match': '*' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([{ field: 'kind', message: expect.stringContaining('cannot change') }])
+  })
+
+  it('reads its configuration only with its own secret, and the secret is nothing else', async () => {
+    expect((await configuration(NODE, null)).status).toBe(401)
+    // An admin's API token is not a node's secret.
+    expect((await configuration(NODE, undefined as unknown as null)).status).toBe(401)
+    const other = await createAgent('pop-zz-agent-2')
+    expect((await configuration(NODE, other)).status).toBe(401)
+    expect((await configuration('pop-zz-sim-1', secret)).status).toBe(401)
+    // The node's secret opens no API call.
+    expect((await platform.call('GET', `${core}/nodes`, { token: secret })).status).toBe(401)
+    const res = await configuration(NODE, secret)
+    expect(res.status).toBe(200)
+    const shop = res.body.data.projects.find((project: Json) => project.project === 'shop')
+    expect(shop).toMatchObject({ label: 'project_shop', hosts: expect.arrayContaining(['shop.example.com']) })
+    expect(shop.vcl).toMatch(/^vcl 4\.1;/)
+    expect(shop.vcl).toContain('shop.example.com')
+  })
+
+  it('answers 304 while nothing changed, and the new configuration after a change', async () => {
+    const first = await configuration(NODE, secret)
+    const etag = first.headers.get('etag') as string
+    expect(etag).toBeTruthy()
+    expect((await configuration(NODE, secret, { 'if-none-match': etag })).status).toBe(304)
+    const synthetic = await platform.call('POST', `${core}/projects/shop/synthetics`, {
+      body: { name: 'agent-hello', status: 200, content_type: 'text/plain', body: 'hello from the edge' },
+    })
+    expect(synthetic.status).toBe(201)
+    const after = await configuration(NODE, secret, { 'if-none-match': etag })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(etag)
+    const before = first.body.data.projects.find((project: Json) => project.project === 'shop')
+    const shop = after.body.data.projects.find((project: Json) => project.project === 'shop')
+    expect(shop.revision).toBe(before.revision + 1)
+    expect(shop.vcl).toContain('wadp-synthetic:agent-hello')
+  })
+
+  it('is updated in the sync views once it reports the revision, and says which kind it is', async () => {
+    const config = (await configuration(NODE, secret)).body.data
+    // Before it reports: unavailable, and the line says why.
+    expect(await rowOf(`${core}/projects/shop/sync?details=true`, NODE)).toMatchObject({
+      status_source: 'agent',
+      available: false,
+      updated: false,
+      message: 'no report from its agent yet',
+    })
+    expect((await report(NODE, secret, runs(config))).status).toBe(204)
+    for (const path of [`${core}/projects/shop/sync?details=true`, `${core}/admin-sync-state`]) {
+      expect(await rowOf(path, NODE)).toMatchObject({ status_source: 'agent', available: true, updated: true, message: null })
+    }
+    const simulated = await rowOf(`${core}/projects/shop/sync?details=true`, 'pop-fr-par-1')
+    expect(simulated.status_source).toBe('simulated')
+    const node = (await platform.call('GET', `${core}/nodes/${NODE}`)).body.data
+    expect(node).toMatchObject({
+      sync_state: 'in_sync',
+      applied_revision: config.platform_revision,
+      varnish_version: 'varnish-7.1.1',
+      sync_message: null,
+    })
+    expect(Date.now() - Date.parse(node.last_seen_at)).toBeLessThan(60_000)
+  })
+
+  it('is not synchronized after a failed load, shows the compiler’s message, and is not waited for', async () => {
+    const config = (await configuration(NODE, secret)).body.data
+    const message = "Message from VCC-compiler:\nUnknown token ';' when looking for STRING"
+    expect((await report(NODE, secret, runs(config, { shop: message }))).status).toBe(204)
+    const sync = await platform.call('GET', `${core}/projects/shop/sync?details=true`)
+    const row = sync.body.data.details.find((detail: Detail) => detail.endpoint === NODE)
+    expect(row).toMatchObject({ updated: false, available: true, message })
+    expect(sync.body.data.updated).toBe(false)
+    // Another project it runs is unaffected.
+    expect(await rowOf(`${core}/projects/media/sync?details=true`, NODE)).toMatchObject({ updated: true })
+    const node = (await platform.call('GET', `${core}/nodes/${NODE}`)).body.data
+    expect(node).toMatchObject({ sync_state: 'failed', sync_message: `project shop: ${message}` })
+  })
+
+  it('is unavailable after 10 s without a report', async () => {
+    const config = (await configuration(NODE, secret)).body.data
+    await report(NODE, secret, runs(config))
+    await queryRows(platform, sql`update edge_reports set reported_at = now() - interval '11 seconds'`)
+    const row = await rowOf(`${core}/projects/shop/sync?details=true`, NODE)
+    expect(row).toMatchObject({ available: false, updated: false, message: 'no report for 11 s' })
+    expect((await platform.call('GET', `${core}/nodes/${NODE}`)).body.data.sync_state).toBe('unreachable')
+  })
+
+  it('refuses a malformed report with the field named', async () => {
+    const res = await report(NODE, secret, { varnish_version: null, projects: 'all' })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.map((error: { field: string }) => error.field)).toContain('projects')
+  })
+
+  it('gets a new secret from an operator with the permission; the old one stops working', async () => {
+    const rotated = await platform.call('POST', `${core}/nodes/${NODE}/secret`)
+    expect(rotated.status).toBe(201)
+    const fresh = rotated.body.data.secret as string
+    expect(fresh).not.toBe(secret)
+    expect((await configuration(NODE, secret)).status).toBe(401)
+    expect((await configuration(NODE, fresh)).status).toBe(200)
+    secret = fresh
+    expect((await platform.call('POST', `${core}/nodes/pop-zz-sim-1/secret`)).status).toBe(409)
+    expect((await platform.call('POST', `${core}/nodes/does-not-exist/secret`)).status).toBe(404)
+    const audit = await platform.call('GET', `/api/auth/v0/audit`)
+    const actions = (audit.body?.data ?? []).map((entry: { action: string }) => entry.action)
+    expect(actions).toContain('nodes.rotate-secret')
+  })
+
+  it('forgets its reports when it is deleted', async () => {
+    const deleted = await platform.call('DELETE', `${core}/nodes/${NODE}`, { headers: { 'if-match': '*' } })
+    expect(deleted.status).toBe(204)
+    const rows = await queryRows<{ node: string }>(platform, sql`select node from edge_reports where node = ${NODE}`)
+    expect(rows).toEqual([])
+    expect((await configuration(NODE, secret)).status).toBe(401)
+  })
+})
