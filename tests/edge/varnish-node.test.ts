@@ -6,8 +6,6 @@
  */
 
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, get as httpGet, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as v from 'valibot'
@@ -23,16 +21,9 @@ import { PageRuleFields } from '../../src/types/page-rules/fields.ts'
 import { RateLimitFields } from '../../src/types/rate-limits/fields.ts'
 import { SyntheticFields } from '../../src/types/synthetic-responses/fields.ts'
 import { WebsiteFields } from '../../src/types/websites/fields.ts'
+import { edgeGet, freePort, startOrigin } from './support.ts'
 
 const varnishd = findVarnishd()
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 function project(name: string, domain: string, originPort: number, extra: Partial<ProjectConfiguration> = {}) {
   const config: ProjectConfiguration = {
@@ -106,20 +97,16 @@ function project(name: string, domain: string, originPort: number, extra: Partia
 }
 
 describe.skipIf(!varnishd)('the generated VCL on a real Varnish node', () => {
-  let origin: Server
+  let origin: Awaited<ReturnType<typeof startOrigin>>
   let node: VarnishNode
   let dir: string
   let base: string
-  const seen: string[] = []
+  let seen: string[] = []
 
   beforeAll(async () => {
-    origin = createServer((request, response) => {
-      seen.push(`${request.headers.host} ${request.url}`)
-      response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60' })
-      response.end(`origin says ${request.url}`)
-    })
-    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve))
-    const originPort = (origin.address() as AddressInfo).port
+    origin = await startOrigin()
+    seen = origin.seen
+    const originPort = origin.port
     dir = await mkdtemp(join(tmpdir(), 'wadp-edge-'))
     const listen = await freePort()
     node = new VarnishNode({
@@ -157,25 +144,11 @@ describe.skipIf(!varnishd)('the generated VCL on a real Varnish node', () => {
 
   afterAll(async () => {
     await node?.stop()
-    await new Promise((resolve) => origin?.close(resolve))
+    await origin?.close()
     if (dir) await rm(dir, { recursive: true, force: true })
   })
 
-  /** A GET with its own Host header (fetch will not send one of the caller's). */
-  const get = (host: string, path: string) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
-      (resolve, reject) => {
-        const request = httpGet(`${base}${path}`, { headers: { host } }, (response) => {
-          let body = ''
-          response.setEncoding('utf8')
-          response.on('data', (chunk) => {
-            body += chunk
-          })
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
-        })
-        request.on('error', reject)
-      },
-    )
+  const get = (host: string, path: string) => edgeGet(base, host, path)
 
   it('serves a website from its origin: a MISS, then a HIT, on its domain and its aliases', async () => {
     const first = await get('SHOP.test:8080', '/page')

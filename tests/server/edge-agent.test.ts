@@ -122,7 +122,12 @@ describe('an edge agent node', () => {
     })
     expect((await report(NODE, secret, runs(config))).status).toBe(204)
     for (const path of [`${core}/projects/shop/sync?details=true`, `${core}/admin-sync-state`]) {
-      expect(await rowOf(path, NODE)).toMatchObject({ status_source: 'agent', available: true, updated: true, message: null })
+      expect(await rowOf(path, NODE)).toMatchObject({
+        status_source: 'agent',
+        available: true,
+        updated: true,
+        message: null,
+      })
     }
     const simulated = await rowOf(`${core}/projects/shop/sync?details=true`, 'pop-fr-par-1')
     expect(simulated.status_source).toBe('simulated')

@@ -1,0 +1,40 @@
+import { createServer, get as httpGet, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+export type EdgeAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+/** A GET through a node at `base` with its own Host header (fetch will not send one of the caller's). */
+export function edgeGet(base: string, host: string, path: string): Promise<EdgeAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(`${base}${path}`, { headers: { host } }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk) => {
+        body += chunk
+      })
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
+    })
+    request.on('error', reject)
+  })
+}
+
+/** An origin on loopback that says which path it was asked for (cacheable for a minute); `seen` lists its requests. */
+export async function startOrigin(): Promise<{ server: Server; port: number; seen: string[]; close(): Promise<void> }> {
+  const seen: string[] = []
+  const server = createServer((request, response) => {
+    seen.push(`${request.headers.host} ${request.url}`)
+    response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60' })
+    response.end(`origin says ${request.url}`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { server, port, seen, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
