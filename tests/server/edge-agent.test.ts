@@ -111,6 +111,32 @@ describe('an edge agent node', () => {
     expect(shop.vcl).toContain('wadp-synthetic:agent-hello')
   })
 
+  it('holds a request with wait until something changes, and answers the change', async () => {
+    const etag = (await configuration(NODE, secret)).headers.get('etag') as string
+    expect(
+      (
+        await platform.call('GET', `${core}/edge/nodes/${NODE}/configuration?wait=0`, {
+          token: secret,
+          headers: { 'if-none-match': etag },
+        })
+      ).status,
+    ).toBe(304)
+    const held = platform.call('GET', `${core}/edge/nodes/${NODE}/configuration?wait=10`, {
+      token: secret,
+      headers: { 'if-none-match': etag },
+    })
+    const change = await platform.call('POST', `${core}/projects/media/synthetics`, {
+      body: { name: 'agent-held', status: 204 },
+    })
+    expect(change.status).toBe(201)
+    const answer = await held
+    expect(answer.status).toBe(200)
+    const media = answer.body.data.projects.find((project: Json) => project.project === 'media')
+    expect(media.vcl).toContain('wadp-synthetic:agent-held')
+    const refused = await platform.call('GET', `${core}/edge/nodes/${NODE}/configuration?wait=11`, { token: secret })
+    expect(refused.status).toBe(400)
+  })
+
   it('is updated in the sync views once it reports the revision, and says which kind it is', async () => {
     const config = (await configuration(NODE, secret)).body.data
     // Before it reports: unavailable, and the line says why.

@@ -13,6 +13,7 @@ import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
+import { integer } from '../../domain/common.ts'
 import { nameParam } from '../../domain/requests.ts'
 import { AgentReport, type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
@@ -97,6 +98,20 @@ export function registerNodeMaintenance(router: ServiceRouter, ctx: ServerContex
 
 const NodeParams = v.object({ name: nameParam('node') })
 
+/** How often a waiting configuration request looks for a change (one small read each time). */
+const WAIT_STEP_MS = 100
+
+const ConfigurationQuery = v.object({
+  wait: v.optional(
+    v.pipe(
+      integer(0, 10),
+      v.description(
+        'With If-None-Match: seconds to hold the request while nothing changes (a change answers at once); 0, the default, answers at once',
+      ),
+    ),
+  ),
+})
+
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 /**
@@ -132,17 +147,25 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     tag: 'edge',
     summary: "An edge agent node's configuration: every project's VCL and the hosts it serves",
     description:
-      "Called by the edge agent with its node's secret (Authorization: Bearer <secret>), not by users. Send the last ETag as If-None-Match: 304 while nothing changed.",
+      "Called by the edge agent with its node's secret (Authorization: Bearer <secret>), not by users. Send the last ETag as If-None-Match: 304 while nothing changed; with wait, the answer comes as soon as something changes.",
     access: EDGE_ACCESS,
     params: NodeParams,
-    handler: async ({ c, params }) => {
+    query: ConfigurationQuery,
+    handler: async ({ c, params, query }) => {
       await agentNode(ctx, params.name, c.req.header('authorization'))
-      const projects = (await ctx.tenancy.projects()).map((project) => project.name)
-      const { etag, revisions } = await configurationTag(ctx.db, projects)
-      c.header('ETag', etag)
-      c.header('Cache-Control', 'no-store')
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304)
-      return c.json({ data: await edgeConfiguration(ctx.db, params.name, projects, revisions, ctx.now()) })
+      const known = c.req.header('if-none-match')
+      const until = Date.now() + (query.wait ?? 0) * 1000
+      for (;;) {
+        const projects = (await ctx.tenancy.projects()).map((project) => project.name)
+        const { etag, revisions } = await configurationTag(ctx.db, projects)
+        c.header('ETag', etag)
+        c.header('Cache-Control', 'no-store')
+        if (known !== etag) {
+          return c.json({ data: await edgeConfiguration(ctx.db, params.name, projects, revisions, ctx.now()) })
+        }
+        if (Date.now() >= until) return c.body(null, 304)
+        await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
+      }
     },
   })
 
