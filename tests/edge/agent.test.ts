@@ -2,7 +2,7 @@
  * The real edge end to end on loopback (issue 23): the platform, an edge agent node made through the API,
  * its agent running varnishd, and a small origin. A website made through quick setup answers through the
  * node with the origin's content (MISS, then HIT); a change is applied and the sync view says so from the
- * agent's report; killing varnishd with -9 is survived; a new agent on the same node takes over.
+ * agent's report; a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -138,15 +138,66 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect([teapot.status, teapot.body]).toEqual([418, 'short and stout'])
   }, 120_000)
 
+  it('answers 429 over a rate limit, and 403 to a blocklisted address, once they are saved', async () => {
+    const limit = await platform.call('POST', `${core}/projects/shop/ratelimits`, {
+      body: {
+        name: 'edge-limited',
+        match: { paths: ['/limited'] },
+        keys: ['ip'],
+        limit: 2,
+        period_s: 60,
+        penalty_s: 60,
+      },
+    })
+    expect(limit.status).toBe(201)
+    const site = await platform.call('GET', `${core}/projects/shop/websites/agent-edge-example-com`)
+    const limited = await platform.call('PATCH', `${core}/projects/shop/websites/agent-edge-example-com`, {
+      body: { rate_limits: ['edge-limited'] },
+      headers: { 'if-match': site.headers.get('etag') as string },
+    })
+    expect(limited.status).toBe(200)
+    await until('the rate limit on the node', async () => (await agentRow('shop'))?.updated)
+    const statuses = []
+    for (let i = 0; i < 3; i += 1) statuses.push((await get(HOST, `/limited?${i}`)).status)
+    expect(statuses).toEqual([200, 200, 429])
+
+    const blocked = await platform.call('POST', `${core}/access-list`, {
+      body: {
+        name: 'edge-loopback',
+        target: 'ip',
+        value: '127.0.0.1',
+        action: 'block',
+        scope: 'project',
+        project: 'shop',
+      },
+    })
+    expect(blocked.status).toBe(201)
+    // A blocklist entry is platform configuration: the admin sync view follows it.
+    await until('the blocklist on the node', async () => {
+      const sync = await platform.call('GET', `${core}/admin-sync-state`)
+      return sync.body.data.details.find((detail: { endpoint: string }) => detail.endpoint === NODE)?.updated
+    })
+    expect((await get(HOST, '/hello')).status).toBe(403)
+    const removed = await platform.call('DELETE', `${core}/access-list/${blocked.body.data.name}`, {
+      headers: { 'if-match': '*' },
+    })
+    expect(removed.status).toBe(204)
+    await until('the blocklist entry gone from the node', async () => (await get(HOST, '/hello')).status === 200)
+  }, 150_000)
+
   it('survives kill -9 of varnishd: started again and given everything again', async () => {
     const pid = agent.varnishPid as number
     expect(pid).toBeGreaterThan(0)
+    expect((await get(HOST, '/hello')).headers['x-cache']).toBe('HIT')
     process.kill(pid, 'SIGKILL')
-    const answer = await until('the node to serve again', async () => {
-      const res = await get(HOST, '/after-kill')
-      return res.status === 200 && agent.varnishPid !== pid ? res : null
+    await until('a new varnishd', async () => agent.varnishPid !== null && agent.varnishPid !== pid)
+    // The new varnishd has an empty cache (a MISS where the old one had a HIT) and everything loaded again.
+    const answer = await until('the new varnishd to serve the website', async () => {
+      const res = await get(HOST, '/hello')
+      return res.status === 200 ? res : null
     })
-    expect(answer.body).toBe('origin says /after-kill')
+    expect([answer.body, answer.headers['x-cache']]).toEqual(['origin says /hello', 'MISS'])
+    expect((await get(HOST, '/teapot')).status).toBe(418)
   }, 150_000)
 
   it('loses nothing when its agent is replaced: a new one on the same node serves the same websites', async () => {
