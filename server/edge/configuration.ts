@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
-import { and, inArray, ne } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
 import { vclName } from '../../src/domain/vcl.ts'
 import type { BlocklistData } from '../../src/types/blocklist/fields.ts'
 import type { DirectorData } from '../../src/types/directors/fields.ts'
@@ -105,10 +105,11 @@ export async function edgeConfiguration(
   revisions: Revisions,
   now: number,
 ): Promise<EdgeConfiguration> {
+  if (projects.length === 0) return { node, platform_revision: revisions.platform, projects: [] }
   const rows = await db
     .select({ type: resources.type, scope: resources.scope, name: resources.name, data: resources.data })
     .from(resources)
-    .where(and(inArray(resources.type, PROJECT_TYPES), ne(resources.scope, '')))
+    .where(and(inArray(resources.type, PROJECT_TYPES), inArray(resources.scope, [...projects])))
     .orderBy(resources.type, resources.scope, resources.name)
   const blocklistRows = await db
     .select({ name: resources.name, data: resources.data })
@@ -175,6 +176,5 @@ export async function edgeConfiguration(
       not_enforced: entry.result.notEnforced,
     })
   }
-  for (const project of cache.keys()) if (!projects.includes(project)) cache.delete(project)
   return { node, platform_revision: revisions.platform, projects: result }
 }

@@ -7,6 +7,7 @@ import { projectDomains } from '../../src/types/websites/server.ts'
 import { notFound } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
+import { configurationTag, edgeConfiguration } from '../edge/configuration.ts'
 import { lastReports } from '../edge/reports.ts'
 import { jsonBody } from '../http/compress.ts'
 import { callerOf } from '../http/resource-router.ts'
@@ -24,6 +25,16 @@ import { searchBody } from './search.ts'
 import { registerUtils } from './utils.ts'
 
 const ProjectParams = v.object({ project: ProjectParam })
+
+const NotEnforcedResponse = v.object({
+  data: v.array(
+    v.object({
+      type: v.pipe(v.string(), v.description('The resource type, as in its path')),
+      name: v.pipe(v.string(), v.description('The resource')),
+      what: v.pipe(v.string(), v.description('What of it Varnish nodes do not enforce')),
+    }),
+  ),
+})
 
 export function coreService(ctx: ServerContext): ServiceRouter {
   const router = new ServiceRouter('core', ctx)
@@ -91,6 +102,24 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     summary: 'Whether every node has applied the platform’s latest admin configuration',
     access: { permission: 'wadp.nodes.list' },
     handler: async ({ c }) => c.json({ data: await fleetState('') }),
+  })
+
+  router.route({
+    method: 'get',
+    path: '/projects/:project/not-enforced',
+    tag: 'sync',
+    summary: 'What of the project’s configuration Varnish nodes do not enforce',
+    description:
+      'Edge agent nodes run Varnish Cache, which has no WAF engine, no TLS towards origins, no challenge pages… (EDGE.md). Each line names the resource and what of it is not enforced by Varnish nodes; simulated nodes keep their behaviour.',
+    access: { permission: 'wadp.projects.get' },
+    params: ProjectParams,
+    response: NotEnforcedResponse,
+    handler: async ({ c, params }) => {
+      if (!(await ctx.tenancy.projectExists(params.project))) throw notFound(`project ${params.project}`)
+      const { revisions } = await configurationTag(ctx.db, [params.project])
+      const config = await edgeConfiguration(ctx.db, '', [params.project], revisions, ctx.now())
+      return c.json({ data: config.projects[0]?.not_enforced ?? [] })
+    },
   })
 
   router.route({

@@ -211,6 +211,21 @@ describe('an edge agent node', () => {
     expect(actions).toContain('nodes.rotate-secret')
   })
 
+  it('says what of a project Varnish nodes do not enforce', async () => {
+    const director = await platform.call('POST', `${core}/projects/shop/directors`, {
+      body: { name: 'tls-origin', backends: [{ host: '127.0.0.1', port: 443 }], tls: { enabled: true } },
+    })
+    expect(director.status).toBe(201)
+    const notes = await platform.call('GET', `${core}/projects/shop/not-enforced`)
+    expect(notes.status).toBe(200)
+    expect(notes.body.data).toContainEqual({
+      type: 'directors',
+      name: 'tls-origin',
+      what: 'TLS towards the backends (Varnish Cache connects to origins in plain HTTP)',
+    })
+    expect((await platform.call('GET', `${core}/projects/atlantis/not-enforced`)).status).toBe(404)
+  })
+
   it('forgets its reports when it is deleted', async () => {
     const deleted = await platform.call('DELETE', `${core}/nodes/${NODE}`, { headers: { 'if-match': '*' } })
     expect(deleted.status).toBe(204)
