@@ -45,7 +45,7 @@ test.describe('Blocklist', () => {
     await expect(dialog.getByRole('status')).toHaveText('All config changes have been applied to the servers.', {
       timeout: 20_000,
     })
-    await expect(dialog.getByRole('row', { name: /pop-fr-par-1 heartbeat Synchronized/ })).toBeVisible()
+    await expect(dialog.getByRole('row', { name: /pop-fr-par-1 simulated Synchronized/ })).toBeVisible()
   })
 
   test('a duplicate value shows the server’s 409 and keeps what was typed', async ({ page, server }) => {

@@ -14,6 +14,24 @@ async function setNode(server: PlatformServer, name: string, fields: Record<stri
   expect(response.status).toBe(200)
 }
 
+/** Removes a node through the API (an agent node that never reports would hold every later sync check back). */
+async function deleteNode(server: PlatformServer, name: string) {
+  const response = await fetch(`${server.baseURL}/api/core/v0/nodes/${name}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${server.adminToken}`, 'if-match': '*' },
+  })
+  expect([204, 404]).toContain(response.status)
+}
+
+/** Whether the platform takes `secret` as the agent node's own (its configuration is what an agent reads first). */
+async function agentCallStatus(server: PlatformServer, name: string, secret: string) {
+  const response = await fetch(`${server.baseURL}/api/core/v0/edge/nodes/${name}/configuration`, {
+    headers: { authorization: `Bearer ${secret}` },
+  })
+  await response.body?.cancel()
+  return response.status
+}
+
 /** The row of a node in the project's sync modal, opened from the top bar. */
 async function projectSyncRow(page: Page, node: string) {
   await page.getByRole('button', { name: 'Synchronization status', exact: true }).click()
@@ -108,6 +126,64 @@ test.describe('nodes', () => {
     } finally {
       for (const node of ['pop-sg-sin-1', 'pop-au-syd-1', 'pop-us-sjc-1'])
         await setNode(server, node, { status: 'active' })
+    }
+  })
+
+  test('an edge agent node shows its secret once when created, and Rotate secret replaces it', async ({
+    page,
+    server,
+  }) => {
+    const name = `pop-nl-e2e${Date.now().toString(36)}`
+    try {
+      await page.goto('/nodes-add?project=shop')
+      await page.getByLabel('Name', { exact: true }).fill(name)
+      await page.getByLabel('Host name').fill(`${name}.edge.example.net`)
+      await page.getByLabel('Point of presence').fill('ams')
+      await page.getByLabel('Country').fill('nl')
+      await choose(page, 'Kind Simulated', 'Edge agent (Varnish)')
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+
+      const created = page.getByRole('dialog', { name: `The node "${name}" was created` })
+      const field = created.getByLabel('Node secret')
+      await expect(field).toHaveValue(/\S{20,}/)
+      const first = await field.inputValue()
+      await expect(created).toContainText('WADP_EDGE_TOKEN')
+      expect(await seriousViolations(page)).toEqual([])
+      await created.getByRole('button', { name: 'I have copied it' }).click()
+      await expect(page).toHaveURL(new RegExp(`/nodes-detail/${name}`))
+      const main = page.getByRole('main')
+      await expect(main.getByRole('region', { name: 'Summary' })).toContainText('Edge agent')
+      await expect(main.getByRole('region', { name: 'Summary' })).toContainText('No report yet')
+      expect(await agentCallStatus(server, name, first)).toBe(200)
+
+      await main.getByRole('button', { name: 'Rotate secret' }).click()
+      const question = page.getByRole('dialog', { name: `Rotate the secret of the node "${name}"?` })
+      await expect(question).toContainText('The old secret stops working at once')
+      await question.getByRole('button', { name: 'Rotate secret' }).click()
+      const rotated = page.getByRole('dialog', { name: `The node "${name}" has a new secret` })
+      await expect(rotated.getByLabel('Node secret')).toHaveValue(/\S{20,}/)
+      const second = await rotated.getByLabel('Node secret').inputValue()
+      expect(second).not.toBe(first)
+      expect(await seriousViolations(page)).toEqual([])
+      // The old secret stopped working at once; the new one works.
+      expect(await agentCallStatus(server, name, first)).toBe(401)
+      expect(await agentCallStatus(server, name, second)).toBe(200)
+      await rotated.getByRole('button', { name: 'I have copied it' }).click()
+      await expect(rotated).toBeHidden()
+
+      // Its kind is fixed: the edit form shows it, disabled.
+      await page.goto(`/nodes-edit/${name}?project=shop`)
+      const kind = page.getByRole('button', { name: /^Kind/ })
+      await expect(kind).toContainText('Edge agent (Varnish)')
+      await expect(kind).toBeDisabled()
+      await expect(page.getByRole('main')).toContainText('It cannot change after creation.')
+
+      await page.goto('/nodes?project=shop')
+      await expect(page.getByRole('columnheader', { name: 'Kind' })).toBeVisible()
+      await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Edge agent')
+      await expect(page.getByRole('row').filter({ hasText: 'pop-fr-par-2' })).toContainText('Simulated')
+    } finally {
+      await deleteNode(server, name)
     }
   })
 

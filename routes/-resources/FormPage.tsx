@@ -94,6 +94,7 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
             name={String(values.name ?? '')}
             label={ui.secretOnCreate.label}
             usage={ui.secretOnCreate.usage}
+            kept={ui.secretOnCreate.kept}
             secret={secret}
             onCopy={(text) => navigator.clipboard.writeText(text)}
             onDone={() => actor.send({ type: 'secret.dismiss' })}

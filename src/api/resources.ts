@@ -199,3 +199,9 @@ export async function setNodesMaintenance(api: ApiClients, nodes: string[], main
   const body = await api.core('/nodes/maintenance', { method: 'POST', body: { nodes, maintenance } })
   return v.parse(MaintenanceResults, body).data
 }
+
+/** `POST …/{name}/secret` (an edge agent node): a new secret, returned once; the old one stops working. */
+export async function rotateSecret(api: ApiClients, ui: Target, project: string, name: string): Promise<string> {
+  const body = await api[ui.service](`${item(ui, project, name)}/secret`, { method: 'POST' })
+  return v.parse(v.object({ data: v.object({ name: v.string(), secret: v.string() }) }), body).data.secret
+}

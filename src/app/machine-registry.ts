@@ -11,6 +11,7 @@ import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { QuickSetupDraftPatch } from '../../machines/quick-setup.types.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
+import { secretRotationMachine } from '../../machines/secret-rotation.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
 import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
@@ -50,7 +51,7 @@ const failed = (id: string): AnyEventObject => ({
 const after = (delay: string, stateId: string): AnyEventObject => ({ type: `xstate.after.${delay}.${stateId}` })
 const syncDetail = (endpoint: string, updated: boolean, maintenance = false) => ({
   endpoint,
-  status_source: 'heartbeat',
+  status_source: 'simulated',
   updated,
   maintenance,
   available: true,
@@ -227,6 +228,15 @@ export const nodeMaintenanceEvents = typed<typeof nodeMaintenanceMachine>([
     { name: 'pop-us-nyc-1', result: 'failed', status: 'disabled', changed: false, message: 'it is disabled' },
   ]),
   failed('setMaintenance'),
+])
+
+export const secretRotationEvents = typed<typeof secretRotationMachine>([
+  { type: 'secret.rotate', name: 'pop-fr-par-9' },
+  { type: 'secret.confirm' },
+  { type: 'secret.cancel' },
+  { type: 'secret.dismiss' },
+  done('rotateSecret', 'wadp_new_secret_shown_once'),
+  failed('rotateSecret'),
 ])
 
 export const resourceDeletionEvents = typed<typeof resourceDeletionMachine>([
@@ -445,6 +455,12 @@ export const MACHINES = {
         failed: state.context.results.filter((r: { result: string }) => r.result === 'failed').length,
         error: state.context.error !== null,
       }),
+  },
+  'secret-rotation': {
+    machine: secretRotationMachine,
+    events: secretRotationEvents,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({ value: state.value, error: state.context.error !== null }),
   },
   'tenancy-deletion': {
     machine: tenancyDeletionMachine,

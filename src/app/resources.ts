@@ -11,6 +11,7 @@ import {
   type SaveFailure,
   type SaveInput,
 } from '../../machines/resource-form.ts'
+import { secretRotationMachine } from '../../machines/secret-rotation.ts'
 import type { ApiClients } from '../api/http.ts'
 import {
   createResource,
@@ -19,6 +20,7 @@ import {
   patchResource,
   renewCertificate,
   revokeResource,
+  rotateSecret,
   type StoredRecord,
   setNodesMaintenance,
   updateResource,
@@ -223,6 +225,20 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
               for (const type of ui.alsoChanges ?? [])
                 void queryClient.invalidateQueries({ queryKey: [...queries.all, type] })
             },
+          },
+        }),
+      /**
+       * A new secret for one resource (an edge agent node), shown once by the machine: nothing cached
+       * changes, since the record never shows its secret.
+       */
+      secretRotation: (ui: ResourceUi, project: string) =>
+        secretRotationMachine.provide({
+          actors: {
+            rotateSecret: fromPromise<string, { name: string }>(({ input }) =>
+              rotateSecret(api, ui, project, input.name).catch((error: unknown) =>
+                failed(error, `The ${ui.one}'s secret could not be replaced.`),
+              ),
+            ),
           },
         }),
     },

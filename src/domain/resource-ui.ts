@@ -29,6 +29,11 @@ type FieldBase = {
   wide?: boolean
   /** Maintained by the server (an IP list's entry count): shown on the detail page, never in a form or a body. */
   readOnly?: boolean
+  /**
+   * Chosen when the resource is created, fixed afterwards (a node's kind): the edit form shows it
+   * disabled, saying it cannot change. The server refuses a change of it.
+   */
+  fixedOnceCreated?: boolean
 }
 
 /**
@@ -135,7 +140,15 @@ export type ColumnSpec = {
   width?: string
 }
 
-export type SummaryLine = { label: string; value: string }
+export type SummaryLine = {
+  label: string
+  value: string
+  /**
+   * `time`: an ISO 8601 time, shown as every date of the console. `message`: a text of several lines (a
+   * compiler's), its line breaks kept. Either way plain text, never markup.
+   */
+  format?: 'time' | 'message'
+}
 
 /**
  * An exact-match filter of the list, done by the server (the type's `listFilters`): a dropdown beside
@@ -204,7 +217,13 @@ export type ResourceUi = {
    * the form shows it once, with a copy button and a warning, then opens the detail page. It is kept in
    * the form's machine only: never in the query cache, a URL or storage, so a reload cannot show it.
    */
-  secretOnCreate?: { field: string; label: string; usage: string }
+  secretOnCreate?: {
+    field: string
+    label: string
+    usage: string
+    /** What the server keeps of it, in a sentence, where that is not its first characters (a token's prefix). */
+    kept?: string
+  }
   /**
    * What a save of these values does that the user must agree to first (a node leaving traffic), or
    * null; the form asks in a dialog before sending anything.

@@ -70,9 +70,14 @@ export type SyncRowState = 'updated' | 'loading' | 'notSynchronized' | 'maintena
 export interface SyncRow {
   endpoint: string
   country: Flag
-  /** The admin view's Source column. */
+  /** The admin view's Source column: `simulated`, or `agent` for a node whose edge agent reports. */
   source: string
   state: SyncRowState
+  /**
+   * Why the node does not run the change, as the server words it (an edge agent node: Varnish's
+   * compiler, or how long its agent has been silent); null when there is nothing to say. Plain text.
+   */
+  message: string | null
 }
 
 export interface SyncRowOptions {
@@ -88,8 +93,10 @@ function rowState(detail: SyncDetail, seen: ReadonlySet<string>, { kind, finishe
   if (detail.updated || seen.has(detail.endpoint)) return 'updated'
   // Maintenance explains why the node is behind better than a cross or a spinner would.
   if (detail.maintenance) return 'maintenance'
-  // The admin view shows the status source instead, which already says 'last-known'.
+  // The spec gives the warning to the project view only; in the admin view an agent's message says it.
   if (kind === 'project' && !detail.available) return 'unavailable'
+  // A node that failed to load the change (its message says why) will not catch up by waiting.
+  if (detail.available && detail.message) return 'notSynchronized'
   return finished ? 'notSynchronized' : 'loading'
 }
 
@@ -101,6 +108,7 @@ export function syncRows(details: readonly SyncDetail[], options: SyncRowOptions
     country: flagOf(detail.endpoint),
     source: detail.status_source,
     state: rowState(detail, seen, options),
+    message: detail.message ?? null,
   }))
 }
 

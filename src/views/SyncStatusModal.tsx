@@ -98,11 +98,24 @@ export function SyncStateIcon({ state }: { state: SyncRowState }) {
   )
 }
 
+/** The node, and under it why it does not run the change (Varnish's compiler's words), as plain text. */
 function NodeId({ row }: { row: SyncRow }) {
   return (
-    <span className="inline-flex items-center gap-2">
-      <Flag code={row.country} />
-      <span className="font-mono text-xs">{row.endpoint}</span>
+    <span className="flex flex-col gap-1">
+      <span className="inline-flex items-center gap-2">
+        <Flag code={row.country} />
+        <span className="font-mono text-xs">{row.endpoint}</span>
+      </span>
+      {row.message && (
+        <span
+          data-sync-message=""
+          className={`max-w-2xl font-mono text-xs font-normal break-words whitespace-pre-wrap ${
+            row.state === 'notSynchronized' ? MESSAGE_TONES.error : MESSAGE_TONES.idle
+          }`}
+        >
+          {row.message}
+        </span>
+      )}
     </span>
   )
 }

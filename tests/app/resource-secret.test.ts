@@ -6,6 +6,7 @@ import type { ApiClients } from '../../src/api/http.ts'
 import { resourceMachines } from '../../src/app/resources.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
 import { resourceQueries } from '../../src/queries/resources.ts'
+import { nodesUi } from '../../src/types/nodes/screen.ts'
 import { tokensUi } from '../../src/types/tokens/screen.ts'
 
 const SECRET = 'wadp_TheSecretTheServerGivesOnlyOnce0123456'
@@ -65,5 +66,67 @@ describe('a token create (secretOnCreate)', () => {
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(SECRET)
     expect(announcer.notify).toHaveBeenCalledWith('Token "ci" created.')
     expect(announcer.go).toHaveBeenCalledWith('/tokens-detail/ci', '', { replace: true })
+  })
+})
+
+/** The node form with the real save actor over a fake core API that answers as the server does: a secret for an agent node only. */
+function nodeForm(kind: 'simulated' | 'agent') {
+  const core = vi.fn(async (_path: string, options: { body?: Record<string, unknown> } = {}) => ({
+    data: {
+      ...options.body,
+      revision: 1,
+      created_at: '2026-11-24T12:00:00.000Z',
+      created_by: 'admin@example.com',
+      updated_at: '2026-11-24T12:00:00.000Z',
+      updated_by: 'admin@example.com',
+      ...(options.body?.kind === 'agent' ? { secret: SECRET } : {}),
+    },
+  }))
+  const api = { core } as unknown as ApiClients
+  const queryClient = new QueryClient()
+  const announcer = { notify: vi.fn(), go: vi.fn() }
+  const machines = resourceMachines(api, queryClient, resourceQueries(api), announcer)
+  const values = {
+    ...initialDraft(nodesUi.fields, nodesUi.newDraft?.()),
+    name: 'pop-fr-par-9',
+    hostname: 'pop-fr-par-9.edge.example.net',
+    pop_code: 'par',
+    country: 'fr',
+    kind,
+  }
+  const actor = createActor(machines.form(nodesUi, ''), {
+    input: { mode: 'create', values, validate: validatorOf(nodesUi, 'create') },
+  })
+  actor.start()
+  return { actor, core, queryClient, announcer }
+}
+
+describe('a node create (secretOnCreate)', () => {
+  it("shows an agent node's secret once, and keeps it out of the query cache", async () => {
+    const { actor, core, queryClient, announcer } = nodeForm('agent')
+    actor.send({ type: 'form.submit' })
+    await waitFor(actor, (snapshot) => snapshot.matches('revealing'))
+    expect(core.mock.calls[0]?.[1]?.body).toMatchObject({ name: 'pop-fr-par-9', kind: 'agent' })
+    expect(selectSecret(actor.getSnapshot())).toBe(SECRET)
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.data),
+      ),
+    ).not.toContain(SECRET)
+    expect(announcer.go).not.toHaveBeenCalled()
+    actor.send({ type: 'secret.dismiss' })
+    expect(announcer.go).toHaveBeenCalledWith('/nodes-detail/pop-fr-par-9', '', { replace: true })
+  })
+
+  it('goes on to the detail page at once for a simulated node, whose answer has no secret', async () => {
+    const { actor, announcer } = nodeForm('simulated')
+    actor.send({ type: 'form.submit' })
+    await waitFor(actor, (snapshot) => snapshot.status === 'done')
+    expect(selectSecret(actor.getSnapshot())).toBeNull()
+    expect(announcer.notify).toHaveBeenCalledWith('Node "pop-fr-par-9" created.')
+    expect(announcer.go).toHaveBeenCalledWith('/nodes-detail/pop-fr-par-9', '', { replace: true })
   })
 })

@@ -37,13 +37,33 @@ describe('flagOf', () => {
 describe('syncRows', () => {
   it('carries the endpoint, its flag and the status source of every node, in order', () => {
     const rows = syncRows(
-      [syncNode('pop-uk-lon-1', { status_source: 'last-known' }), syncNode('pop-jp-tyo-1')],
+      [syncNode('pop-uk-lon-1', { status_source: 'agent', message: null }), syncNode('pop-jp-tyo-1')],
       running,
     )
     expect(rows).toEqual([
-      { endpoint: 'pop-uk-lon-1', country: 'gb', source: 'last-known', state: 'loading' },
-      { endpoint: 'pop-jp-tyo-1', country: 'generic', source: 'heartbeat', state: 'loading' },
+      { endpoint: 'pop-uk-lon-1', country: 'gb', source: 'agent', state: 'loading', message: null },
+      { endpoint: 'pop-jp-tyo-1', country: 'generic', source: 'simulated', state: 'loading', message: null },
     ])
+  })
+
+  it("carries an agent node's message, and shows a cross at once for a node that failed to load the change", () => {
+    const compiler = "project shop: Unknown token ';' when looking for STRING\n('shop.vcl' Line 2 Pos 33)"
+    const failed = syncNode('pop-fr-par-1', { status_source: 'agent', message: compiler })
+    // Waiting will not fix it: no spinner while the other nodes catch up.
+    expect(syncRows([failed], running)[0]).toEqual({
+      endpoint: 'pop-fr-par-1',
+      country: 'fr',
+      source: 'agent',
+      state: 'notSynchronized',
+      message: compiler,
+    })
+    expect(stateOf(failed, { kind: 'admin' })).toBe('notSynchronized')
+    // A silent agent is unavailable; its message says for how long.
+    const silent = syncNode('pop-fr-par-1', { status_source: 'agent', available: false, message: 'no report for 12 s' })
+    expect(stateOf(silent)).toBe('unavailable')
+    expect(syncRows([silent], running)[0]?.message).toBe('no report for 12 s')
+    // What it applied earlier in the run still counts.
+    expect(stateOf(failed, { seenUpdated: ['pop-fr-par-1'] })).toBe('updated')
   })
 
   it('shows a check for a node updated now or earlier in the run', () => {
@@ -73,10 +93,10 @@ describe('syncRows', () => {
   })
 
   it('shows a warning for an unavailable node in the project view only', () => {
-    const away = syncNode('pop-fr-par-1', { available: false, status_source: 'last-known' })
+    const away = syncNode('pop-fr-par-1', { available: false })
     expect(stateOf(away, { kind: 'project' })).toBe('unavailable')
     expect(stateOf(away, { kind: 'project', finished: true })).toBe('unavailable')
-    // The admin view has the Source column ('last-known') to say it.
+    // The spec gives the warning to the project view only; in the admin view an agent's message says it.
     expect(stateOf(away, { kind: 'admin' })).toBe('loading')
     expect(stateOf(away, { kind: 'admin', finished: true })).toBe('notSynchronized')
   })

@@ -186,8 +186,8 @@ describe('sync status: node rows', () => {
     const state = await sync.poll(1)
     expect(state.context.seenUpdated).toEqual(['pop-fr-par-1'])
     expect(selectSyncRows(state)).toEqual([
-      { endpoint: 'pop-fr-par-1', country: 'fr', source: 'heartbeat', state: 'updated' },
-      { endpoint: 'pop-us-nyc-1', country: 'us', source: 'heartbeat', state: 'loading' },
+      { endpoint: 'pop-fr-par-1', country: 'fr', source: 'simulated', state: 'updated', message: null },
+      { endpoint: 'pop-us-nyc-1', country: 'us', source: 'simulated', state: 'loading', message: null },
     ])
   })
 

@@ -12,6 +12,7 @@ import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
+import { secretRotationMachine } from '../../machines/secret-rotation.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
 import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
@@ -36,6 +37,7 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/invalidation.ts', name: 'invalidationMachine', machine: invalidationMachine },
   { file: 'machines/ip-import.ts', name: 'ipImportMachine', machine: ipImportMachine },
   { file: 'machines/tenancy-deletion.ts', name: 'tenancyDeletionMachine', machine: tenancyDeletionMachine },
+  { file: 'machines/secret-rotation.ts', name: 'secretRotationMachine', machine: secretRotationMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)

@@ -1,9 +1,9 @@
 import type { SyncDetail } from '../../src/domain/sync.ts'
 
-/** A node of a sync answer: up to date with nothing unusual unless `fields` says otherwise. */
+/** A simulated node of a sync answer: not updated yet, nothing unusual, unless `fields` says otherwise. */
 export const syncNode = (endpoint: string, fields: Partial<SyncDetail> = {}): SyncDetail => ({
   endpoint,
-  status_source: 'heartbeat',
+  status_source: 'simulated',
   updated: false,
   maintenance: false,
   available: true,

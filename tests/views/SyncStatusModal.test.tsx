@@ -8,12 +8,20 @@ import { SyncStatusModal, type SyncStatusModalProps } from '../../src/views/Sync
 
 afterEach(cleanup)
 
+const COMPILER = "project shop: Unknown token ';' when looking for STRING\n('shop.vcl' Line 2 Pos 33)"
+
 const ROWS: SyncRow[] = [
-  { endpoint: 'pop-fr-par-1', country: 'fr', source: 'live', state: 'updated' },
-  { endpoint: 'pop-uk-lon-1', country: 'gb', source: 'live', state: 'loading' },
-  { endpoint: 'pop-de-fra-1', country: 'de', source: 'live', state: 'notSynchronized' },
-  { endpoint: 'pop-us-nyc-1', country: 'us', source: 'last-known', state: 'maintenance' },
-  { endpoint: 'pop-jp-tyo-1', country: 'generic', source: 'last-known', state: 'unavailable' },
+  { endpoint: 'pop-fr-par-1', country: 'fr', source: 'simulated', state: 'updated', message: null },
+  { endpoint: 'pop-uk-lon-1', country: 'gb', source: 'simulated', state: 'loading', message: null },
+  { endpoint: 'pop-de-fra-1', country: 'de', source: 'agent', state: 'notSynchronized', message: COMPILER },
+  { endpoint: 'pop-us-nyc-1', country: 'us', source: 'simulated', state: 'maintenance', message: null },
+  {
+    endpoint: 'pop-jp-tyo-1',
+    country: 'generic',
+    source: 'agent',
+    state: 'unavailable',
+    message: 'no report for 12 s',
+  },
 ]
 
 function props(overrides: Partial<SyncStatusModalProps> = {}): SyncStatusModalProps {
@@ -50,7 +58,8 @@ describe('SyncStatusModal', () => {
     render(<SyncStatusModal {...props({ kind: 'admin', status: 'success', onRecheck })} />)
     expect(screen.getByRole('dialog', { name: 'Admin config synchronization status' })).toBeTruthy()
     expect(headers()).toEqual(['Node ID', 'Source', 'State'])
-    expect(within(rowOf('pop-us-nyc-1')).getByText('last-known')).toBeTruthy()
+    expect(within(rowOf('pop-us-nyc-1')).getByText('simulated')).toBeTruthy()
+    expect(within(rowOf('pop-de-fra-1')).getByText('agent')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Re-check' }))
     expect(onRecheck).toHaveBeenCalledOnce()
   })
@@ -81,12 +90,30 @@ describe('SyncStatusModal', () => {
 
   it("shows the United Kingdom's flag for pop-uk-lon-1 (rows mapped by the domain)", () => {
     const rows = syncRows(
-      [{ endpoint: 'pop-uk-lon-1', status_source: 'live', updated: true, maintenance: false, available: true }],
+      [{ endpoint: 'pop-uk-lon-1', status_source: 'simulated', updated: true, maintenance: false, available: true }],
       { kind: 'project', seenUpdated: [], finished: true },
     )
     render(<SyncStatusModal {...props({ rows, status: 'success' })} />)
     const flag = within(rowOf('pop-uk-lon-1')).getByRole('img', { name: 'United Kingdom' })
     expect(flag.getAttribute('data-flag')).toBe('gb')
+  })
+
+  it("shows a node's message under it, in both views, as plain text with its line breaks", () => {
+    for (const kind of ['project', 'admin'] as const) {
+      const hostile = { ...ROWS[2], message: '<img src=x onerror=alert(1)>' } as SyncRow
+      const { unmount } = render(
+        <SyncStatusModal {...props({ kind, rows: [...ROWS, { ...hostile, endpoint: 'pop-nl-ams-1' }] })} />,
+      )
+      const message = rowOf('pop-de-fra-1').querySelector('[data-sync-message]')
+      expect(message?.textContent).toBe(COMPILER)
+      expect(message?.className).toContain('whitespace-pre-wrap')
+      expect(rowOf('pop-jp-tyo-1').textContent).toContain('no report for 12 s')
+      // A row without a message has none, and a message is never markup.
+      expect(rowOf('pop-fr-par-1').querySelector('[data-sync-message]')).toBeNull()
+      expect(rowOf('pop-nl-ams-1').textContent).toContain('<img src=x onerror=alert(1)>')
+      expect(document.querySelector('img')).toBeNull()
+      unmount()
+    }
   })
 
   it('shows the result message: a status for success and warning, an alert for an error', () => {

@@ -4,10 +4,21 @@ import {
   type Option,
   type ResourceUi,
   type SaveConfirmation,
+  type SummaryLine,
 } from '../../domain/resource-ui.ts'
-import { NODE_STATUSES, type NODE_SYNC_STATES, NodeFields } from './fields.ts'
+import { type NODE_KINDS, NODE_STATUSES, type NODE_SYNC_STATES, NodeFields, type NodeKind } from './fields.ts'
 
 export const NODE_STATUS_OPTIONS: readonly Option[] = capitalisedOptions(NODE_STATUSES)
+/** The form's words for what runs a node. */
+export const NODE_KIND_OPTIONS: readonly Option[] = [
+  { value: 'simulated', label: 'Simulated' },
+  { value: 'agent', label: 'Edge agent (Varnish)' },
+] satisfies { value: (typeof NODE_KINDS)[number]; label: string }[]
+/** The list's and the summary's shorter words for it. */
+export const NODE_KIND_LABELS: readonly Option[] = [
+  { value: 'simulated', label: 'Simulated' },
+  { value: 'agent', label: 'Edge agent' },
+] satisfies { value: (typeof NODE_KINDS)[number]; label: string }[]
 export const NODE_SYNC_OPTIONS: readonly Option[] = [
   { value: 'in_sync', label: 'In sync' },
   { value: 'pending', label: 'Pending' },
@@ -41,6 +52,32 @@ export function nodeStatusQuestion(values: Draft, initial: Draft): SaveConfirmat
   return STATUS_EFFECTS[status] ?? null
 }
 
+/** What runs a node; one stored before nodes had a kind is simulated, as the server takes it. */
+export function nodeKindOf(record: Draft): NodeKind {
+  return record.kind === 'agent' ? 'agent' : 'simulated'
+}
+
+/**
+ * What an edge agent node's last report says (EDGE.md): its Varnish, since when it runs, when it last
+ * reported and, when it does not run the revision, why (Varnish's own words).
+ */
+function agentLines(record: Draft): SummaryLine[] {
+  // Without a report nothing is known of its Varnish; with one, no version means varnishd does not run.
+  const none = typeof record.last_seen_at === 'string' ? 'Not running' : 'No report yet'
+  const lines: SummaryLine[] = [
+    { label: 'Varnish version', value: textOr(record.varnish_version, none) },
+    timeLine('Varnish started', record.varnish_started_at, none),
+    timeLine('Last report', record.last_seen_at, 'No report yet'),
+  ]
+  if (typeof record.sync_message === 'string' && record.sync_message !== '')
+    lines.push({ label: 'Sync message', value: record.sync_message, format: 'message' })
+  return lines
+}
+
+const textOr = (value: unknown, none: string) => (typeof value === 'string' && value !== '' ? value : none)
+const timeLine = (label: string, value: unknown, none: string): SummaryLine =>
+  typeof value === 'string' && value !== '' ? { label, value, format: 'time' } : { label, value: none }
+
 /** `12 / 14`: the platform revision a node holds, over the one it should. */
 export function revisionsOf(record: Draft): string {
   const text = (value: unknown) => (typeof value === 'number' ? String(value) : '—')
@@ -59,8 +96,15 @@ export const nodesUi: ResourceUi = {
   confirmSave: nodeStatusQuestion,
   affectsSync: true,
   alsoChanges: ['pools'],
+  secretOnCreate: {
+    field: 'secret',
+    label: 'Node secret',
+    usage: 'Start its agent with WADP_EDGE_TOKEN set to it (npm run edge; README, "A real edge on this machine").',
+    kept: 'Only a hash of it is kept, so nobody can show it to you later: Rotate secret on its page gives it a new one.',
+  },
   columns: [
     { path: 'country', label: 'Country', format: 'custom', width: '5.5rem' },
+    { path: 'kind', label: 'Kind', format: 'label', options: NODE_KIND_LABELS, width: '7rem' },
     { path: 'pool', label: 'Pool', format: 'reference', reference: 'pools', width: '9rem' },
     { path: 'status', label: 'Status', format: 'label', options: NODE_STATUS_OPTIONS, sortable: true, width: '7.5rem' },
     { path: 'sync_state', label: 'Sync', format: 'label', options: NODE_SYNC_OPTIONS, width: '7.5rem' },
@@ -68,6 +112,7 @@ export const nodesUi: ResourceUi = {
     { path: 'last_seen_at', label: 'Last seen', width: '10rem' },
   ],
   summary: (record) => [
+    { label: 'Kind', value: NODE_KIND_LABELS.find((o) => o.value === nodeKindOf(record))?.label ?? '' },
     {
       label: 'Status',
       value: NODE_STATUS_OPTIONS.find((o) => o.value === record.status)?.label ?? String(record.status),
@@ -77,6 +122,7 @@ export const nodesUi: ResourceUi = {
       value: NODE_SYNC_OPTIONS.find((o) => o.value === record.sync_state)?.label ?? String(record.sync_state ?? '—'),
     },
     { label: 'Revision applied / target', value: revisionsOf(record) },
+    ...(nodeKindOf(record) === 'agent' ? agentLines(record) : []),
   ],
   sections: [
     {
@@ -88,6 +134,14 @@ export const nodesUi: ResourceUi = {
         { kind: 'text', path: 'country', label: 'Country', placeholder: 'fr', help: 'Two-letter ISO code.' },
         { kind: 'text', path: 'ipv4', label: 'IPv4 address', nullable: true },
         { kind: 'text', path: 'ipv6', label: 'IPv6 address', nullable: true },
+        {
+          kind: 'select',
+          path: 'kind',
+          label: 'Kind',
+          options: NODE_KIND_OPTIONS,
+          fixedOnceCreated: true,
+          help: 'Simulated: the platform plays the node, which applies each change after a short delay. Edge agent: a real Varnish node whose agent fetches the configuration and reports what it runs; its secret is shown once, when the node is created.',
+        },
       ],
     },
     {

@@ -1,3 +1,6 @@
 import { platform, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const nodesType: TypeEntry = { ...platform('nodes', 'core', 'Nodes', 'nodes_name'), ownPages: ['list'] }
+export const nodesType: TypeEntry = {
+  ...platform('nodes', 'core', 'Nodes', 'nodes_name'),
+  ownPages: ['list', 'detail'],
+}

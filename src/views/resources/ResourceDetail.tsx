@@ -1,6 +1,14 @@
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
-import { capitalize, type FieldSpec, getPath, isShown, type ResourceUi, splitTagged } from '../../domain/resource-ui.ts'
+import {
+  capitalize,
+  type FieldSpec,
+  getPath,
+  isShown,
+  type ResourceUi,
+  type SummaryLine,
+  splitTagged,
+} from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import type { Column } from '../../ui/Table.tsx'
 import { VirtualTable } from '../../ui/VirtualTable.tsx'
@@ -205,6 +213,18 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
   }
 }
 
+/** A summary line's value, as text: a time as the console's dates, a message of several lines as written. */
+function SummaryValue({ line }: { line: SummaryLine }) {
+  if (line.format === 'time') return <>{formatDateTime(line.value)}</>
+  if (line.format === 'message')
+    return (
+      <pre className="max-h-60 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-slate-900">
+        {line.value}
+      </pre>
+    )
+  return <>{line.value}</>
+}
+
 /** Every field of a resource under its section's title, with who changed it and when (issue 5). */
 export function ResourceDetail({
   ui,
@@ -253,7 +273,7 @@ export function ResourceDetail({
             <dl className="divide-y divide-slate-200 dark:divide-slate-800">
               {summary.map((line) => (
                 <Row key={line.label} label={line.label}>
-                  {line.value}
+                  <SummaryValue line={line} />
                 </Row>
               ))}
             </dl>

@@ -1,6 +1,13 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef } from 'react'
 import type { FieldError } from '../../domain/common.ts'
-import { type Draft, type FormFacts, getPath, isShown, type ResourceUi } from '../../domain/resource-ui.ts'
+import {
+  type Draft,
+  type FieldSpec,
+  type FormFacts,
+  getPath,
+  isShown,
+  type ResourceUi,
+} from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { inputClassName } from '../../ui/TextField.tsx'
 import type { ConflictVersion } from './ConflictPanel.tsx'
@@ -40,6 +47,13 @@ export type ResourceFormProps = {
 }
 
 const NO_FACTS: FormFacts = { nodeCount: null }
+
+const FIXED_ONCE_CREATED_HINT = 'It cannot change after creation.'
+
+/** A field fixed once created, as its edit form shows it: its help starts by saying it cannot change. */
+function fixedField(field: FieldSpec): FieldSpec {
+  return { ...field, help: field.help ? `${FIXED_ONCE_CREATED_HINT} ${field.help}` : FIXED_ONCE_CREATED_HINT }
+}
 
 /**
  * The add and edit form of every resource type, laid out from its definition: the name and display
@@ -173,11 +187,29 @@ export function ResourceForm(props: ResourceFormProps) {
               </legend>
               {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
               <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">
-                {shown.map((field) => (
-                  <div key={field.path} className={`min-w-0 ${field.wide ? 'md:col-span-2' : ''} ${repeated}`}>
-                    <FieldControl field={field} path={field.path} value={getPath(values, field.path)} env={env} />
-                  </div>
-                ))}
+                {shown.map((field) => {
+                  const fixed = mode === 'edit' && field.fixedOnceCreated === true
+                  const control = (
+                    <FieldControl
+                      field={fixed ? fixedField(field) : field}
+                      path={field.path}
+                      value={getPath(values, field.path)}
+                      env={fixed ? { ...env, disabled: true } : env}
+                    />
+                  )
+                  return (
+                    <div key={field.path} className={`min-w-0 ${field.wide ? 'md:col-span-2' : ''} ${repeated}`}>
+                      {/* Shown with its value, but not editable: the server refuses a change of it. */}
+                      {fixed ? (
+                        <fieldset disabled className="min-w-0">
+                          {control}
+                        </fieldset>
+                      ) : (
+                        control
+                      )}
+                    </div>
+                  )
+                })}
               </div>
             </fieldset>
           )

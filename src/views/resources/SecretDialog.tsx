@@ -11,17 +11,33 @@ type SecretDialogProps = {
   label: string
   usage: string
   secret: string
+  /** The dialog's title, where the secret does not come with a create ('The node "x" has a new secret'). */
+  title?: string
+  /** What the server keeps of it, in a sentence (the default: a token's first characters). */
+  kept?: string
   /** Writes the secret to the clipboard; rejects when the browser refuses. */
   onCopy: (secret: string) => Promise<void>
   /** The user has it: the form forgets it and goes on. */
   onDone: () => void
 }
 
+const PREFIX_KEPT = 'Only its first 6 characters are kept, so nobody can show it to you later.'
+
 /**
- * The secret a create revealed, shown once: a copy button, and a warning that it will not be shown again.
- * Only its explicit button closes it, so an outside click cannot lose the secret before it was copied.
+ * The secret a create (or a rotation) revealed, shown once: a copy button, and a warning that it will not be
+ * shown again. Only its explicit button closes it, so an outside click cannot lose the secret before it was copied.
  */
-export default function SecretDialog({ one, name, label, usage, secret, onCopy, onDone }: SecretDialogProps) {
+export default function SecretDialog({
+  one,
+  name,
+  label,
+  usage,
+  secret,
+  title = `The ${one} "${name}" was created`,
+  kept = PREFIX_KEPT,
+  onCopy,
+  onDone,
+}: SecretDialogProps) {
   const [copied, setCopied] = useState<'copied' | 'refused' | null>(null)
   const copy = () =>
     onCopy(secret).then(
@@ -31,7 +47,7 @@ export default function SecretDialog({ one, name, label, usage, secret, onCopy, 
   return (
     <Modal
       open
-      title={`The ${one} "${name}" was created`}
+      title={title}
       onClose={onDone}
       dismissible={false}
       footer={<Button onClick={onDone}>I have copied it</Button>}
@@ -40,8 +56,7 @@ export default function SecretDialog({ one, name, label, usage, secret, onCopy, 
         role="alert"
         className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
       >
-        Copy it now: it will not be shown again. Only its first 6 characters are kept, so nobody can show it to you
-        later.
+        {`Copy it now: it will not be shown again. ${kept}`}
       </p>
       <label htmlFor="revealed-secret" className="mt-4 block text-sm font-medium">
         {label}

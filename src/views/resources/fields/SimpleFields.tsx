@@ -133,6 +133,7 @@ export function SelectWidget({ field, path, value, env }: WidgetProps<'select'>)
       onChange={onChange}
       description={field.help}
       error={messageAt(env.errors, path)}
+      disabled={env.disabled === true}
     />
   )
 }

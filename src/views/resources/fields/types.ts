@@ -24,6 +24,11 @@ export type FieldEnv = {
   referenceOptions: (field: Extract<FieldSpec, { kind: 'reference' }>, values: Draft) => ReferenceChoices
   /** What the form knows beyond the values (the signed-in user's permissions, for a token's). */
   facts?: FormFacts
+  /**
+   * The field shows its value but takes no change (fixed once created, on its edit form). Its native
+   * inputs are disabled by the fieldset around it; widgets with their own disabled look read this.
+   */
+  disabled?: boolean
 }
 
 export type WidgetProps<K extends FieldSpec['kind']> = {
