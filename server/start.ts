@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { startLocalEdge } from './edge/local.ts'
+import { startLocalEdge } from './local-edge.ts'
 import { optionsFromEnv, ROOT, startServer } from './main.ts'
 
 /** Newest modification time under the console's sources, to decide whether dist/ is stale. */

@@ -112,7 +112,16 @@ const serverFiles = () => [...sourceFiles('server'), ...sourceFiles('src/types')
  */
 const SERVER_LAYERS: (string | RegExp)[][] = [
   // Wiring: the processes, the app that mounts every service, the demo data put in through the services.
-  ['server/start.ts', 'server/dev.ts', 'server/main.ts', 'server/app.ts', 'server/seed.ts'],
+  // The edge agent's own process, and the local one the platform runs beside itself.
+  [
+    'server/start.ts',
+    'server/dev.ts',
+    'server/main.ts',
+    'server/app.ts',
+    'server/seed.ts',
+    'server/edge-agent.ts',
+    'server/local-edge.ts',
+  ],
   // One feature each, with its routes: backups, search, statistics, the jobs that run them; and the routes
   // of a type's own actions (an import), in its folder.
   ['server/services', /^src\/types\/[^/]+\/routes\.ts$/],

@@ -129,6 +129,8 @@ export class EdgeAgent {
         const changed = await this.poll()
         if (changed || Date.now() - this.lastReport >= (this.options.reportMs ?? 2000)) await this.report()
       } catch (error) {
+        // stop() aborts the request in flight: nothing to say.
+        if (this.stopped) break
         const message = messageOf(error)
         if (!this.varnish) this.fatal = `varnishd does not run: ${message}`
         this.log(message)
@@ -203,6 +205,8 @@ export class EdgeAgent {
         this.errors.delete(project.project)
         if (have) await varnish.discard(have.vcl).catch(() => undefined)
       } catch (error) {
+        // stop() aborts the request in flight: nothing to say.
+        if (this.stopped) break
         const message = messageOf(error)
         this.errors.set(project.project, message)
         this.log(

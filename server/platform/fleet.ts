@@ -1,6 +1,6 @@
 import type { SyncDetail, SyncState } from '../../src/domain/sync.ts'
 import type { NodeData } from '../../src/types/nodes/fields.ts'
-import { agentStanding, heardFrom, type ReceivedReport } from '../edge/reports.ts'
+import { agentStanding, heardFrom, type ReceivedReport } from './agent-reports.ts'
 import { stableHash } from './hash.ts'
 import type { ConfigRevision } from './revisions.ts'
 

@@ -7,7 +7,7 @@ import {
   heardFrom,
   lastReports,
   type ReceivedReport,
-} from '../../../server/edge/reports.ts'
+} from '../../../server/platform/agent-reports.ts'
 import { type FleetDelays, type NodeSync, nodeSync } from '../../../server/platform/fleet.ts'
 import { stableHash } from '../../../server/platform/hash.ts'
 import { type ConfigRevision, currentRevision } from '../../../server/platform/revisions.ts'

@@ -4,9 +4,9 @@
  * on SIGTERM.
  */
 import { fileURLToPath } from 'node:url'
-import { EdgeAgent } from './agent.ts'
-import { edgePlaces } from './local.ts'
-import { findVarnishd } from './vcc.ts'
+import { EdgeAgent } from './edge/agent.ts'
+import { findVarnishd } from './edge/vcc.ts'
+import { edgePlaces } from './local-edge.ts'
 
 const env = process.env
 const missing = ['WADP_PLATFORM_URL', 'WADP_EDGE_NODE', 'WADP_EDGE_TOKEN'].filter((name) => !env[name])
@@ -20,7 +20,7 @@ if (!varnishd) {
   process.exit(2)
 }
 const node = env.WADP_EDGE_NODE as string
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('..', import.meta.url))
 const agent = new EdgeAgent({
   platformUrl: env.WADP_PLATFORM_URL as string,
   node,

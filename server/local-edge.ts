@@ -1,9 +1,9 @@
 import { join } from 'node:path'
-import type { ServerContext } from '../context.ts'
-import { systemCaller } from '../resources/service.ts'
-import { EdgeAgent } from './agent.ts'
-import { newNodeSecret } from './node-secret.ts'
-import { findVarnishd } from './vcc.ts'
+import type { ServerContext } from './context.ts'
+import { EdgeAgent } from './edge/agent.ts'
+import { newNodeSecret } from './edge/node-secret.ts'
+import { findVarnishd } from './edge/vcc.ts'
+import { systemCaller } from './resources/service.ts'
 
 /** The node `WADP_EDGE=local npm start` runs (EDGE.md). */
 export const LOCAL_EDGE_NODE = 'local-edge'
