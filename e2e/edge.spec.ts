@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { EdgeAgent } from '../server/edge/agent.ts'
+import { findVarnishd } from '../server/edge/vcc.ts'
+import { edgeGet, freePort, startOrigin } from '../tests/edge/support.ts'
+import { choose } from './pages/console.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
+
+const varnishd = findVarnishd()
+const NODE = 'pop-zz-e2e-1'
+const DOMAIN = 'edge-e2e.example.org'
+
+async function api(server: PlatformServer, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.baseURL}/api/core/v0${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.adminToken}`,
+      'content-type': 'application/json',
+      ...(method === 'DELETE' ? { 'if-match': '*' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : null }
+}
+
+/**
+ * The real edge from the console (issue 23): a website made with the quick-setup wizard in project labs
+ * is served by a Varnish node run by an edge agent (started here, beside the platform), and the sync
+ * dialog shows that node updated from its own report. The node, the website and its director are removed
+ * afterwards, so the shared fleet is as it was.
+ */
+test.describe('a real Varnish node', () => {
+  test.skip(!varnishd, "needs Debian's varnish and varnish-modules")
+  startSignedInAsAdmin()
+
+  test('serves a website made with the quick-setup wizard, and the sync dialog shows it updated', async ({
+    page,
+    server,
+  }) => {
+    const origin = await startOrigin()
+    const dir = await mkdtemp(join(tmpdir(), 'wadp-e2e-edge-'))
+    const listen = await freePort()
+    const created = await api(server, 'POST', '/nodes', {
+      name: NODE,
+      hostname: 'localhost',
+      pop_code: 'loc',
+      country: 'zz',
+      kind: 'agent',
+    })
+    expect(created.status).toBe(201)
+    const agent = new EdgeAgent({
+      platformUrl: server.baseURL,
+      node: NODE,
+      token: created.body.data.secret,
+      varnishd: varnishd as string,
+      listen: `127.0.0.1:${listen}`,
+      admin: `127.0.0.1:${await freePort()}`,
+      dir,
+      log: () => undefined,
+    })
+    try {
+      await agent.start()
+      const director = await api(server, 'POST', '/projects/labs/directors', {
+        name: 'e2e-loopback',
+        backends: [{ host: '127.0.0.1', port: origin.port }],
+        probe: { enabled: false },
+      })
+      expect(director.status).toBe(201)
+
+      await page.goto('/home?project=labs')
+      await page.getByRole('button', { name: 'Quick Setup' }).click()
+      const wizard = page.getByRole('dialog', { name: 'Quick Setup' })
+      await wizard.getByRole('button', { name: 'Next' }).click()
+      await wizard.getByLabel('What is the domain name for the website?').fill(DOMAIN)
+      await wizard.getByLabel('Existing').check()
+      await choose(page, 'Director', /e2e-loopback/)
+      await wizard.getByRole('button', { name: 'Next' }).click()
+      await wizard.getByRole('button', { name: 'Yes' }).click()
+      await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+      await wizard.getByRole('button', { name: 'Finish' }).click()
+
+      // The node loads the project (its C compiled by gcc) and then answers for the new domain.
+      const base = `http://127.0.0.1:${listen}`
+      await expect
+        .poll(async () => (await edgeGet(base, DOMAIN, '/welcome')).status, { timeout: 90_000, intervals: [250] })
+        .toBe(200)
+      const first = await edgeGet(base, DOMAIN, '/cached')
+      expect([first.body, first.headers['x-cache'], first.headers['x-served-by']]).toEqual([
+        'origin says /cached',
+        'MISS',
+        NODE,
+      ])
+      expect((await edgeGet(base, DOMAIN, '/cached')).headers['x-cache']).toBe('HIT')
+      expect((await edgeGet(base, 'unknown.example.org', '/')).status).toBe(404)
+
+      await page.getByRole('button', { name: 'Synchronization status', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Synchronization status' })
+      const row = dialog.getByRole('row').filter({ hasText: NODE })
+      await expect(row.getByRole('img', { name: 'Synchronized' })).toBeVisible({ timeout: 30_000 })
+    } finally {
+      await api(server, 'DELETE', '/nodes/pop-zz-e2e-1')
+      await agent.stop()
+      await api(server, 'DELETE', `/projects/labs/websites/${DOMAIN.replaceAll('.', '-')}`)
+      await api(server, 'DELETE', '/projects/labs/directors/e2e-loopback')
+      await origin.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
