@@ -13,14 +13,9 @@ import { rateLimitVcl } from '../../src/types/rate-limits/edge.ts'
 import type { RateLimitData } from '../../src/types/rate-limits/fields.ts'
 import { answerWith, syntheticVcl } from '../../src/types/synthetic-responses/edge.ts'
 import type { SyntheticData } from '../../src/types/synthetic-responses/fields.ts'
-import {
-  hostCondition,
-  type WebsiteHook,
-  websiteNotEnforced,
-  websiteSub,
-  websiteVcl,
-} from '../../src/types/websites/edge.ts'
+import { hostCondition, type WebsiteHook, websiteSub, websiteVcl } from '../../src/types/websites/edge.ts'
 import type { WebsiteData } from '../../src/types/websites/fields.ts'
+import { websiteNotEnforced } from '../../src/types/websites/not-enforced.ts'
 
 /** A stored resource as the compiler reads it: its name and its validated data. */
 export type Named<T> = { name: string; data: T }

@@ -210,6 +210,11 @@ export type ResourceUi = {
    * marks its row and says it in words, the detail shows it beside the title.
    */
   attention?: (record: Draft, now: number) => Attention | null
+  /**
+   * What of this record edge agent (Varnish) nodes do not enforce (EDGE.md: said, never pretended), from
+   * the same function the VCL compiler uses; shown on its page.
+   */
+  notEnforced?: (record: Draft) => readonly string[]
   /** Facts its form reads beyond the resource (`nodeCount`: the number of nodes in the fleet). */
   facts?: readonly (keyof FormFacts)[]
   /**

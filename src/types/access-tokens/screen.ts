@@ -11,6 +11,7 @@ const bypassOptions: Option[] = ACCESS_TOKEN_BYPASSES.map((value) => ({ value, l
 
 /** Access tokens: secrets a project hands to some visitors so the edge lets them skip some protections. */
 export const accessTokensUi: ResourceUi = {
+  notEnforced: () => ['an access token (Varnish nodes do not read them, so their holders skip nothing there)'],
   type: 'access-tokens',
   service: 'core',
   route: 'access-tokens',

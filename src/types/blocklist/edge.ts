@@ -1,5 +1,6 @@
 import { aclEntry } from '../ip-lists/edge.ts'
 import { type BlocklistData, isExpired } from './fields.ts'
+import { blocklistNotEnforced } from './not-enforced.ts'
 
 /**
  * The blocklist entries that apply to a project (the platform's and its own) on a Varnish node: two ACLs,
@@ -24,16 +25,6 @@ export function blocklistVcl(entries: readonly { name: string; data: BlocklistDa
     '  return (synth(403, "Forbidden"));',
     '}',
   ].join('\n')
-  const notEnforced = live.flatMap(({ name, data }) => {
-    if (data.target === 'asn' || data.target === 'country')
-      return [
-        {
-          name,
-          what: `an entry by ${data.target === 'asn' ? 'AS number' : 'country'} (no GeoIP database on Varnish nodes)`,
-        },
-      ]
-    if (data.action === 'challenge') return [{ name, what: 'a challenge (Varnish nodes cannot show a captcha)' }]
-    return []
-  })
+  const notEnforced = live.flatMap(({ name, data }) => blocklistNotEnforced(data).map((what) => ({ name, what })))
   return { declarations, guard, notEnforced }
 }

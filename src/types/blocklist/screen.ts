@@ -1,5 +1,7 @@
 import { capitalisedOptions, type ResourceUi } from '../../domain/resource-ui.ts'
+import type { BlocklistData } from './fields.ts'
 import { BLOCKLIST_ACTIONS, BLOCKLIST_SCOPES, BlocklistFields, isExpired } from './fields.ts'
+import { blocklistNotEnforced } from './not-enforced.ts'
 
 export const BLOCKLIST_TARGET_OPTIONS = [
   { value: 'ip', label: 'IP address' },
@@ -16,6 +18,7 @@ const SCOPE_OPTIONS = capitalisedOptions(BLOCKLIST_SCOPES)
  * page adds the admin sync-status button and the bulk paste, both in its route (the Blocklist import).
  */
 export const accessListUi: ResourceUi = {
+  notEnforced: (record) => blocklistNotEnforced(record as unknown as BlocklistData),
   type: 'access-list',
   service: 'core',
   scope: 'platform',

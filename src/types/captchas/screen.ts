@@ -17,6 +17,7 @@ const bindingOptions: Option[] = [
 const provider = (values: Draft) => usesProviderKeys(values.type)
 
 export const captchasUi: ResourceUi = {
+  notEnforced: () => ['a captcha (Varnish nodes cannot show a challenge)'],
   type: 'challenges',
   service: 'core',
   route: 'captchas',

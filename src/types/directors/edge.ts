@@ -1,5 +1,6 @@
 import { isControl, regexQuote, seconds, vclName, vclRegex, vclString } from '../../domain/vcl.ts'
 import type { DirectorData, DirectorType } from './fields.ts'
+import { directorNotEnforced } from './not-enforced.ts'
 
 /** How a node reaches a backend host: the address it connects to (Varnish resolves names when it compiles). */
 export type AddressOf = (host: string) => string
@@ -101,11 +102,10 @@ export function directorVcl(name: string, director: DirectorData, addressOf: Add
           ? `${object}.backend(by=URL)`
           : `${object}.backend(by=KEY, key=${object}.key(${stickyKey(director)}))`
         : `${object}.backend()`
-  const notEnforced: string[] = []
-  if (director.tls.enabled)
-    notEnforced.push('TLS towards the backends (Varnish Cache connects to origins in plain HTTP)')
-  if (director.timeout.send_timeout !== 30)
-    notEnforced.push('a send timeout per director (Varnish nodes use their own send timeout)')
-  if (director.waf_config) notEnforced.push('its WAF policy (Varnish nodes have no WAF engine)')
-  return { declarations: declarations.join('\n'), init: init.join('\n'), pick, notEnforced }
+  return {
+    declarations: declarations.join('\n'),
+    init: init.join('\n'),
+    pick,
+    notEnforced: directorNotEnforced(director),
+  }
 }

@@ -1,6 +1,8 @@
 import { TLS_PROTOCOLS } from '../../domain/field-rules.ts'
 import { type Draft, type Option, plainOptions, type ResourceUi } from '../../domain/resource-ui.ts'
+import type { DirectorData } from './fields.ts'
 import { DIRECTOR_TYPES, DirectorFields, type DirectorType, PROBE_METHODS, PROBE_PRESETS } from './fields.ts'
+import { directorNotEnforced } from './not-enforced.ts'
 
 /** The ten director types with their labels (spec section 3 names two; the rest follow them). */
 export const DIRECTOR_TYPE_LABELS: Record<DirectorType, string> = {
@@ -28,6 +30,7 @@ const probePresets = Object.entries(PROBE_PRESETS).map(([label, preset]) => ({
 }))
 
 export const directorsUi: ResourceUi = {
+  notEnforced: (record) => directorNotEnforced(record as unknown as DirectorData),
   type: 'directors',
   service: 'core',
   route: 'directors',

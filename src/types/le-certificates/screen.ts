@@ -35,6 +35,7 @@ const CA_LABELS: Record<(typeof ACME_CAS)[number], string> = {
 const statusOf = (record: Draft) => record.status as CertificateStatus | undefined
 
 export const leCertificatesUi: ResourceUi = {
+  notEnforced: () => ['a certificate (Varnish Cache does not terminate TLS, so it serves none)'],
   type: 'le-cert',
   service: 'acme',
   route: 'managed-certificates',

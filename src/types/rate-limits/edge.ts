@@ -1,6 +1,7 @@
 import { pathPattern, regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
 import { ipListAcl } from '../ip-lists/edge.ts'
 import type { RateLimitData } from './fields.ts'
+import { rateLimitNotEnforced } from './not-enforced.ts'
 
 /** The value a key counts a request by (country, which a node cannot know, by nothing). */
 function keyExpression(key: string): string | null {
@@ -25,12 +26,9 @@ function keyExpression(key: string): string | null {
  * logged (log). What a node cannot do (a challenge, a country key, a counter shared by the nodes) is said.
  */
 export function rateLimitVcl(name: string, limit: RateLimitData) {
-  const notEnforced: string[] = []
+  const notEnforced = rateLimitNotEnforced(limit)
   if (!limit.enabled) return { guard: '', notEnforced }
   const keys = limit.keys.map(keyExpression).filter((key): key is string => key !== null)
-  if (keys.length < limit.keys.length) notEnforced.push('counting by country (no GeoIP database on Varnish nodes)')
-  if (limit.counter_scope === 'global')
-    notEnforced.push('one counter for all nodes: each Varnish node counts its own requests')
   const conditions: string[] = []
   const { paths, match_type: type, methods } = limit.match
   if (paths.length > 0) {
@@ -44,10 +42,6 @@ export function rateLimitVcl(name: string, limit: RateLimitData) {
   )
   let action: string
   if (limit.action === 'block') action = `  return (synth(${limit.response_status}, "Too Many Requests"));`
-  else {
-    if (limit.action === 'challenge')
-      notEnforced.push('a challenge (Varnish nodes cannot show a captcha): logged instead')
-    action = `  std.log(${vclString(`rate limit ${name} exceeded`)});`
-  }
+  else action = `  std.log(${vclString(`rate limit ${name} exceeded`)});`
   return { guard: [`if (${conditions.join(' && ')}) {`, action, '}'].join('\n'), notEnforced }
 }

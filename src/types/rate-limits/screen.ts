@@ -1,5 +1,6 @@
 import { HTTP_METHODS } from '../../domain/field-rules.ts'
 import { capitalisedOptions, type Draft, type Option, plainOptions, type ResourceUi } from '../../domain/resource-ui.ts'
+import type { RateLimitData } from './fields.ts'
 import {
   COUNTER_SCOPES,
   MAX_RATE_LIMIT_KEYS,
@@ -8,6 +9,7 @@ import {
   RATE_LIMIT_PERIODS,
   RateLimitFields,
 } from './fields.ts'
+import { rateLimitNotEnforced } from './not-enforced.ts'
 
 const PERIOD_LABELS: Record<(typeof RATE_LIMIT_PERIODS)[number], string> = {
   1: 'Second',
@@ -47,6 +49,7 @@ export function counterScopeNote(values: Draft, nodeCount: number | null): strin
 }
 
 export const rateLimitsUi: ResourceUi = {
+  notEnforced: (record) => rateLimitNotEnforced(record as unknown as RateLimitData),
   type: 'ratelimits',
   service: 'core',
   route: 'rate-limits',

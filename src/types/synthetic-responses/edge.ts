@@ -1,5 +1,6 @@
 import { vclString } from '../../domain/vcl.ts'
 import type { SyntheticData } from './fields.ts'
+import { syntheticNotEnforced } from './not-enforced.ts'
 
 /** The reason a request is handed to vcl_synth with, naming the synthetic response to answer with. */
 export const syntheticReason = (name: string) => `wadp-synthetic:${name}`
@@ -38,7 +39,5 @@ export function syntheticVcl(name: string, synthetic: SyntheticData): { synth: s
     '    return (deliver);',
     '  }',
   ]
-  const notEnforced =
-    synthetic.ttl_s > 0 ? ['its TTL: Varnish nodes answer a synthetic response afresh every time, at no cost'] : []
-  return { synth: lines.join('\n'), notEnforced }
+  return { synth: lines.join('\n'), notEnforced: syntheticNotEnforced(synthetic) }
 }

@@ -1,7 +1,10 @@
 import type { ResourceUi } from '../../domain/resource-ui.ts'
+import type { SyntheticData } from './fields.ts'
 import { SyntheticFields } from './fields.ts'
+import { syntheticNotEnforced } from './not-enforced.ts'
 
 export const syntheticResponsesUi: ResourceUi = {
+  notEnforced: (record) => syntheticNotEnforced(record as unknown as SyntheticData),
   type: 'synthetics',
   service: 'core',
   route: 'synthetic-responses',

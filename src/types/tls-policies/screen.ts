@@ -13,6 +13,7 @@ const hstsOn = (values: Draft) => (values.hsts as Draft | undefined)?.enabled ==
 const clientAuthOn = (values: Draft) => ((values.client_auth as Draft | undefined)?.mode ?? 'off') !== 'off'
 
 export const tlsPoliciesUi: ResourceUi = {
+  notEnforced: () => ['a TLS policy (Varnish Cache does not terminate TLS)'],
   type: 'sslpolicies',
   service: 'core',
   route: 'ssl-policies',

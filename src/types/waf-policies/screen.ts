@@ -30,6 +30,7 @@ const modeOptions: Option[] = WAF_MODES.map((value) => ({ value, label: MODE_LAB
 const rulesetOptions: Option[] = WAF_RULESETS.map((value) => ({ value, label: RULESET_LABELS[value] }))
 
 export const wafPoliciesUi: ResourceUi = {
+  notEnforced: () => ["a WAF policy's rules (Varnish nodes have no WAF engine)"],
   type: 'wafconfigs',
   service: 'core',
   route: 'waf-policies',

@@ -1,5 +1,7 @@
 import type { FieldSpec, ResourceUi } from '../../domain/resource-ui.ts'
+import type { WebsiteData } from './fields.ts'
 import { DefaultRules, WebsiteFields } from './fields.ts'
+import { websiteNotEnforced } from './not-enforced.ts'
 
 /** The website's options (default_rules switches), in the order the form and the summary list them. */
 export const WEBSITE_OPTIONS = [
@@ -59,6 +61,7 @@ const optionFields: FieldSpec[] = WEBSITE_OPTIONS.flatMap(({ path, label }): Fie
 })
 
 export const websitesUi: ResourceUi = {
+  notEnforced: (record) => websiteNotEnforced(record as unknown as WebsiteData),
   type: 'websites',
   service: 'core',
   route: 'websites',

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import {
   capitalize,
+  type Draft,
   type FieldSpec,
   getPath,
   isShown,
@@ -213,6 +214,15 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
   }
 }
 
+/** The type's notes for this record; a record of an older shape that the function cannot read has none. */
+function notEnforcedOf(ui: ResourceUi, record: Draft): readonly string[] {
+  try {
+    return ui.notEnforced?.(record) ?? []
+  } catch {
+    return []
+  }
+}
+
 /** A summary line's value, as text: a time as the console's dates, a message of several lines as written. */
 function SummaryValue({ line }: { line: SummaryLine }) {
   if (line.format === 'time') return <>{formatDateTime(line.value)}</>
@@ -239,6 +249,7 @@ export function ResourceDetail({
 }: ResourceDetailProps) {
   const summary = ui.summary?.(record) ?? []
   const attention = ui.attention?.(record, Date.now()) ?? null
+  const notEnforced = notEnforcedOf(ui, record)
   return (
     <article>
       <PageHeading
@@ -277,6 +288,24 @@ export function ResourceDetail({
                 </Row>
               ))}
             </dl>
+          </section>
+        )}
+        {notEnforced.length > 0 && (
+          <section
+            aria-labelledby="detail-not-enforced"
+            className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <h2 id="detail-not-enforced" className="font-semibold">
+              Not enforced by Varnish nodes
+            </h2>
+            <p className="mt-1">
+              Edge agent nodes run Varnish Cache, which does not do these; simulated nodes are not affected.
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {notEnforced.map((what) => (
+                <li key={what}>{what}</li>
+              ))}
+            </ul>
           </section>
         )}
         {children}
