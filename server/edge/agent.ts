@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { AgentReport } from '../../src/types/nodes/fields.ts'
+import { banCommands } from './bans.ts'
 import type { EdgeConfiguration } from './configuration.ts'
+import type { EdgeInvalidation, EdgeInvalidationResult } from './invalidations.ts'
 import { topVcl } from './top.ts'
 import { VarnishNode, varnishVersion } from './varnish.ts'
 
@@ -28,6 +30,9 @@ export type AgentOptions = {
   reportMs?: number
   log?: (line: string) => void
 }
+
+/** What the platform sends: the configuration and the invalidations the node has still to carry out. */
+type Received = EdgeConfiguration & { invalidations?: EdgeInvalidation[] }
 
 /** A project's VCL as the node runs it. */
 type Loaded = { hash: string; revision: number; vcl: string; label: string; hosts: string[] }
@@ -171,8 +176,9 @@ export class EdgeAgent {
     if (!response.ok)
       throw new Error(`the platform answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
     const etag = response.headers.get('etag')
-    const { data } = (await response.json()) as { data: EdgeConfiguration }
+    const { data } = (await response.json()) as { data: Received }
     const retry = await this.apply(data)
+    await this.invalidate(data.invalidations ?? [])
     // A load that failed for any other reason than the compiler's is tried again at the next poll.
     this.etag = retry ? null : etag
     for (const listener of this.appliedListeners.splice(0)) listener()
@@ -238,6 +244,42 @@ export class EdgeAgent {
     this.projects = config.projects.map((project) => project.project)
     this.platformRevision = config.platform_revision
     return retry
+  }
+
+  /**
+   * Carries out the invalidations it was sent (EDGE.md) with Varnish's bans, and reports each result:
+   * completed, or failed with the reason. One requested before this varnishd started has nothing to
+   * ban (its cache began empty after it): completed, and said so.
+   */
+  private async invalidate(invalidations: readonly EdgeInvalidation[]): Promise<void> {
+    const varnish = this.varnish
+    if (!varnish || invalidations.length === 0) return
+    const results: EdgeInvalidationResult[] = []
+    for (const invalidation of invalidations) {
+      const { project, name } = invalidation
+      const done = (status: 'completed' | 'failed', message: string | null) =>
+        results.push({ project, name, status, at: new Date().toISOString(), message })
+      if (this.startedAt && Date.parse(this.startedAt) > Date.parse(invalidation.requested_at)) {
+        done('completed', 'nothing to ban: varnishd started after it, with an empty cache')
+        continue
+      }
+      try {
+        const commands = banCommands(invalidation)
+        for (const command of commands) await varnish.admin(command)
+        const soft = invalidation.soft ? ' (a hard ban: Varnish Cache has no soft purge)' : ''
+        done('completed', commands.length === 0 ? 'the project serves no host: nothing to ban' : `banned${soft}`)
+      } catch (error) {
+        done('failed', messageOf(error).slice(0, 2000))
+      }
+    }
+    const response = await fetch(this.api('invalidations'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ results }),
+      signal: AbortSignal.timeout(30_000),
+    })
+    // Not kept: the platform sends them again, and bans twice are harmless.
+    if (!response.ok) throw new Error(`the platform refused the invalidation results (${response.status})`)
   }
 
   /** What it runs, as the platform keeps it (EDGE.md). */

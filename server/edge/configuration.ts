@@ -44,6 +44,8 @@ type Revisions = { platform: number; projects: Map<string, number> }
 export async function configurationTag(
   db: Db,
   projects: readonly string[],
+  /** The invalidations the node has still to carry out: a new one answers a held request too. */
+  pending: readonly string[] = [],
 ): Promise<{ etag: string; revisions: Revisions }> {
   const rows = await db
     .select({ scope: configRevisions.scope, revision: configRevisions.revision })
@@ -53,7 +55,11 @@ export async function configurationTag(
     platform: byScope.get('') ?? 0,
     projects: new Map(projects.map((project) => [project, byScope.get(project) ?? 0])),
   }
-  const text = [`platform ${revisions.platform}`, ...[...revisions.projects].map(([p, r]) => `${p} ${r}`)].join('\n')
+  const text = [
+    `platform ${revisions.platform}`,
+    ...[...revisions.projects].map(([p, r]) => `${p} ${r}`),
+    ...pending.map((name) => `invalidate ${name}`),
+  ].join('\n')
   return { etag: `"edge-${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`, revisions }
 }
 

@@ -200,6 +200,10 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     '}',
     '',
     'sub vcl_backend_response {',
+    // The origin's cache tags, kept on the object as ",a,b," so that an invalidation by tag can ban them.
+    '  if (beresp.http.Surrogate-Key || beresp.http.Cache-Tag) {',
+    '    set beresp.http.X-Wadp-Tags = "," + regsuball(beresp.http.Surrogate-Key + " " + beresp.http.Cache-Tag, "[,\\s]+", ",") + ",";',
+    '  }',
     ...projectCalls('vcl_backend_response'),
     ...dispatch('backend_response', 'bereq'),
     '}',
@@ -217,6 +221,7 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     '    set resp.http.X-Cache = "MISS";',
     '  }',
     '  set resp.http.X-Served-By = server.identity;',
+    '  unset resp.http.X-Wadp-Tags;',
     ...projectCalls('vcl_deliver'),
     ...dispatch('deliver', 'req'),
     '}',

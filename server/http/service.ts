@@ -19,6 +19,11 @@ export type ApiContext = Context<AppEnv>
  */
 export type Access =
   | { public: true }
+  /**
+   * An edge agent's call: no user's token, but its node's own secret, checked by `verify` (from the
+   * Authorization header and the node named in the path) before the query and the body are read.
+   */
+  | { nodeSecret: { verify(authorization: string | undefined, node: string): Promise<void> } }
   | { authenticated: true; note: string }
   | { permission: string | string[]; within?: 'projects' }
 
@@ -253,10 +258,14 @@ export class ServiceRouter {
     })
     this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const principal =
-        'public' in spec.access ? undefined : await this.ctx.auth.authenticate(c.req.header('authorization'))
+        'public' in spec.access || 'nodeSecret' in spec.access
+          ? undefined
+          : await this.ctx.auth.authenticate(c.req.header('authorization'))
       if (principal) c.set('principal', principal)
       checkParameters(c, spec.query)
       const params = (spec.params ? parseWith(spec.params, c.req.param(), 'path parameter') : undefined) as Parsed<P>
+      if ('nodeSecret' in spec.access)
+        await spec.access.nodeSecret.verify(c.req.header('authorization'), c.req.param('name') ?? '')
       if (principal && 'permission' in spec.access) {
         const project = c.req.param('project')
         const missing = permitted(principal, spec.access, project)
@@ -286,7 +295,9 @@ export class ServiceRouter {
           ? [op.access.permission].flat().join(' and ')
           : 'public' in op.access
             ? 'none (public)'
-            : `authenticated; ${op.access.note}`
+            : 'nodeSecret' in op.access
+              ? "the edge agent node's own secret (Authorization: Bearer <secret>), no user's or API token"
+              : `authenticated; ${op.access.note}`
       const entry: Record<string, unknown> = {
         operationId: operationIdOf(op.method, op.path),
         tags: [op.tag],

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { type PurgePlanStep, type PurgeRequest, purgeRequestSchema, purgeState } from '../../src/domain/purge.ts'
+import {
+  type AgentPurgeResult,
+  type PurgePlanStep,
+  type PurgeRequest,
+  purgeRequestSchema,
+  purgeState,
+} from '../../src/domain/purge.ts'
 import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
 import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { projectDomains } from '../../src/types/websites/server.ts'
@@ -22,8 +28,9 @@ const ProjectParams = v.object({ project: ProjectParam })
 const ItemParams = v.object({ project: ProjectParam, name: nameParam('invalidation') })
 
 /**
- * Each node's part, decided when the request arrives: a node in maintenance or unreachable cannot apply
- * it and gives up after the same delay; disabled nodes serve nothing and are left out.
+ * Each node's part, decided when the request arrives: a simulated node in maintenance or unreachable
+ * cannot apply it and gives up after the same delay; an edge agent node reports its own result; disabled
+ * nodes serve nothing and are left out.
  */
 async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
   const fleet = await ctx.db
@@ -36,6 +43,8 @@ async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
     .filter((node) => (node.data as NodeData).status !== 'disabled')
     .map((node) => {
       const data = node.data as NodeData
+      // An edge agent node carries it out itself and says so (EDGE.md): no simulated delay or verdict.
+      if (data.kind === 'agent') return { node: node.name, after_ms: 0, can_apply: true, agent: true }
       return {
         node: node.name,
         after_ms: Math.round(minMs + ctx.random() * (maxMs - minMs)),
@@ -46,9 +55,9 @@ async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
 
 /** An invalidation as the API returns it: what was asked, and its state now. */
 function present(record: ResourceRecord, now: number) {
-  const { plan, type, targets, soft, requested_at } = record as ResourceRecord &
-    PurgeRequest & { plan: PurgePlanStep[]; requested_at: string }
-  const state = purgeState(Date.parse(requested_at), plan, now)
+  const { plan, type, targets, soft, requested_at, results } = record as ResourceRecord &
+    PurgeRequest & { plan: PurgePlanStep[]; requested_at: string; results?: Record<string, AgentPurgeResult> }
+  const state = purgeState(Date.parse(requested_at), plan, now, results)
   return {
     name: record.name,
     type,

@@ -15,6 +15,8 @@ const Purge = v.object({
       node: v.string(),
       status: v.picklist(['queued', 'in_progress', 'completed', 'failed']),
       at: v.nullable(v.string()),
+      source: v.optional(v.picklist(['agent', 'simulated']), 'simulated'),
+      message: v.optional(v.nullable(v.string()), null),
     }),
   ),
   created_at: v.string(),

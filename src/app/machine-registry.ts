@@ -273,7 +273,15 @@ const purgeRecord = (status: PurgeRecord['status']): PurgeRecord => ({
   targets: ['https://shop.example.com/a'],
   soft: false,
   status,
-  per_node: [{ node: 'pop-fr-par-1', status: status === 'in_progress' ? 'in_progress' : 'completed', at: null }],
+  per_node: [
+    {
+      node: 'pop-fr-par-1',
+      status: status === 'in_progress' ? 'in_progress' : 'completed',
+      at: null,
+      source: 'simulated',
+      message: null,
+    },
+  ],
   created_at: '2026-11-24T10:00:00.000Z',
   created_by: 'ops@example.com',
 })

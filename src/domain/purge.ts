@@ -132,28 +132,51 @@ export function checkInvalidationDraft(
 }
 
 /**
- * How a node will take an invalidation, fixed when it is requested: when it finishes (ms after the
- * request) and whether it can (a node in maintenance or unreachable cannot, and gives up then).
+ * How a node will take an invalidation, fixed when it is requested. A simulated node: when it finishes
+ * (ms after the request) and whether it can (a node in maintenance or unreachable cannot, and gives up
+ * then). An edge agent node (`agent`): it carries it out itself and reports its own result.
  */
-export type PurgePlanStep = { node: string; after_ms: number; can_apply: boolean }
-export type PurgeNodeState = { node: string; status: NodePurgeStatus; at: string | null }
+export type PurgePlanStep = { node: string; after_ms: number; can_apply: boolean; agent?: boolean }
+
+/** What an edge agent node reported of an invalidation: its own result, time and words. */
+export type AgentPurgeResult = { status: 'completed' | 'failed'; at: string; message: string | null }
+
+export type PurgeNodeState = {
+  node: string
+  status: NodePurgeStatus
+  at: string | null
+  /** agent: the node's own report; simulated: the simulation's. */
+  source: 'agent' | 'simulated'
+  /** An agent node's words on its result (why it failed, or how it was done). */
+  message: string | null
+}
 
 /**
- * An invalidation's state at `now`: a pure function of when it was requested and its plan, so every
- * process of the API reports the same without timers. Queued until the nodes pick it up (the first
- * 200 ms), then each node finishes at its own time; overall completed, partial or failed once all did.
+ * An invalidation's state at `now`. A simulated node's part is a pure function of when it was requested
+ * and its plan, so every process of the API reports the same without timers: queued until the nodes pick
+ * it up (the first 200 ms), then each node finishes at its own time. An agent node's part is what it
+ * reported (`results`), queued until then: a node that was down carries it out when it is back. Overall
+ * completed, partial or failed once every node is done.
  */
 export function purgeState(
   requestedAt: number,
   plan: readonly PurgePlanStep[],
   now: number,
+  results: Readonly<Record<string, AgentPurgeResult>> = {},
 ): { status: PurgeStatus; per_node: PurgeNodeState[] } {
   const PICKUP_MS = 200
   const per_node = plan.map((step): PurgeNodeState => {
+    if (step.agent) {
+      const result = results[step.node]
+      return result
+        ? { node: step.node, status: result.status, at: result.at, source: 'agent', message: result.message }
+        : { node: step.node, status: 'queued', at: null, source: 'agent', message: null }
+    }
+    const simulated = { node: step.node, source: 'simulated' as const, message: null }
     const doneAt = requestedAt + Math.max(step.after_ms, PICKUP_MS)
-    if (now < requestedAt + PICKUP_MS) return { node: step.node, status: 'queued', at: null }
-    if (now < doneAt) return { node: step.node, status: 'in_progress', at: null }
-    return { node: step.node, status: step.can_apply ? 'completed' : 'failed', at: new Date(doneAt).toISOString() }
+    if (now < requestedAt + PICKUP_MS) return { ...simulated, status: 'queued', at: null }
+    if (now < doneAt) return { ...simulated, status: 'in_progress', at: null }
+    return { ...simulated, status: step.can_apply ? 'completed' : 'failed', at: new Date(doneAt).toISOString() }
   })
   if (per_node.length === 0) return { status: 'failed', per_node }
   if (per_node.every((node) => node.status === 'queued')) return { status: 'queued', per_node }

@@ -138,6 +138,36 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect([teapot.status, teapot.body]).toEqual([418, 'short and stout'])
   }, 120_000)
 
+  it('carries out invalidations itself and reports them: the next request is a MISS', async () => {
+    const purge = async (type: string, targets: string[]) => {
+      const made = await platform.call('POST', '/api/purge/v0/projects/shop/purge', { body: { type, targets } })
+      expect(made.status).toBe(202)
+      const done = await until(`the ${type} invalidation done on the node`, async () => {
+        const read = await platform.call('GET', `/api/purge/v0/projects/shop/purge/${made.body.data.name}`)
+        const mine = read.body.data.per_node.find((step: { node: string }) => step.node === NODE)
+        return mine?.status === 'completed' ? mine : null
+      })
+      expect(done).toMatchObject({ source: 'agent', message: 'banned' })
+    }
+    const cached = async (path: string) => {
+      await get(HOST, path)
+      return (await get(HOST, path)).headers['x-cache']
+    }
+    expect(await cached('/docs/a')).toBe('HIT')
+    expect(await cached('/docs/b')).toBe('HIT')
+    expect(await cached('/blog/c')).toBe('HIT')
+    await purge('url', [`https://${HOST}/docs/a`])
+    expect([(await get(HOST, '/docs/a')).headers['x-cache'], (await get(HOST, '/docs/b')).headers['x-cache']]).toEqual([
+      'MISS',
+      'HIT',
+    ])
+    await purge('tag', ['tag-docs'])
+    expect((await get(HOST, '/docs/b')).headers['x-cache']).toBe('MISS')
+    expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('HIT')
+    await purge('all', [])
+    expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('MISS')
+  }, 150_000)
+
   it('answers 429 over a rate limit, and 403 to a blocklisted address, once they are saved', async () => {
     const limit = await platform.call('POST', `${core}/projects/shop/ratelimits`, {
       body: {

@@ -26,12 +26,17 @@ export function edgeGet(base: string, host: string, path: string): Promise<EdgeA
   })
 }
 
-/** An origin on loopback that says which path it was asked for (cacheable for a minute); `seen` lists its requests. */
+/**
+ * An origin on loopback that says which path it was asked for (cacheable for a minute, tagged
+ * `tag-<first path segment>` in Surrogate-Key); `seen` lists its requests.
+ */
 export async function startOrigin(): Promise<{ server: Server; port: number; seen: string[]; close(): Promise<void> }> {
   const seen: string[] = []
   const server = createServer((request, response) => {
     seen.push(`${request.headers.host} ${request.url}`)
-    response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60' })
+    // Tagged by its first path segment, as an origin tags its pages for invalidation by tag.
+    const tag = `tag-${(request.url ?? '/').split(/[/?]/)[1] || 'root'}`
+    response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60', 'surrogate-key': tag })
     response.end(`origin says ${request.url}`)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

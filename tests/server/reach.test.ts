@@ -5,7 +5,8 @@
  * operations: a 2xx (or any answer past the permission check) where the rule says no fails, and so
  * does a refusal where it says yes.
  *
- * The rule: a public operation answers everyone; any other refuses a caller without a token (401). An
+ * The rule: a public operation answers everyone; an edge agent's (its node's secret) refuses everyone
+ * here with 401; any other refuses a caller without a token (401). An
  * operation in a project needs its permission in that project. A platform read marked
  * `x-permission-within: projects` needs it in some project and answers for those only. Any other
  * platform operation needs the permission platform-wide, which only a caller reaching every project
@@ -66,8 +67,12 @@ function holdsIn(caller: Caller, project: string, permission: string): boolean {
 }
 
 /** The rule of the file's comment: whether the caller gets past the permission check. */
+const nodeSecret = (op: Operation) => op.permission.startsWith("the edge agent node's own secret")
+
 function allowed(caller: Caller, op: Operation): boolean {
   if (op.permission === 'none (public)') return true
+  // Only an edge agent holds its node's secret: every caller here is refused, with 401.
+  if (nodeSecret(op)) return false
   if (caller.token() === null) return false
   const inProject = op.template.includes('{project}')
   const reachesProject = caller.everywhere.length > 0 || (caller.inProjects[PROJECT] ?? []).length > 0
@@ -158,7 +163,7 @@ describe('who reaches what: every operation, six callers, one rule', () => {
           ...(['POST', 'PUT', 'PATCH'].includes(op.method) ? { body: {} } : {}),
         })
         const expected = allowed(caller, op)
-        const refusal = token === null ? 401 : 403
+        const refusal = token === null || nodeSecret(op) ? 401 : 403
         const ok = expected
           ? answer.status < 500 && answer.status !== 401 && answer.status !== 403
           : answer.status === refusal

@@ -7,13 +7,14 @@ import { hashSecret } from '../../../server/base/secrets.ts'
 import type { ServerContext } from '../../../server/context.ts'
 import { resources } from '../../../server/db/schema.ts'
 import { configurationTag, edgeConfiguration } from '../../../server/edge/configuration.ts'
+import { pendingInvalidations, recordInvalidationResults } from '../../../server/edge/invalidations.ts'
 import { newNodeSecret } from '../../../server/edge/node-secret.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { storeReport } from '../../../server/platform/agent-reports.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
-import { integer } from '../../domain/common.ts'
+import { integer, Slug } from '../../domain/common.ts'
 import { nameParam } from '../../domain/requests.ts'
 import { AgentReport, type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
@@ -98,6 +99,22 @@ export function registerNodeMaintenance(router: ServiceRouter, ctx: ServerContex
 
 const NodeParams = v.object({ name: nameParam('node') })
 
+const InvalidationResults = v.object({
+  results: v.pipe(
+    v.array(
+      v.object({
+        project: v.pipe(Slug, v.description('The invalidation’s project')),
+        name: v.pipe(v.string(), v.maxLength(100), v.description('The invalidation')),
+        status: v.pipe(v.picklist(['completed', 'failed']), v.description('Whether the node carried it out')),
+        at: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time'), v.description('When')),
+        message: v.pipe(v.nullable(v.pipe(v.string(), v.maxLength(2000))), v.description('The node’s words on it')),
+      }),
+    ),
+    v.maxLength(1000),
+    v.description('One result per invalidation'),
+  ),
+})
+
 /** How often a waiting configuration request looks for a change (one small read each time). */
 const WAIT_STEP_MS = 100
 
@@ -132,15 +149,16 @@ async function agentNode(ctx: ServerContext, node: string, authorization: string
   }
 }
 
-/** The agent's calls carry no user's token: the handler checks the node's own secret instead. */
-const EDGE_ACCESS = { public: true } as const
-
 /**
  * What an edge agent calls, with its node's secret (EDGE.md): its configuration (every project's VCL,
  * with an ETag so an unchanged one costs a 304) and its report of what it runs. And what an operator
  * calls to give an agent node a new secret.
  */
 export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, nodes: ResourceDefinition) {
+  // The agent's calls carry no user's token: the node's own secret, checked before anything is read.
+  const EDGE_ACCESS = {
+    nodeSecret: { verify: (authorization: string | undefined, node: string) => agentNode(ctx, node, authorization) },
+  }
   router.route({
     method: 'get',
     path: '/edge/nodes/:name/configuration',
@@ -152,16 +170,18 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     params: NodeParams,
     query: ConfigurationQuery,
     handler: async ({ c, params, query }) => {
-      await agentNode(ctx, params.name, c.req.header('authorization'))
       const known = c.req.header('if-none-match')
       const until = Date.now() + (query.wait ?? 0) * 1000
       for (;;) {
         const projects = (await ctx.tenancy.projects()).map((project) => project.name)
-        const { etag, revisions } = await configurationTag(ctx.db, projects)
+        const invalidations = await pendingInvalidations(ctx.db, params.name, ctx.now())
+        const pending = invalidations.map((invalidation) => `${invalidation.project}/${invalidation.name}`)
+        const { etag, revisions } = await configurationTag(ctx.db, projects, pending)
         c.header('ETag', etag)
         c.header('Cache-Control', 'no-store')
         if (known !== etag) {
-          return c.json({ data: await edgeConfiguration(ctx.db, params.name, projects, revisions, ctx.now()) })
+          const configuration = await edgeConfiguration(ctx.db, params.name, projects, revisions, ctx.now())
+          return c.json({ data: { ...configuration, invalidations } })
         }
         if (Date.now() >= until) return c.body(null, 304)
         await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
@@ -181,9 +201,25 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     body: AgentReport,
     status: 204,
     handler: async ({ c, params, body }) => {
-      await agentNode(ctx, params.name, c.req.header('authorization'))
       await storeReport(ctx.db, params.name, body)
       return c.body(null, 204)
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: '/edge/nodes/:name/invalidations',
+    tag: 'edge',
+    summary: 'An edge agent reports the invalidations it carried out (or could not)',
+    description:
+      "Called by the edge agent with its node's secret. Each result is kept on its invalidation as that node's own (status, time, words); an invalidation not planned for the node is ignored.",
+    access: EDGE_ACCESS,
+    params: NodeParams,
+    body: InvalidationResults,
+    response: v.object({ data: v.object({ recorded: v.number() }) }),
+    handler: async ({ c, params, body }) => {
+      const recorded = await recordInvalidationResults(ctx.db, params.name, body.results)
+      return c.json({ data: { recorded } })
     },
   })
 

@@ -1,0 +1,84 @@
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { AgentPurgeResult, PurgeRequest } from '../../src/domain/purge.ts'
+import { projectDomains } from '../../src/types/websites/server.ts'
+import type { Db } from '../db/client.ts'
+import { resources } from '../db/schema.ts'
+
+/** How long an invalidation waits for an agent node that is down; after that it is no longer sent. */
+export const INVALIDATION_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/** An invalidation an agent node has to carry out, as its configuration carries it. */
+export type EdgeInvalidation = PurgeRequest & {
+  project: string
+  name: string
+  requested_at: string
+  /** The project's domains when it was sent: what `all` bans. */
+  hosts: string[]
+}
+
+/** A node's report of one invalidation it carried out (or could not). */
+export type EdgeInvalidationResult = AgentPurgeResult & { project: string; name: string }
+
+const PURGE = 'purge'
+const planned = (node: string) => sql`${resources.data}->'plan' @> ${JSON.stringify([{ node, agent: true }])}::jsonb`
+
+/**
+ * The invalidations of the last 24 hours planned for this agent node that it has not reported yet,
+ * oldest first: a node that was down gets them when it is back.
+ */
+export async function pendingInvalidations(db: Db, node: string, now: number): Promise<EdgeInvalidation[]> {
+  const since = new Date(now - INVALIDATION_WINDOW_MS).toISOString()
+  const rows = await db
+    .select({ scope: resources.scope, name: resources.name, data: resources.data })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, PURGE),
+        gt(resources.createdAt, since),
+        planned(node),
+        sql`(${resources.data}->'results'->${node}) is null`,
+      ),
+    )
+    .orderBy(resources.createdAt, resources.name)
+  const hostsOf = new Map<string, string[]>()
+  const result: EdgeInvalidation[] = []
+  for (const row of rows) {
+    const data = row.data as PurgeRequest & { requested_at: string }
+    let hosts = hostsOf.get(row.scope)
+    if (!hosts && data.type === 'all') {
+      hosts = [...(await projectDomains(db, row.scope)).keys()].sort()
+      hostsOf.set(row.scope, hosts)
+    }
+    result.push({
+      project: row.scope,
+      name: row.name,
+      type: data.type,
+      targets: data.targets,
+      soft: data.soft,
+      requested_at: data.requested_at,
+      hosts: data.type === 'all' ? (hosts ?? []) : [],
+    })
+  }
+  return result
+}
+
+/** Keeps a node's results on the invalidations (bookkeeping: no revision, no audit entry). */
+export async function recordInvalidationResults(
+  db: Db,
+  node: string,
+  results: readonly EdgeInvalidationResult[],
+): Promise<number> {
+  let recorded = 0
+  for (const { project, name, status, at, message } of results) {
+    const entry = JSON.stringify({ [node]: { status, at, message } })
+    const updated = await db
+      .update(resources)
+      .set({
+        data: sql`jsonb_set(${resources.data}, '{results}', coalesce(${resources.data}->'results', '{}'::jsonb) || ${entry}::jsonb)`,
+      })
+      .where(and(eq(resources.type, PURGE), eq(resources.scope, project), eq(resources.name, name), planned(node)))
+      .returning({ name: resources.name })
+    recorded += updated.length
+  }
+  return recorded
+}
