@@ -27,15 +27,16 @@ async function api(server: PlatformServer, method: string, path: string, body?: 
 
 /**
  * The real edge from the console (issue 23): a website made with the quick-setup wizard in project labs
- * is served by a Varnish node run by an edge agent (started here, beside the platform), and the sync
- * dialog shows that node updated from its own report. The node, the website and its director are removed
+ * is served by a Varnish node run by an edge agent (started here, beside the platform), the sync
+ * dialog shows that node updated from its own report, and an invalidation made on the page is carried
+ * out by the node (the next request a MISS), its line saying so as the node's own result. The node, the website and its director are removed
  * afterwards, so the shared fleet is as it was.
  */
 test.describe('a real Varnish node', () => {
   test.skip(!varnishd, "needs Debian's varnish and varnish-modules")
   startSignedInAsAdmin()
 
-  test('serves a website made with the quick-setup wizard, and the sync dialog shows it updated', async ({
+  test('serves a website made with the quick-setup wizard, shows it synchronized, and carries out an invalidation', async ({
     page,
     server,
   }) => {
@@ -99,6 +100,18 @@ test.describe('a real Varnish node', () => {
       const dialog = page.getByRole('dialog', { name: 'Synchronization status' })
       const row = dialog.getByRole('row').filter({ hasText: NODE })
       await expect(row.getByRole('img', { name: 'Synchronized' })).toBeVisible({ timeout: 30_000 })
+      await page.keyboard.press('Escape')
+
+      // An invalidation made in the console is carried out by the node, which says so in its own words.
+      await page.goto('/invalidation?project=labs')
+      await page.getByLabel('Targets, one per line').fill(`https://${DOMAIN}/cached`)
+      await page.getByRole('button', { name: 'Invalidate', exact: true }).click()
+      const last = page.getByRole('region', { name: /Last request/ })
+      const nodeRow = last.getByRole('row').filter({ hasText: NODE })
+      await expect(nodeRow).toContainText('Varnish node', { timeout: 30_000 })
+      await expect(nodeRow).toContainText('banned', { timeout: 30_000 })
+      await expect(last.getByRole('row').filter({ hasText: 'pop-fr-par-1' })).toContainText('Simulated')
+      expect((await edgeGet(base, DOMAIN, '/cached')).headers['x-cache']).toBe('MISS')
     } finally {
       await api(server, 'DELETE', '/nodes/pop-zz-e2e-1')
       await agent.stop()

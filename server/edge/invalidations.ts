@@ -1,11 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { AgentPurgeResult, PurgeRequest } from '../../src/domain/purge.ts'
+import { AGENT_PURGE_WINDOW_MS, type AgentPurgeResult, type PurgeRequest } from '../../src/domain/purge.ts'
 import { projectDomains } from '../../src/types/websites/server.ts'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
-
-/** How long an invalidation waits for an agent node that is down; after that it is no longer sent. */
-export const INVALIDATION_WINDOW_MS = 24 * 60 * 60 * 1000
 
 /** An invalidation an agent node has to carry out, as its configuration carries it. */
 export type EdgeInvalidation = PurgeRequest & {
@@ -27,7 +24,7 @@ const planned = (node: string) => sql`${resources.data}->'plan' @> ${JSON.string
  * oldest first: a node that was down gets them when it is back.
  */
 export async function pendingInvalidations(db: Db, node: string, now: number): Promise<EdgeInvalidation[]> {
-  const since = new Date(now - INVALIDATION_WINDOW_MS).toISOString()
+  const since = new Date(now - AGENT_PURGE_WINDOW_MS).toISOString()
   const rows = await db
     .select({ scope: resources.scope, name: resources.name, data: resources.data })
     .from(resources)

@@ -138,6 +138,9 @@ export function checkInvalidationDraft(
  */
 export type PurgePlanStep = { node: string; after_ms: number; can_apply: boolean; agent?: boolean }
 
+/** How long an invalidation waits for an edge agent node that is away (it is sent again when it is back). */
+export const AGENT_PURGE_WINDOW_MS = 24 * 60 * 60 * 1000
+
 /** What an edge agent node reported of an invalidation: its own result, time and words. */
 export type AgentPurgeResult = { status: 'completed' | 'failed'; at: string; message: string | null }
 
@@ -168,9 +171,18 @@ export function purgeState(
   const per_node = plan.map((step): PurgeNodeState => {
     if (step.agent) {
       const result = results[step.node]
-      return result
-        ? { node: step.node, status: result.status, at: result.at, source: 'agent', message: result.message }
-        : { node: step.node, status: 'queued', at: null, source: 'agent', message: null }
+      if (result)
+        return { node: step.node, status: result.status, at: result.at, source: 'agent', message: result.message }
+      // A node that was away that long is not sent it any more: it failed there, and it says why.
+      if (now - requestedAt > AGENT_PURGE_WINDOW_MS)
+        return {
+          node: step.node,
+          status: 'failed',
+          at: null,
+          source: 'agent',
+          message: 'no report from the node within 24 hours',
+        }
+      return { node: step.node, status: 'queued', at: null, source: 'agent', message: null }
     }
     const simulated = { node: step.node, source: 'simulated' as const, message: null }
     const doneAt = requestedAt + Math.max(step.after_ms, PICKUP_MS)

@@ -91,6 +91,20 @@ const nodeColumns: readonly Column<PurgeRecord['per_node'][number]>[] = [
   },
   { id: 'status', header: 'Status', cell: (row) => <PurgeStatusBadge status={row.status} /> },
   { id: 'at', header: 'Finished', cell: (row) => (row.at ? formatDateTime(row.at) : '—') },
+  {
+    id: 'source',
+    header: 'Result from',
+    // An edge agent node's own report (and its words), or the simulation's: never one for the other.
+    cell: (row) =>
+      row.source === 'agent' ? (
+        <span className="flex flex-col">
+          <span>Varnish node</span>
+          {row.message && <span className="text-xs text-slate-600 dark:text-slate-400">{row.message}</span>}
+        </span>
+      ) : (
+        'Simulated'
+      ),
+  },
 ]
 
 /** What a request asked, in a few words: 'URL https://… and 2 more', 'All'. */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { AGENT_PURGE_WINDOW_MS, type PurgePlanStep, purgeState } from '../../src/domain/purge.ts'
+
+const requested = Date.parse('2026-11-26T10:00:00.000Z')
+const plan: PurgePlanStep[] = [
+  { node: 'pop-fr-par-1', after_ms: 1000, can_apply: true },
+  { node: 'pop-zz-edge-1', after_ms: 0, can_apply: true, agent: true },
+]
+
+describe("an invalidation's state with an edge agent node", () => {
+  it('waits for the agent node’s own report, whatever the clock says of the simulated ones', () => {
+    const state = purgeState(requested, plan, requested + 5000)
+    expect(state.status).toBe('in_progress')
+    expect(state.per_node).toEqual([
+      { node: 'pop-fr-par-1', status: 'completed', at: '2026-11-26T10:00:01.000Z', source: 'simulated', message: null },
+      { node: 'pop-zz-edge-1', status: 'queued', at: null, source: 'agent', message: null },
+    ])
+  })
+
+  it('shows what the agent node reported, in its words', () => {
+    const at = '2026-11-26T10:00:00.400Z'
+    const failed = purgeState(requested, plan, requested + 5000, {
+      'pop-zz-edge-1': { status: 'failed', at, message: 'tag a"b contains a space, a quote or a backslash' },
+    })
+    expect(failed.status).toBe('partial')
+    expect(failed.per_node[1]).toEqual({
+      node: 'pop-zz-edge-1',
+      status: 'failed',
+      at,
+      source: 'agent',
+      message: 'tag a"b contains a space, a quote or a backslash',
+    })
+    const done = purgeState(requested, plan, requested + 5000, {
+      'pop-zz-edge-1': { status: 'completed', at, message: 'banned' },
+    })
+    expect(done.status).toBe('completed')
+  })
+
+  it('fails on a node that did not report within 24 hours, and says so', () => {
+    const state = purgeState(requested, plan, requested + AGENT_PURGE_WINDOW_MS + 1)
+    expect(state.per_node[1]).toMatchObject({ status: 'failed', message: 'no report from the node within 24 hours' })
+    expect(state.status).toBe('partial')
+  })
+})
