@@ -1,5 +1,4 @@
-import { Button } from '../../ui/Button.tsx'
-import { Modal } from '../../ui/Modal.tsx'
+import { ActionQuestion } from './ActionQuestion.tsx'
 
 type RenewCertificateDialogProps = {
   domains: string
@@ -18,28 +17,14 @@ export default function RenewCertificateDialog({
   onCancel,
 }: RenewCertificateDialogProps) {
   return (
-    <Modal
-      open
+    <ActionQuestion
       title="Renew this certificate now?"
-      onClose={onCancel}
-      dismissible={!pending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button onClick={onConfirm} busy={pending}>
-            Renew now
-          </Button>
-        </>
-      }
-    >
-      <p>{`A new certificate for ${domains} is ordered; the current one stays in use until it is issued.`}</p>
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </Modal>
+      text={`A new certificate for ${domains} is ordered; the current one stays in use until it is issued.`}
+      action="Renew now"
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   )
 }

@@ -1,5 +1,4 @@
-import { Button } from '../../ui/Button.tsx'
-import { Modal } from '../../ui/Modal.tsx'
+import { ActionQuestion } from './ActionQuestion.tsx'
 
 type RevokeDialogProps = {
   /** 'token', 'access token' */
@@ -14,28 +13,15 @@ type RevokeDialogProps = {
 /** The question before a token is revoked: it names the token, and says that it is for good. */
 export default function RevokeDialog({ one, name, pending, error, onConfirm, onCancel }: RevokeDialogProps) {
   return (
-    <Modal
-      open
+    <ActionQuestion
       title={`Revoke the ${one} "${name}"?`}
-      onClose={onCancel}
-      dismissible={!pending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} busy={pending}>
-            Revoke
-          </Button>
-        </>
-      }
-    >
-      <p>{`Every request using the ${one} "${name}" is refused from now on. A revoked ${one} cannot be made active again: create a new one instead.`}</p>
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </Modal>
+      text={`Every request using the ${one} "${name}" is refused from now on. A revoked ${one} cannot be made active again: create a new one instead.`}
+      action="Revoke"
+      danger
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   )
 }

@@ -1,5 +1,4 @@
-import { Button } from '../../ui/Button.tsx'
-import { Modal } from '../../ui/Modal.tsx'
+import { ActionQuestion } from './ActionQuestion.tsx'
 
 type RotateSecretDialogProps = {
   /** 'node' */
@@ -21,28 +20,15 @@ export default function RotateSecretDialog({
   onCancel,
 }: RotateSecretDialogProps) {
   return (
-    <Modal
-      open
+    <ActionQuestion
       title={`Rotate the secret of the ${one} "${name}"?`}
-      onClose={onCancel}
-      dismissible={!pending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} busy={pending}>
-            Rotate secret
-          </Button>
-        </>
-      }
-    >
-      <p>{`A new secret is made and shown once. The old secret stops working at once: the ${one}'s agent can no longer fetch its configuration or report until it is restarted with the new one.`}</p>
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </Modal>
+      text={`A new secret is made and shown once. The old secret stops working at once: the ${one}'s agent can no longer fetch its configuration or report until it is restarted with the new one.`}
+      action="Rotate secret"
+      danger
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   )
 }
