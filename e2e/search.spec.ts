@@ -31,11 +31,20 @@ test.describe('global search', () => {
       202,
     )
 
+    await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/home?project=shop')
     const box = page.getByRole('searchbox', { name: 'Search' })
     await box.fill('Kingfisher')
     const website = page.getByRole('link', { name: /e2e-search-site/ })
     await expect(website).toContainText('Project: Acme Shop')
+    // The results are readable: at least 28rem (448 px) wide, never narrower than the box, inside the window.
+    const dropdown = page.getByRole('list', { name: 'Search results for Kingfisher' }).locator('..')
+    const [input, shown] = [await box.boundingBox(), await dropdown.boundingBox()]
+    expect(shown?.width).toBeGreaterThanOrEqual(Math.max(448, input?.width ?? 0))
+    expect(shown?.x).toBeGreaterThanOrEqual(0)
+    expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual(1440)
+    const name = website.getByText('e2e-search-site', { exact: true })
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
     await expect(website).toContainText('domain_name: kingfisher.example.net')
     await expect(website.locator('mark')).toHaveText('kingfisher')
     const backup = page.getByRole('link', { name: /Before the kingfisher move/ })

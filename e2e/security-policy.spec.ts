@@ -37,9 +37,25 @@ async function watchViolations(page: Page): Promise<() => Promise<Violation[]>> 
     })
 }
 
+/**
+ * Records every console message of level warning or error, and every uncaught exception, of the page from
+ * now on: what Chromium says about the page itself (a header it does not understand, a failed request)
+ * lands there too.
+ */
+function watchConsole(page: Page): string[] {
+  const messages: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'warning' && message.type() !== 'error') return
+    const { url } = message.location()
+    messages.push(`${message.type()}: ${message.text()}${url ? ` (${url})` : ''}`)
+  })
+  page.on('pageerror', (error) => messages.push(`uncaught: ${error.message}`))
+  return messages
+}
+
 // One test per route, each a full load from the admin's stored session (so index.html's inline scripts run
 // with it: the preload), in a page of its own in the worker's warm context; a failure names its page.
-test.describe('the Content-Security-Policy blocks nothing the console needs, signed in', () => {
+test.describe('every route blocks nothing the console needs and logs no warning or error, signed in', () => {
   const paths = consolePaths()
   test('covers every route of the console', () => {
     expect(paths.length).toBeGreaterThan(60)
@@ -50,10 +66,14 @@ test.describe('the Content-Security-Policy blocks nothing the console needs, sig
       const page = await adminContext.newPage()
       try {
         const violations = await watchViolations(page)
+        const logged = watchConsole(page)
         await page.goto(url)
         await new ConsolePage(page).expectSignedIn()
         await expect(page.getByRole('main')).toBeVisible()
+        // What the page asks for once shown (its lists, panels and lazily loaded parts) may warn too.
+        await page.waitForLoadState('networkidle')
         expect(await violations()).toEqual([])
+        expect(logged).toEqual([])
       } finally {
         await page.close()
       }
@@ -87,6 +107,22 @@ test.describe('the Content-Security-Policy', () => {
     await console.expectSignedIn()
     found.push(...(await violations()))
     expect(found).toEqual([])
+  })
+
+  test('comes with a Permissions-Policy that names only features Chromium recognises', async ({ page }) => {
+    const logged = watchConsole(page)
+    const response = await page.goto('/')
+    await new ConsolePage(page).expectSignInPage()
+    const named = (response?.headers()['permissions-policy'] ?? '')
+      .split(',')
+      .map((entry) => entry.trim().split('=')[0] ?? '')
+    expect(named.length).toBeGreaterThan(10)
+    // Chromium's own list of the features a policy may control (`document.featurePolicy` is Chromium's).
+    const recognised = await page.evaluate(() =>
+      (document as unknown as { featurePolicy: { features(): string[] } }).featurePolicy.features(),
+    )
+    expect(named.filter((feature) => !recognised.includes(feature))).toEqual([])
+    expect(logged).toEqual([])
   })
 
   test('is sent with every page, and the console refuses to be framed', async ({ page }) => {

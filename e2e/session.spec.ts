@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { ConsolePage } from './pages/console.ts'
 import { createToken } from './support/api.ts'
 import { expect, test } from './support/server.ts'
@@ -17,7 +18,17 @@ test.describe('signing in', () => {
     await expect(page.getByRole('button', { name: 'Quick Setup' })).toBeVisible()
   })
 
-  test('a reload restores the session asking the platform once for each thing it needs', async ({ page, server }) => {
+  test('a reload restores the session asking the platform once for each thing it needs, and is no sign-in', async ({
+    page,
+    server,
+  }) => {
+    const signIns = async () => {
+      const response = await fetch(`${server.baseURL}/api/auth/v0/audit?action=login&result=success&items=1`, {
+        headers: { authorization: `Bearer ${server.adminToken}` },
+      })
+      return ((await response.json()) as { meta: { total: number } }).meta.total
+    }
+    const before = await signIns()
     const console = new ConsolePage(page)
     await page.goto('/')
     await console.signInWithToken(server.adminToken)
@@ -32,7 +43,7 @@ test.describe('signing in', () => {
     await console.expectSignedIn()
     // index.html starts these while the code downloads; the console takes the answers instead of asking again.
     for (const call of [
-      'POST /api/auth/v0/login',
+      'GET /api/auth/v0/auth/check',
       'GET /api/auth/v0/users/admin@example.com',
       'GET /api/auth/v0/auth/permissions',
       'GET /api/auth/v0/projects/shop/permissions',
@@ -42,6 +53,12 @@ test.describe('signing in', () => {
         asked.filter((request) => decodeURIComponent(request) === call),
         call,
       ).toHaveLength(1)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
+    await console.expectSignedIn()
+    // The audit log records the sign-in, not the reloads: a restore checks the stored token.
+    expect(asked.filter((request) => request === 'POST /api/auth/v0/login')).toEqual([])
+    expect(await signIns()).toBe(before + 1)
   })
 
   test('a token with only list permissions sees no Admin section and no Quick Setup', async ({ page, server }) => {
@@ -188,5 +205,74 @@ test.describe('the shell', () => {
     await expect(console.sidebar.getByRole('link', { name: 'Websites' })).toBeHidden()
     await page.setViewportSize({ width: 1280, height: 800 })
     await expect(console.sidebar.getByRole('link', { name: 'Websites' })).toBeVisible()
+  })
+})
+
+test.describe('a project in the URL that is not there', () => {
+  /** Every platform request that names `project` from now on, as `method path`. */
+  const watchRequestsFor = (page: Page, project: string) => {
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/') && url.pathname.split('/').includes(project))
+        asked.push(`${request.method()} ${url.pathname}`)
+    })
+    return asked
+  }
+
+  test('says the project does not exist, offers the selector, and asks nothing more about it', async ({
+    browser,
+    adminSession,
+    server,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.baseURL, storageState: adminSession })
+    const page = await context.newPage()
+    try {
+      const asked = watchRequestsFor(page, 'nope')
+      const console = new ConsolePage(page)
+      for (const path of ['/home?project=nope', '/websites?project=nope']) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible()
+        await expect(page.getByRole('alert')).toHaveText(
+          'The project "nope" does not exist, or you have no access to it.',
+        )
+        await expect(console.sidebar).toHaveCount(0)
+        await expect(page.getByRole('button', { name: 'Project: Select a project' })).toBeVisible()
+        // Once said, nothing more is asked about it: no sync check, no page data, no retries.
+        const settled = asked.length
+        await page.waitForTimeout(3000)
+        expect(asked.slice(settled), path).toEqual([])
+        expect(
+          asked.filter((request) => request.endsWith('/sync')),
+          path,
+        ).toEqual([])
+      }
+      await page.getByRole('button', { name: 'Choose a project' }).click()
+      const selector = page.getByRole('dialog', { name: 'Select a project' })
+      await selector.getByText('Acme Shop', { exact: true }).click()
+      await expect(page).toHaveURL(/\/home\?project=shop$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('says the same of a project the token may not reach', async ({ page, server }) => {
+    const token = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['wadp.*.*'],
+      projects: ['shop'],
+    })
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.signInWithToken(token)
+    await expect(page).toHaveURL(/\/home\?project=shop$/)
+    const asked = watchRequestsFor(page, 'media')
+    await page.goto('/websites?project=media')
+    await expect(page.getByRole('alert')).toHaveText('The project "media" does not exist, or you have no access to it.')
+    await expect(page.getByRole('button', { name: 'Choose a project' })).toBeVisible()
+    const settled = asked.length
+    await page.waitForTimeout(2000)
+    expect(asked.slice(settled)).toEqual([])
   })
 })

@@ -7,8 +7,13 @@ type ProjectSnapshot = SnapshotFrom<typeof projectMachine>
 export const selectProjectName = (state: ProjectSnapshot): string | null => state.context.project
 export const selectProjectInfo = (state: ProjectSnapshot): ProjectInfo | null => state.context.info
 export const selectProjectPermissions = (state: ProjectSnapshot): string[] => state.context.permissions
-/** 'Error loading project info' after a failed load, else null. */
+/** The project in the URL does not exist or is not the user's (its message is `selectProjectError`). */
+export const selectIsProjectUnavailable = (state: ProjectSnapshot): boolean => state.hasTag('unavailable')
+/** 'Error loading project info' after a failed load, what is wrong with an unavailable project, else null. */
 export const selectProjectError = (state: ProjectSnapshot): string | null => state.context.error
 export const selectIsProjectBusy = (state: ProjectSnapshot): boolean => state.hasTag('busy')
+/** What the top bar names: nothing (so it offers the selection) for a project the user cannot open. */
 export const selectProjectLabel = (state: ProjectSnapshot): string | null =>
-  state.context.info?.display_name ?? state.context.info?.name ?? state.context.project
+  state.hasTag('unavailable')
+    ? null
+    : (state.context.info?.display_name ?? state.context.info?.name ?? state.context.project)

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate'
-import type { ProjectInfo } from '../src/domain/project.ts'
+import { PROJECT_MESSAGES, type ProjectInfo, ProjectUnavailableError } from '../src/domain/project.ts'
 import { SESSION_MESSAGES } from '../src/domain/session.ts'
 import { notProvided } from './not-provided.ts'
 
@@ -30,7 +30,8 @@ export type ProjectEmitted =
   /** Go to /home?project=name, or to /home without a query for null. */
   | { type: 'project.navigate'; name: string | null }
 
-export type ProjectTag = 'busy' | 'error' | 'ready' | 'noProject'
+/** `unavailable`: the project does not exist or is not the user's; nothing is asked for it until another is chosen. */
+export type ProjectTag = 'busy' | 'error' | 'ready' | 'noProject' | 'unavailable'
 
 const projectSetup = setup({
   types: {
@@ -47,6 +48,7 @@ const projectSetup = setup({
   guards: {
     isCurrentProject: ({ context }, { project }: { project: string | null }) => project === context.project,
     isNoProject: (_, { project }: { project: string | null }) => project === null,
+    isProjectUnavailable: (_, { error }: { error: unknown }) => error instanceof ProjectUnavailableError,
   },
   actions: {
     useProject: assign((_, { project }: { project: string | null }) => ({
@@ -78,7 +80,17 @@ function openingProject() {
             target: 'remembering',
             actions: assign(({ event }) => ({ info: event.output.info, permissions: event.output.permissions })),
           },
-          onError: { target: '#project.failed', actions: assign({ error: SESSION_MESSAGES.projectInfoFailed }) },
+          onError: [
+            // Not there for this user: say so (the app offers the selector) instead of a load failure.
+            {
+              guard: { type: 'isProjectUnavailable', params: ({ event }) => ({ error: event.error }) },
+              target: '#project.unavailable',
+              actions: assign(({ context }) => ({
+                error: PROJECT_MESSAGES.unavailable(projectName({ context }).name),
+              })),
+            },
+            { target: '#project.failed', actions: assign({ error: SESSION_MESSAGES.projectInfoFailed }) },
+          ],
         },
       },
       // Remembering is a convenience for the next visit: failing to store it must not block the project.
@@ -178,5 +190,6 @@ export const projectMachine = projectSetup.createMachine({
     },
     ready: { tags: 'ready' },
     failed: { tags: 'error' },
+    unavailable: { tags: 'unavailable' },
   },
 })

@@ -39,7 +39,9 @@ const sessionSetup = setup({
   },
   actors: {
     readStoredSession: notProvided<Credentials | null>('readStoredSession'),
+    // A sign-in (recorded by the platform) and a stored session's check (not recorded): the same answer.
     login: notProvided<LoginResult, Credentials>('login'),
+    validateToken: notProvided<LoginResult, Credentials>('validateToken'),
     loadUser: notProvided<SessionUser, { email: string }>('loadUser'),
     loadPermissions: notProvided<string[]>('loadPermissions'),
     storeSession: notProvided<void, StoredSessionData>('storeSession'),
@@ -72,7 +74,7 @@ interface Failure {
   actions: readonly ('reportLoginFailure' | 'recordFailure')[]
 }
 
-/** Load the user and permissions for credentials `login` accepted, then store them: restore, sign-in, refresh. */
+/** Load the user and permissions for credentials the platform accepted, then store them: restore, sign-in, refresh. */
 function loadingSession(failure: Failure) {
   return sessionSetup.createStateConfig({
     initial: 'loadingUser',
@@ -162,10 +164,11 @@ export const sessionMachine = sessionSetup.createMachine({
       tags: 'busy',
       initial: 'validatingToken',
       states: {
+        // A reload is no sign-in: the stored token is checked, not signed in with again.
         validatingToken: {
           invoke: {
-            id: 'login',
-            src: 'login',
+            id: 'validateToken',
+            src: 'validateToken',
             input: ({ context }) => required(context.credentials, 'credentials'),
             onDone: { target: 'loadingSession', actions: assign({ user: ({ event }) => event.output.user }) },
             onError: restoreFailed,

@@ -25,6 +25,20 @@ export function AuditEntryScreen({ publicId }: { publicId: string }) {
         <p>You do not have permission to read the audit log.</p>
       </>
     )
+  // /audit-detail without an id names no entry: nothing to ask the platform for.
+  if (publicId === '')
+    return (
+      <>
+        {heading}
+        <p>
+          Which audit entry? Pick one from the{' '}
+          <Link to="/audit" className="text-teal-700 hover:underline dark:text-teal-400">
+            audit log
+          </Link>
+          .
+        </p>
+      </>
+    )
   return <Entry publicId={publicId} />
 }
 

@@ -1,12 +1,18 @@
 import { getRouteApi, Link, type LinkProps, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import { selectProjectLabel, selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
+import {
+  selectIsProjectUnavailable,
+  selectProjectLabel,
+  selectProjectName,
+  selectProjectPermissions,
+} from '../../machines/project.selectors.ts'
 import { selectIsSelectorOpen } from '../../machines/project-selector.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES, visibleSidebar } from '../../src/types/navigation.ts'
 import { isWideViewport, useSidebarBreakpoint } from '../../src/ui/useSidebarBreakpoint.ts'
 import { AppShell } from '../../src/views/AppShell.tsx'
+import { ProjectUnavailable } from '../../src/views/ProjectUnavailable.tsx'
 import { Sidebar } from '../../src/views/Sidebar.tsx'
 import { TopBar } from '../../src/views/TopBar.tsx'
 import { GlobalSearch } from './GlobalSearch.tsx'
@@ -27,10 +33,13 @@ export default function Shell({ children }: { children: ReactNode }) {
   const { session, project, projectSelector } = actors
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const projectName = useSelector(project, selectProjectName)
+  // A project the user cannot open is no selected project: no sidebar, and the selector in place of the page.
+  const unavailable = useSelector(project, selectIsProjectUnavailable)
   const projectLabel = useSelector(project, selectProjectLabel)
   const projectPermissions = useSelector(project, selectProjectPermissions)
   const sessionPermissions = useSelector(session, selectPermissions)
-  const permissions = projectName ? projectPermissions : sessionPermissions
+  const hasProject = projectName !== null && !unavailable
+  const permissions = hasProject ? projectPermissions : sessionPermissions
   const [sidebarCollapsed, setSidebarCollapsed] = useState(() => !isWideViewport())
   useSidebarBreakpoint((wide) => setSidebarCollapsed(!wide))
   const [dialog, setDialog] = useState<'versions' | 'sync' | 'adminSync' | null>(null)
@@ -45,15 +54,16 @@ export default function Shell({ children }: { children: ReactNode }) {
     void quickSetup().then((wizard) => wizard.send({ type: 'wizard.open', project: projectName ?? '' }))
   }
   const sidebar = visibleSidebar(permissions, sessionPermissions)
+  const openProjectSelector = () => projectSelector.send({ type: 'selector.open' })
 
   return (
     <AppShell
       topBar={
         <TopBar
-          showQuickSetup={allows(permissions, FEATURE_RULES.quickSetup)}
+          showQuickSetup={!unavailable && allows(permissions, FEATURE_RULES.quickSetup)}
           onQuickSetup={openQuickSetup}
           projectLabel={projectLabel ?? 'Select a project'}
-          onOpenProjectSelector={() => projectSelector.send({ type: 'selector.open' })}
+          onOpenProjectSelector={openProjectSelector}
           search={<GlobalSearch />}
           showSyncStatus={allows(sessionPermissions, FEATURE_RULES.projectSyncStatus)}
           onSyncStatus={() => {
@@ -61,12 +71,12 @@ export default function Shell({ children }: { children: ReactNode }) {
             setDialog('sync')
           }}
           profile={<Profile onShowAllVersions={() => setDialog('versions')} />}
-          onToggleSidebar={() => setSidebarCollapsed((collapsed) => !collapsed)}
+          onToggleSidebar={hasProject ? () => setSidebarCollapsed((collapsed) => !collapsed) : undefined}
           sidebarCollapsed={sidebarCollapsed}
         />
       }
       sidebar={
-        projectName ? (
+        hasProject ? (
           <Sidebar
             home={sidebar.home}
             sections={sidebar.sections}
@@ -97,7 +107,12 @@ export default function Shell({ children }: { children: ReactNode }) {
         </Suspense>
       }
     >
-      {children}
+      {/* The page would only ask the platform about a project that is not there: it is not rendered. */}
+      {unavailable && projectName ? (
+        <ProjectUnavailable project={projectName} onChooseProject={openProjectSelector} />
+      ) : (
+        children
+      )}
     </AppShell>
   )
 }

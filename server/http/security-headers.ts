@@ -7,10 +7,14 @@ export const SCRIPT_HASHES_FILE = join('.vite', 'csp-script-hashes.json')
 
 export type Headers = Record<string, string>
 
+/**
+ * Powerful features no page of ours uses, switched off. Only features browsers recognise: Chromium
+ * warns on every page about a name it does not know (`bluetooth` is not one of its policy-controlled
+ * features), and `e2e/security-policy.spec.ts` holds the list to `document.featurePolicy.features()`.
+ */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'clipboard-read=()',
   'display-capture=()',

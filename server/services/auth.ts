@@ -29,6 +29,8 @@ export function authService(ctx: ServerContext): ServiceRouter {
     path: '/login',
     tag: 'session',
     summary: 'Sign in with an API token or an OpenID Connect access token',
+    description:
+      'Each call is a sign-in: it writes a `login` audit entry (success, or failure with the token’s first 6 characters) and stamps the user’s `last_login_at`. To ask whether a stored token still holds, use `GET /auth/check`, which records nothing.',
     access: { public: true },
     body: TokenLogin,
     status: 200,
@@ -39,19 +41,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
         const actor = actorOf(principal, request) as AuditActor
         await recordAudit(ctx.db, { actor, action: 'login', result: 'success' })
         await recordSignIn(ctx, principal.email, actor)
-        return c.json({
-          data: {
-            user: {
-              username: principal.email,
-              email: principal.email,
-              first_name: principal.firstName,
-              last_name: principal.lastName,
-              roles: principal.roles,
-            },
-            auth_type: principal.authType,
-            expires_at: principal.expiresAt.toISOString(),
-          },
-        })
+        return c.json({ data: sessionOf(principal) })
       } catch (error) {
         if (error instanceof ApiError) {
           const actor = {
@@ -76,14 +66,17 @@ export function authService(ctx: ServerContext): ServiceRouter {
     return permissions
   }
 
+  // A session check is no sign-in: it records nothing, so reloads and the 30 s checks leave the audit log
+  // (and the user's last sign-in) alone.
   router.route({
     method: 'get',
     path: '/auth/check',
     tag: 'session',
-    summary: 'Whether the presented token is still valid (the console checks every 30 s)',
+    summary: 'Whether the presented token is still valid, and whose it is',
+    description:
+      'The console restores a stored session with it and checks the token every 30 s. It answers what `POST /login` does, without recording a sign-in: no audit entry, no `last_login_at`.',
     access: { authenticated: true, note: 'any valid token' },
-    handler: async ({ c, principal }) =>
-      c.json({ data: { valid: true, expires_at: principal.expiresAt.toISOString() } }),
+    handler: async ({ c, principal }) => c.json({ data: { valid: true, ...sessionOf(principal) } }),
   })
 
   router.route({
@@ -143,6 +136,21 @@ export function authService(ctx: ServerContext): ServiceRouter {
   registerDeletionPreviews(router, ctx)
   registerAudit(router, ctx)
   return router
+}
+
+/** What `POST /login` and `GET /auth/check` say of the session a token opens. */
+function sessionOf(principal: Principal) {
+  return {
+    user: {
+      username: principal.email,
+      email: principal.email,
+      first_name: principal.firstName,
+      last_name: principal.lastName,
+      roles: principal.roles,
+    },
+    auth_type: principal.authType,
+    expires_at: principal.expiresAt.toISOString(),
+  }
 }
 
 /**

@@ -11,6 +11,11 @@ export async function login(api: ApiClients, token: string): Promise<LoginResult
   return parseLogin(await api.auth('/login', { method: 'POST', body: { token } }))
 }
 
+/** Whose the stored token is, while it is valid: a restore's check, which the platform does not record as a sign-in. */
+export async function checkSession(api: ApiClients): Promise<LoginResult> {
+  return parseLogin(await api.auth('/auth/check'))
+}
+
 /** The 30-second session check: resolves while the token is valid, rejects otherwise. */
 export async function checkToken(api: ApiClients): Promise<void> {
   await api.auth('/auth/check')

@@ -2,13 +2,13 @@ import { STORAGE_KEYS } from '../domain/session.ts'
 
 /**
  * Requests index.html's inline script starts for a stored session while the JavaScript still downloads
- * (login, user, permissions, and the project in the URL): the restore takes their answers instead of
+ * (the session check, user, permissions, and the project in the URL): the restore takes their answers instead of
  * asking again. Each is handed out once, only for the same token, user and project, and any failure
  * (a 401, a network error, an answer that does not parse) makes the app ask again through its API
  * client, which reports a 401 as it always does.
  */
 
-export type EarlyKey = 'login' | 'user' | 'permissions' | 'projectPermissions' | 'projectInfo'
+export type EarlyKey = 'session' | 'user' | 'permissions' | 'projectPermissions' | 'projectInfo'
 
 type EarlyState = { token: string; email: string | null; project: string | null } & Partial<
   Record<EarlyKey, Promise<unknown>>
@@ -28,7 +28,7 @@ export function earlyRequestsScript(): string {
     oauth: STORAGE_KEYS.oauthToken,
     email: STORAGE_KEYS.userEmail,
   })
-  return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p};w.login=j('/api/auth/v0/login',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({token:t})});w.permissions=j('/api/auth/v0/auth/permissions');if(e)w.user=j('/api/auth/v0/users/'+c(e));if(p){w.projectPermissions=j('/api/auth/v0/projects/'+c(p)+'/permissions');w.projectInfo=j('/api/core/v0/projects/'+c(p))}window.__wadpEarly=w}catch(x){}})()`
+  return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p};w.session=j('/api/auth/v0/auth/check');w.permissions=j('/api/auth/v0/auth/permissions');if(e)w.user=j('/api/auth/v0/users/'+c(e));if(p){w.projectPermissions=j('/api/auth/v0/projects/'+c(p)+'/permissions');w.projectInfo=j('/api/core/v0/projects/'+c(p))}window.__wadpEarly=w}catch(x){}})()`
 }
 
 export type EarlyRequests = {

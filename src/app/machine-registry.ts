@@ -15,7 +15,7 @@ import { secretRotationMachine } from '../../machines/secret-rotation.ts'
 import { sessionMachine } from '../../machines/session.ts'
 import { syncStatusMachine } from '../../machines/sync-status.ts'
 import { tenancyDeletionMachine } from '../../machines/tenancy-deletion.ts'
-import type { ProjectInfo } from '../domain/project.ts'
+import { type ProjectInfo, ProjectUnavailableError } from '../domain/project.ts'
 import { checkInvalidationDraft, type PurgeRecord, purgeRequestSchema } from '../domain/purge.ts'
 import type { SessionUser } from '../domain/session.ts'
 import { typedNameMatches } from '../domain/tenancy-deletion.ts'
@@ -85,6 +85,8 @@ export const sessionEvents = typed<typeof sessionMachine>([
   failed('readStoredSession'),
   done('login', { user, auth_type: 'token', expires_at: '2030-01-02T00:00:00Z' }),
   failed('login'),
+  done('validateToken', { user, auth_type: 'token', expires_at: '2030-01-02T00:00:00Z' }),
+  failed('validateToken'),
   done('loadUser', user),
   failed('loadUser'),
   done('loadPermissions', ['wadp.websites.*']),
@@ -115,6 +117,7 @@ export const projectEvents = typed<typeof projectMachine>([
   failed('findDefaultProject'),
   done('loadProject', { info, permissions: ['wadp.websites.*'] }),
   failed('loadProject'),
+  { type: 'xstate.error.actor.loadProject', error: new ProjectUnavailableError('ghost') },
   done('rememberProject'),
   failed('rememberProject'),
 ])

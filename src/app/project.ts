@@ -5,7 +5,7 @@ import type { SearchOutcome } from '../../machines/global-search.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
 import { type LoadedProject, projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
-import { type ApiClients, isForbidden } from '../api/http.ts'
+import { type ApiClients, isForbidden, isNotFound } from '../api/http.ts'
 import {
   getProject,
   getProjectPermissions,
@@ -13,6 +13,7 @@ import {
   parseProjectPermissions,
   searchProjects,
 } from '../api/projects.ts'
+import { ProjectUnavailableError } from '../domain/project.ts'
 import type { ProjectQueries } from '../queries/projects.ts'
 import type { SearchQueries } from '../queries/search.ts'
 import { type EarlyRequests, earlyOr } from './early-requests.ts'
@@ -67,6 +68,7 @@ export function provideProject(
       loadProject: fromPromise<LoadedProject, { name: string }>(async ({ input }) => {
         // Both at once (the page waits on them). A list-only token may work in the project without
         // reading the project itself: its 403 leaves the info empty (Home is hidden for it anyway).
+        // No permissions there (403) or no such project (404): the project is not there for this user.
         const [permissions, info] = await Promise.all([
           headStart.take(`project-permissions:${input.name}`, () => getProjectPermissions(api, input.name)),
           headStart
@@ -75,7 +77,10 @@ export function provideProject(
               if (isForbidden(error)) return null
               throw error
             }),
-        ])
+        ]).catch((error: unknown) => {
+          if (isForbidden(error) || isNotFound(error)) throw new ProjectUnavailableError(input.name)
+          throw error
+        })
         storage.set(storage.keys.currentProject, input.name)
         storage.setJson(storage.keys.projectPermissions, permissions)
         return { info, permissions }

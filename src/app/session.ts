@@ -4,7 +4,16 @@ import { sessionMachine } from '../../machines/session.ts'
 import type { Credentials, StoredSessionData } from '../../machines/session.types.ts'
 import type { ApiClients } from '../api/http.ts'
 import { authorizeUrl, discover, exchangeCode, getConsoleConfig, pkcePair } from '../api/oidc.ts'
-import { checkToken, getPermissions, getUser, login, parseLogin, parsePermissions, parseUser } from '../api/session.ts'
+import {
+  checkSession,
+  checkToken,
+  getPermissions,
+  getUser,
+  login,
+  parseLogin,
+  parsePermissions,
+  parseUser,
+} from '../api/session.ts'
 import { type AuthType, type LoginResult, type SessionUser, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { type EarlyRequests, earlyOr } from './early-requests.ts'
 import type { HeadStart } from './head-start.ts'
@@ -26,6 +35,16 @@ export function provideSession(
   startProjectRequests: (token: string) => void,
 ) {
   const redirectUri = `${origin}${SSO_CALLBACK_PATH}`
+  // The machine asks for these one after another once the token is accepted; the network need not wait for each answer.
+  const openSession = (token: string, result: LoginResult): LoginResult => {
+    const email = result.user.email
+    headStart.start('user', () => earlyOr(early.take('user', { token, email }), parseUser, () => getUser(api, email)))
+    headStart.start('permissions', () =>
+      earlyOr(early.take('permissions', { token }), parsePermissions, () => getPermissions(api)),
+    )
+    startProjectRequests(token)
+    return result
+  }
   return sessionMachine.provide({
     actors: {
       readStoredSession: fromPromise<Credentials | null>(async () => {
@@ -34,19 +53,12 @@ export function provideSession(
         const token = storage.get(storage.keys.authToken)
         return token === null ? null : { authType: 'token', token }
       }),
-      login: fromPromise<LoginResult, Credentials>(async ({ input }) => {
-        const token = input.token
-        const result = await earlyOr(early.take('login', { token }), parseLogin, () => login(api, token))
-        // The machine asks for these one after another; the network need not wait for each answer.
-        const email = result.user.email
-        headStart.start('user', () =>
-          earlyOr(early.take('user', { token, email }), parseUser, () => getUser(api, email)),
-        )
-        headStart.start('permissions', () =>
-          earlyOr(early.take('permissions', { token }), parsePermissions, () => getPermissions(api)),
-        )
-        startProjectRequests(token)
-        return result
+      login: fromPromise<LoginResult, Credentials>(async ({ input }) =>
+        openSession(input.token, await login(api, input.token)),
+      ),
+      validateToken: fromPromise<LoginResult, Credentials>(async ({ input }) => {
+        const { token } = input
+        return openSession(token, await earlyOr(early.take('session', { token }), parseLogin, () => checkSession(api)))
       }),
       loadUser: fromPromise<SessionUser, { email: string }>(({ input }) =>
         headStart.take('user', () => getUser(api, input.email)),

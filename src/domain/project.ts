@@ -60,6 +60,27 @@ export function projectMatches(project: ProjectSummary, filter: string): boolean
   ].some((value) => value?.toLowerCase().includes(needle))
 }
 
+/** What the console says when the project in the URL cannot be opened because it is not there for the user. */
+export const PROJECT_MESSAGES = {
+  unavailableTitle: 'Project not found',
+  // The platform answers alike for a project that does not exist and one the user may not reach.
+  unavailable: (project: string) => `The project "${project}" does not exist, or you have no access to it.`,
+  chooseProject: 'Choose a project',
+} as const
+
+/**
+ * The platform said the project does not exist or is not the user's (a 404 or 403): asking again will not
+ * change that, unlike a failure to load it.
+ */
+export class ProjectUnavailableError extends Error {
+  readonly project: string
+  constructor(project: string) {
+    super(PROJECT_MESSAGES.unavailable(project))
+    this.name = 'ProjectUnavailableError'
+    this.project = project
+  }
+}
+
 /** The project selector's texts (spec sections 2 and 8). */
 export const PROJECT_SELECTOR_MESSAGES = {
   title: 'Select a project',

@@ -13,7 +13,7 @@ export type SessionUser = v.InferOutput<typeof SessionUser>
 export const AUTH_TYPES = ['token', 'oauth'] as const
 export type AuthType = (typeof AUTH_TYPES)[number]
 
-/** `POST /api/auth/v0/login` data. */
+/** `POST /api/auth/v0/login` data, which `GET /api/auth/v0/auth/check` repeats (beside `valid`) without recording a sign-in. */
 export const LoginResult = v.object({
   user: SessionUser,
   auth_type: v.picklist(AUTH_TYPES),

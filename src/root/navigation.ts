@@ -120,9 +120,10 @@ export function connectConfiguration(actors: ConsoleActors, notify: Notify) {
     })
   }
   // A project's sync check starts once its page has painted: its requests never hold up that first paint.
+  // A project that is not there for the user (it does not exist, or is not theirs) has nothing to check.
   let synced: string | null = null
   actors.project.subscribe((snapshot) => {
-    const project = snapshot.context.project
+    const project = snapshot.hasTag('unavailable') ? null : snapshot.context.project
     if (project === synced) return
     if (project !== null && !snapshot.hasTag('ready') && !snapshot.hasTag('error')) return
     synced = project

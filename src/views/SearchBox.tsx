@@ -42,26 +42,31 @@ function Highlighted({ text, column, result }: { text: string; column: string; r
 function ResultSummary({ result }: { result: SearchResult }) {
   const { name, display_name } = result.resource.data
   const matches = Object.entries(result.search_matching_columns)
+  const title = display_name ?? name
+  const project = `Project: ${result.project.display_name ?? result.project.name}`
+  const matched = matches.map(([column, value]) => `${column}: ${value}`).join(' · ')
+  // The name wraps (a long one breaks anywhere); the lines under it keep to one line, their whole text
+  // in a tooltip.
   return (
     <span className="flex flex-col gap-0.5">
-      <span className="flex items-baseline gap-2">
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+      <span className="flex min-w-0 items-baseline gap-2">
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           {result.resource.name}
         </span>
-        <span className="truncate font-medium">
-          <Highlighted text={display_name ?? name} column={display_name ? 'display_name' : 'name'} result={result} />
+        <span className="min-w-0 font-medium [overflow-wrap:anywhere]">
+          <Highlighted text={title} column={display_name ? 'display_name' : 'name'} result={result} />
         </span>
         {display_name && display_name !== name && (
-          <span className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+          <span title={name} className="min-w-0 truncate font-mono text-xs text-slate-500 dark:text-slate-400">
             <Highlighted text={name} column="name" result={result} />
           </span>
         )}
       </span>
-      <span className="truncate text-xs text-slate-600 dark:text-slate-400">
-        Project: {result.project.display_name ?? result.project.name}
+      <span title={project} className="truncate text-xs text-slate-600 dark:text-slate-400">
+        {project}
       </span>
       {matches.length > 0 && (
-        <span className="truncate text-xs text-slate-500 dark:text-slate-400">
+        <span title={matched} className="truncate text-xs text-slate-500 dark:text-slate-400">
           {matches.map(([column, value], index) => (
             <span key={column}>
               {index > 0 && ' · '}
@@ -194,9 +199,11 @@ export function SearchBox({
         </button>
       )}
       {open && dropdown && (
+        // As wide as the box, and at least 28rem, growing leftwards from the box's right edge (the box sits at
+        // the right of the top bar) and never wider than the viewport.
         <div
           id={dropdownId}
-          className="absolute inset-x-0 top-full z-50 mt-1 rounded-md border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          className="absolute top-full right-0 z-50 mt-1 w-[max(28rem,100%)] max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
           {dropdown}
         </div>

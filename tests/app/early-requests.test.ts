@@ -41,29 +41,27 @@ describe('the restore requests index.html starts', () => {
     expect(window.__wadpEarly).toBeUndefined()
   })
 
-  it('starts login, user, permissions and the URL project with the stored token', () => {
+  it('starts the session check (no sign-in), user, permissions and the URL project with the stored token', () => {
     window.localStorage.setItem(STORAGE_KEYS.authToken, 'secret-token')
     window.localStorage.setItem(STORAGE_KEYS.userEmail, 'ada@example.com')
     window.history.replaceState(null, '', '/home?project=shop')
     const calls = runInlineScript()
     expect(calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
-      'POST /api/auth/v0/login',
+      'GET /api/auth/v0/auth/check',
       'GET /api/auth/v0/auth/permissions',
       'GET /api/auth/v0/users/ada%40example.com',
       'GET /api/auth/v0/projects/shop/permissions',
       'GET /api/core/v0/projects/shop',
     ])
-    expect(calls[0]?.body).toEqual({ token: 'secret-token' })
-    expect(calls[0]?.authorization).toBeNull()
-    expect(calls.slice(1).every((call) => call.authorization === 'Bearer secret-token')).toBe(true)
+    expect(calls.every((call) => call.authorization === 'Bearer secret-token' && call.body === null)).toBe(true)
   })
 
   it('uses the identity provider’s token after an SSO sign-in', () => {
     window.localStorage.setItem(STORAGE_KEYS.authType, 'oauth')
     window.localStorage.setItem(STORAGE_KEYS.oauthToken, 'jwt-token')
     const calls = runInlineScript()
-    expect(calls[0]?.body).toEqual({ token: 'jwt-token' })
-    expect(calls.map((call) => call.url)).toEqual(['/api/auth/v0/login', '/api/auth/v0/auth/permissions'])
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/v0/auth/check', '/api/auth/v0/auth/permissions'])
+    expect(calls.every((call) => call.authorization === 'Bearer jwt-token')).toBe(true)
   })
 })
 
@@ -76,7 +74,7 @@ describe('taking the early answers', () => {
     const early = takeEarlyRequests()
     expect(window.__wadpEarly).toBeUndefined()
 
-    expect(early.take('login', { token: 'another-token' })).toBeNull()
+    expect(early.take('session', { token: 'another-token' })).toBeNull()
     expect(early.take('user', { token: 'secret-token', email: 'grace@example.com' })).toBeNull()
     expect(early.take('projectInfo', { token: 'secret-token', project: 'media' })).toBeNull()
     await expect(early.take('projectInfo', { token: 'secret-token', project: 'shop' })).resolves.toEqual({
@@ -90,12 +88,12 @@ describe('taking the early answers', () => {
     runInlineScript(() => ({ status: 401, body: { message: 'token expired' } }))
     const early = takeEarlyRequests()
     const ask = vi.fn(async () => 'asked again')
-    await expect(earlyOr(early.take('login', { token: 'expired-token' }), () => 'parsed', ask)).resolves.toBe(
+    await expect(earlyOr(early.take('session', { token: 'expired-token' }), () => 'parsed', ask)).resolves.toBe(
       'asked again',
     )
     const unparsable = Promise.resolve({ unexpected: true })
     const refuse = () => {
-      throw new Error('not a login answer')
+      throw new Error('not a session answer')
     }
     await expect(earlyOr(unparsable, refuse, ask)).resolves.toBe('asked again')
     await expect(earlyOr(null, refuse, ask)).resolves.toBe('asked again')

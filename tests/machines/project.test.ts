@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { selectProjectLabel } from '../../machines/project.selectors.ts'
+import { selectIsProjectUnavailable, selectProjectLabel } from '../../machines/project.selectors.ts'
 import { type LoadedProject, type ProjectEmitted, projectMachine } from '../../machines/project.ts'
-import type { ProjectInfo } from '../../src/domain/project.ts'
+import { type ProjectInfo, ProjectUnavailableError } from '../../src/domain/project.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
 
 const info = (name: string): ProjectInfo => ({
@@ -98,6 +98,30 @@ describe('project: following the URL', () => {
     expect(state.context.error).toBe(SESSION_MESSAGES.projectInfoFailed)
     expect(state.context.info).toBeNull()
     expect(project.remembered).toEqual([])
+  })
+
+  it('says a project that does not exist or is not the user’s is not there, and remembers nothing', async () => {
+    const project = startProject({
+      loadProject: async (name) => {
+        if (name === 'nope') throw new ProjectUnavailableError(name)
+        return { info: info(name), permissions: [] }
+      },
+    })
+    project.actor.send({ type: 'project.urlChanged', project: 'nope' })
+    const state = await waitFor(project.actor, (s) => !s.hasTag('busy'))
+    expect(selectIsProjectUnavailable(state)).toBe(true)
+    expect(state.hasTag('error')).toBe(false)
+    expect(state.context.error).toBe('The project "nope" does not exist, or you have no access to it.')
+    // The top bar offers the selection rather than naming a project that is not there.
+    expect(selectProjectLabel(state)).toBeNull()
+    expect(project.remembered).toEqual([])
+    expect(project.loads).toEqual(['nope'])
+    // Choosing another project leaves it.
+    project.actor.send({ type: 'project.select', name: 'alpha' })
+    const chosen = await ready(project)
+    expect(selectIsProjectUnavailable(chosen)).toBe(false)
+    expect(chosen.context.error).toBeNull()
+    expect(project.emitted).toEqual([{ type: 'project.navigate', name: 'alpha' }])
   })
 
   it('cancels an older load when the URL changes again', async () => {

@@ -28,6 +28,7 @@ const loginResult = (authType: Credentials['authType']): LoginResult => ({
 interface Options {
   stored?: Credentials | null
   login?: (input: Credentials) => Promise<LoginResult>
+  validateToken?: (input: Credentials) => Promise<LoginResult>
   loadPermissions?: () => Promise<string[]>
   completeSso?: (input: { callbackUrl: string }) => Promise<{ token: string }>
   beginSso?: () => Promise<void>
@@ -48,6 +49,10 @@ function startSession(options: Options = {}, clock = new SimulatedClock()) {
       login: fromPromise<LoginResult, Credentials>(async ({ input }) => {
         record('login', input)
         return options.login ? options.login(input) : loginResult(input.authType)
+      }),
+      validateToken: fromPromise<LoginResult, Credentials>(async ({ input }) => {
+        record('validateToken', input)
+        return options.validateToken ? options.validateToken(input) : loginResult(input.authType)
       }),
       loadUser: fromPromise<SessionUser, { email: string }>(async ({ input }) => {
         record('loadUser', input)
@@ -105,7 +110,7 @@ describe('session: restoring a stored session', () => {
     expect(state.context.lastFailure).toBe(SESSION_MESSAGES.noStoredToken)
     expect(state.context.error).toBeNull()
     expect(state.hasTag('signedOut')).toBe(true)
-    expect(session.called('login')).toEqual([])
+    expect(session.called('validateToken')).toEqual([])
   })
 
   it('logs out with "No oAuth token found" when an SSO session has lost its token', async () => {
@@ -115,17 +120,18 @@ describe('session: restoring a stored session', () => {
     expect(state.context.error).toBeNull()
   })
 
-  it('validates the stored token, loads the user and permissions, stores them and signs in silently', async () => {
+  it('validates the stored token without signing in again, loads the user and permissions, stores them and signs in silently', async () => {
     const session = startSession({ stored: { token: 'stored-token', authType: 'token' } })
     const state = await signedIn(session)
+    // A reload is no sign-in: the platform records `login`, not the stored token's check.
     expect(session.calls.map((call) => call.actor)).toEqual([
       'readStoredSession',
-      'login',
+      'validateToken',
       'loadUser',
       'loadPermissions',
       'storeSession',
     ])
-    expect(session.called('login')[0]?.input).toEqual({ token: 'stored-token', authType: 'token' })
+    expect(session.called('validateToken')[0]?.input).toEqual({ token: 'stored-token', authType: 'token' })
     expect(session.called('loadUser')[0]?.input).toEqual({ email: alice.email })
     expect(session.called('storeSession')[0]?.input).toEqual({
       token: 'stored-token',
@@ -140,7 +146,10 @@ describe('session: restoring a stored session', () => {
   })
 
   it('logs out, keeping the reason as a diagnostic, when the stored token is refused', async () => {
-    const session = startSession({ stored: { token: 'old', authType: 'token' }, login: rejecting('Token expired') })
+    const session = startSession({
+      stored: { token: 'old', authType: 'token' },
+      validateToken: rejecting('Token expired'),
+    })
     const state = await signedOut(session)
     expect(state.context.lastFailure).toBe('Token expired')
     expect(state.context.error).toBeNull()

@@ -4,6 +4,7 @@ import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 
 import type { ProjectEmitted } from '../../machines/project.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectEvents } from '../../src/app/machine-registry.ts'
+import { PROJECT_MESSAGES, ProjectUnavailableError } from '../../src/domain/project.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
 
 type Snapshot = SnapshotFrom<typeof projectMachine>
@@ -49,6 +50,7 @@ const label = (event: Event) => {
   const type = event.type.replace('xstate.done.actor.', 'done:').replace('xstate.error.actor.', 'error:')
   if (event.type === 'project.urlChanged') return `url(${event.project ?? '-'})`
   if (event.type === 'project.select') return `select(${event.name})`
+  if ('error' in event && event.error instanceof ProjectUnavailableError) return `${type}(unavailable)`
   return type.replace('project.', '')
 }
 
@@ -89,7 +91,11 @@ function assertInvariants(path: StatePath<Snapshot, Event>) {
       expect(after.context.project).not.toBeNull()
     }
     if (after.hasTag('error')) expect(after.context.error).toBe(SESSION_MESSAGES.projectInfoFailed)
-    else expect(after.context.error).toBeNull()
+    else if (after.hasTag('unavailable')) {
+      expect(after.context.error).toBe(PROJECT_MESSAGES.unavailable(after.context.project ?? ''))
+      expect(after.context.info).toBeNull()
+      expect(after.context.permissions).toEqual([])
+    } else expect(after.context.error).toBeNull()
     if (after.matches('opening') || after.matches('selecting')) expect(after.context.project).not.toBeNull()
   }
 }
@@ -117,7 +123,7 @@ describe('project model: every simple path to a project being shown', () => {
 
   it('finds a bounded number of paths', () => {
     expect(paths.length).toBeGreaterThan(10)
-    expect(paths.length).toBeLessThan(300)
+    expect(paths.length).toBeLessThan(400)
   })
 
   for (const path of paths) {

@@ -66,7 +66,10 @@ function assertInvariants(path: StatePath<Snapshot, Event>) {
   for (const { event, before, after, emitted } of steps) {
     const token = before.context.credentials?.token ?? null
     const type: string = event.type
-    if (type === 'xstate.done.actor.login') validatedToken = token
+    if (type === 'xstate.done.actor.login' || type === 'xstate.done.actor.validateToken') validatedToken = token
+    // The platform records every `login` as a sign-in: only the user's own sign-in calls it.
+    if (type === 'xstate.done.actor.login')
+      expect(userAskedToSignIn, 'a restore signed in again instead of checking the stored token').toBe(true)
     if (type === 'xstate.done.actor.loadPermissions' && token === validatedToken) permissionsLoadedFor = token
     if (event.type === 'session.signInWithToken' || event.type === 'session.ssoCallback') userAskedToSignIn = true
     if (after.matches('loggedOut')) {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN, type Json, setUpPlatform } from './support.ts'
+import { ADMIN, ADMIN_TOKEN, type Json, scheduledBackupsTaken, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 const audit = (query = '', token?: string) => platform.call('GET', `/api/auth/v0/audit${query}`, token ? { token } : {})
 
 describe('audit log', () => {
   it('lists every change newest first, with who did it and to what', async () => {
+    // The start's scheduled backups (a job, later on a busy machine) would otherwise land on top.
+    await scheduledBackupsTaken(platform)
     const created = await platform.call('POST', '/api/core/v0/projects/labs/directors', {
       body: { name: 'audited-origin', backends: [{ host: 'audited.example.com', port: 443 }] },
     })
@@ -45,6 +47,35 @@ describe('audit log', () => {
     expect((await audit(`?from=${future}`)).body.data).toEqual([])
     const recent = await audit(`?from=${new Date(Date.now() - 60_000).toISOString()}&to=${future}`)
     expect(recent.body.data.length).toBeGreaterThan(0)
+  })
+
+  it('records a sign-in once, and nothing for the session checks that follow it (a reload, the 30 s check)', async () => {
+    const signIns = async () => (await audit('?action=login&result=success&items=1')).body.meta.total as number
+    const lastLogin = async () =>
+      (await platform.call('GET', `/api/auth/v0/users/${ADMIN}`)).body.data.last_login_at as string | null
+    const before = await signIns()
+    const signedIn = await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: ADMIN_TOKEN } })
+    expect(signedIn.status).toBe(200)
+    expect(await signIns()).toBe(before + 1)
+    const stamped = await lastLogin()
+    expect(stamped).not.toBeNull()
+
+    // What a restore needs from the check: whose the token is, as the sign-in said.
+    for (let reload = 0; reload < 3; reload++) {
+      const check = await platform.call('GET', '/api/auth/v0/auth/check', { token: ADMIN_TOKEN })
+      expect(check.status).toBe(200)
+      expect(check.body.data).toEqual({ valid: true, ...signedIn.body.data })
+    }
+    expect(await signIns()).toBe(before + 1)
+    expect(await lastLogin()).toBe(stamped)
+
+    // A refused sign-in is still recorded; a refused check is a 401 and no sign-in attempt.
+    const failures = async () => (await audit('?action=login&result=failure&items=1')).body.meta.total as number
+    const failedBefore = await failures()
+    expect((await platform.call('GET', '/api/auth/v0/auth/check', { token: 'not-a-real-token-456' })).status).toBe(401)
+    expect(await failures()).toBe(failedBefore)
+    await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: 'not-a-real-token-456' } })
+    expect(await failures()).toBe(failedBefore + 1)
   })
 
   it('refuses bad filters with the field at fault', async () => {

@@ -60,9 +60,12 @@ describe('POST /api/auth/v0/login', () => {
 })
 
 describe('token check and permissions', () => {
-  it('confirms a valid token and rejects a missing one', async () => {
+  it('confirms a valid token, saying whose it is, and rejects a missing one', async () => {
     const ok = await platform.call('GET', '/api/auth/v0/auth/check')
     expect(ok.body.data.valid).toBe(true)
+    expect(ok.body.data.auth_type).toBe('token')
+    expect(ok.body.data.user).toMatchObject({ username: ADMIN, email: ADMIN, roles: ['admin'] })
+    expect(Date.parse(ok.body.data.expires_at)).toBeGreaterThan(Date.now())
     const missing = await platform.call('GET', '/api/auth/v0/auth/check', { token: null })
     expect(missing.status).toBe(401)
     expect(missing.body.message).toBe('missing bearer token')

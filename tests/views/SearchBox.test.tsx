@@ -70,6 +70,31 @@ describe('SearchBox', () => {
     expect(link.textContent).toContain('name: www-shop')
   })
 
+  it('gives the results room: at least 28rem or the box’s width, within the viewport, a long name wrapping', () => {
+    const long = 'a-very-long-website-name-that-would-never-fit-in-the-search-box-of-the-top-bar'
+    const matching = { domain_name: `${long}.example.com`, domain_aliases: `www.${long}.example.com` }
+    renderBox({
+      status: 'results',
+      results: [
+        { ...result('websites', long, null, 'name'), search_matching_columns: matching },
+        result('directors', 'www-origin', 'Origin of www with a display name', 'name'),
+      ],
+    })
+    const dropdown = screen.getByRole('list', { name: 'Search results for www' }).parentElement
+    expect(dropdown?.className).toContain('w-[max(28rem,100%)]')
+    expect(dropdown?.className).toContain('max-w-[calc(100vw-1rem)]')
+    expect(dropdown?.className).toContain('right-0')
+    expect(dropdown?.className).not.toContain('inset-x-0')
+    // The name wraps anywhere; what is cut to one line carries its whole text in a tooltip.
+    const name = screen.getByText(long)
+    expect(name.className).toContain('[overflow-wrap:anywhere]')
+    expect(name.className).not.toContain('truncate')
+    const cut = [...document.querySelectorAll('.truncate')]
+    expect(cut.length).toBeGreaterThan(0)
+    for (const line of cut) expect(line.getAttribute('title'), line.textContent ?? '').toBe(line.textContent)
+    expect(screen.getByTitle('www-origin').textContent).toBe('www-origin')
+  })
+
   it('links a project to /home and a backup to /backups, in the project the result names', () => {
     renderBox({
       status: 'results',
