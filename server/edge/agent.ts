@@ -272,14 +272,8 @@ export class EdgeAgent {
         done('failed', messageOf(error).slice(0, 2000))
       }
     }
-    const response = await fetch(this.api('invalidations'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ results }),
-      signal: AbortSignal.timeout(30_000),
-    })
-    // Not kept: the platform sends them again, and bans twice are harmless.
-    if (!response.ok) throw new Error(`the platform refused the invalidation results (${response.status})`)
+    // Not kept when refused: the platform sends them again, and bans twice are harmless.
+    await this.post('invalidations', { results }, 'the invalidation results')
   }
 
   /** What it runs, as the platform keeps it (EDGE.md). */
@@ -300,14 +294,19 @@ export class EdgeAgent {
 
   private async report(): Promise<void> {
     this.lastReport = Date.now()
-    const response = await fetch(this.api('report'), {
+    await this.post('report', this.reportBody(), 'the report')
+  }
+
+  /** One of the agent's calls that send something, with its node's secret; rejects when refused. */
+  private async post(path: string, body: unknown, what: string): Promise<void> {
+    const response = await fetch(this.api(path), {
       method: 'POST',
       headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(this.reportBody()),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     })
     if (!response.ok)
-      throw new Error(`the platform refused the report (${response.status}): ${(await response.text()).slice(0, 300)}`)
+      throw new Error(`the platform refused ${what} (${response.status}): ${(await response.text()).slice(0, 300)}`)
   }
 
   /** Resolves after the next configuration it fetched was applied. */

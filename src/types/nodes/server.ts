@@ -66,21 +66,18 @@ function appliedRevision(node: NodeRow, state: NodeSync, revision: ConfigRevisio
 }
 
 /**
- * A node as the API shows it: `target_revision` is the platform's (admin configuration) revision, which
- * every node follows (`GET /admin-sync-state`); `applied_revision` the one it holds; `sync_state`
+ * A simulated node's sync fields, beside `target_revision` (the platform's admin configuration revision,
+ * which every node follows, `GET /admin-sync-state`): `applied_revision` the one it holds; `sync_state`
  * in_sync, pending (not applied yet, or held back by maintenance or disabled) or unreachable; and
  * `last_seen_at` its last heartbeat.
  */
-function presentNode(record: ResourceRecord, revision: ConfigRevision, ctx: FleetClock): ResourceRecord {
+function simulatedSync(record: ResourceRecord, revision: ConfigRevision, ctx: FleetClock): ResourceData {
   const node = { name: record.name, data: record as unknown as NodeRow['data'] }
   const state = nodeSync(node, revision, ctx.config.syncDelays, ctx.now())
   const reachable = node.data.reachable !== false
   const syncState: NodeSyncState = !reachable ? 'unreachable' : state.updated ? 'in_sync' : 'pending'
-  const { held_revision, resumed_at_revision, ...shown } = record
   const lastSeen = reachable ? new Date(lastHeartbeat(record.name, ctx.now())).toISOString() : record.last_seen_at
   return {
-    ...shown,
-    target_revision: revision.revision > 0 ? revision.revision : null,
     applied_revision: appliedRevision(node, state, revision),
     sync_state: syncState,
     last_seen_at: lastSeen ?? null,
@@ -88,15 +85,10 @@ function presentNode(record: ResourceRecord, revision: ConfigRevision, ctx: Flee
 }
 
 /**
- * An edge agent node as the API shows it: what its last report says it runs of the platform's revision,
+ * An edge agent node's sync fields: what its last report says it runs of the platform's revision,
  * `failed` with the compiler's message when a load failed, unreachable after 10 s of silence.
  */
-function presentAgent(
-  record: ResourceRecord,
-  received: ReceivedReport | undefined,
-  revision: ConfigRevision,
-  now: number,
-): ResourceRecord {
+function agentSync(received: ReceivedReport | undefined, revision: ConfigRevision, now: number): ResourceData {
   const standing = agentStanding(received, '', revision.revision)
   const heard = heardFrom(received, now)
   const syncState: NodeSyncState = !heard
@@ -106,10 +98,7 @@ function presentAgent(
       : standing.updated
         ? 'in_sync'
         : 'pending'
-  const { held_revision, resumed_at_revision, ...shown } = record
   return {
-    ...shown,
-    target_revision: revision.revision > 0 ? revision.revision : null,
     applied_revision: standing.runs,
     sync_state: syncState,
     last_seen_at: received ? new Date(received.reportedAt).toISOString() : null,
@@ -201,11 +190,17 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
         const agents = records.filter((record) => record.kind === 'agent').map((record) => record.name)
         const reports = await lastReports(db, agents)
         const now = ctx.now()
-        return records.map((record) =>
-          record.kind === 'agent'
-            ? presentAgent(record, reports.get(record.name), revision, now)
-            : presentNode(record, revision, ctx),
-        )
+        // The simulation reads the held fields; the answer never shows them.
+        return records.map((record) => {
+          const { held_revision, resumed_at_revision, ...shown } = record
+          return {
+            ...shown,
+            target_revision: revision.revision > 0 ? revision.revision : null,
+            ...(record.kind === 'agent'
+              ? agentSync(reports.get(record.name), revision, now)
+              : simulatedSync(record, revision, ctx)),
+          }
+        })
       },
     },
   }

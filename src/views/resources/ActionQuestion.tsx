@@ -15,6 +15,9 @@ export type ActionQuestionProps = {
   onCancel: () => void
 }
 
+/** What a question's caller gives it beyond its words: the action's progress, its error, the answers. */
+export type QuestionState = Pick<ActionQuestionProps, 'pending' | 'error' | 'onConfirm' | 'onCancel'>
+
 /**
  * The question before an action on one resource (revoke, renew, rotate a secret): what it does, Cancel
  * and the action; it cannot be dismissed while the action runs, and its error stays in it.

@@ -1,12 +1,6 @@
-import { ActionQuestion } from './ActionQuestion.tsx'
+import { ActionQuestion, type QuestionState } from './ActionQuestion.tsx'
 
-type RenewCertificateDialogProps = {
-  domains: string
-  pending: boolean
-  error: string | null
-  onConfirm: () => void
-  onCancel: () => void
-}
+type RenewCertificateDialogProps = QuestionState & { domains: string }
 
 /** The question before a certificate is renewed ahead of time. */
 export default function RenewCertificateDialog({

@@ -1,13 +1,9 @@
-import { ActionQuestion } from './ActionQuestion.tsx'
+import { ActionQuestion, type QuestionState } from './ActionQuestion.tsx'
 
-type RevokeDialogProps = {
+type RevokeDialogProps = QuestionState & {
   /** 'token', 'access token' */
   one: string
   name: string
-  pending: boolean
-  error: string | null
-  onConfirm: () => void
-  onCancel: () => void
 }
 
 /** The question before a token is revoked: it names the token, and says that it is for good. */

@@ -1,13 +1,9 @@
-import { ActionQuestion } from './ActionQuestion.tsx'
+import { ActionQuestion, type QuestionState } from './ActionQuestion.tsx'
 
-type RotateSecretDialogProps = {
+type RotateSecretDialogProps = QuestionState & {
   /** 'node' */
   one: string
   name: string
-  pending: boolean
-  error: string | null
-  onConfirm: () => void
-  onCancel: () => void
 }
 
 /** The question before a secret is replaced: the old one stops working at once, so its user must restart with the new. */
