@@ -12,7 +12,7 @@ import {
 } from '../machines/invalidation.selectors.ts'
 import { selectIsProjectBusy, selectProjectName, selectProjectPermissions } from '../machines/project.selectors.ts'
 import { grants } from '../src/domain/permissions.ts'
-import { checkInvalidationDraft, purgeRequestSchema } from '../src/domain/purge.ts'
+import { checkInvalidationDraft, purgeRequestSchema, withFollowed } from '../src/domain/purge.ts'
 import { queryError } from '../src/queries/errors.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { InvalidationPage } from '../src/views/InvalidationPage.tsx'
@@ -60,6 +60,7 @@ function InvalidationForm({ project, domains }: { project: string; domains: stri
   })
   const actor = useActorRef(machine, { input })
   const recent = useQuery(queries.recentPurges(project))
+  const current = useSelector(actor, selectCurrent)
   return (
     <InvalidationPage
       project={project}
@@ -68,10 +69,10 @@ function InvalidationForm({ project, domains }: { project: string; domains: stri
       message={useSelector(actor, selectMessage)}
       sending={useSelector(actor, selectIsSending)}
       confirming={useSelector(actor, selectIsConfirming)}
-      current={useSelector(actor, selectCurrent)}
+      current={current}
       recent={{
         status: recent.isError ? 'error' : recent.data ? 'ready' : 'loading',
-        rows: recent.data?.data ?? [],
+        rows: withFollowed(recent.data?.data ?? [], current),
         total: recent.data?.meta.total ?? 0,
         error: recent.error ? queryError.message(recent.error) : undefined,
       }}

@@ -19,7 +19,7 @@ import { writeFailureOf } from '../api/resources.ts'
 import { listWebsiteNames, queryStats } from '../api/stats.ts'
 import type { TryRequest } from '../domain/api-docs.ts'
 import type { BackupRecord, RestorePlan } from '../domain/backup.ts'
-import type { PurgeRecord, PurgeRequest } from '../domain/purge.ts'
+import { type PurgeRecord, type PurgeRequest, recentPurgesPoll } from '../domain/purge.ts'
 import type { StatsQuery } from '../domain/stats.ts'
 
 /** How many recent invalidations the page lists. */
@@ -28,6 +28,7 @@ export const RECENT_PURGES = 20
 export const LISTED_BACKUPS = 100
 /** How often the list is read again while a backup is being taken. */
 const BACKUP_POLL_MS = 1000
+const pollRecent = recentPurgesPoll(1000)
 
 const inProgress = (backups: readonly BackupRecord[] | undefined) =>
   (backups ?? []).some((backup) => backup.status === 'queued' || backup.status === 'running')
@@ -53,8 +54,13 @@ export function toolTools(
         queryFn: () => listDomains(api, project),
         staleTime: 30_000,
       }),
+    /** Read again every second while one of them is still under way (a node that was away, say). */
     recentPurges: (project: string) =>
-      queryOptions({ queryKey: [...all, project, 'purges'], queryFn: () => listPurges(api, project, RECENT_PURGES) }),
+      queryOptions({
+        queryKey: [...all, project, 'purges'],
+        queryFn: () => listPurges(api, project, RECENT_PURGES),
+        refetchInterval: (query) => pollRecent(query.state.data?.data),
+      }),
     /** Read again every second while a backup is queued or running, so its progress shows without a reload. */
     backups: (project: string) =>
       queryOptions({

@@ -211,3 +211,18 @@ export type PurgeRecord = PurgeRequest & {
 /** Whether an invalidation may still change: the page follows it until it is not. */
 export const purgeSettled = (status: PurgeStatus) =>
   status === 'completed' || status === 'partial' || status === 'failed'
+
+/**
+ * The recent invalidations as they stand: the one the page follows replaces its row, so the list and
+ * "Last request" never disagree about the same invalidation (issue 25).
+ */
+export function withFollowed(rows: readonly PurgeRecord[], followed: PurgeRecord | null): PurgeRecord[] {
+  if (!followed) return [...rows]
+  return rows.map((row) => (row.name === followed.name ? followed : row))
+}
+
+/** Whether any listed invalidation may still change: the list is then read again (every `ms`). */
+export const recentPurgesPoll =
+  (ms: number) =>
+  (rows: readonly PurgeRecord[] | undefined): number | false =>
+    (rows ?? []).some((row) => !purgeSettled(row.status)) ? ms : false

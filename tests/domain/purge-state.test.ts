@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { AGENT_PURGE_WINDOW_MS, type PurgePlanStep, purgeState } from '../../src/domain/purge.ts'
+import {
+  AGENT_PURGE_WINDOW_MS,
+  type PurgePlanStep,
+  type PurgeRecord,
+  purgeState,
+  recentPurgesPoll,
+  withFollowed,
+} from '../../src/domain/purge.ts'
 
 const requested = Date.parse('2026-11-26T10:00:00.000Z')
 const plan: PurgePlanStep[] = [
@@ -40,5 +47,40 @@ describe("an invalidation's state with an edge agent node", () => {
     const state = purgeState(requested, plan, requested + AGENT_PURGE_WINDOW_MS + 1)
     expect(state.per_node[1]).toMatchObject({ status: 'failed', message: 'no report from the node within 24 hours' })
     expect(state.status).toBe('partial')
+  })
+})
+
+describe('the recent invalidations beside the last request (issue 25, item 8)', () => {
+  const record = (name: string, at: number): PurgeRecord => ({
+    name,
+    type: 'host',
+    targets: ['shop.example.com'],
+    soft: false,
+    created_at: new Date(requested).toISOString(),
+    created_by: 'admin@example.com',
+    ...purgeState(requested, plan, at),
+  })
+  const listed = [record('p-2', requested + 100), record('p-1', requested + 100)]
+
+  it('shows the followed invalidation as the page follows it, not as it was when the list was read', () => {
+    const followed = record('p-2', requested + 5000)
+    const rows = withFollowed(listed, followed)
+    expect(listed[0]?.status).toBe('queued')
+    expect(rows.map((row) => [row.name, row.status])).toEqual([
+      ['p-2', 'in_progress'],
+      ['p-1', 'queued'],
+    ])
+    expect(rows[0]).toBe(followed)
+  })
+
+  it('reads the list again while any of it is under way, and stops once all have settled', () => {
+    const poll = recentPurgesPoll(1000)
+    expect(poll(listed)).toBe(1000)
+    const settled = purgeState(requested, plan, requested + 5000, {
+      'pop-zz-edge-1': { status: 'completed', at: new Date(requested + 300).toISOString(), message: null },
+    })
+    expect(settled.status).toBe('completed')
+    expect(poll([{ ...listed[0], ...settled } as PurgeRecord])).toBe(false)
+    expect(poll(undefined)).toBe(false)
   })
 })
