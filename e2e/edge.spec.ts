@@ -29,7 +29,9 @@ async function api(server: PlatformServer, method: string, path: string, body?: 
  * The real edge from the console (issue 23): a website made with the quick-setup wizard in project labs
  * is served by a Varnish node run by an edge agent (started here, beside the platform), the sync
  * dialog shows that node updated from its own report, and an invalidation made on the page is carried
- * out by the node (the next request a MISS), its line saying so as the node's own result. The node, the website and its director are removed
+ * out by the node (the next request a MISS), its line saying so as the node's own result. A probed
+ * backend's origin stopped shows sick from that node on Backend Health, and healthy again once it answers;
+ * the director's page and Home say the same (issue 24). The node, the website and its directors are removed
  * afterwards, so the shared fleet is as it was.
  */
 test.describe('a real Varnish node', () => {
@@ -41,6 +43,7 @@ test.describe('a real Varnish node', () => {
     server,
   }) => {
     const origin = await startOrigin()
+    let probed: Awaited<ReturnType<typeof startOrigin>> | undefined
     const dir = await mkdtemp(join(tmpdir(), 'wadp-e2e-edge-'))
     const listen = await freePort()
     const created = await api(server, 'POST', '/nodes', {
@@ -112,12 +115,38 @@ test.describe('a real Varnish node', () => {
       await expect(nodeRow).toContainText('banned', { timeout: 30_000 })
       await expect(last.getByRole('row').filter({ hasText: 'pop-fr-par-1' })).toContainText('Simulated')
       expect((await edgeGet(base, DOMAIN, '/cached')).headers['x-cache']).toBe('MISS')
+
+      // The node probes a director's backends itself: a stopped origin shows sick, from that node.
+      const port = await freePort()
+      probed = await startOrigin(port)
+      const made = await api(server, 'POST', '/projects/labs/directors', {
+        name: 'e2e-probed',
+        backends: [{ host: '127.0.0.1', port }],
+        probe: { interval_seconds: 1, timeout_seconds: 1, window: 3, threshold: 2 },
+      })
+      expect(made.status).toBe(201)
+      await page.goto('/backend-health?in_project=labs&director=e2e-probed')
+      const backend = page.getByRole('row', { name: new RegExp(`127\\.0\\.0\\.1:${port}`) })
+      await expect(backend).toContainText(`${NODE} (Varnish): healthy`, { timeout: 60_000 })
+      await probed.close()
+      await expect(backend).toContainText(`${NODE} (Varnish): sick`, { timeout: 30_000 })
+      await expect(backend).toContainText('Unhealthy')
+      probed = await startOrigin(port)
+      await expect(backend).toContainText(`${NODE} (Varnish): healthy`, { timeout: 30_000 })
+      // The director's own page shows the same, and Home sums it up.
+      await page.goto('/directors-detail/e2e-probed?project=labs')
+      const table = page.getByRole('table', { name: 'The backends of director e2e-probed and their probes' })
+      await expect(table).toContainText(`${NODE} (Varnish): healthy`)
+      await page.goto('/home?project=labs')
+      await expect(page.getByRole('region', { name: 'Backends' })).toContainText('Varnish nodes')
     } finally {
       await api(server, 'DELETE', '/nodes/pop-zz-e2e-1')
       await agent.stop()
       await api(server, 'DELETE', `/projects/labs/websites/${DOMAIN.replaceAll('.', '-')}`)
       await api(server, 'DELETE', '/projects/labs/directors/e2e-loopback')
+      await api(server, 'DELETE', '/projects/labs/directors/e2e-probed')
       await origin.close()
+      await probed?.close()
       await rm(dir, { recursive: true, force: true })
     }
   })

@@ -7,6 +7,7 @@ import { grants } from '../../src/domain/permissions.ts'
 import { allows, FEATURE_RULES } from '../../src/types/navigation.ts'
 import {
   AuditedLastChanges,
+  BackendsPanel,
   CertificatesPanel,
   CountsPanel,
   RecentChangesPanel,
@@ -31,6 +32,7 @@ export default function HomeOverview({ project, tools }: { project: string; tool
       {allows(sessionPermissions, FEATURE_RULES.projectSyncStatus) && <SyncPanel />}
       {grants(permissions, 'wadp.projects.get') && <CountsPanel project={project} queries={queries} />}
       {grants(permissions, 'wadp.le-cert.list') && <CertificatesPanel project={project} queries={queries} />}
+      {grants(sessionPermissions, 'wadp.backend-health.list') && <BackendsPanel project={project} queries={queries} />}
       {grants(sessionPermissions, 'wadp.audit.list') ? (
         <AuditedLastChanges project={project} queries={queries} />
       ) : (

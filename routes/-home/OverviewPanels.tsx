@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import type { OverviewTools } from '../../src/app/overview.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
+import { BackendHealthSummary } from '../../src/views/BackendHealthSummary.tsx'
 import {
   AuditedChanges,
   CertificatesNeedingAttention,
@@ -107,6 +108,29 @@ export function AuditedLastChanges({ project, queries }: PanelProps) {
   return (
     <Panel id="recent" title="Last changes" panel={panelState(entries, 'The last changes')}>
       {(data) => <AuditedChanges entries={data.data} link={link} />}
+    </Panel>
+  )
+}
+
+/** The project's backends: healthy or where they are sick (a Varnish node or the simulation). */
+export function BackendsPanel({ project, queries }: PanelProps) {
+  const health = useQuery(queries.backendHealth(project))
+  return (
+    <Panel id="backends" title="Backends" panel={panelState(health, 'Backend health')}>
+      {(rows) => (
+        <BackendHealthSummary
+          rows={rows}
+          link={(children) => (
+            <Link
+              to="/backend-health"
+              search={{ in_project: project }}
+              className="text-teal-700 hover:underline dark:text-teal-400"
+            >
+              {children}
+            </Link>
+          )}
+        />
+      )}
     </Panel>
   )
 }

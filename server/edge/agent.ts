@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { AgentReport } from '../../src/types/nodes/fields.ts'
+import type { AgentBackendState, AgentReport } from '../../src/types/nodes/fields.ts'
+import { backendStates } from './backend-states.ts'
 import { banCommands } from './bans.ts'
 import type { EdgeConfiguration } from './configuration.ts'
 import type { EdgeInvalidation, EdgeInvalidationResult } from './invalidations.ts'
@@ -277,7 +278,7 @@ export class EdgeAgent {
   }
 
   /** What it runs, as the platform keeps it (EDGE.md). */
-  reportBody(): AgentReport {
+  reportBody(): Omit<AgentReport, 'backends'> {
     const running = this.varnish !== null
     return {
       varnish_version: running ? this.version : null,
@@ -294,7 +295,27 @@ export class EdgeAgent {
 
   private async report(): Promise<void> {
     this.lastReport = Date.now()
-    await this.post('report', this.reportBody(), 'the report')
+    await this.post('report', { ...this.reportBody(), backends: await this.backends() }, 'the report')
+  }
+
+  /**
+   * Every backend of the projects' VCLs with its probe state, as varnishd keeps it (none when it cannot
+   * say). `*.*`: every VCL's backends, not only the active one's (the top VCL, which has none).
+   */
+  async backends(): Promise<AgentBackendState[]> {
+    const varnish = this.varnish
+    if (!varnish) return []
+    try {
+      const [json, text] = await Promise.all([
+        varnish.admin(['backend.list', '-j', '-p', '*.*']),
+        varnish.admin(['backend.list', '-p', '*.*']),
+      ])
+      const projectOfVcl = new Map([...this.loaded].map(([project, loaded]) => [loaded.vcl, project]))
+      return backendStates(json, text, (vcl) => projectOfVcl.get(vcl) ?? null)
+    } catch (error) {
+      this.log(`could not read the backends' health: ${messageOf(error)}`)
+      return []
+    }
   }
 
   /** One of the agent's calls that send something, with its node's secret; rejects when refused. */

@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { BackendNodeHealthData } from '../../src/domain/backend-health.ts'
 import { AGENT_SILENCE_MS, type AgentReport } from '../../src/types/nodes/fields.ts'
 import type { Db } from '../db/client.ts'
-import { edgeReports } from '../db/schema.ts'
+import { edgeReports, resources } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'
 
 /** An agent node's last report and when it came. */
@@ -32,6 +33,42 @@ export async function lastReports(db: Db, nodes: readonly string[]): Promise<Map
 
 export async function forgetReport(db: Db, node: string): Promise<void> {
   await db.delete(edgeReports).where(inArray(edgeReports.node, [node]))
+}
+
+/**
+ * What the edge agent nodes heard from in the last 10 s report of each backend: `of(project, backend)`
+ * gives every node's view of the backend named so in the project's VCL, by node name.
+ */
+export async function agentBackendReports(db: Db, now: number) {
+  const rows = await db
+    .select({ node: edgeReports.node, reportedAt: edgeReports.reportedAt, report: edgeReports.report })
+    .from(edgeReports)
+    .innerJoin(
+      resources,
+      and(eq(resources.type, 'nodes'), eq(resources.scope, ''), eq(resources.name, edgeReports.node)),
+    )
+    .orderBy(asc(edgeReports.node))
+  const byBackend = new Map<string, BackendNodeHealthData[]>()
+  for (const row of rows) {
+    const received = { reportedAt: Date.parse(isoTimestamp(row.reportedAt)), report: row.report as AgentReport }
+    if (!heardFrom(received, now)) continue
+    const reported_at = new Date(received.reportedAt).toISOString()
+    for (const state of received.report.backends ?? []) {
+      const key = `${state.project}/${state.backend}`
+      const list = byBackend.get(key) ?? []
+      list.push({
+        node: row.node,
+        source: 'agent',
+        healthy: state.healthy,
+        window: state.window,
+        last_change_at: state.last_change_at,
+        average_response_ms: state.average_response_ms,
+        reported_at,
+      })
+      byBackend.set(key, list)
+    }
+  }
+  return { of: (project: string, backend: string) => byBackend.get(`${project}/${backend}`) ?? [] }
 }
 
 /** Whether the agent was heard from in the last 10 s (EDGE.md). */

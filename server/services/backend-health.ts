@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
-import { BackendHealthAnswer, BackendHealthQuery } from '../../src/domain/backend-health.ts'
+import { BackendHealthAnswer, BackendHealthQuery, combinedHealth } from '../../src/domain/backend-health.ts'
+import { backendVclName } from '../../src/types/directors/edge.ts'
 import type { DirectorData } from '../../src/types/directors/fields.ts'
 import { projectsWhere } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'
 import type { ServiceRouter } from '../http/service.ts'
+import { agentBackendReports } from '../platform/agent-reports.ts'
 import { backendHealth } from '../platform/probes.ts'
 
 /**
@@ -20,7 +22,7 @@ export function registerBackendHealth(router: ServiceRouter, ctx: ServerContext)
     tag: 'backend-health',
     summary: 'The health of every director backend, from the platform’s probes',
     description:
-      'One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. A backend whose host contains `down` or `unhealthy` fails its probes.',
+      'One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. Edge agent nodes (Varnish) report their own probes of it (`nodes`, `source: agent`: unhealthy when sick on any of them); while none does, the platform simulates the probes (`source: simulated`), and a backend whose host contains `down` or `unhealthy` fails them.',
     access: { permission: 'wadp.backend-health.list', within: 'projects' },
     query: BackendHealthQuery,
     response: BackendHealthAnswer,
@@ -42,14 +44,18 @@ export function registerBackendHealth(router: ServiceRouter, ctx: ServerContext)
         .where(and(...conditions))
         .orderBy(asc(resources.scope), asc(resources.name))
       const now = ctx.now()
+      const reported = await agentBackendReports(ctx.db, now)
       const data = directors.flatMap((director) => {
         const { backends, probe } = director.data as DirectorData
         const configuredAt = Date.parse(isoTimestamp(director.updatedAt))
-        return backends.map((backend) => ({
+        return backends.map((backend, index) => ({
           project: director.project,
           director: director.name,
           backend: `${backend.host.includes(':') ? `[${backend.host}]` : backend.host}:${backend.port}`,
-          ...backendHealth(backend, probe, configuredAt, now),
+          ...combinedHealth(
+            backendHealth(backend, probe, configuredAt, now),
+            reported.of(director.project, backendVclName(director.name, index)),
+          ),
           interval_seconds: probe.interval_seconds,
         }))
       })

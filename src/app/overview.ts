@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+import { listBackendHealth } from '../api/backend-health.ts'
 import type { ApiClients } from '../api/http.ts'
 import { getOverview, listCertificates } from '../api/overview.ts'
 import { queryStats } from '../api/stats.ts'
+import { refreshIntervalMs } from '../domain/backend-health.ts'
 import type { StatsQuery } from '../domain/stats.ts'
 import { auditListQuery } from '../queries/audit.ts'
 
@@ -33,6 +35,13 @@ export function overviewTools(api: ApiClients) {
           queryKey: [...all, project, 'certificates'],
           queryFn: () => listCertificates(api, project),
           staleTime: 10_000,
+        }),
+      /** The project's director backends and their health, read again at their probes' pace. */
+      backendHealth: (project: string) =>
+        queryOptions({
+          queryKey: [...all, project, 'backend-health'],
+          queryFn: ({ signal }) => listBackendHealth(api, { project }, signal),
+          refetchInterval: (query) => refreshIntervalMs(query.state.data),
         }),
     },
   }

@@ -11,6 +11,21 @@ export const BackendHealthQuery = v.object({
 })
 export type BackendHealthFilters = v.InferOutput<typeof BackendHealthQuery>
 
+/** One edge agent node's view of a backend: its own Varnish's probes (issue 24). */
+export const BackendNodeHealth = v.object({
+  node: v.pipe(v.string(), v.description('The edge agent node')),
+  source: v.pipe(v.literal('agent'), v.description('Always agent: reported by the node, not simulated')),
+  healthy: v.pipe(v.boolean(), v.description('Whether the node’s Varnish considers the backend healthy')),
+  window: v.pipe(v.array(v.boolean()), v.description('Its probe window on that node, oldest first')),
+  last_change_at: v.pipe(v.nullable(v.string()), v.description('When its health last changed on that node')),
+  average_response_ms: v.pipe(
+    v.nullable(v.number()),
+    v.description('The average response time of its good probes on that node, in milliseconds'),
+  ),
+  reported_at: v.pipe(v.string(), v.description('When the node reported it')),
+})
+export type BackendNodeHealthData = v.InferOutput<typeof BackendNodeHealth>
+
 export const BackendHealthRow = v.object({
   project: v.pipe(v.string(), v.description('The project of the director')),
   director: v.pipe(v.string(), v.description('The director the backend belongs to')),
@@ -20,6 +35,13 @@ export const BackendHealthRow = v.object({
   last_change_at: v.pipe(v.nullable(v.string()), v.description('When its healthy state last changed')),
   window: v.pipe(v.array(v.boolean()), v.description('Its latest probe results, oldest first (true passed)')),
   interval_seconds: v.pipe(v.number(), v.description('Seconds between its probes')),
+  source: v.pipe(
+    v.picklist(['simulated', 'agent']),
+    v.description(
+      'Where the verdict comes from. agent: the Varnish nodes that report the backend (unhealthy when sick on any; the window is the first sick node’s); simulated: the platform’s probe simulation, while no edge agent node reports it',
+    ),
+  ),
+  nodes: v.pipe(v.array(BackendNodeHealth), v.description('Each edge agent node’s own view of it, by node name')),
 })
 export type BackendHealthRowData = v.InferOutput<typeof BackendHealthRow>
 
@@ -42,4 +64,32 @@ export function refreshIntervalMs(rows: readonly { interval_seconds: number }[] 
   if (!rows || rows.length === 0) return 10_000
   const shortest = Math.min(...rows.map((row) => row.interval_seconds))
   return Math.min(30_000, Math.max(2_000, shortest * 1000))
+}
+
+/**
+ * A backend's row from what the edge agent nodes report of it, or the simulation's when none does: a
+ * backend sick on any real node is unhealthy, and the row says so with that node's window.
+ */
+export function combinedHealth<
+  T extends { healthy: boolean; last_check_at: string | null; last_change_at: string | null; window: boolean[] },
+>(
+  simulated: T,
+  nodes: readonly BackendNodeHealthData[],
+): T & { source: 'simulated' | 'agent'; nodes: BackendNodeHealthData[] } {
+  if (nodes.length === 0) return { ...simulated, source: 'simulated', nodes: [] }
+  const latest = (values: (string | null)[]) =>
+    values
+      .filter((value): value is string => value !== null)
+      .sort()
+      .at(-1) ?? null
+  const shown = nodes.find((node) => !node.healthy) ?? nodes[0]
+  return {
+    ...simulated,
+    healthy: nodes.every((node) => node.healthy),
+    last_check_at: latest(nodes.map((node) => node.reported_at)),
+    last_change_at: latest(nodes.map((node) => node.last_change_at)),
+    window: shown?.window ?? [],
+    source: 'agent',
+    nodes: [...nodes],
+  }
 }

@@ -61,15 +61,86 @@ export function ProbeWindow({ window }: { window: readonly boolean[] }) {
   )
 }
 
-const columns: Column<BackendHealthRowData>[] = [
-  { id: 'backend', header: 'Backend', rowHeader: true, cell: (row) => row.backend, width: '16rem' },
+/** "1.9 ms": a probe's average response time. */
+const milliseconds = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`
+
+/**
+ * Who probed a backend: each Varnish node that reports it, in its own words (healthy or sick, its window,
+ * its average response time), or "Simulated probes" while no edge agent node does (issue 24).
+ */
+export function ProbedBy({ row }: { row: Pick<BackendHealthRowData, 'source' | 'nodes'> }) {
+  if (row.source === 'simulated' || row.nodes.length === 0)
+    return <span className="text-slate-600 dark:text-slate-400">Simulated probes</span>
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {row.nodes.map((node) => (
+        <li key={node.node}>
+          <span className="font-medium">{node.node}</span>
+          {` (Varnish): ${node.healthy ? 'healthy' : 'sick'}, ${windowSummary(node.window).toLowerCase()}`}
+          {node.average_response_ms !== null && `, ${milliseconds(node.average_response_ms)}`}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const backendColumn: Column<BackendHealthRowData> = {
+  id: 'backend',
+  header: 'Backend',
+  rowHeader: true,
+  cell: (row) => row.backend,
+  width: '16rem',
+}
+const whereColumns: Column<BackendHealthRowData>[] = [
   { id: 'project', header: 'Project', cell: (row) => row.project, width: '9rem' },
   { id: 'director', header: 'Director', cell: (row) => row.director, width: '10rem' },
+]
+const healthColumns: Column<BackendHealthRowData>[] = [
   { id: 'health', header: 'Health', cell: (row) => <HealthBadge healthy={row.healthy} />, width: '7rem' },
+  { id: 'probed', header: 'Probed by', cell: (row) => <ProbedBy row={row} />, width: '16rem' },
   { id: 'check', header: 'Last check', cell: (row) => <Time iso={row.last_check_at} />, width: '10rem' },
   { id: 'change', header: 'Last change', cell: (row) => <Time iso={row.last_change_at} />, width: '10rem' },
   { id: 'window', header: 'Recent probes', cell: (row) => <ProbeWindow window={row.window} />, width: '12rem' },
 ]
+const columns = [backendColumn, ...whereColumns, ...healthColumns]
+
+/**
+ * One director's backends and their health (its detail page, issue 24): the page's columns without the
+ * project and director it is about.
+ */
+export function DirectorBackendHealth(props: {
+  director: string
+  status: 'loading' | 'error' | 'ready'
+  rows: readonly BackendHealthRowData[]
+  error?: string | undefined
+  onRetry: () => void
+}) {
+  return (
+    <section aria-labelledby="director-backend-health" className="mt-6 flex flex-col gap-2">
+      <h2 id="director-backend-health" className="text-lg font-semibold">
+        Backend health
+      </h2>
+      {props.status === 'loading' && <Spinner label="Loading backend health…" />}
+      {props.status === 'error' && (
+        <div role="alert" className="flex flex-wrap items-center gap-3">
+          <p>{props.error ?? 'Backend health could not be loaded.'}</p>
+          <Button variant="secondary" size="sm" onClick={props.onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {props.status === 'ready' && (
+        <Table
+          caption={`The backends of director ${props.director} and their probes`}
+          columns={[backendColumn, ...healthColumns]}
+          rows={props.rows}
+          rowKey={(row) => row.backend}
+          empty="This director has no backend."
+        />
+      )}
+    </section>
+  )
+}
 
 /** Backend Health (Admin): every director backend's probes, filtered by project and director. */
 export function BackendHealthPage(props: BackendHealthPageProps) {
@@ -95,7 +166,7 @@ export function BackendHealthPage(props: BackendHealthPageProps) {
     <>
       <PageHeading
         title="Backend Health"
-        description="The platform probes every director backend; this page reads their results again while it is open."
+        description="Varnish nodes report their own probes of every director backend; where none runs, the platform simulates them. This page reads the results again while it is open."
       />
       <form aria-label="Filters" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {select('Project', props.project, props.projects, (project) => props.onFilter({ project, director: '' }))}

@@ -2,7 +2,7 @@
  * The real edge end to end on loopback (issue 23): the platform, an edge agent node made through the API,
  * its agent running varnishd, and a small origin. A website made through quick setup answers through the
  * node with the origin's content (MISS, then HIT); a change is applied and the sync view says so from the
- * agent's report; a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over.
+ * agent's report; a backend's probes are reported (a stopped origin sick, then healthy again); a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -166,6 +166,43 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('HIT')
     await purge('all', [])
     expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('MISS')
+  }, 150_000)
+
+  it("reports its backends' probes: a stopped origin is sick in the API, and healthy again once it answers", async () => {
+    const port = await freePort()
+    let probed = await startOrigin(port)
+    const made = await platform.call('POST', `${core}/projects/shop/directors`, {
+      body: {
+        name: 'probed-origin',
+        backends: [{ host: '127.0.0.1', port }],
+        probe: { interval_seconds: 1, timeout_seconds: 1, window: 3, threshold: 2 },
+      },
+    })
+    expect(made.status).toBe(201)
+    const row = async () => {
+      const health = await platform.call('GET', `${core}/backend-health?project=shop&director=probed-origin`)
+      return health.body.data[0]
+    }
+    const healthy = await until('the node to report the new backend healthy', async () => {
+      const found = await row()
+      return found?.source === 'agent' && found.healthy ? found : null
+    })
+    expect(healthy.nodes).toEqual([
+      expect.objectContaining({ node: NODE, source: 'agent', healthy: true, reported_at: expect.any(String) }),
+    ])
+    expect(healthy.nodes[0].window).toContain(true)
+
+    await probed.close()
+    const sick = await until('the stopped origin to be sick', async () => {
+      const found = await row()
+      return found && !found.healthy ? found : null
+    })
+    expect(sick).toMatchObject({ source: 'agent', nodes: [expect.objectContaining({ node: NODE, healthy: false })] })
+    expect(sick.window.at(-1)).toBe(false)
+
+    probed = await startOrigin(port)
+    await until('the origin to be healthy again', async () => (await row())?.healthy)
+    await probed.close()
   }, 150_000)
 
   it('answers 429 over a rate limit, and 403 to a blocklisted address, once they are saved', async () => {

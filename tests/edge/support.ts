@@ -28,9 +28,12 @@ export function edgeGet(base: string, host: string, path: string): Promise<EdgeA
 
 /**
  * An origin on loopback that says which path it was asked for (cacheable for a minute, tagged
- * `tag-<first path segment>` in Surrogate-Key); `seen` lists its requests.
+ * `tag-<first path segment>` in Surrogate-Key); `seen` lists its requests. On `onPort` when given
+ * (to start it again where it was), else on any free port.
  */
-export async function startOrigin(): Promise<{ server: Server; port: number; seen: string[]; close(): Promise<void> }> {
+export async function startOrigin(
+  onPort = 0,
+): Promise<{ server: Server; port: number; seen: string[]; close(): Promise<void> }> {
   const seen: string[] = []
   const server = createServer((request, response) => {
     seen.push(`${request.headers.host} ${request.url}`)
@@ -39,7 +42,13 @@ export async function startOrigin(): Promise<{ server: Server; port: number; see
     response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60', 'surrogate-key': tag })
     response.end(`origin says ${request.url}`)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(onPort, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { server, port, seen, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  // Closing also ends the connections kept alive (a probe's, say): a stopped origin answers nothing.
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+  return { server, port, seen, close }
 }

@@ -47,6 +47,8 @@ describe('Backend health', () => {
         last_change_at: new Date(configuredAt).toISOString(),
         window: Array(HEALTH_WINDOW).fill(true),
         interval_seconds: INTERVAL,
+        source: 'simulated',
+        nodes: [],
       },
       {
         project: 'shop',
@@ -57,6 +59,8 @@ describe('Backend health', () => {
         last_change_at: new Date(configuredAt).toISOString(),
         window: Array(HEALTH_WINDOW).fill(false),
         interval_seconds: INTERVAL,
+        source: 'simulated',
+        nodes: [],
       },
     ])
   })

@@ -2,7 +2,7 @@
  * The platform's side of an edge agent (EDGE.md, issue 23): an agent node made in the API gets a secret
  * once; only that secret reads its configuration (with an ETag) and sends its reports; the sync views and
  * the node say what the reports say: updated, the compiler's message on a failed load, unavailable after
- * 10 s of silence. Both databases.
+ * 10 s of silence; each backend as the node's Varnish probes it. Both databases.
  */
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -194,6 +194,48 @@ describe('an edge agent node', () => {
     const res = await report(NODE, secret, { varnish_version: null, projects: 'all' })
     expect(res.status).toBe(400)
     expect(res.body.errors.map((error: { field: string }) => error.field)).toContain('projects')
+  })
+
+  it("shows a backend as the node's Varnish probes it, and the simulation only where no node reports", async () => {
+    const made = await platform.call('POST', `${core}/projects/shop/directors`, {
+      body: {
+        name: 'agent-probed',
+        backends: [
+          { host: 'origin-a.shop.example.com', port: 443 },
+          { host: 'origin-b.shop.example.com', port: 443 },
+        ],
+      },
+    })
+    expect(made.status).toBe(201)
+    const config = (await configuration(NODE, secret)).body.data
+    const sick = {
+      project: 'shop',
+      backend: 'b_agent_probed_0',
+      healthy: false,
+      window: [true, false, false],
+      threshold: 2,
+      last_change_at: '2026-11-26T10:00:00.000Z',
+      average_response_ms: null,
+    }
+    expect((await report(NODE, secret, { ...runs(config), backends: [sick] })).status).toBe(204)
+    const rows = async () =>
+      (await platform.call('GET', `${core}/backend-health?project=shop&director=agent-probed`)).body.data
+    const [first, second] = await rows()
+    expect(first).toMatchObject({
+      backend: 'origin-a.shop.example.com:443',
+      source: 'agent',
+      healthy: false,
+      window: [true, false, false],
+      last_change_at: '2026-11-26T10:00:00.000Z',
+      nodes: [{ node: NODE, source: 'agent', healthy: false, window: [true, false, false], average_response_ms: null }],
+    })
+    expect(second).toMatchObject({ backend: 'origin-b.shop.example.com:443', source: 'simulated', nodes: [] })
+    // A node not heard from for 10 s says nothing any more of the backends either.
+    await queryRows(platform, sql`update edge_reports set reported_at = now() - interval '11 seconds'`)
+    expect((await rows())[0]).toMatchObject({ source: 'simulated', nodes: [] })
+    const malformed = await report(NODE, secret, { ...runs(config), backends: [{ ...sick, window: 'bad' }] })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.errors.map((error: { field: string }) => error.field)).toContain('backends.0.window')
   })
 
   it('gets a new secret from an operator with the permission; the old one stops working', async () => {

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type BackendHealthRowData, refreshIntervalMs } from '../../src/domain/backend-health.ts'
-import { BackendHealthPage, type BackendHealthPageProps } from '../../src/views/BackendHealthPage.tsx'
+import {
+  BackendHealthPage,
+  type BackendHealthPageProps,
+  DirectorBackendHealth,
+} from '../../src/views/BackendHealthPage.tsx'
+import { BackendHealthSummary } from '../../src/views/BackendHealthSummary.tsx'
 
 afterEach(cleanup)
 
@@ -16,6 +22,8 @@ const row = (backend: string, window: boolean[], healthy: boolean): BackendHealt
   last_change_at: '2026-11-24T10:00:00.000Z',
   window,
   interval_seconds: 10,
+  source: 'simulated',
+  nodes: [],
 })
 
 function renderPage(props: Partial<BackendHealthPageProps> = {}) {
@@ -78,6 +86,65 @@ describe('BackendHealthPage', () => {
     cleanup()
     renderPage({ project: 'shop' })
     expect(screen.getByText('No director backend matches these filters.')).toBeTruthy()
+  })
+})
+
+describe('backend health from Varnish nodes (issue 24)', () => {
+  const agentRow = (backend: string, healthy: boolean): BackendHealthRowData => ({
+    ...row(backend, [true, healthy], healthy),
+    source: 'agent',
+    nodes: [
+      {
+        node: 'pop-zz-edge-1',
+        source: 'agent',
+        healthy,
+        window: [true, healthy],
+        last_change_at: '2026-11-24T10:00:00.000Z',
+        average_response_ms: healthy ? 1.86 : null,
+        reported_at: '2026-11-24T10:00:40.000Z',
+      },
+    ],
+  })
+
+  it('says which node probed a backend and what it found, and which rows are simulated', () => {
+    renderPage({ rows: [agentRow('origin.shop.example.com:443', false), row('other.example.com:80', [true], true)] })
+    const real = screen.getByRole('row', { name: /origin\.shop\.example\.com:443/ })
+    expect(real.textContent).toContain('pop-zz-edge-1 (Varnish): sick, 1 of 2 probes passed')
+    expect(within(real).getByText('Unhealthy')).toBeTruthy()
+    const simulated = screen.getByRole('row', { name: /other\.example\.com:80/ })
+    expect(within(simulated).getByText('Simulated probes')).toBeTruthy()
+  })
+
+  it('shows a director’s own backends on its page, without the project and director columns', () => {
+    render(
+      <DirectorBackendHealth
+        director="shop-origin"
+        status="ready"
+        rows={[agentRow('origin.shop.example.com:443', true)]}
+        onRetry={() => undefined}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'The backends of director shop-origin and their probes' })
+    expect(within(table).queryByRole('columnheader', { name: 'Director' })).toBeNull()
+    expect(table.textContent).toContain('pop-zz-edge-1 (Varnish): healthy, 2 of 2 probes passed, 1.9 ms')
+  })
+
+  it('sums them up on Home: where each unhealthy backend is sick, and where the verdicts come from', () => {
+    const link = (children: ReactNode) => <a href="/backend-health">{children}</a>
+    render(
+      <BackendHealthSummary
+        rows={[agentRow('origin.shop.example.com:443', false), row('other.example.com:80', [false], false)]}
+        link={link}
+      />,
+    )
+    expect(screen.getByText('2 of 2 backends are unhealthy:')).toBeTruthy()
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent)
+    expect(items).toEqual([
+      'origin.shop.example.com:443 of director shop-origin: sick on pop-zz-edge-1 (Varnish)',
+      'other.example.com:80 of director shop-origin: its simulated probes fail',
+    ])
+    expect(screen.getByText('1 reported by Varnish nodes, 1 from simulated probes.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'See Backend Health' })).toBeTruthy()
   })
 })
 

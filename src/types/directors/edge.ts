@@ -2,6 +2,9 @@ import { isControl, regexQuote, seconds, vclName, vclRegex, vclString } from '..
 import type { DirectorData, DirectorType } from './fields.ts'
 import { directorNotEnforced } from './not-enforced.ts'
 
+/** The VCL name of a director's backend (the `index`th of its list): how a node names it in what it reports. */
+export const backendVclName = (director: string, index: number) => vclName('b', `${director}-${index}`)
+
 /** How a node reaches a backend host: the address it connects to (Varnish resolves names when it compiles). */
 export type AddressOf = (host: string) => string
 
@@ -62,7 +65,7 @@ export function directorVcl(name: string, director: DirectorData, addressOf: Add
   const declarations: string[] = []
   const adds: string[] = []
   director.backends.forEach((backend, index) => {
-    const id = vclName('b', `${name}-${index}`)
+    const id = backendVclName(name, index)
     const probe = director.probe.enabled
       ? [
           '  .probe = {',

@@ -102,6 +102,31 @@ const reportText = (max: number, description: string) =>
   v.pipe(v.nullable(v.pipe(v.string(), v.maxLength(max))), v.description(description))
 
 /**
+ * One backend as an edge agent's Varnish sees it (`backend.list -j -p`): its project, its name in the
+ * project's VCL, and its probe state. Backends without a probe are healthy with an empty window.
+ */
+export const AgentBackendState = v.object({
+  project: v.pipe(Slug, v.description('The project whose VCL declares the backend')),
+  backend: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,200}$/), v.description('Its name in the VCL')),
+  healthy: v.pipe(v.boolean(), v.description('Whether Varnish considers it healthy')),
+  window: v.pipe(
+    v.array(v.boolean()),
+    v.maxLength(64),
+    v.description('Its probe window as Varnish keeps it, oldest first (true: a good probe)'),
+  ),
+  threshold: v.pipe(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), v.description('Good probes needed')),
+  last_change_at: v.pipe(
+    v.nullable(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time'))),
+    v.description('When its health last changed'),
+  ),
+  average_response_ms: v.pipe(
+    v.nullable(v.pipe(v.number(), v.minValue(0))),
+    v.description('The average response time of its good probes, in milliseconds; null without any'),
+  ),
+})
+export type AgentBackendState = v.InferOutput<typeof AgentBackendState>
+
+/**
  * `POST /edge/nodes/{node}/report`: what an edge agent runs (EDGE.md). Sent after every change it
  * applies and every few seconds besides; the last one is kept.
  */
@@ -130,5 +155,10 @@ export const AgentReport = v.object({
     v.description('One line per project it was given'),
   ),
   error: reportText(8000, 'What keeps it from running any configuration (varnishd down…), or null'),
+  backends: v.pipe(
+    v.optional(v.array(AgentBackendState), []),
+    v.maxLength(100_000),
+    v.description('Every backend of the VCLs it runs, with its probe state as Varnish keeps it (issue 24)'),
+  ),
 })
 export type AgentReport = v.InferOutput<typeof AgentReport>
