@@ -127,3 +127,24 @@ export const edgeReports = pgTable('edge_reports', {
   reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   report: jsonb('report').$type<Record<string, unknown>>().notNull(),
 })
+
+/**
+ * Live traffic (issue 24): the last requests edge agent nodes saw, kept a minute, read by the live
+ * streams of every API process (each follows `id`).
+ */
+export const edgeTraffic = pgTable(
+  'edge_traffic',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    node: text('node').notNull(),
+    project: text('project').notNull(),
+    host: text('host').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    sampled: integer('sampled').notNull().default(0),
+    line: jsonb('line').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [
+    index('edge_traffic_project_id').on(table.project, table.id),
+    index('edge_traffic_received_at').on(table.receivedAt),
+  ],
+)

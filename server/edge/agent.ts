@@ -5,6 +5,7 @@ import { banCommands } from './bans.ts'
 import type { EdgeConfiguration } from './configuration.ts'
 import type { EdgeInvalidation, EdgeInvalidationResult } from './invalidations.ts'
 import { topVcl } from './top.ts'
+import { TrafficTap } from './traffic-tap.ts'
 import { VarnishNode, varnishVersion } from './varnish.ts'
 
 /** Everything one edge agent needs (EDGE.md, "Running it"). */
@@ -71,6 +72,8 @@ export class EdgeAgent {
   /** What keeps it from running anything (varnishd will not start), or null. */
   private fatal: string | null = null
   private lastReport = 0
+  /** Reads the requests from Varnish's shared log for live traffic, while varnishd runs. */
+  private tap: TrafficTap | null = null
   private lastLogged = ''
   private stopped = false
   private loop: Promise<void> | null = null
@@ -101,6 +104,8 @@ export class EdgeAgent {
   }
 
   private async startVarnish(): Promise<void> {
+    this.tap?.stop()
+    this.tap = null
     const varnish = new VarnishNode({
       varnishd: this.options.varnishd,
       listen: this.options.listen,
@@ -124,6 +129,20 @@ export class EdgeAgent {
     this.startedAt = new Date().toISOString()
     this.fatal = null
     this.log(`varnishd runs on ${this.options.listen} (${this.version ?? 'unknown version'})`)
+    this.tap = new TrafficTap({
+      varnishncsa: 'varnishncsa',
+      workdir: varnish.workdir,
+      projectOf: (host) => this.projectOfHost(host),
+      send: (batch) => this.post('traffic', batch, 'live traffic'),
+      log: (line) => this.log(line),
+    })
+    this.tap.start()
+  }
+
+  /** The project whose website answers for `host` on this node, or null. */
+  private projectOfHost(host: string): string | null {
+    for (const [project, loaded] of this.loaded) if (loaded.hosts.includes(host)) return project
+    return null
   }
 
   private async run(): Promise<void> {
@@ -341,6 +360,8 @@ export class EdgeAgent {
     this.wake?.()
     this.inFlight?.abort()
     await this.loop?.catch(() => undefined)
+    this.tap?.stop()
+    this.tap = null
     const varnish = this.varnish
     this.varnish = null
     await varnish?.stop()

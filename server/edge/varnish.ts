@@ -50,7 +50,7 @@ export class VarnishNode {
     const boot = join(dir, 'boot.vcl')
     await writeFile(boot, BOOT_VCL, { mode: 0o644 })
     const args = ['-F', '-a', this.options.listen, '-T', this.options.admin, '-S', this.secretFile]
-    args.push('-n', join(dir, 'n'), '-i', this.options.name, '-f', boot, '-s', this.options.storage ?? 'malloc,64m')
+    args.push('-n', this.workdir, '-i', this.options.name, '-f', boot, '-s', this.options.storage ?? 'malloc,64m')
     const child = spawn(this.options.varnishd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     this.child = child
     child.once('exit', (code) => {
@@ -96,6 +96,11 @@ export class VarnishNode {
     if (!command?.includes(' -O2') || /["\\]/.test(command)) return
     const faster = command.replace(' -O2', ' -O0').replace(/ -g(?= )/, '')
     await this.admin(['param.set', 'cc_command', `"${faster}"`]).catch(() => undefined)
+  }
+
+  /** varnishd's working directory (`-n`), where its shared log is read (varnishncsa, varnishlog). */
+  get workdir(): string {
+    return join(this.options.dir, 'n')
   }
 
   /** The manager process's id while it runs. */

@@ -25,13 +25,14 @@ import * as tlsPolicies from '../../src/types/tls-policies/server.ts'
 import * as tokens from '../../src/types/tokens/server.ts'
 import * as users from '../../src/types/users/server.ts'
 import * as wafPolicies from '../../src/types/waf-policies/server.ts'
+import * as websitesRoutes from '../../src/types/websites/routes.ts'
 import * as websites from '../../src/types/websites/server.ts'
 import type { TypeRoutes } from '../http/type-routes.ts'
 import type { TypeServer } from '../resources/definition.ts'
 
 /** Every resource type's server definition and the routes of its own actions, in the registry's order. */
 export const RESOURCE_TYPES: readonly { server: TypeServer; routes?: TypeRoutes }[] = [
-  { server: websites.server },
+  { server: websites.server, routes: websitesRoutes.routes },
   { server: pageRules.server },
   { server: directors.server },
   { server: syntheticResponses.server },

@@ -2,7 +2,7 @@
  * The real edge end to end on loopback (issue 23): the platform, an edge agent node made through the API,
  * its agent running varnishd, and a small origin. A website made through quick setup answers through the
  * node with the origin's content (MISS, then HIT); a change is applied and the sync view says so from the
- * agent's report; a backend's probes are reported (a stopped origin sick, then healthy again); a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over.
+ * agent's report; a request shows in the website's live traffic; a backend's probes are reported (a stopped origin sick, then healthy again); a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EdgeAgent } from '../../server/edge/agent.ts'
 import { findVarnishd } from '../../server/edge/vcc.ts'
-import { setUpPlatform } from '../server/support.ts'
+import { openEventStream, setUpPlatform } from '../server/support.ts'
 import { edgeGet, freePort, startOrigin } from './support.ts'
 
 const varnishd = findVarnishd()
@@ -109,6 +109,31 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect(origin.seen.filter((line) => line.endsWith('/hello'))).toHaveLength(1)
     expect((await get('nobody.example', '/')).status).toBe(404)
   }, 150_000)
+
+  it('shows a request through the node in the website’s live traffic, its secret query values redacted', async () => {
+    const admin = await platform.tokenFor('admin@example.com', ['wadp.*.*'])
+    const stream = await openEventStream(
+      `${platform.url}${core}/projects/shop/websites/agent-edge-example-com/traffic`,
+      admin,
+    )
+    try {
+      await stream.until(() => stream.events.some((event) => event.event === 'ready'))
+      expect((await get(HOST, '/live?page=2&session=abc123')).status).toBe(200)
+      await stream.until(() => stream.events.some((event) => event.data.path === '/live'))
+      const seen = stream.events.find((event) => event.data.path === '/live')?.data
+      expect(seen).toMatchObject({
+        node: NODE,
+        host: HOST,
+        method: 'GET',
+        query: 'page=2&session=REDACTED',
+        status: 200,
+        cache: 'miss',
+        client_country: null,
+      })
+    } finally {
+      await stream.close()
+    }
+  }, 60_000)
 
   it('applies a change and the sync view says so from its report', async () => {
     const row = await agentRow('shop')

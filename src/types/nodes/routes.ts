@@ -13,8 +13,10 @@ import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { storeReport } from '../../../server/platform/agent-reports.ts'
+import { storeTraffic } from '../../../server/platform/live-traffic.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
 import { integer, Slug } from '../../domain/common.ts'
+import { TrafficBatch } from '../../domain/live-traffic.ts'
 import { nameParam } from '../../domain/requests.ts'
 import { AgentReport, type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
@@ -202,6 +204,23 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     status: 204,
     handler: async ({ c, params, body }) => {
       await storeReport(ctx.db, params.name, body)
+      return c.body(null, 204)
+    },
+  })
+
+  router.route({
+    method: 'post',
+    path: '/edge/nodes/:name/traffic',
+    tag: 'edge',
+    summary: 'An edge agent sends the requests it saw, for live traffic',
+    description:
+      "Called by the edge agent with its node's secret every 200 ms while requests come: at most 50 lines, an even sample when it saw more (`seen`). Kept a minute for the websites' live traffic; query strings are redacted again.",
+    access: EDGE_ACCESS,
+    params: NodeParams,
+    body: TrafficBatch,
+    status: 204,
+    handler: async ({ c, params, body }) => {
+      await storeTraffic(ctx.db, params.name, body)
       return c.body(null, 204)
     },
   })

@@ -1,0 +1,55 @@
+import { streamSSE } from 'hono/streaming'
+import * as v from 'valibot'
+import type { TypeRoutes } from '../../../server/http/type-routes.ts'
+import { latestTrafficId, trafficSince } from '../../../server/platform/live-traffic.ts'
+import { LIVE_TRAFFIC_SHOWN } from '../../domain/live-traffic.ts'
+import { nameParam, ProjectParam } from '../../domain/requests.ts'
+import type { WebsiteData } from './fields.ts'
+
+/** How often a live stream looks for new requests (a request shows within about this, plus the node's 200 ms). */
+const POLL_MS = 250
+/** A comment line this often keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 15_000
+
+/**
+ * Live traffic (issue 24): `GET /projects/{p}/websites/{w}/traffic`, a stream of server-sent events of the
+ * website's requests through edge agent nodes from the moment it opens (`request` events, one line
+ * each). Every API process serves it from the database, where the nodes' batches land.
+ */
+export const routes: TypeRoutes = (router, ctx, definition) => {
+  router.route({
+    method: 'get',
+    path: '/projects/:project/websites/:name/traffic',
+    summary: 'Live traffic: the website’s requests through Varnish nodes as they happen (server-sent events)',
+    description:
+      'A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node.',
+    access: { permission: 'wadp.websites.logs' },
+    params: v.object({ project: ProjectParam, name: nameParam('website') }),
+    handler: async ({ c, params }) => {
+      const website = (await ctx.resources.get(definition, params.project, params.name)) as unknown as WebsiteData
+      const hosts = [website.domain_name, ...(website.domain_aliases ?? [])].map((host) => host.toLowerCase())
+      let last = await latestTrafficId(ctx.db)
+      return streamSSE(c, async (stream) => {
+        let open = true
+        stream.onAbort(() => {
+          open = false
+        })
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ hosts }) })
+        let quietSince = Date.now()
+        while (open) {
+          const lines = await trafficSince(ctx.db, params.project, hosts, last, LIVE_TRAFFIC_SHOWN)
+          for (const line of lines) {
+            await stream.writeSSE({ id: line.id, event: 'request', data: JSON.stringify(line) })
+            last = Number(line.id)
+          }
+          if (lines.length > 0) quietSince = Date.now()
+          else if (Date.now() - quietSince > KEEP_ALIVE_MS) {
+            await stream.write(': still here\n\n')
+            quietSince = Date.now()
+          }
+          await stream.sleep(POLL_MS)
+        }
+      })
+    },
+  })
+}
