@@ -30,6 +30,7 @@ async function api(server: PlatformServer, method: string, path: string, body?: 
  * is served by a Varnish node run by an edge agent (started here, beside the platform), the sync
  * dialog shows that node updated from its own report, and an invalidation made on the page is carried
  * out by the node (the next request a MISS), its line saying so as the node's own result. A probed
+ * request made after the website's live traffic started shows there, its secret redacted; a probed
  * backend's origin stopped shows sick from that node on Backend Health, and healthy again once it answers;
  * the director's page and Home say the same (issue 24). The node, the website and its directors are removed
  * afterwards, so the shared fleet is as it was.
@@ -115,6 +116,16 @@ test.describe('a real Varnish node', () => {
       await expect(nodeRow).toContainText('banned', { timeout: 30_000 })
       await expect(last.getByRole('row').filter({ hasText: 'pop-fr-par-1' })).toContainText('Simulated')
       expect((await edgeGet(base, DOMAIN, '/cached')).headers['x-cache']).toBe('MISS')
+
+      // Live traffic on the website's page shows a request made after it started, its secret redacted.
+      await page.goto(`/websites-detail/${DOMAIN.replaceAll('.', '-')}?project=labs`)
+      await page.getByRole('button', { name: 'Start live traffic' }).click()
+      await expect(page.getByRole('status').filter({ hasText: 'Live:' })).toBeVisible({ timeout: 30_000 })
+      expect((await edgeGet(base, DOMAIN, '/live-e2e?token=abc123&page=2')).status).toBe(200)
+      const request = page.getByRole('row', { name: /\/live-e2e\?token=REDACTED&page=2/ })
+      await expect(request).toContainText(NODE, { timeout: 15_000 })
+      await expect(request).toContainText('Miss')
+      await page.getByRole('button', { name: 'Stop' }).click()
 
       // The node probes a director's backends itself: a stopped origin shows sick, from that node.
       const port = await freePort()

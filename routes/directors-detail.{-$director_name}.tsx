@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { directorsUi } from '../src/types/directors/screen.ts'
-import { DirectorHealth } from './-resources/DirectorHealth.tsx'
 import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
@@ -8,9 +8,16 @@ const route = getRouteApi('/directors-detail/{-$director_name}')
 
 export const Route = createFileRoute('/directors-detail/{-$director_name}')({ component: Page })
 
+// Its own chunk, loaded once the director is shown: the page's chunk stays within its budget.
+const DirectorHealth = lazy(() => import('./-resources/DirectorHealth.tsx'))
+
 /** After the summary: the health of the director's backends, per Varnish node or simulated. */
 const addons: DetailAddons = {
-  content: (record, { project }) => <DirectorHealth key={record.name} project={project} director={record.name} />,
+  content: (record, { project }) => (
+    <Suspense fallback={null}>
+      <DirectorHealth key={record.name} project={project} director={record.name} />
+    </Suspense>
+  ),
 }
 
 function Page() {

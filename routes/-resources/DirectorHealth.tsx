@@ -10,7 +10,7 @@ import { DirectorBackendHealth } from '../../src/views/BackendHealthPage.tsx'
 const root = getRouteApi('__root__')
 
 /** A director's backends and their health, for a user who may read backend health (the server checks it too). */
-export function DirectorHealth(props: { project: string; director: string }) {
+export default function DirectorHealth(props: { project: string; director: string }) {
   const { actors } = root.useRouteContext()
   const permissions = useSelector(actors.session, selectPermissions)
   if (!grants(permissions, 'wadp.backend-health.list')) return null

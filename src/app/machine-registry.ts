@@ -4,6 +4,7 @@ import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
 import { ipImportMachine } from '../../machines/ip-import.ts'
+import { liveTrafficMachine } from '../../machines/live-traffic.ts'
 import { nodeMaintenanceMachine } from '../../machines/node-maintenance.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
@@ -231,6 +232,33 @@ export const nodeMaintenanceEvents = typed<typeof nodeMaintenanceMachine>([
     { name: 'pop-us-nyc-1', result: 'failed', status: 'disabled', changed: false, message: 'it is disabled' },
   ]),
   failed('setMaintenance'),
+])
+
+const LIVE_LINE = {
+  id: '41',
+  node: 'pop-zz-edge-1',
+  sampled: false,
+  at: '2026-11-26T11:00:00.000Z',
+  host: 'shop.example.com',
+  method: 'GET',
+  path: '/cart',
+  query: 'session=REDACTED',
+  status: 200,
+  cache: 'miss' as const,
+  bytes: 512,
+  duration_ms: 12.5,
+  client_country: null,
+}
+
+export const liveTrafficEvents = typed<typeof liveTrafficMachine>([
+  { type: 'traffic.open' },
+  { type: 'stream.ready' },
+  { type: 'stream.lines', lines: [LIVE_LINE] },
+  { type: 'stream.failed', message: 'The stream ended.' },
+  { type: 'traffic.pause' },
+  { type: 'traffic.resume' },
+  { type: 'traffic.clear' },
+  { type: 'traffic.close' },
 ])
 
 export const secretRotationEvents = typed<typeof secretRotationMachine>([
@@ -466,6 +494,12 @@ export const MACHINES = {
         failed: state.context.results.filter((r: { result: string }) => r.result === 'failed').length,
         error: state.context.error !== null,
       }),
+  },
+  'live-traffic': {
+    machine: liveTrafficMachine,
+    events: liveTrafficEvents,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({ value: state.value, lines: state.context.lines.length, error: state.context.error !== null }),
   },
   'secret-rotation': {
     machine: secretRotationMachine,

@@ -51,8 +51,14 @@ export const TrafficBatch = v.object({
 })
 export type TrafficBatchData = v.InferOutput<typeof TrafficBatch>
 
-/** One event of the live stream: a line, the node that answered, and how many of its requests it stands for. */
-export type LiveTrafficLine = TrafficLineData & { id: string; node: string; sampled: boolean }
+/** One `request` event of the live stream: a line, the node that answered, and whether the node sampled. */
+export const LiveTrafficLineSchema = v.object({
+  ...TrafficLine.entries,
+  id: v.string(),
+  node: v.string(),
+  sampled: v.pipe(v.boolean(), v.description('The node sent a sample of a busy moment: not every request shows')),
+})
+export type LiveTrafficLine = v.InferOutput<typeof LiveTrafficLineSchema>
 
 /** A query parameter whose name says it carries a credential. */
 const SECRET_NAME =

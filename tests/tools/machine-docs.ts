@@ -6,6 +6,7 @@ import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { globalSearchMachine } from '../../machines/global-search.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
 import { ipImportMachine } from '../../machines/ip-import.ts'
+import { liveTrafficMachine } from '../../machines/live-traffic.ts'
 import { isNotProvided } from '../../machines/not-provided.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
@@ -38,6 +39,7 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/ip-import.ts', name: 'ipImportMachine', machine: ipImportMachine },
   { file: 'machines/tenancy-deletion.ts', name: 'tenancyDeletionMachine', machine: tenancyDeletionMachine },
   { file: 'machines/secret-rotation.ts', name: 'secretRotationMachine', machine: secretRotationMachine },
+  { file: 'machines/live-traffic.ts', name: 'liveTrafficMachine', machine: liveTrafficMachine },
 ]
 
 type ActionLike = string | { type?: unknown; event?: unknown } | ((...args: never[]) => unknown)

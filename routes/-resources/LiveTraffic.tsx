@@ -1,0 +1,48 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import {
+  selectIsTrafficConnecting,
+  selectIsTrafficLive,
+  selectIsTrafficOpen,
+  selectIsTrafficPaused,
+  selectTrafficError,
+  selectTrafficLines,
+  selectTrafficReceived,
+} from '../../machines/live-traffic.selectors.ts'
+import { selectProjectPermissions } from '../../machines/project.selectors.ts'
+import { grants } from '../../src/domain/permissions.ts'
+import { LiveTrafficPanel } from '../../src/views/LiveTrafficPanel.tsx'
+import type { AddonContext } from './ResourceDetailRoute.tsx'
+
+const root = getRouteApi('__root__')
+
+/** A website's live traffic on its page, for those holding wadp.websites.logs (the server checks it too). */
+export function LiveTraffic({ website, context }: { website: string; context: AddonContext }) {
+  const { actors } = root.useRouteContext()
+  const permissions = useSelector(actors.project, selectProjectPermissions)
+  if (!grants(permissions, 'wadp.websites.logs')) return null
+  return <Stream website={website} context={context} />
+}
+
+function Stream({ website, context }: { website: string; context: AddonContext }) {
+  const [machine] = useState(() => context.page.machines.liveTraffic(context.project, website))
+  const actor = useActorRef(machine)
+  return (
+    <LiveTrafficPanel
+      website={website}
+      open={useSelector(actor, selectIsTrafficOpen)}
+      connecting={useSelector(actor, selectIsTrafficConnecting)}
+      live={useSelector(actor, selectIsTrafficLive)}
+      paused={useSelector(actor, selectIsTrafficPaused)}
+      error={useSelector(actor, selectTrafficError)}
+      lines={useSelector(actor, selectTrafficLines)}
+      received={useSelector(actor, selectTrafficReceived)}
+      onOpen={() => actor.send({ type: 'traffic.open' })}
+      onClose={() => actor.send({ type: 'traffic.close' })}
+      onPause={() => actor.send({ type: 'traffic.pause' })}
+      onResume={() => actor.send({ type: 'traffic.resume' })}
+      onClear={() => actor.send({ type: 'traffic.clear' })}
+    />
+  )
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, SimulatedClock } from 'xstate'
+import {
+  selectIsTrafficConnecting,
+  selectIsTrafficLive,
+  selectIsTrafficOpen,
+  selectIsTrafficPaused,
+  selectTrafficError,
+  selectTrafficLines,
+  selectTrafficReceived,
+} from '../../machines/live-traffic.selectors.ts'
+import { type LiveTrafficEvent, liveTrafficMachine, REOPEN_MS } from '../../machines/live-traffic.ts'
+import { LIVE_TRAFFIC_SHOWN, type LiveTrafficLine } from '../../src/domain/live-traffic.ts'
+
+const line = (id: number): LiveTrafficLine => ({
+  id: String(id),
+  node: 'pop-zz-edge-1',
+  sampled: false,
+  at: '2026-11-26T11:00:00.000Z',
+  host: 'shop.example.com',
+  method: 'GET',
+  path: `/p${id}`,
+  query: '',
+  status: 200,
+  cache: 'hit',
+  bytes: 10,
+  duration_ms: 1,
+  client_country: null,
+})
+
+/** The machine with a stream the test drives: `streams` counts opened ones, `closed` the ones let go. */
+function start() {
+  const streams: { send: (event: LiveTrafficEvent) => void }[] = []
+  let closed = 0
+  const clock = new SimulatedClock()
+  const actor = createActor(
+    liveTrafficMachine.provide({
+      actors: {
+        stream: fromCallback<LiveTrafficEvent, Record<string, never>>(({ sendBack }) => {
+          streams.push({ send: sendBack })
+          return () => {
+            closed += 1
+          }
+        }),
+      },
+    }),
+    { clock },
+  ).start()
+  return { actor, streams, clock, closed: () => closed }
+}
+
+describe('live traffic on a website’s page (issue 24)', () => {
+  it('reads nothing until opened, then shows the requests newest first, the last 200 only', () => {
+    const { actor, streams } = start()
+    expect(selectIsTrafficOpen(actor.getSnapshot())).toBe(false)
+    expect(streams).toHaveLength(0)
+    actor.send({ type: 'traffic.open' })
+    expect(selectIsTrafficConnecting(actor.getSnapshot())).toBe(true)
+    streams[0]?.send({ type: 'stream.ready' })
+    expect(selectIsTrafficLive(actor.getSnapshot())).toBe(true)
+    streams[0]?.send({ type: 'stream.lines', lines: [line(1), line(2)] })
+    expect(selectTrafficLines(actor.getSnapshot()).map((shown) => shown.id)).toEqual(['2', '1'])
+    streams[0]?.send({ type: 'stream.lines', lines: Array.from({ length: 250 }, (_, index) => line(index + 3)) })
+    const lines = selectTrafficLines(actor.getSnapshot())
+    expect(lines).toHaveLength(LIVE_TRAFFIC_SHOWN)
+    expect(lines[0]?.id).toBe('252')
+    expect(selectTrafficReceived(actor.getSnapshot())).toBe(252)
+    // One stream from connecting to live: it was not opened twice.
+    expect(streams).toHaveLength(1)
+  })
+
+  it('closes the stream when paused and keeps what it shows; resumes with a new one', () => {
+    const { actor, streams, closed } = start()
+    actor.send({ type: 'traffic.open' })
+    streams[0]?.send({ type: 'stream.ready' })
+    streams[0]?.send({ type: 'stream.lines', lines: [line(1)] })
+    actor.send({ type: 'traffic.pause' })
+    expect(selectIsTrafficPaused(actor.getSnapshot())).toBe(true)
+    expect(closed()).toBe(1)
+    expect(selectTrafficLines(actor.getSnapshot())).toHaveLength(1)
+    actor.send({ type: 'traffic.resume' })
+    expect(streams).toHaveLength(2)
+    actor.send({ type: 'traffic.close' })
+    expect(closed()).toBe(2)
+    expect(selectIsTrafficOpen(actor.getSnapshot())).toBe(false)
+  })
+
+  it('says why a broken stream broke, and opens it again a few seconds later', () => {
+    const { actor, streams, clock } = start()
+    actor.send({ type: 'traffic.open' })
+    streams[0]?.send({ type: 'stream.failed', message: 'Live traffic is unavailable: 503' })
+    expect(selectTrafficError(actor.getSnapshot())).toBe('Live traffic is unavailable: 503')
+    clock.increment(REOPEN_MS - 1)
+    expect(streams).toHaveLength(1)
+    clock.increment(1)
+    expect(streams).toHaveLength(2)
+    expect(selectTrafficError(actor.getSnapshot())).toBeNull()
+    expect(selectIsTrafficConnecting(actor.getSnapshot())).toBe(true)
+  })
+})
