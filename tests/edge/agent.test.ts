@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EdgeAgent } from '../../server/edge/agent.ts'
 import { findVarnishd } from '../../server/edge/vcc.ts'
-import { openEventStream, setUpPlatform } from '../server/support.ts'
+import { setUpPlatform } from '../server/support.ts'
+import { openEventStream } from '../tools/event-stream.ts'
 import { edgeGet, freePort, startOrigin } from './support.ts'
 
 const varnishd = findVarnishd()

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { grants } from '../../src/domain/permissions.ts'
 import { permissionsOfRoles } from '../../src/types/roles.ts'
-import { openEventStream, setUpPlatform } from './support.ts'
+import { openEventStream } from '../tools/event-stream.ts'
+import { setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 const core = '/api/core/v0'

@@ -1,0 +1,182 @@
+/**
+ * Live traffic on a real Varnish node (issue 24). The platform (embedded PGlite) in this process; the
+ * edge agent in its own (`npm run edge`, with its varnishd and its varnishncsa); an origin; a website.
+ * - From a request to its line in the website's live stream: 60 requests, one every 250 ms, each timed
+ *   from just before it is sent to the arrival of its event. Goal: p95 < 1 s.
+ * - The agent's cost per request: the CPU of the agent's own process and of its varnishncsa (varnishd's
+ *   is Varnish's, not the agent's) while autocannon sends 2,000 requests/s of cache hits for 10 s, against
+ *   10 s with no traffic.
+ * Writes docs/benchmarks.md (its edge-traffic-bench section); no assertion (a benchmark).
+ * Run: `node --import tsx tests/bench/edge-traffic.ts` (needs Debian's varnish and varnish-modules).
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import os, { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { findVarnishd } from '../../server/edge/vcc.ts'
+import { optionsFromEnv, startServer } from '../../server/main.ts'
+import { edgeGet, freePort, startOrigin } from '../edge/support.ts'
+import { openEventStream } from '../tools/event-stream.ts'
+import { writeSection } from './report.ts'
+
+const TOKEN = 'bench-admin-token-0123456789abcdef'
+const NODE = 'pop-zz-bench-2'
+const HOST = 'traffic-bench.example.com'
+const core = '/api/core/v0'
+const RATE = 2000
+const SECONDS = 10
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+if (!findVarnishd()) {
+  console.error('varnishd is not installed: apt-get install varnish varnish-modules')
+  process.exit(1)
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0
+
+const load = os.loadavg()[0] ?? 0
+const server = await startServer({
+  ...optionsFromEnv({}),
+  port: 0,
+  databaseUrl: 'memory:',
+  adminToken: TOKEN,
+  demoPassword: 'bench-password',
+  serveConsole: false,
+})
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+  return text ? JSON.parse(text) : null
+}
+
+const origin = await startOrigin()
+const dir = await mkdtemp(join(tmpdir(), 'wadp-bench-traffic-'))
+const listen = await freePort()
+const base = `http://127.0.0.1:${listen}`
+const created = await call('POST', `${core}/nodes`, {
+  name: NODE,
+  hostname: 'localhost',
+  pop_code: 'loc',
+  country: 'zz',
+  kind: 'agent',
+})
+const agent = spawn(process.execPath, ['--import', 'tsx', 'server/edge-agent.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    WADP_PLATFORM_URL: server.url,
+    WADP_EDGE_NODE: NODE,
+    WADP_EDGE_TOKEN: created.data.secret,
+    WADP_EDGE_LISTEN: `127.0.0.1:${listen}`,
+    WADP_EDGE_ADMIN: `127.0.0.1:${await freePort()}`,
+    WADP_EDGE_DIR: dir,
+  },
+  stdio: 'ignore',
+})
+await call('POST', `${core}/projects/shop/directors`, {
+  name: 'traffic-origin',
+  backends: [{ host: '127.0.0.1', port: origin.port }],
+  probe: { enabled: false },
+})
+await call('POST', `${core}/projects/shop/quick-setup`, {
+  domain_name: HOST,
+  backend: { directorOption: 'existing' },
+  default_director: 'traffic-origin',
+})
+for (let waited = 0; (await edgeGet(base, HOST, '/warm').catch(() => ({ status: 0 }))).status !== 200; waited += 1) {
+  if (waited > 600) throw new Error('the node never served the bench website')
+  await sleep(200)
+}
+
+// From a request to its line in live traffic.
+const stream = await openEventStream(
+  `${server.url}${core}/projects/shop/websites/${HOST.replaceAll('.', '-')}/traffic`,
+  TOKEN,
+)
+await stream.until(() => stream.events.some((event) => event.event === 'ready'))
+const delays: number[] = []
+for (let index = 0; index < 60; index += 1) {
+  const path = `/live-${index}`
+  const sent = performance.now()
+  await edgeGet(base, HOST, path)
+  await stream.until(() => stream.events.some((event) => event.data?.path === path))
+  delays.push(performance.now() - sent)
+  await sleep(250)
+}
+await stream.close()
+
+/** CPU seconds of the agent's own process and of its varnishncsa, from /proc. */
+async function agentCpu(): Promise<number> {
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim())
+  const pids = [agent.pid as number]
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const status = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+    const fields = status.slice(status.lastIndexOf(')') + 2).split(' ')
+    if (status.includes('(varnishncsa)') && Number(fields[1]) === agent.pid) pids.push(Number(entry))
+  }
+  let total = 0
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    total += (Number(fields[11]) + Number(fields[12])) / ticks
+  }
+  return total
+}
+await edgeGet(base, HOST, '/hot')
+const idleStart = await agentCpu()
+await sleep(SECONDS * 1000)
+const idle = (await agentCpu()) - idleStart
+const loadStart = await agentCpu()
+const cannon = execFileSync(
+  process.execPath,
+  [
+    join(ROOT, 'node_modules/autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    '20',
+    '-R',
+    String(RATE),
+    '-d',
+    String(SECONDS),
+    '-H',
+    `host=${HOST}`,
+    `${base}/hot`,
+  ],
+  { maxBuffer: 64 * 1024 * 1024 },
+)
+const loaded = (await agentCpu()) - loadStart
+const result = JSON.parse(cannon.toString()) as { requests: { total: number }; non2xx: number }
+
+agent.kill('SIGTERM')
+await new Promise((resolve) => agent.once('exit', resolve))
+await server.close()
+await origin.close()
+await rm(dir, { recursive: true, force: true })
+
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`
+const perRequestUs = ((loaded - idle) / result.requests.total) * 1e6
+const section = `## Edge: live traffic from a real Varnish node (issue 24)
+
+Measured by \`tests/bench/edge-traffic.ts\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${new Date().toISOString().slice(0, 10)}: the
+platform on embedded PGlite in one process, the edge agent in another (\`npm run edge\`: varnishd and varnishncsa
+its children), the website's live stream open; the machine's load average was ${load.toFixed(1)} at the start.
+
+| what | figure | goal |
+| --- | ---: | ---: |
+| request to its line in live traffic, p50 | ${ms(percentile(delays, 50))} | |
+| request to its line in live traffic, p95 | ${ms(percentile(delays, 95))} | < 1,000 ms |
+| agent CPU (its process and varnishncsa), ${SECONDS} s idle | ${((idle / SECONDS) * 100).toFixed(1)} % of a core | |
+| agent CPU at ${RATE.toLocaleString('en-US')} requests/s for ${SECONDS} s (${result.requests.total.toLocaleString('en-US')} requests, ${result.non2xx} not 2xx) | ${((loaded / SECONDS) * 100).toFixed(1)} % of a core | |
+| agent CPU per request (above idle) | ${perRequestUs.toFixed(0)} µs | |
+`
+console.log(section)
+writeSection(fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url)), 'edge-traffic-bench', section)
+process.exit(0)
