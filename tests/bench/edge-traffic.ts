@@ -3,6 +3,8 @@
  * edge agent in its own (`npm run edge`, with its varnishd and its varnishncsa); an origin; a website.
  * - From a request to its line in the website's live stream: 60 requests, one every 250 ms, each timed
  *   from just before it is sent to the arrival of its event. Goal: p95 < 1 s.
+ * - A stopped origin: from stopping it to "unhealthy" in the API, and back (5 rounds). Goal: within the
+ *   probe's interval × threshold + 2 s.
  * - The agent's cost per request: the CPU of the agent's own process and of its varnishncsa (varnishd's
  *   is Varnish's, not the agent's) while autocannon sends 2,000 requests/s of cache hits for 10 s, against
  *   10 s with no traffic.
@@ -112,6 +114,40 @@ for (let index = 0; index < 60; index += 1) {
 }
 await stream.close()
 
+// A stopped origin: from its last answer to "unhealthy" in GET /backend-health (probe every 1 s, 2 of 3).
+const probedPort = await freePort()
+const sickAfter: number[] = []
+const healthyAfter: number[] = []
+let probed = await startOrigin(probedPort)
+await call('POST', `${core}/projects/shop/directors`, {
+  name: 'traffic-probed',
+  backends: [{ host: '127.0.0.1', port: probedPort }],
+  probe: { interval_seconds: 1, timeout_seconds: 1, window: 3, threshold: 2 },
+})
+const probedRow = async () =>
+  (await call('GET', `${core}/backend-health?project=shop&director=traffic-probed`)).data[0] as {
+    source: string
+    healthy: boolean
+  }
+const untilRow = async (healthy: boolean) => {
+  const started = performance.now()
+  for (;;) {
+    const row = await probedRow()
+    if (row.source === 'agent' && row.healthy === healthy) return performance.now() - started
+    if (performance.now() - started > 60_000)
+      throw new Error(`the backend never became ${healthy ? 'healthy' : 'sick'}`)
+    await sleep(50)
+  }
+}
+await untilRow(true)
+for (let round = 0; round < 5; round += 1) {
+  await probed.close()
+  sickAfter.push(await untilRow(false))
+  probed = await startOrigin(probedPort)
+  healthyAfter.push(await untilRow(true))
+}
+await probed.close()
+
 /** CPU seconds of the agent's own process and of its varnishncsa, from /proc. */
 async function agentCpu(): Promise<number> {
   const ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim())
@@ -173,6 +209,8 @@ its children), the website's live stream open; the machine's load average was ${
 | --- | ---: | ---: |
 | request to its line in live traffic, p50 | ${ms(percentile(delays, 50))} | |
 | request to its line in live traffic, p95 | ${ms(percentile(delays, 95))} | < 1,000 ms |
+| stopped origin to "unhealthy" in the API (probe 1 s, 2 of 3), median of 5 | ${ms(percentile(sickAfter, 50))} | < 4,000 ms (interval × threshold + 2 s) |
+| started origin to "healthy" again, median of 5 | ${ms(percentile(healthyAfter, 50))} | < 4,000 ms |
 | agent CPU (its process and varnishncsa), ${SECONDS} s idle | ${((idle / SECONDS) * 100).toFixed(1)} % of a core | |
 | agent CPU at ${RATE.toLocaleString('en-US')} requests/s for ${SECONDS} s (${result.requests.total.toLocaleString('en-US')} requests, ${result.non2xx} not 2xx) | ${((loaded / SECONDS) * 100).toFixed(1)} % of a core | |
 | agent CPU per request (above idle) | ${perRequestUs.toFixed(0)} µs | |
