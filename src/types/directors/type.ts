@@ -1,5 +1,12 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const directorsType: TypeEntry = configuration('directors', 'directors', 'Directors', 'director_name', {
-  section: 'configuration',
-})
+export const directorsType: TypeEntry = configuration(
+  'directors',
+  'directors',
+  'Directors',
+  'director',
+  'director_name',
+  {
+    section: 'configuration',
+  },
+)
