@@ -19,6 +19,8 @@ const FRAMEWORK =
 const shellModules = new Set<string>()
 const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
 const TYPE_CATALOGUE = /src[\\/](types[\\/](registry|[^\\/]+[\\/]type)|domain[\\/]type-entry)\.ts$/
+/** The console's date and time formatting (src/domain/datetime.ts): most pages show a time. */
+const DATE_FORMATTING = /src[\\/]domain[\\/]datetime\.ts$/
 
 function collectUpFrontModules(): Plugin {
   return {
@@ -106,9 +108,14 @@ export default defineConfig({
               priority: 10,
             },
             { name: 'start', test: (id) => startModules.has(id), priority: 5 },
-            // The type catalogue (a few hundred bytes every list, detail and tool page reads) goes with the
-            // signed-in frame rather than into a chunk of its own that each of those pages would count.
-            { name: 'shell', test: (id) => shellModules.has(id) || TYPE_CATALOGUE.test(id), priority: 4 },
+            // The type catalogue and the date formatting (a few hundred bytes each, which every list, detail
+            // and tool page reads) go with the signed-in frame rather than into chunks of their own that
+            // each of those pages would count.
+            {
+              name: 'shell',
+              test: (id) => shellModules.has(id) || TYPE_CATALOGUE.test(id) || DATE_FORMATTING.test(id),
+              priority: 4,
+            },
           ],
         },
       },

@@ -31,11 +31,15 @@ test.describe('audit log', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click()
     await expect(page).toHaveURL(/action=directors\.update/)
     await expect(page).toHaveURL(/project=shop/)
-    const row = page.getByRole('row', { name: /directors\.update/ }).first()
-    await expect(row).toContainText('Directors: api-origin')
+    // Actions and resources by the console's names for them, not the API's identifiers.
+    const row = page.getByRole('row', { name: /Director updated/ }).first()
+    await expect(row).toContainText('Director "api-origin"')
+    await expect(row).not.toContainText('directors')
     const time = row.getByRole('time')
     await expect(time).toHaveText(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/)
-    await expect(time).toHaveAttribute('title', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
+    await expect(time).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
+    await expect(time).toHaveAttribute('title', /^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d, .+ time$/)
+    await expect(page.getByText(/Times are local \(.+\)\./)).toHaveCount(1)
     expect(await seriousViolations(page)).toEqual([])
 
     // The filter survives a reload: the view can be shared.
@@ -44,23 +48,35 @@ test.describe('audit log', () => {
 
     await time.click()
     await expect(page.getByRole('heading', { level: 1, name: 'Audit entry' })).toBeVisible()
-    const changes = page.getByRole('table', { name: /Fields before and after/ })
-    const nameRow = changes.getByRole('row', { name: /display_name/ })
-    await expect(nameRow).toContainText('changed')
+    await expect(page.getByText('Director updated', { exact: true })).toBeVisible()
+    // Only what the change set, each field by its form's label, before and after; times in local time.
+    const changes = page.getByRole('table', { name: /Fields the change set/ })
+    const nameRow = changes.getByRole('row', { name: /^Display name/ })
     await expect(nameRow).toContainText('API origin (audited)')
-    await expect(page.getByRole('link', { name: 'directors api-origin' })).toBeVisible()
+    await expect(changes).not.toContainText('display_name')
+    await expect(changes.getByRole('row', { name: /^Revision/ })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Director "api-origin"' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
-    await page.getByRole('link', { name: 'directors api-origin' }).click()
+    await page.getByRole('link', { name: 'Director "api-origin"' }).click()
     await expect(page).toHaveURL(/\/directors-detail\/api-origin\?project=shop/)
   })
 
   test('refuses a time range that ends before it starts, on the field', async ({ page }) => {
     await page.goto('/audit')
-    await page.getByLabel('From', { exact: true }).fill('2026-11-24T10:00:00')
-    await page.getByLabel('To', { exact: true }).fill('2026-11-23T10:00:00')
+    // Typed day-month-year on a 24-hour clock, as the log shows times, whatever the browser's locale.
+    await page.getByLabel('From', { exact: true }).fill('11/24/2026 10:00 AM')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await expect(page.getByText(/must be a date and time such as 23-11-2026 14:05/)).toBeVisible()
+    await page.getByLabel('From', { exact: true }).fill('24-11-2026 10:00')
+    await page.getByLabel('To', { exact: true }).fill('23-11-2026 10:00:00')
     await page.getByRole('button', { name: 'Apply filters' }).click()
     await expect(page.getByText('must not be after to')).toBeVisible()
     await expect(page).not.toHaveURL(/from=/)
+    await page.getByLabel('To', { exact: true }).fill('25-11-2026 18:30')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await expect(page).toHaveURL(/from=2026-11-2/)
+    await page.reload()
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('25-11-2026 18:30')
   })
 
   test('restores a website’s previous version from the audit detail, and refuses a stale one with the reason', async ({
@@ -82,29 +98,44 @@ test.describe('audit log', () => {
     expect(renamed.display_name).toBe('Renamed storefront')
     await page.goto('/audit?project=shop&action=websites.update&resource_type=websites')
     await page
-      .getByRole('row', { name: /websites\.update/ })
+      .getByRole('row', { name: /Website updated/ })
       .first()
       .getByRole('time')
       .click()
     await expect(page.getByRole('heading', { level: 1, name: 'Audit entry' })).toBeVisible()
 
+    // The action says what it puts back, and the values, before anything is opened.
+    const restoreButton = page.getByRole('button', { name: 'Restore the state before this change' })
+    await expect(restoreButton).toBeEnabled()
+    await expect(page.getByText(/^Puts back Display name/)).toContainText(
+      `Display name ${original.display_name ?? '—'} (now Renamed storefront)`,
+    )
+
     // A change between the preview and the confirmation: refused, with the reason, nothing lost.
-    await page.getByRole('button', { name: 'Restore this version' }).click()
-    const dialog = page.getByRole('dialog', { name: /Restore this version of websites shop-example-com/ })
-    await expect(dialog.getByRole('row', { name: /display_name/ })).toContainText('changed')
+    await restoreButton.click()
+    const dialog = page.getByRole('dialog', {
+      name: /Restore Website "shop-example-com" to its state before this change/,
+    })
+    const nameRow = dialog.getByRole('row', { name: /^Display name/ })
+    await expect(nameRow).toContainText('Renamed storefront')
     const meanwhile = await website('PATCH', { display_name: 'Changed meanwhile' }, renamed.revision)
-    await dialog.getByRole('button', { name: 'Restore this version' }).click()
+    await dialog.getByRole('button', { name: 'Restore the state before this change' }).click()
     await expect(dialog.getByRole('alert')).toContainText(/Not restored: .*changed/)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     expect((await website('GET')).display_name).toBe('Changed meanwhile')
 
-    // Opened again, it reads the current revision and puts the version back through the normal update.
-    await page.getByRole('button', { name: 'Restore this version' }).click()
+    // Opened again, it reads the current revision and puts the state back through the normal update.
+    await restoreButton.click()
+    await expect(nameRow).toContainText('Changed meanwhile')
     expect(await seriousViolations(page)).toEqual([])
-    await dialog.getByRole('button', { name: 'Restore this version' }).click()
-    await expect(page.getByText(/shop-example-com: this version is back/)).toBeVisible()
+    await dialog.getByRole('button', { name: 'Restore the state before this change' }).click()
+    await expect(page.getByText(/Website "shop-example-com" is back to its state before this change/)).toBeVisible()
     const restored = await website('GET')
     expect(restored.display_name).toBe(original.display_name)
     expect(restored.revision).toBe(meanwhile.revision + 1)
+
+    // That state is now the current one: nothing left to restore, and the page says why.
+    await expect(restoreButton).toBeDisabled()
+    await expect(page.getByText(/^Nothing to restore: Website "shop-example-com" already has the values/)).toBeVisible()
   })
 })

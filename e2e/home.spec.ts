@@ -43,9 +43,12 @@ test.describe('home', () => {
     const recent = page.getByRole('region', { name: 'Last changes' })
     await expect(recent.getByRole('listitem').first()).toContainText(director)
     expect(await seriousViolations(page)).toEqual([])
-    await recent.getByRole('listitem').first().getByRole('link', { name: 'directors.create' }).click()
+    // Each change in words, not the API's action identifier; the page says which time zone its times are in.
+    await expect(recent).not.toContainText('directors.create')
+    await expect(page.getByText(/^Times are local \(.+\)\.$/)).toBeVisible()
+    await recent.getByRole('listitem').first().getByRole('link', { name: 'Director created' }).click()
     await expect(page).toHaveURL(/\/audit-detail\//)
-    await expect(page.getByRole('link', { name: `directors ${director}` })).toBeVisible()
+    await expect(page.getByRole('link', { name: `Director "${director}"` })).toBeVisible()
 
     await page.goto('/home?project=shop')
     await counts.getByRole('link', { name: 'IP Lists' }).click()

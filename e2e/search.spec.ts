@@ -45,7 +45,10 @@ test.describe('global search', () => {
     expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual(1440)
     const name = website.getByText('e2e-search-site', { exact: true })
     expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
-    await expect(website).toContainText('domain_name: kingfisher.example.net')
+    // The result's type and the matched field in words, not their API identifiers.
+    await expect(website).toContainText('Domain name: kingfisher.example.net')
+    await expect(website).toContainText('Website')
+    await expect(website).not.toContainText('domain_name')
     await expect(website.locator('mark')).toHaveText('kingfisher')
     const backup = page.getByRole('link', { name: /Before the kingfisher move/ })
     await expect(backup.locator('mark').first()).toHaveText('kingfisher')

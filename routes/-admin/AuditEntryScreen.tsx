@@ -5,6 +5,7 @@ import { use } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { resourceLabel } from '../../src/types/labels.ts'
 import { pageOfResource } from '../../src/types/resource-routes.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
@@ -71,14 +72,14 @@ function Entry({ publicId }: { publicId: string }) {
       restoreAction={<RestoreVersion entry={entry.data} />}
       renderResourceLink={(type, name, project) => {
         const page = pageOfResource(type, name)
-        if (!page) return `${type} ${name}`
+        if (!page) return resourceLabel(type, name)
         return (
           <Link
             to={page as '/'}
             search={(previous) => ({ ...previous, project: project ?? previous.project })}
             className="text-teal-700 hover:underline dark:text-teal-400"
           >
-            {`${type} ${name}`}
+            {resourceLabel(type, name)}
           </Link>
         )
       }}

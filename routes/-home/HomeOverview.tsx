@@ -4,6 +4,7 @@ import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import type { OverviewTools } from '../../src/app/overview.ts'
 import { grants } from '../../src/domain/permissions.ts'
+import { timesNote } from '../../src/domain/time-zone.ts'
 import { allows, FEATURE_RULES } from '../../src/types/navigation.ts'
 import {
   AuditedLastChanges,
@@ -38,6 +39,7 @@ export default function HomeOverview({ project, tools }: { project: string; tool
       ) : (
         grants(permissions, 'wadp.projects.get') && <RecentChangesPanel project={project} queries={queries} />
       )}
+      <p className="text-sm text-slate-600 lg:col-span-2 dark:text-slate-400">{timesNote()}</p>
     </div>
   )
 }

@@ -33,6 +33,7 @@ const Plan = v.object({
       name: v.string(),
       action: v.picklist(['create', 'update', 'delete']),
       fields: v.optional(v.array(v.string())),
+      values: v.optional(v.record(v.string(), v.object({ now: v.unknown(), backup: v.unknown() }))),
     }),
   ),
   plan_revision: v.number(),

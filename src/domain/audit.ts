@@ -95,17 +95,6 @@ export function redactSecrets(value: unknown): unknown {
   )
 }
 
-/** The fields an update changed, for the side-by-side view: every top-level key whose value differs. */
-export function changedKeys(before: unknown, after: unknown): string[] {
-  const object = (value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-  const a = object(before)
-  const b = object(after)
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
-    .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
-    .sort()
-}
-
 const BOOKKEEPING = new Set(['revision', 'created_at', 'created_by', 'updated_at', 'updated_by', 'referenced_by'])
 
 /**
@@ -119,4 +108,69 @@ export function versionBody(version: unknown): Record<string, unknown> | null {
       ([key, value]) => !BOOKKEEPING.has(key) && value !== '[redacted]',
     ),
   )
+}
+
+/** One field's change: an object's own fields one by one (dotted paths), a list or a value whole. */
+export type FieldChange = { path: string; before: unknown; after: unknown }
+
+const plainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/**
+ * What differs between two versions, field by field and sorted by path: nested objects are compared
+ * field by field (`match.paths`), lists and values whole. A side that is missing (a creation, a
+ * deletion) gives every field of the other.
+ */
+export function fieldChanges(before: unknown, after: unknown, prefix = ''): FieldChange[] {
+  const a = plainObject(before) ? before : {}
+  const b = plainObject(after) ? after : {}
+  const changes: FieldChange[] = []
+  for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+    const path = `${prefix}${key}`
+    if ((plainObject(a[key]) || a[key] === undefined) && (plainObject(b[key]) || b[key] === undefined)) {
+      if (a[key] !== undefined || b[key] !== undefined) changes.push(...fieldChanges(a[key], b[key], `${path}.`))
+    } else if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) {
+      changes.push({ path, before: a[key], after: b[key] })
+    }
+  }
+  return changes
+}
+
+/** The changes an entry records, without the server's bookkeeping (revision, times, authors). */
+export const recordedChanges = (entry: Pick<AuditEntry, 'changes'>): FieldChange[] =>
+  entry.changes
+    ? fieldChanges(entry.changes.before, entry.changes.after).filter(
+        (change) => !BOOKKEEPING.has(change.path.split('.')[0] ?? ''),
+      )
+    : []
+
+/** The audit entry's action that puts a resource back as it was before the entry's change. */
+export const RESTORE_ACTION = 'Restore the state before this change'
+
+/**
+ * What "Restore the state before this change" would change in the resource as it is now (`current`,
+ * null when it is gone): each field from its value now (`before`) to the one it had before the entry's
+ * change (`after`). The fields compared are those of that earlier state, and those the change added that
+ * the resource still has (a restore takes them away); what the server derives for its answers (a
+ * secret's `_set`, who refers to it) is none of them. Null when the entry holds no earlier state.
+ */
+export function restoreChanges(
+  entry: Pick<AuditEntry, 'changes'>,
+  current: Record<string, unknown> | null,
+): FieldChange[] | null {
+  const version = versionBody(entry.changes?.before)
+  if (version === null) return null
+  const now = current ? versionBody(current) : null
+  if (now === null) return fieldChanges(null, version)
+  const added = Object.keys(versionBody(entry.changes?.after) ?? {}).filter((key) => !(key in version) && key in now)
+  const compared = (record: Record<string, unknown>) =>
+    Object.fromEntries([...Object.keys(version), ...added].map((key) => [key, record[key]]))
+  return fieldChanges(compared(now), compared(version))
+}
+
+/** Who acted, in words: an e-mail, a token by its prefix, or the platform itself. */
+export function actorLabel(actor: AuditActor): string {
+  if (actor.type === 'system') return 'System'
+  if (actor.email) return actor.type === 'token' ? `${actor.email} (token ${actor.token_prefix ?? ''}…)` : actor.email
+  return actor.token_prefix ? `Token ${actor.token_prefix}…` : 'Unknown'
 }

@@ -131,13 +131,20 @@ export type BackupRecord = {
   created_by: string
 }
 
-/** One line of a restore plan: what happens to a resource, and for an update which fields change. */
+/**
+ * One line of a restore plan: what happens to a resource, and for an update which fields change and,
+ * in `values`, from what to what (not for a secret, nor for a value too long to show in a dialog).
+ */
 export type RestoreChange = {
   type: string
   name: string
   action: 'create' | 'update' | 'delete'
   fields?: string[]
+  values?: Record<string, { now: unknown; backup: unknown }>
 }
+
+/** A changed field's two values are shown up to this length of JSON: an IP list's 10,000 entries are not. */
+export const SHOWN_VALUE_CHARS = 2000
 export type RestorePlan = { changes: RestoreChange[]; plan_revision: number; applied?: boolean }
 
 /** JSON with its object keys sorted at every level: the same value always gives the same text. */
@@ -168,6 +175,20 @@ export function changedFields(now: ComparableEntry, backup: ComparableEntry): st
   return fields
 }
 
+/** The changed fields' values now and in the backup, but secrets and long values. */
+function shownValues(now: ComparableEntry, backup: ComparableEntry, fields: readonly string[]) {
+  const values: Record<string, { now: unknown; backup: unknown }> = {}
+  for (const field of fields) {
+    if (field in now.secrets || field in backup.secrets) continue
+    const pair =
+      field === 'display_name'
+        ? { now: now.display_name ?? null, backup: backup.display_name ?? null }
+        : { now: now.data[field] ?? null, backup: backup.data[field] ?? null }
+    if (JSON.stringify(pair).length <= SHOWN_VALUE_CHARS) values[field] = pair
+  }
+  return values
+}
+
 /**
  * What restoring `backup` over `current` does, type by type in the order given: resources only in the
  * backup are created, those in both with different content updated, those only in the project deleted.
@@ -189,7 +210,8 @@ export function planRestore(
       else if (stored && !wanted) changes.push({ type, name, action: 'delete' })
       else if (stored && wanted) {
         const fields = changedFields(stored, wanted)
-        if (fields.length > 0) changes.push({ type, name, action: 'update', fields })
+        if (fields.length > 0)
+          changes.push({ type, name, action: 'update', fields, values: shownValues(stored, wanted, fields) })
       }
     }
   }

@@ -25,6 +25,11 @@ export type TypeEntry = {
   listPath?: string
   /** What the console calls it in lists and headings (the sidebar's words). */
   label: string
+  /**
+   * One of them, in a sentence (`rate limit`, `LE certificate`): audit actions, search results and
+   * notices name a resource with it. A type's screen says the same (tests/domain/resource-definitions.test.ts).
+   */
+  one: string
   /** A project's, or the platform's. */
   scope: 'project' | 'platform'
   service: 'core' | 'auth' | 'acme'
@@ -58,6 +63,7 @@ export const configuration = (
   type: string,
   route: string,
   label: string,
+  one: string,
   param: string,
   nav: NonNullable<TypeEntry['nav']>,
 ): TypeEntry => ({
@@ -65,6 +71,7 @@ export const configuration = (
   route,
   param,
   label,
+  one,
   scope: 'project',
   service: 'core',
   configuration: true,
@@ -73,11 +80,18 @@ export const configuration = (
 })
 
 /** A platform-wide type, whose page in the Admin section only a holder of everything opens. */
-export const platform = (type: string, service: 'core' | 'auth', label: string, param?: string): TypeEntry => ({
+export const platform = (
+  type: string,
+  service: 'core' | 'auth',
+  label: string,
+  one: string,
+  param?: string,
+): TypeEntry => ({
   type,
   route: type,
   ...(param ? { param } : {}),
   label,
+  one,
   scope: 'platform',
   service,
   nav: { section: 'admin', rule: SUPER, platform: true },

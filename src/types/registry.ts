@@ -60,6 +60,13 @@ export function typeEntryOf(type: string): TypeEntry | undefined {
   return BY_TYPE.get(type)
 }
 
+const BY_ROUTE = new Map(TYPE_CATALOGUE.map((entry) => [entry.route, entry]))
+
+/** The catalogue's row for a console route name (a search result's type: `waf-policies`). */
+export function typeEntryOfRoute(route: string): TypeEntry | undefined {
+  return BY_ROUTE.get(route)
+}
+
 /** The configuration types, in the sidebar's order. */
 export const CONFIGURATION_TYPES: readonly string[] = TYPE_CATALOGUE.filter((entry) => entry.configuration).map(
   (entry) => entry.type,

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../domain/datetime.ts'
 import type { HealthCheck, ServiceInfo } from '../domain/platform-info.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
@@ -16,15 +17,6 @@ export type AppVersionsModalProps = {
   services: readonly ServiceVersion[]
 }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-
-/** dd-mm-yyyy hh:mm:ss in local time, the console's date format (spec section 9); the raw text if unparsable. */
-export function formatTimestamp(value: string): string {
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return value
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-}
-
 function Health({ row }: { row: ServiceVersion }) {
   if (row.error) return <span className="text-red-700 dark:text-red-400">{row.error}</span>
   if (!row.health) return <span className="text-slate-500 dark:text-slate-400">…</span>
@@ -39,7 +31,7 @@ const COLUMNS: readonly Column<ServiceVersion>[] = [
   {
     id: 'updated',
     header: 'Updated',
-    cell: (row) => (row.info ? <time dateTime={row.info.updatedAt}>{formatTimestamp(row.info.updatedAt)}</time> : '…'),
+    cell: (row) => (row.info ? <time dateTime={row.info.updatedAt}>{formatDateTime(row.info.updatedAt)}</time> : '…'),
   },
   { id: 'health', header: 'Health', cell: (row) => <Health row={row} /> },
 ]

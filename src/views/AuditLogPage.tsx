@@ -1,15 +1,20 @@
 import { type FormEvent, type ReactNode, useState } from 'react'
 import * as v from 'valibot'
-import { AUDIT_RESULTS, AuditQuery, type AuditSummary } from '../domain/audit.ts'
+import { AUDIT_RESULTS, AuditQuery, type AuditSummary, actorLabel } from '../domain/audit.ts'
 import { toFieldErrors } from '../domain/common.ts'
+import { formatDateTime } from '../domain/datetime.ts'
+import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
+import { localTimeZone, timesNote } from '../domain/time-zone.ts'
+import { actionLabel } from '../types/action-labels.ts'
+import { resourceLabel } from '../types/labels.ts'
 import { TYPE_CATALOGUE } from '../types/registry.ts'
 import { typeLabelOf } from '../types/resource-routes.ts'
 import { Button } from '../ui/Button.tsx'
+import { DateTimeField } from '../ui/DateTimeField.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName, TextField } from '../ui/TextField.tsx'
 import { PageHeading } from './PageHeading.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 /** The filters as the URL keeps them: ISO times, empty or absent for none. */
 export type AuditFilterValues = {
@@ -39,28 +44,9 @@ export type AuditLogPageProps = {
 const RESOURCE_TYPES = [...TYPE_CATALOGUE.map((entry) => entry.type), 'purge']
 const typeName = (type: string) => (type === 'purge' ? 'Invalidations' : typeLabelOf(type))
 
-/** An ISO time as a `datetime-local` value in the browser's zone, and back. */
-export function toLocalInput(iso: string | undefined): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19)
-}
-export function fromLocalInput(local: string): string {
-  if (local === '') return ''
-  const date = new Date(local)
-  return Number.isNaN(date.getTime()) ? local : date.toISOString()
-}
-
-export function actorLabel(actor: AuditSummary['actor']): string {
-  if (actor.type === 'system') return 'System'
-  if (actor.email) return actor.type === 'token' ? `${actor.email} (token ${actor.token_prefix ?? ''}…)` : actor.email
-  return actor.token_prefix ? `Token ${actor.token_prefix}…` : 'Unknown'
-}
-
 export function AuditTime({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} title={iso} className="tabular-nums">
+    <time dateTime={iso} title={`${formatDateTime(iso)}, ${localTimeZone()} time`} className="tabular-nums">
       {formatDateTime(iso)}
     </time>
   )
@@ -80,18 +66,30 @@ export function ResultBadge({ result }: { result: AuditSummary['result'] }) {
 
 function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (filters: AuditFilterValues) => void }) {
   const [draft, setDraft] = useState<AuditFilterValues>(filters)
+  // The times as typed (day-month-year, 24-hour, local): read into instants when applied.
+  const [times, setTimes] = useState({ from: dateTimeInputOf(filters.from), to: dateTimeInputOf(filters.to) })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const set = (key: keyof AuditFilterValues) => (value: string) => setDraft({ ...draft, [key]: value })
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    const from = parseDateTimeInput(times.from)
+    const to = parseDateTimeInput(times.to)
+    if (from === null || to === null) {
+      setErrors({
+        ...(from === null ? { from: DATE_TIME_INPUT.message } : {}),
+        ...(to === null ? { to: DATE_TIME_INPUT.message } : {}),
+      })
+      return
+    }
+    const next = { ...draft, from, to }
     // The server's own schema: what it would refuse is said here, on the field, before asking.
-    const checked = v.safeParse(AuditQuery, draft)
+    const checked = v.safeParse(AuditQuery, next)
     if (!checked.success) {
       setErrors(Object.fromEntries(toFieldErrors(checked.issues).map((e) => [e.field, e.message])))
       return
     }
     setErrors({})
-    onApply(draft)
+    onApply(next)
   }
   const select = (label: string, key: keyof AuditFilterValues, options: [string, string][]) => (
     <label className="flex flex-col gap-1 text-sm font-medium">
@@ -139,28 +137,20 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
         'result',
         AUDIT_RESULTS.map((result) => [result, result === 'success' ? 'Success' : 'Failure']),
       )}
-      <TextField
+      <DateTimeField
         label="From"
-        type="datetime-local"
-        step={1}
-        value={toLocalInput(draft.from)}
+        value={times.from}
         error={errors.from}
-        onChange={(event) => set('from')(fromLocalInput(event.target.value))}
+        onChange={(from) => setTimes({ ...times, from })}
       />
-      <TextField
-        label="To"
-        type="datetime-local"
-        step={1}
-        value={toLocalInput(draft.to)}
-        error={errors.to}
-        onChange={(event) => set('to')(fromLocalInput(event.target.value))}
-      />
+      <DateTimeField label="To" value={times.to} error={errors.to} onChange={(to) => setTimes({ ...times, to })} />
       <div className="flex items-end gap-2">
         <Button type="submit">Apply filters</Button>
         <Button
           variant="secondary"
           onClick={() => {
             setDraft({})
+            setTimes({ from: '', to: '' })
             setErrors({})
             onApply({})
           }}
@@ -184,21 +174,18 @@ export function AuditLogPage(props: AuditLogPageProps) {
       cell: (row) => props.renderEntryLink(row.public_id, <AuditTime iso={row.occurred_at} />),
     },
     { id: 'actor', header: 'Actor', cell: (row) => actorLabel(row.actor) },
-    { id: 'action', header: 'Action', cell: (row) => <span className="font-mono text-xs">{row.action}</span> },
+    { id: 'action', header: 'Action', cell: (row) => actionLabel(row.action) },
     {
       id: 'resource',
       header: 'Resource',
-      cell: (row) => (row.resource ? `${typeName(row.resource.type)}: ${row.resource.name}` : '—'),
+      cell: (row) => (row.resource ? resourceLabel(row.resource.type, row.resource.name) : '—'),
     },
     { id: 'project', header: 'Project', cell: (row) => row.project ?? '—' },
     { id: 'result', header: 'Result', cell: (row) => <ResultBadge result={row.result} /> },
   ]
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading
-        title="Audit Log"
-        description="Every change and every sign-in, newest first. Times are your local time."
-      />
+      <PageHeading title="Audit Log" description={`Every change and every sign-in, newest first. ${timesNote()}`} />
       {/* A new URL (a shared link, Back) brings its own filters into the form. */}
       <Filters key={JSON.stringify(props.filters)} filters={props.filters} onApply={props.onApply} />
       {list.status === 'loading' && <Spinner label="Loading the audit log…" />}

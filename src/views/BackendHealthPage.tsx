@@ -1,10 +1,10 @@
 import { type BackendHealthRowData, windowSummary } from '../domain/backend-health.ts'
+import { formatDateTime } from '../domain/datetime.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
 import { PageHeading } from './PageHeading.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 export type BackendHealthPageProps = {
   project: string

@@ -1,12 +1,13 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react'
 import type { BackupRecord, BackupStatus, BackupTrigger } from '../domain/backup.ts'
+import { formatDateTime } from '../domain/datetime.ts'
+import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { PageHeading } from './PageHeading.tsx'
 import type { RestoreView } from './RestoreDialog.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 // The restore dialog loads when a restore starts: most visits only list, take or download backups.
 const RestoreDialog = lazy(() => import('./RestoreDialog.tsx'))
@@ -170,7 +171,7 @@ export function BackupsPage(props: BackupsPageProps) {
     <div className="flex flex-col gap-6">
       <PageHeading
         title="Backups"
-        description={`Every configuration resource of project ${project}: taken on request and once a day (the last 7 daily ones are kept), downloaded as JSON, restored after a dry run.`}
+        description={`Every configuration resource of project ${project}: taken on request and once a day (the last 7 daily ones are kept), downloaded as JSON, restored after a dry run. ${timesNote()}`}
       />
       {(can.create || action.error || action.notice) && (
         <section aria-label="Take or upload a backup" className="flex flex-wrap items-end gap-4">

@@ -1,16 +1,17 @@
 import { type ReactNode, useMemo } from 'react'
 import type { CertificateSummary } from '../api/overview.ts'
-import type { AuditSummary } from '../domain/audit.ts'
+import { type AuditSummary, actorLabel } from '../domain/audit.ts'
+import { formatDateTime } from '../domain/datetime.ts'
 import type { ProjectOverview } from '../domain/overview.ts'
 import type { StatsResult } from '../domain/stats.ts'
 import type { SyncRow } from '../domain/sync.ts'
+import { actionLabel } from '../types/action-labels.ts'
 import { certificateAttention } from '../types/le-certificates/fields.ts'
 import { detailPathOf, listPathOf, typeLabelOf } from '../types/resource-routes.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
 import type { PanelState } from './DetailPanel.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 export type RenderPath = (path: string, children: ReactNode) => ReactNode
 
@@ -114,10 +115,10 @@ export function AuditedChanges({ entries, link }: { entries: readonly AuditSumma
     <ol className="flex flex-col gap-1 text-sm">
       {entries.map((entry) => (
         <li key={entry.public_id} className="flex flex-wrap gap-x-2">
-          {link(`/audit-detail/${entry.public_id}`, <span className="font-mono text-xs">{entry.action}</span>)}
-          <span>{entry.resource ? entry.resource.name : ''}</span>
+          {link(`/audit-detail/${entry.public_id}`, actionLabel(entry.action))}
+          <span>{entry.resource ? `"${entry.resource.name}"` : ''}</span>
           <span className="tabular-nums text-slate-600 dark:text-slate-400">
-            {`${formatDateTime(entry.occurred_at)} by ${entry.actor.email ?? entry.actor.type}`}
+            {`${formatDateTime(entry.occurred_at)} by ${actorLabel(entry.actor)}`}
           </span>
         </li>
       ))}
@@ -227,7 +228,6 @@ const short = (value: number | null) =>
       : value >= 1e3
         ? `${(value / 1e3).toFixed(0)}k`
         : String(value)
-const hourOf = (ms: number) => formatDateTime(new Date(ms).toISOString())
 
 /** The last 24 hours: requests, hit ratio and blocked requests as small charts, with the day's totals. */
 export function TrafficCharts({ result }: { result: StatsResult }) {
@@ -266,7 +266,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           lines={requests}
           format={count}
           formatAxis={short}
-          formatTime={hourOf}
+          formatTime={formatDateTime}
           fileName="home-requests-24h"
           height={140}
         />
@@ -275,7 +275,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           timestamps={timestamps}
           lines={hitRatio}
           format={percent}
-          formatTime={hourOf}
+          formatTime={formatDateTime}
           fileName="home-hit-ratio-24h"
           height={140}
         />
@@ -285,7 +285,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           lines={blockedLines}
           format={count}
           formatAxis={short}
-          formatTime={hourOf}
+          formatTime={formatDateTime}
           fileName="home-blocked-24h"
           height={140}
         />

@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
 import type { FieldError } from '../domain/common.ts'
+import { formatDateTime } from '../domain/datetime.ts'
 import {
   MAX_PURGE_TARGETS,
   type NodePurgeStatus,
@@ -16,7 +17,6 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
 import { PageHeading } from './PageHeading.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 // Asked only before everything goes: the dialog's code loads then.
 const PurgeAllDialog = lazy(() => import('./PurgeAllDialog.tsx'))

@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { formatDateTime } from '../domain/datetime.ts'
 import type { InventoryItem, InventoryType, ReferenceLink, ResourceReferences } from '../domain/inventory.ts'
 import { listPathOf, pageOfResource, typeLabelOf } from '../types/resource-routes.ts'
 import { type Column, Table } from '../ui/Table.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { DetailPanel, type PanelState } from './DetailPanel.tsx'
 import { PageHeading } from './PageHeading.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 /** A link to a console path, rendered by the route (it keeps the selected project). */
 export type RenderPath = (path: string, children: ReactNode) => ReactNode

@@ -1,8 +1,8 @@
+import { formatDateTime } from '../domain/datetime.ts'
 import type { LiveTrafficLine } from '../domain/live-traffic.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 export type LiveTrafficPanelProps = {
   website: string

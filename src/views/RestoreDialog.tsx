@@ -1,8 +1,10 @@
+import { fieldChanges } from '../domain/audit.ts'
 import { groupChanges, type RestoreChange, type RestorePlan } from '../domain/backup.ts'
 import { typeLabelOf } from '../types/resource-routes.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { FieldChangeList, type ListedChange } from './FieldChanges.tsx'
 
 /** The restore machine's state as the dialog shows it. */
 export type RestoreView = {
@@ -28,7 +30,19 @@ const ACTION_TONES = {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-/** The plan grouped by type: what is created, updated (with the fields that change) and deleted. */
+/**
+ * An update's fields from their value now to the backup's, nested objects field by field; a field
+ * whose values the plan does not carry (a secret, a long list) as changed.
+ */
+function valueChanges(change: RestoreChange): ListedChange[] {
+  return (change.fields ?? []).flatMap((field): ListedChange[] => {
+    const pair = change.values?.[field]
+    if (!pair) return [{ path: field, note: 'changed (its value is not shown)' }]
+    return fieldChanges({ [field]: pair.now }, { [field]: pair.backup })
+  })
+}
+
+/** The plan grouped by type: what is created, updated (each field from now to the backup's) and deleted. */
 export function PlanDiff({ changes, heading }: { changes: readonly RestoreChange[]; heading: string }) {
   return (
     <section aria-label={heading} className="flex flex-col gap-3">
@@ -46,7 +60,7 @@ export function PlanDiff({ changes, heading }: { changes: readonly RestoreChange
                     <li key={change.name}>
                       <span className="font-mono">{change.name}</span>
                       {change.fields && change.fields.length > 0 && (
-                        <span className="text-slate-600 dark:text-slate-400">{`: ${change.fields.join(', ')}`}</span>
+                        <FieldChangeList type={change.type} changes={valueChanges(change)} />
                       )}
                     </li>
                   ))}
@@ -107,7 +121,7 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
           ) : (
             <>
               <p>
-                {`Restoring puts the project's configuration back as it was in this backup: ${count(changes.length, 'change', 'changes')}, applied together or not at all. The nodes then apply the new configuration.`}
+                {`Restoring puts the project's configuration back as it was in this backup: ${count(changes.length, 'change', 'changes')}, applied together or not at all. The nodes then apply the new configuration. A changed field reads: its value now → the backup's.`}
               </p>
               <PlanDiff changes={changes} heading="Changes the restore makes" />
             </>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 import type { SearchResult } from '../domain/project.ts'
 import { matchParts, SEARCH_MESSAGES } from '../domain/project.ts'
+import { typeEntryOfRoute } from '../types/registry.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'empty' | 'failed'
@@ -18,6 +19,22 @@ export type SearchBoxProps = {
   /** Renders the link to a result (the route layer passes TanStack's Link, keeping ?project=). */
   renderResultLink: (result: SearchResult, children: ReactNode) => ReactNode
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * A matched column in words (`domain_name` → `Domain name`, `backends.host` → `Backends: Host`). Not the
+ * types' field labels (src/types/field-names.ts) nor src/types/labels.ts: the box is part of what every
+ * page loads first (/home's budget), and they would add 2 kB and a few hundred bytes to it.
+ */
+const columnInWords = (column: string) =>
+  column
+    .split('.')
+    .map((part) => capitalised(part.replaceAll('_', ' ')))
+    .join(': ')
+
+/** A result's type as the registry names one of them (`waf-policies` → `WAF policy`). */
+const typeInWords = (route: string) => capitalised(typeEntryOfRoute(route)?.one ?? route)
 
 const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Escape', 'Tab', 'Enter'])
 
@@ -41,17 +58,19 @@ function Highlighted({ text, column, result }: { text: string; column: string; r
 
 function ResultSummary({ result }: { result: SearchResult }) {
   const { name, display_name } = result.resource.data
-  const matches = Object.entries(result.search_matching_columns)
+  const matches = Object.entries(result.search_matching_columns).map(
+    ([column, value]) => [column, columnInWords(column), value] as const,
+  )
   const title = display_name ?? name
   const project = `Project: ${result.project.display_name ?? result.project.name}`
-  const matched = matches.map(([column, value]) => `${column}: ${value}`).join(' · ')
+  const matched = matches.map(([, label, value]) => `${label}: ${value}`).join(' · ')
   // The name wraps (a long one breaks anywhere); the lines under it keep to one line, their whole text
   // in a tooltip.
   return (
     <span className="flex flex-col gap-0.5">
       <span className="flex min-w-0 items-baseline gap-2">
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          {result.resource.name}
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          {typeInWords(result.resource.name)}
         </span>
         <span className="min-w-0 font-medium [overflow-wrap:anywhere]">
           <Highlighted text={title} column={display_name ? 'display_name' : 'name'} result={result} />
@@ -67,10 +86,10 @@ function ResultSummary({ result }: { result: SearchResult }) {
       </span>
       {matches.length > 0 && (
         <span title={matched} className="truncate text-xs text-slate-500 dark:text-slate-400">
-          {matches.map(([column, value], index) => (
+          {matches.map(([column, label, value], index) => (
             <span key={column}>
               {index > 0 && ' · '}
-              {column}: <Highlighted text={value} column={column} result={result} />
+              {label}: <Highlighted text={value} column={column} result={result} />
             </span>
           ))}
         </span>

@@ -1,4 +1,6 @@
 import { type FormEvent, useId, useMemo, useState } from 'react'
+import { formatDateTime } from '../domain/datetime.ts'
+import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
 import { customRangeProblem, type StatsMetric, type StatsResult, type StatsViewError } from '../domain/stats.ts'
 import {
   STATS_GRANULARITIES,
@@ -7,12 +9,12 @@ import {
   type StatsGranularity,
   type StatsGroup,
 } from '../domain/stats-view.ts'
+import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
 import { type ChartLine, TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
 import { PageHeading } from './PageHeading.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 export type StatisticsResultView =
   /** The view cannot be asked for (its error says why): nothing runs. */
@@ -82,7 +84,6 @@ function bytes(value: number | null): string {
 }
 const percent = (value: number | null) => (value === null ? none : `${(value * 100).toFixed(1)} %`)
 const ms = (value: number | null) => (value === null ? none : `${value.toFixed(value < 10 ? 1 : 0)} ms`)
-const timeOf = (at: number) => formatDateTime(new Date(at).toISOString())
 
 type ChartDefinition = {
   id: string
@@ -159,18 +160,6 @@ function titleOf(chart: ChartDefinition, groupBy: StatisticsView['group_by']): s
   return `${metric} by ${GROUP_LABELS[groupBy]}`
 }
 
-/** A datetime-local input's value for an instant, in the browser's time zone. */
-function localInput(iso: string | undefined): string {
-  const at = iso ? new Date(iso) : null
-  if (!at || Number.isNaN(at.getTime())) return ''
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-}
-/** The instant a datetime-local value names (the browser's time zone), or '' when it names none. */
-function instantOf(local: string): string {
-  const at = new Date(local)
-  return local === '' || Number.isNaN(at.getTime()) ? '' : at.toISOString()
-}
-
 const selectClassName = `${inputClassName} w-auto py-1.5`
 
 export function StatisticsPage(props: StatisticsPageProps) {
@@ -180,7 +169,7 @@ export function StatisticsPage(props: StatisticsPageProps) {
     <>
       <PageHeading
         title="Statistics"
-        description={`Traffic of the websites of ${props.project}: requests, bandwidth, caching, errors, origin latency and security events.`}
+        description={`Traffic of the websites of ${props.project}: requests, bandwidth, caching, errors, origin latency and security events. ${timesNote()}`}
       />
       <Controls {...props} />
       <Progress result={result} onCancel={props.onCancel} onRetry={props.onRetry} />
@@ -304,19 +293,24 @@ function Controls({ view, resolved, websites, viewError, result, onChange }: Sta
   )
 }
 
-/** The custom range's inputs: applied together, and only once they hold. */
+/** The custom range's inputs, typed day-month-year and 24-hour: applied together, and only once they hold. */
 function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'view' | 'viewError' | 'onChange'>) {
-  const [from, setFrom] = useState(() => localInput(view.from))
-  const [to, setTo] = useState(() => localInput(view.to))
+  const [from, setFrom] = useState(() => dateTimeInputOf(view.from))
+  const [to, setTo] = useState(() => dateTimeInputOf(view.to))
   const [problem, setProblem] = useState<StatsViewError | null>(null)
-  const ids = { from: useId(), to: useId(), error: useId() }
+  const ids = { from: useId(), to: useId(), error: useId(), hint: useId() }
   const shown = problem ?? (viewError && viewError.field !== 'granularity' ? viewError : null)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const range = { from: instantOf(from), to: instantOf(to) }
-    const found = customRangeProblem(range.from, range.to)
+    const range = { from: parseDateTimeInput(from), to: parseDateTimeInput(to) }
+    const found =
+      range.from === null
+        ? ({ field: 'from', message: `The start ${DATE_TIME_INPUT.message}.` } as const)
+        : range.to === null
+          ? ({ field: 'to', message: `The end ${DATE_TIME_INPUT.message}.` } as const)
+          : customRangeProblem(range.from, range.to)
     setProblem(found)
-    if (!found) onChange({ range: 'custom', ...range })
+    if (!found) onChange({ range: 'custom', from: range.from ?? '', to: range.to ?? '' })
   }
   const field = (name: 'from' | 'to', label: string, value: string, set: (value: string) => void) => (
     <div className="flex flex-col gap-1">
@@ -325,11 +319,14 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
       </label>
       <input
         id={ids[name]}
-        type="datetime-local"
-        className={`${inputClassName} w-auto py-1.5`}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={DATE_TIME_INPUT.placeholder}
+        className={`${inputClassName} w-48 py-1.5`}
         value={value}
         aria-invalid={shown?.field === name || undefined}
-        aria-describedby={shown?.field === name ? ids.error : undefined}
+        aria-describedby={shown?.field === name ? `${ids.hint} ${ids.error}` : ids.hint}
         onChange={(event) => set(event.target.value)}
       />
     </div>
@@ -341,6 +338,9 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
       <Button type="submit" size="sm" variant="secondary">
         Apply range
       </Button>
+      <p id={ids.hint} className="basis-full text-sm text-slate-600 dark:text-slate-400">
+        {DATE_TIME_INPUT.hint}
+      </p>
       {shown && (
         <p id={ids.error} role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
           {shown.message}
@@ -425,7 +425,7 @@ function Charts({ data, groupBy }: { data: StatsResult; groupBy: StatisticsView[
           lines={lines}
           format={chart.format}
           formatAxis={chart.axis}
-          formatTime={timeOf}
+          formatTime={formatDateTime}
           fileName={`statistics-${chart.id}`}
         />
       ))}

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import type { StoredRecord } from '../api/resources.ts'
 import type { AuditSummary } from '../domain/audit.ts'
+import { formatDateTime } from '../domain/datetime.ts'
+import { actionLabel } from '../types/action-labels.ts'
+import { resourceLabel } from '../types/labels.ts'
 import { DetailPanel, type PanelState } from './DetailPanel.tsx'
-import { formatDateTime } from './resources/format.tsx'
 
 const linkClassName = 'text-teal-700 hover:underline dark:text-teal-400'
 
@@ -54,11 +56,11 @@ export function UserActivity({
                   params={{ audit_public_id: entry.public_id }}
                   className={linkClassName}
                 >
-                  <span className="tabular-nums">{formatDateTime(entry.occurred_at)}</span> {entry.action}
+                  <span className="tabular-nums">{formatDateTime(entry.occurred_at)}</span> {actionLabel(entry.action)}
                 </Link>{' '}
                 <span className="text-sm text-slate-600 dark:text-slate-400">
-                  {entry.result}
-                  {entry.resource ? ` · ${entry.resource.type} ${entry.resource.name}` : ''}
+                  {entry.result === 'success' ? 'Success' : 'Failure'}
+                  {entry.resource ? ` · ${resourceLabel(entry.resource.type, entry.resource.name)}` : ''}
                 </span>
               </li>
             ))}

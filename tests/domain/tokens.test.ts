@@ -33,6 +33,8 @@ describe('the permissions a token may be given', () => {
       'wadp.websites.create',
       'wadp.websites.update',
       'wadp.websites.delete',
+      // A website's live traffic (issue 24): an operator holds it and may hand it on.
+      'wadp.websites.logs',
     ])
     expect(wadp?.resources.find((resource) => resource.resource === 'projects')?.permissions).toEqual([
       'wadp.projects.get',

@@ -118,7 +118,14 @@ describe('backups', () => {
     expect(dry.status, JSON.stringify(dry.body)).toBe(200)
     expect(dry.body.data.changes).toEqual([
       { type: 'directors', name: 'added-since', action: 'delete' },
-      { type: 'directors', name: 'kept-origin', action: 'update', fields: ['display_name'] },
+      {
+        type: 'directors',
+        name: 'kept-origin',
+        action: 'update',
+        fields: ['display_name'],
+        // What the dry run shows: each field's value now and in the backup.
+        values: { display_name: { now: 'Renamed since', backup: null } },
+      },
       { type: 'directors', name: 'restored-origin', action: 'create' },
     ])
     // A dry run changes nothing.
@@ -232,6 +239,19 @@ describe('backups', () => {
     const captcha = await platform.call('GET', core('/challenges/kept-secret'))
     expect(captcha.body.data).toMatchObject({ secret_set: true, site_key: 'site-key-2' })
     expect(captcha.body.data).not.toHaveProperty('secret')
+  })
+
+  it('show in a dry run which values change, but never a secret’s', async () => {
+    await platform.call('POST', core('/challenges'), {
+      body: { name: 'changed-secret', type: 'hcaptcha', site_key: 'site-key-3', secret: 'secret-in-backup' },
+    })
+    const backup = await takeBackup()
+    await write('PATCH', '/challenges/changed-secret', { site_key: 'site-key-4', secret: 'secret-now' })
+    const dry = await platform.call('POST', `${base}/${backup.name}/restore?dry_run=true`)
+    const change = dry.body.data.changes.find((item: Json) => item.name === 'changed-secret')
+    expect(change).toMatchObject({ action: 'update', fields: ['site_key', 'secret'] })
+    expect(change.values).toEqual({ site_key: { now: 'site-key-4', backup: 'site-key-3' } })
+    expect(JSON.stringify(dry.body)).not.toMatch(/secret-in-backup|secret-now/)
   })
 
   it('are read by a viewer, who can neither take nor restore one', async () => {

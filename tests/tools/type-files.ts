@@ -5,6 +5,8 @@
  *   generic page with the type's screen, unless the type names the page in `ownPages` (a file written by
  *   hand, which adds to the generic page);
  * - `src/types/screens.ts`, every type's screen (what must see every type: the consistency tests);
+ * - `src/types/field-labels.ts`, every type's field labels as its screen words them (the audit diff, a
+ *   backup's dry run and the search results name fields with them, without loading every screen);
  * - `server/services/resource-types.ts`, every type's server definition and its own routes, which the
  *   services register.
  */
@@ -144,6 +146,44 @@ ${withScreens.map((folder) => `  ${folder.screenName},`).join('\n')}
 `
 }
 
+/**
+ * A type's field labels by dotted path: its form's fields (a dotted one with its section's title unless the
+ * label says it already, `Timeouts: Read`; a number with its unit, `Penalty (s)`), then its list's columns
+ * for what no form field shows. Buttons and lists of referrers name no field.
+ */
+export function fieldLabelsOf(ui: ResourceUi): Record<string, string> {
+  const labels: Record<string, string> = {}
+  for (const section of ui.sections) {
+    const title = section.title.toLowerCase()
+    for (const field of section.fields) {
+      if (field.kind === 'presets' || field.kind === 'referrers' || field.path in labels) continue
+      const label = field.kind === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label
+      const inTitle = label.toLowerCase().startsWith(title)
+      labels[field.path] = field.path.includes('.') && !inTitle ? `${section.title}: ${label}` : label
+    }
+  }
+  for (const column of ui.columns) labels[column.path] ??= column.label
+  return labels
+}
+
+function fieldLabelsFile(folders: Folder[], screens: Map<string, ResourceUi>): string {
+  const rows = folders.flatMap((folder) => {
+    const ui = screens.get(folder.folder)
+    return ui ? [`  ${JSON.stringify(ui.type)}: ${JSON.stringify(fieldLabelsOf(ui))},`] : []
+  })
+  return `${GENERATED}
+
+/**
+ * Each type's field labels by dotted path, as its screen words them (\`fieldLabelsOf\` in
+ * tests/tools/type-files.ts): what the audit diff, a backup's dry run and the search results call a field.
+ * A page imports it dynamically, when it has fields to name.
+ */
+export const FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+${rows.join('\n')}
+}
+`
+}
+
 function serversFile(folders: Folder[]): string {
   const served = folders.filter((folder) => existsSync(join(TYPES, folder.folder, 'server.ts')))
   const imports = [
@@ -183,16 +223,19 @@ function formatted(path: string, content: string): string {
 export async function expectedTypeFiles(): Promise<Map<string, string>> {
   const folders = await typeFolders()
   const files = new Map<string, string>()
+  const screens = new Map<string, ResourceUi>()
   for (const { folder, entry, screenName } of folders) {
     if (!screenName) continue
     const screenModule = (await import(pathToFileURL(join(TYPES, folder, 'screen.ts')).href)) as Record<string, unknown>
     const ui = screenModule[screenName] as ResourceUi
+    screens.set(folder, ui)
     for (const { page, path } of pagesOf(entry, ui)) {
       if (entry.ownPages?.includes(page)) continue
       files.set(fileOf(path), routeFile(page, path, folder, screenName, entry.param))
     }
   }
   files.set('src/types/screens.ts', formatted('src/types/screens.ts', screensFile(folders)))
+  files.set('src/types/field-labels.ts', formatted('src/types/field-labels.ts', fieldLabelsFile(folders, screens)))
   files.set('server/services/resource-types.ts', formatted('server/services/resource-types.ts', serversFile(folders)))
   return files
 }

@@ -65,9 +65,28 @@ describe('SearchBox', () => {
     renderBox({ status: 'results', results: RESULTS })
     const link = screen.getByRole('link', { name: /Shop front/ })
     expect(link.getAttribute('href')).toBe('/websites-detail/www-shop?project=shop')
-    expect(link.textContent).toContain('websites')
+    expect(link.textContent).toContain('Website')
+    expect(link.textContent).not.toContain('websites')
     expect(link.textContent).toContain('Project: Web Shop')
-    expect(link.textContent).toContain('name: www-shop')
+    expect(link.textContent).toContain('Name: www-shop')
+  })
+
+  it('names result types and matched fields as the console does, not by their API identifiers', () => {
+    const found: SearchResult[] = [
+      { ...result('waf-policies', 'strict', null, 'name'), search_matching_columns: { 'rules.0': 'x' } },
+      { ...result('iplist', 'office', null, 'name'), search_matching_columns: { entries_text: 'x' } },
+      { ...result('websites', 'shop', null, 'name'), search_matching_columns: { domain_name: 'shop.example' } },
+      { ...result('directors', 'api', null, 'name'), search_matching_columns: { 'probe.host': 'api.example' } },
+    ]
+    renderBox({ status: 'results', results: found })
+    const text = (name: string) => screen.getByRole('link', { name: new RegExp(name) }).textContent ?? ''
+    expect(text('strict')).toMatch(/^WAF policy/)
+    expect(text('office')).toMatch(/^IP list/)
+    expect(text('shop')).toContain('Domain name: shop.example')
+    expect(text('api')).toContain('Probe: Host: api.example')
+    for (const raw of ['waf-policies', 'iplist', 'domain_name', 'probe.host']) {
+      expect(document.body.textContent).not.toContain(raw)
+    }
   })
 
   it('gives the results room: at least 28rem or the box’s width, within the viewport, a long name wrapping', () => {
@@ -151,7 +170,7 @@ describe('SearchBox highlighting', () => {
     renderBox({ status: 'results', query: 'origin', results: [hit] })
     const mark = document.querySelector('mark')
     expect(mark?.textContent).toBe('origin')
-    expect(mark?.parentElement?.textContent).toBe('backends.host: a.<b>origin</b>.example.net')
+    expect(mark?.parentElement?.textContent).toBe('Backends: Host: a.<b>origin</b>.example.net')
     expect(document.querySelector('b')).toBeNull()
   })
 

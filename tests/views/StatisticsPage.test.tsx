@@ -63,6 +63,43 @@ describe('StatisticsPage', () => {
     expect(onChange).not.toHaveBeenCalled()
   })
 
+  it('reads and writes the custom range day-month-year on a 24-hour clock in local time, whatever the locale', async () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'Europe/Paris'
+    try {
+      const onChange = vi.fn()
+      const view = v.parse(StatisticsSearch, {
+        range: 'custom',
+        from: '2026-11-20T10:00:00Z',
+        to: '2026-11-21T16:30:00Z',
+      })
+      render(<StatisticsPage {...props({ view, onChange })} />)
+      const from = screen.getByLabelText('From') as HTMLInputElement
+      const to = screen.getByLabelText('To') as HTMLInputElement
+      // Not a native date input: the browser's locale would show 11/20/2026, 11:00 AM.
+      expect(from.type).toBe('text')
+      expect(from.value).toBe('20-11-2026 11:00')
+      expect(to.value).toBe('21-11-2026 17:30')
+      await userEvent.clear(from)
+      await userEvent.type(from, '11/20/2026 11:00 AM')
+      await userEvent.click(screen.getByRole('button', { name: 'Apply range' }))
+      expect(screen.getByRole('alert').textContent).toMatch(/day-month-year, 24-hour/)
+      expect(from.getAttribute('aria-invalid')).toBe('true')
+      expect(onChange).not.toHaveBeenCalled()
+      await userEvent.clear(from)
+      await userEvent.type(from, '19-11-2026 23:15')
+      await userEvent.click(screen.getByRole('button', { name: 'Apply range' }))
+      expect(onChange).toHaveBeenLastCalledWith({
+        range: 'custom',
+        from: '2026-11-19T22:15:00.000Z',
+        to: '2026-11-21T16:30:00.000Z',
+      })
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
   it('shows a running query’s seconds with Cancel, a cancelled one with Run again, a failure with Retry', async () => {
     const onCancel = vi.fn()
     const onRetry = vi.fn()

@@ -150,13 +150,17 @@ describe('the token form’s permissions', () => {
     let latest: Draft = {}
     render(<TokenForm held={ROLE_PERMISSIONS.operator} onValues={(values) => (latest = values)} />)
     const expiry = (await screen.findByLabelText('Expires on')) as HTMLInputElement
-    expect(expiry.type).toBe('date')
+    // Typed day-month-year: a native date input would follow the browser's locale (mm/dd/yyyy).
+    expect(expiry.type).toBe('text')
+    expect(expiry.value).toMatch(/^\d\d-\d\d-\d{4}$/)
     expect(description(expiry)).toContain('at most one year')
-    const lastDay = Date.parse(`${expiry.max}T23:59:59.000Z`)
-    expect(lastDay - Date.now()).toBeLessThanOrEqual(365 * 86_400_000)
-    expect(lastDay - Date.now()).toBeGreaterThan(363 * 86_400_000)
     await userEvent.clear(expiry)
-    await userEvent.type(expiry, '2027-01-15')
+    await userEvent.type(expiry, '01/15/2027')
+    expect(description(expiry)).toContain('must be a day such as 23-11-2026')
+    expect(expiry.getAttribute('aria-invalid')).toBe('true')
+    await userEvent.clear(expiry)
+    await userEvent.type(expiry, '15-01-2027')
     expect(latest.expires_at).toBe('2027-01-15T23:59:59.000Z')
+    expect(expiry.getAttribute('aria-invalid')).not.toBe('true')
   })
 })

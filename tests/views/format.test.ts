@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { formatDateTime, formatValue } from '../../src/views/resources/format.tsx'
+import { formatDateTime } from '../../src/domain/datetime.ts'
+import { formatValue } from '../../src/views/resources/format.tsx'
 
 describe('formatDateTime', () => {
   let zone: string | undefined

@@ -5,6 +5,7 @@ export const accessTokensType: TypeEntry = {
   param: 'access_tokens_name',
   route: 'access-tokens',
   label: 'Access Tokens',
+  one: 'access token',
   scope: 'project',
   service: 'core',
   nav: { section: 'admin' },

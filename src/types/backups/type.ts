@@ -4,6 +4,7 @@ export const backupsType: TypeEntry = {
   type: 'backups',
   route: 'backup',
   label: 'Backups',
+  one: 'backup',
   scope: 'project',
   service: 'core',
   operated: true,

@@ -1,5 +1,5 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const captchasType: TypeEntry = configuration('challenges', 'captchas', 'Captchas', 'captcha_name', {
+export const captchasType: TypeEntry = configuration('challenges', 'captchas', 'Captchas', 'captcha', 'captcha_name', {
   section: 'security',
 })

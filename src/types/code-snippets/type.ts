@@ -4,6 +4,7 @@ export const codeSnippetsType: TypeEntry = configuration(
   'codesnippets',
   'code-snippets',
   'VCL Snippets',
+  'VCL snippet',
   'code_snippet_name',
   {
     section: 'configuration',

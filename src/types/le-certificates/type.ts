@@ -5,6 +5,7 @@ export const leCertificatesType: TypeEntry = {
   param: 'managed_certificate_name',
   route: 'managed-certificates',
   label: 'LE Certificates',
+  one: 'LE certificate',
   scope: 'project',
   service: 'acme',
   operated: true,

@@ -4,6 +4,7 @@ export const syntheticResponsesType: TypeEntry = configuration(
   'synthetics',
   'synthetic-responses',
   'Synthetic Responses',
+  'synthetic response',
   'synthetic_response_name',
   { section: 'configuration' },
 )

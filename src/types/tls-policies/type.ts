@@ -4,6 +4,7 @@ export const tlsPoliciesType: TypeEntry = configuration(
   'sslpolicies',
   'ssl-policies',
   'TLS Policies',
+  'TLS policy',
   'ssl_policy_name',
   {
     section: 'crypto',

@@ -1,7 +1,7 @@
 import { platform, SUPER, type TypeEntry } from '../../domain/type-entry.ts'
 
 export const tokensType: TypeEntry = {
-  ...platform('tokens', 'auth', 'Tokens', 'tokens_name'),
+  ...platform('tokens', 'auth', 'Tokens', 'token', 'tokens_name'),
   nav: { section: 'admin', label: 'Manage Tokens', rule: SUPER, platform: true },
   ownPages: ['detail'],
 }

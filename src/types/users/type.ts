@@ -1,6 +1,6 @@
 import { platform, type TypeEntry } from '../../domain/type-entry.ts'
 
 export const usersType: TypeEntry = {
-  ...platform('users', 'auth', 'Users', 'users_name'),
+  ...platform('users', 'auth', 'Users', 'user', 'users_name'),
   ownPages: ['list', 'detail'],
 }

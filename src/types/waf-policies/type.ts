@@ -4,6 +4,7 @@ export const wafPoliciesType: TypeEntry = configuration(
   'wafconfigs',
   'waf-policies',
   'WAF Policies',
+  'WAF policy',
   'waf_policy_name',
   {
     section: 'security',

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../domain/datetime.ts'
 import {
   changedFields,
   type Draft,
@@ -9,7 +10,7 @@ import {
 } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Modal } from '../../ui/Modal.tsx'
-import { formatDateTime, formatValue, labelOf } from './format.tsx'
+import { formatValue, labelOf } from './format.tsx'
 
 /** The server's current version of the resource, met by a save that started from an older revision. */
 export type ConflictVersion = Draft & { name: string; revision: number }

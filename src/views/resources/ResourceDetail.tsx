@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
+import { formatDateTime } from '../../domain/datetime.ts'
 import {
   capitalize,
   type Draft,
@@ -14,7 +15,7 @@ import { Button } from '../../ui/Button.tsx'
 import type { Column } from '../../ui/Table.tsx'
 import { VirtualTable } from '../../ui/VirtualTable.tsx'
 import { PageHeading } from '../PageHeading.tsx'
-import { AttentionBadge, formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
+import { AttentionBadge, formatValue, labelOf, type RenderReference } from './format.tsx'
 
 // CodeMirror, read-only, loaded with the first snippet shown; its text in a box of the same height meanwhile.
 const CodeEditor = lazy(() => import('../../ui/CodeEditor.tsx'))

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
+import { formatDateTime } from '../../domain/datetime.ts'
 import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-search.ts'
 import { type ColumnSpec, type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
@@ -7,7 +8,7 @@ import { type DataColumn, DataTable } from '../../ui/DataTable.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { PageHeading } from '../PageHeading.tsx'
-import { ATTENTION_ROWS, AttentionBadge, formatDateTime, type RenderReference, renderCell } from './format.tsx'
+import { ATTENTION_ROWS, AttentionBadge, type RenderReference, renderCell } from './format.tsx'
 
 /** What a delete names: the resource and the revision this page showed (a newer one is not deleted unseen). */
 export type ListDeletionItem = { name: string; revision: number }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatDateTime, isIsoTimestamp } from '../../domain/datetime.ts'
 import { type Attention, type ColumnSpec, getPath, type Option } from '../../domain/resource-ui.ts'
 
 /** How a reference is rendered: the page passes a router link to the referenced resource's detail. */
@@ -10,21 +11,6 @@ export function labelOf(options: readonly Option[] | undefined, value: unknown):
   return options?.find((option) => option.value === String(value))?.label ?? String(value)
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0')
-
-/**
- * A date and time as operators read them: en-GB, day-month-year with dashes, 24-hour clock, in the
- * browser's time zone (spec section 9). Written from the Date's own local fields: a new
- * Intl.DateTimeFormat per call cost about a millisecond each, which long lists and Home's panels paid
- * on every render.
- */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const day = `${twoDigits(date.getDate())}-${twoDigits(date.getMonth() + 1)}-${String(date.getFullYear()).padStart(4, '0')}`
-  return `${day} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}:${twoDigits(date.getSeconds())}`
-}
-
 /** Any value as text, for the detail page's fallback and the list's plain cells. Never HTML. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY
@@ -32,11 +18,9 @@ export function formatValue(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? EMPTY : value.map(formatValue).join(', ')
   if (typeof value === 'object') return JSON.stringify(value)
   // A timestamp the server keeps (a certificate's not_after) reads as every other date of the console.
-  if (typeof value === 'string' && ISO_TIMESTAMP.test(value)) return formatDateTime(value)
+  if (isIsoTimestamp(value)) return formatDateTime(value)
   return String(value)
 }
-
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
 
 /** One list cell of a record, as its column's format says. */
 export function renderCell(column: ColumnSpec, record: Record<string, unknown>, renderReference: RenderReference) {

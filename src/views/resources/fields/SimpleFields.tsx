@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { DATE_INPUT, dateInputOf, parseDateInput } from '../../../domain/datetime-input.ts'
 import { getPath, type Option } from '../../../domain/resource-ui.ts'
 import { buttonClassName } from '../../../ui/Button.tsx'
 import { inputClassName } from '../../../ui/TextField.tsx'
@@ -207,29 +209,28 @@ export function PresetsWidget({ field, env }: WidgetProps<'presets'>) {
   )
 }
 
-/** The day of an ISO date-time as a date input shows it (`2026-05-01T23:59:59Z` -> `2026-05-01`). */
-export function dayOf(value: unknown): string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : ''
-}
-
-/** The day `days` from now in UTC, as a date input reads it. */
-const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-
-/** A day, kept as the end of that day in UTC: an expiry lasts the whole day it names. */
 export function DateWidget({ field, path, value, env }: WidgetProps<'date'>) {
-  const onChange = (day: string) => {
-    if (day === '') env.onChange(path, field.nullable ? null : undefined)
-    else env.onChange(path, `${day}T23:59:59.000Z`)
+  // Typed day-month-year whatever the browser's locale (a native date input shows mm/dd/yyyy in en-US);
+  // what does not name a day yet stays as typed, said on the field.
+  const [text, setText] = useState(() => (typeof value === 'string' ? dateInputOf(value) : ''))
+  const day = parseDateInput(text)
+  const onChange = (typed: string) => {
+    setText(typed)
+    const parsed = parseDateInput(typed)
+    if (parsed === '') env.onChange(path, field.nullable ? null : undefined)
+    else env.onChange(path, parsed === null ? typed : `${parsed}T23:59:59.000Z`)
   }
+  const error = day === null ? DATE_INPUT.message : messageAt(env.errors, path)
   return (
-    <FieldFrame id={fieldId(env, path)} label={field.label} help={field.help} error={messageAt(env.errors, path)}>
+    <FieldFrame id={fieldId(env, path)} label={field.label} help={field.help} error={error}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
-          type="date"
-          value={dayOf(value)}
-          min={dayAhead(0)}
-          max={field.maxDays === undefined ? undefined : dayAhead(field.maxDays)}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={DATE_INPUT.placeholder}
+          value={text}
           onChange={(event) => onChange(event.target.value)}
           aria-describedby={describedBy}
           aria-invalid={invalid}

@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { formatDate, formatDateTime } from '../../src/domain/datetime.ts'
+import { dateInputOf, dateTimeInputOf, parseDateInput, parseDateTimeInput } from '../../src/domain/datetime-input.ts'
+
+describe('dates typed and shown in the console’s one convention', () => {
+  let zone: string | undefined
+  beforeEach(() => {
+    zone = process.env.TZ
+    // Node reads TZ again when it changes: the dates below are written in Paris time.
+    process.env.TZ = 'Europe/Paris'
+  })
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ
+    else process.env.TZ = zone
+  })
+
+  it('reads day-month-year and a 24-hour time in local time, seconds and the time optional', () => {
+    expect(parseDateTimeInput('23-11-2026 14:05')).toBe('2026-11-23T13:05:00.000Z')
+    expect(parseDateTimeInput(' 23-11-2026 14:05:09 ')).toBe('2026-11-23T13:05:09.000Z')
+    expect(parseDateTimeInput('3-7-2026 9:05')).toBe('2026-07-03T07:05:00.000Z')
+    expect(parseDateTimeInput('23-11-2026')).toBe('2026-11-22T23:00:00.000Z')
+    expect(parseDateTimeInput('')).toBe('')
+  })
+
+  it('refuses what names no moment: US order, 12-hour times, impossible days and hours, ISO text', () => {
+    for (const text of [
+      '11/23/2026',
+      '23-11-2026 2:05 PM',
+      '31-02-2026 10:00',
+      '23-13-2026 10:00',
+      '23-11-2026 24:00',
+      '23-11-2026 10:60',
+      '2026-11-23T14:05',
+      // Skipped by the clock change in Paris.
+      '29-03-2026 02:30',
+    ]) {
+      expect(parseDateTimeInput(text), text).toBeNull()
+    }
+  })
+
+  it('writes an instant back as it is typed, and dates and times as the audit log does', () => {
+    expect(dateTimeInputOf('2026-11-23T13:05:00Z')).toBe('23-11-2026 14:05')
+    expect(dateTimeInputOf('2026-11-23T13:05:09Z')).toBe('23-11-2026 14:05:09')
+    expect(parseDateTimeInput(dateTimeInputOf('2026-06-30T22:59:59Z'))).toBe('2026-06-30T22:59:59.000Z')
+    expect(formatDateTime(Date.UTC(2026, 10, 23, 13, 5, 9))).toBe('23-11-2026 14:05:09')
+    expect(formatDate('2026-12-31T23:30:00Z')).toBe('01-01-2027')
+  })
+
+  it('reads and writes a day alone', () => {
+    expect(parseDateInput('1-2-2027')).toBe('2027-02-01')
+    expect(parseDateInput('29-02-2027')).toBeNull()
+    expect(parseDateInput('02/01/2027')).toBeNull()
+    expect(dateInputOf('2027-02-01T23:59:59.000Z')).toBe('01-02-2027')
+  })
+})
