@@ -1,5 +1,6 @@
-import { assign, fromCallback, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { LIVE_TRAFFIC_SHOWN, type LiveTrafficLine } from '../src/domain/live-traffic.ts'
+import { notProvided } from './not-provided.ts'
 
 /**
  * A website's live traffic (issue 24): the stream is opened on request and shows the requests through
@@ -24,10 +25,17 @@ export type LiveTrafficEvent =
   | { type: 'traffic.clear' }
   | { type: 'stream.ready' }
   | { type: 'stream.lines'; lines: LiveTrafficLine[] }
-  | { type: 'stream.failed'; message: string }
 
-/** What the stream actor sends back: ready once, lines as they come, failed when it breaks or ends. */
+/** What the stream actor sends its machine while it reads: ready once, then lines as they come. */
 export type StreamSignal = Extract<LiveTrafficEvent, { type: `stream.${string}` }>
+
+/**
+ * The stream actor's input: how it sends its signals to the machine. The actor reads until its `signal`
+ * aborts (the machine left reading); it resolves when the stream ends and rejects when it breaks.
+ */
+export type StreamInput = { send: (signal: StreamSignal) => void }
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** How long a broken stream waits before it opens again. */
 export const REOPEN_MS = 3000
@@ -38,11 +46,8 @@ export const liveTrafficMachine = setup({
     events: {} as LiveTrafficEvent,
   },
   actors: {
-    /** Opens the stream and sends its signals back; its cleanup closes it. Provided by the app. */
-    stream: fromCallback<LiveTrafficEvent, Record<string, never>>(({ sendBack }) => {
-      sendBack({ type: 'stream.failed', message: 'The live traffic stream is not available here.' })
-      return () => undefined
-    }),
+    /** Reads the stream, sending its signals to the machine; provided by the app. */
+    stream: notProvided<void, StreamInput>('stream'),
   },
   delays: { reopen: REOPEN_MS },
 }).createMachine({
@@ -65,11 +70,14 @@ export const liveTrafficMachine = setup({
       states: {
         // One stream for as long as it reads: connecting until the server says it is ready, then live.
         reading: {
-          invoke: { src: 'stream', input: {} },
-          initial: 'connecting',
-          on: {
-            'stream.failed': { target: 'broken', actions: assign(({ event }) => ({ error: event.message })) },
+          invoke: {
+            id: 'stream',
+            src: 'stream',
+            input: ({ self }) => ({ send: (signal: StreamSignal) => self.send(signal) }),
+            onDone: { target: 'broken', actions: assign({ error: 'The stream ended.' }) },
+            onError: { target: 'broken', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
           },
+          initial: 'connecting',
           states: {
             connecting: {
               tags: 'connecting',

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { Suspense, use, useState } from 'react'
 import {
   selectIsTrafficConnecting,
   selectIsTrafficLive,
@@ -21,13 +21,20 @@ const root = getRouteApi('__root__')
 export function LiveTraffic({ website, context }: { website: string; context: AddonContext }) {
   const { actors } = root.useRouteContext()
   const permissions = useSelector(actors.project, selectProjectPermissions)
+  // The machine and its stream reader come in their own chunk, asked for once.
+  const [machine] = useState(() => context.page.machines.liveTraffic(context.project, website))
   if (!grants(permissions, 'wadp.websites.logs')) return null
-  return <Stream website={website} context={context} />
+  return (
+    <Suspense fallback={null}>
+      <Stream website={website} machine={machine} />
+    </Suspense>
+  )
 }
 
-function Stream({ website, context }: { website: string; context: AddonContext }) {
-  const [machine] = useState(() => context.page.machines.liveTraffic(context.project, website))
-  const actor = useActorRef(machine)
+type Machine = Awaited<ReturnType<AddonContext['page']['machines']['liveTraffic']>>
+
+function Stream({ website, machine }: { website: string; machine: Promise<Machine> }) {
+  const actor = useActorRef(use(machine))
   return (
     <LiveTrafficPanel
       website={website}

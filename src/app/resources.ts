@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { fromCallback, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import { type ImportMode, type ImportReport, ipImportMachine } from '../../machines/ip-import.ts'
-import { type LiveTrafficEvent, liveTrafficMachine } from '../../machines/live-traffic.ts'
 import { type NodeMaintenanceInput, nodeMaintenanceMachine } from '../../machines/node-maintenance.ts'
 import type { DeletedNotice, DeletionItem, DeletionResult } from '../../machines/resource-deletion.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
@@ -13,8 +12,7 @@ import {
   type SaveInput,
 } from '../../machines/resource-form.ts'
 import { secretRotationMachine } from '../../machines/secret-rotation.ts'
-import { type ApiClients, errorMessage } from '../api/http.ts'
-import { readLiveTraffic } from '../api/live-traffic.ts'
+import type { ApiClients } from '../api/http.ts'
 import {
   createResource,
   deleteResource,
@@ -229,26 +227,13 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
             },
           },
         }),
+      /** A website's live traffic (its own chunk): the machine with its real stream. */
+      liveTraffic: (project: string, website: string) =>
+        import('./live-traffic.ts').then((module) => module.liveTrafficMachineFor(api, project, website)),
       /**
        * A new secret for one resource (an edge agent node), shown once by the machine: nothing cached
        * changes, since the record never shows its secret.
        */
-      /** A website's live traffic: the stream read with the session's token, closed with the actor. */
-      liveTraffic: (project: string, website: string) =>
-        liveTrafficMachine.provide({
-          actors: {
-            stream: fromCallback<LiveTrafficEvent, Record<string, never>>(({ sendBack }) => {
-              const controller = new AbortController()
-              readLiveTraffic(api, project, website, controller.signal, sendBack).then(
-                () => controller.signal.aborted || sendBack({ type: 'stream.failed', message: 'The stream ended.' }),
-                (error: unknown) =>
-                  controller.signal.aborted ||
-                  sendBack({ type: 'stream.failed', message: `Live traffic is unavailable: ${errorMessage(error)}` }),
-              )
-              return () => controller.abort()
-            }),
-          },
-        }),
       secretRotation: (ui: ResourceUi, project: string) =>
         secretRotationMachine.provide({
           actors: {

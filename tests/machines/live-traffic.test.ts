@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, SimulatedClock } from 'xstate'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import {
   selectIsTrafficConnecting,
   selectIsTrafficLive,
@@ -9,7 +9,7 @@ import {
   selectTrafficLines,
   selectTrafficReceived,
 } from '../../machines/live-traffic.selectors.ts'
-import { type LiveTrafficEvent, liveTrafficMachine, REOPEN_MS } from '../../machines/live-traffic.ts'
+import { liveTrafficMachine, REOPEN_MS, type StreamInput, type StreamSignal } from '../../machines/live-traffic.ts'
 import { LIVE_TRAFFIC_SHOWN, type LiveTrafficLine } from '../../src/domain/live-traffic.ts'
 
 const line = (id: number): LiveTrafficLine => ({
@@ -28,20 +28,25 @@ const line = (id: number): LiveTrafficLine => ({
   client_country: null,
 })
 
-/** The machine with a stream the test drives: `streams` counts opened ones, `closed` the ones let go. */
+type Stream = { send: (signal: StreamSignal) => void; fail: (error: Error) => void }
+
+/** The machine with streams the test drives: `streams` lists the opened ones, `closed` counts those let go. */
 function start() {
-  const streams: { send: (event: LiveTrafficEvent) => void }[] = []
+  const streams: Stream[] = []
   let closed = 0
   const clock = new SimulatedClock()
   const actor = createActor(
     liveTrafficMachine.provide({
       actors: {
-        stream: fromCallback<LiveTrafficEvent, Record<string, never>>(({ sendBack }) => {
-          streams.push({ send: sendBack })
-          return () => {
-            closed += 1
-          }
-        }),
+        stream: fromPromise<void, StreamInput>(
+          ({ input, signal }) =>
+            new Promise<void>((_, reject) => {
+              streams.push({ send: input.send, fail: reject })
+              signal.addEventListener('abort', () => {
+                closed += 1
+              })
+            }),
+        ),
       },
     }),
     { clock },
@@ -85,10 +90,11 @@ describe('live traffic on a website’s page (issue 24)', () => {
     expect(selectIsTrafficOpen(actor.getSnapshot())).toBe(false)
   })
 
-  it('says why a broken stream broke, and opens it again a few seconds later', () => {
+  it('says why a broken stream broke, and opens it again a few seconds later', async () => {
     const { actor, streams, clock } = start()
     actor.send({ type: 'traffic.open' })
-    streams[0]?.send({ type: 'stream.failed', message: 'Live traffic is unavailable: 503' })
+    streams[0]?.fail(new Error('Live traffic is unavailable: 503'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(selectTrafficError(actor.getSnapshot())).toBe('Live traffic is unavailable: 503')
     clock.increment(REOPEN_MS - 1)
     expect(streams).toHaveLength(1)
