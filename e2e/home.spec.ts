@@ -56,6 +56,27 @@ test.describe('home', () => {
   })
 })
 
+test.describe('home on a first sign-in', () => {
+  test('opens a project with traffic, and a project without says so inside each chart', async ({ page, server }) => {
+    // A fresh browser: no project chosen before, so the console opens the first the user reaches.
+    await signIn(page, server.adminToken)
+    const traffic = page.getByRole('region', { name: 'Traffic, last 24 hours' })
+    const requests = traffic.getByRole('region', { name: 'Requests', exact: true })
+    await expect(traffic.getByText(/^[1-9][\d,]* requests, /)).toBeVisible()
+    await expect(requests.locator('canvas').first()).toBeVisible()
+    await expect(requests.getByText('No requests in this period')).toHaveCount(0)
+
+    await page.goto('/home?project=shop-staging')
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop (staging)' })).toBeVisible()
+    await expect(requests.getByText('No requests in this period')).toBeVisible()
+    await expect(requests.locator('canvas')).toHaveCount(0)
+    await expect(traffic.getByRole('region', { name: 'Cache hit ratio' })).toContainText('No cache hits in this period')
+    await expect(traffic.getByRole('region', { name: 'Blocked requests' })).toContainText(
+      'No blocked or challenged requests in this period',
+    )
+  })
+})
+
 test.describe('home as a viewer', () => {
   test('shows only the panels a viewer may see', async ({ page, server }) => {
     const { createToken } = await import('./support/api.ts')

@@ -48,6 +48,54 @@ test.describe('the quick-setup wizard', () => {
     await expect(page).toHaveURL(/\/websites\?project=shop$/)
   })
 
+  test('checks the form page before Next: inline errors, the focus on the first, gone once fixed', async ({ page }) => {
+    const wizard = await openWizard(page)
+    const domain = wizard.getByLabel('What is the domain name for the website?')
+    await expect(domain).toHaveAttribute('placeholder', 'www.example.com')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    // Blank fields do not reach the confirmation page: each field says what is wrong, with the spec's messages.
+    await expect(domain).toHaveAccessibleDescription('invalid domain name')
+    await expect(domain).toBeFocused()
+    const origin = wizard.getByRole('group', { name: 'What is the origin of this website?' })
+    await expect(origin).toHaveAttribute('aria-invalid', 'true')
+    await expect(origin.getByText('invalid backend')).toBeVisible()
+    await expect(wizard.getByText('Are you happy to go forward and add this website?')).toHaveCount(0)
+    await expect(wizard.getByText('Error:')).toHaveCount(0)
+    // Checked again as the user types: a fixed field loses its error at once.
+    await domain.fill('checked.example.org')
+    await expect(domain).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(origin.getByText('invalid backend')).toBeVisible()
+    await wizard.getByLabel('Host').fill('origin.checked.example.org')
+    await expect(origin).not.toHaveAttribute('aria-invalid', 'true')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await expect(wizard.getByText('Are you happy to go forward and add this website?')).toBeVisible()
+  })
+
+  test('says it worked in a notification and offers the next steps as links', async ({ page }) => {
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('announced.example.org')
+    await wizard.getByLabel('Host').fill('origin.announced.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    // The notification shows over the modal (whose dialog makes the rest of the page inert, so it is
+    // found by its text: the final page's thanks already says it to assistive technology).
+    await expect(page.getByText('Website "announced-example-org" created.')).toBeVisible()
+    const steps = wizard.getByRole('list').filter({ has: page.getByRole('link') })
+    const alias = steps.getByRole('link', { name: 'Add a domain alias' })
+    await expect(alias).toHaveAttribute('href', '/websites-edit/announced-example-org?project=shop')
+    // Visibly links: underlined, and not in the colour of the text around them.
+    const style = await alias.evaluate((link) => {
+      const own = getComputedStyle(link)
+      return {
+        line: own.textDecorationLine,
+        colour: own.color,
+        text: getComputedStyle(link.closest('p, div') ?? document.body).color,
+      }
+    })
+    expect(style.line).toContain('underline')
+    expect(style.colour).not.toBe(style.text)
+  })
+
   test('uses an existing director without creating another', async ({ page, server }) => {
     const before = await directorsOf(server, 'shop')
     const wizard = await openWizard(page)

@@ -94,6 +94,63 @@ test.describe('signing in', () => {
     await expect(page.getByText('operator@example.com')).toBeVisible()
   })
 
+  test("the provider's sign-in page looks like the console, light and dark, with a visible focus", async ({
+    page,
+    server,
+  }) => {
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/.test(message.text())) refused.push(message.text())
+    })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click()
+    const email = page.getByLabel('Email')
+    await expect(email).toBeVisible()
+    const look = () =>
+      page.evaluate(() => {
+        const style = (selector: string) => getComputedStyle(document.querySelector(selector) as Element)
+        return {
+          font: style('body').fontFamily,
+          page: style('body').backgroundColor,
+          card: style('main').backgroundColor,
+          radius: style('main').borderTopLeftRadius,
+          button: style('button').backgroundColor,
+          buttonText: style('button').color,
+        }
+      })
+    // The console's font, slate page, white card with rounded corners and teal button (Tailwind's colours).
+    expect(await look()).toEqual({
+      font: expect.stringContaining('system-ui'),
+      page: 'rgb(248, 250, 252)',
+      card: 'rgb(255, 255, 255)',
+      radius: '8px',
+      button: 'rgb(15, 118, 110)',
+      buttonText: 'rgb(255, 255, 255)',
+    })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await look()).toMatchObject({ page: 'rgb(2, 6, 23)', card: 'rgb(15, 23, 42)' })
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    // A keyboard user sees where the focus is.
+    await page.keyboard.press('Tab')
+    const focused = page.locator(':focus')
+    await expect(focused).toHaveAttribute('id', 'password')
+    expect(await focused.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid')
+
+    // A wrong password says so in the error's colours, the fields marked; the right one signs in.
+    await email.fill('operator@example.com')
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const error = page.getByRole('alert')
+    await expect(error).toHaveText('Wrong e-mail or password.')
+    expect(await error.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(153, 27, 27)')
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Wrong e-mail or password.')
+    await page.getByLabel('Password').fill(server.demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/home\?project=/)
+    expect(refused).toEqual([])
+  })
+
   test('returns to the page asked for, and only to a local one', async ({ page, server }) => {
     const console = new ConsolePage(page)
     await page.goto('/directors?project=shop')

@@ -80,6 +80,8 @@ const quickSetupSetup = setup({
   },
   guards: {
     isDraftInvalid: ({ context }) => validateQuickSetupDraft(context.draft).length > 0,
+    isPatchValid: ({ context }, { draft }: { draft: QuickSetupDraftPatch }) =>
+      validateQuickSetupDraft(applyDraftPatch(context.draft, draft)).length === 0,
     isDomainUsed: ({ context }, { domains }: { domains: string[] }) =>
       domains.some((domain) => domain.toLowerCase() === context.draft.domain_name),
     hasExistingDirector: ({ context }) => usesExistingDirector(context.draft),
@@ -95,6 +97,9 @@ const quickSetupSetup = setup({
       websiteName: suffixedName(context.draft.domain_name, randomSuffix(context.random)),
     })),
     reportInvalidDraft: assign(({ context }) => ({ errors: validateQuickSetupDraft(context.draft) })),
+    applyPatch: assign(({ context }, { draft }: { draft: QuickSetupDraftPatch }) => ({
+      draft: applyDraftPatch(context.draft, draft),
+    })),
     report: assign((_, error: QuickWebsiteError) => ({ errors: [error] })),
     // Nothing else can remove it: name it in the errors so the user can delete it by hand.
     reportLeftoverDirector: assign(({ context, event }) => ({
@@ -151,14 +156,40 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
       tags: ['open', 'page:welcome'],
       on: { ...pageControls, 'wizard.next': { target: 'form', actions: 'clearErrors' } },
     },
+    // The page checks its fields with the rules the server applies (QuickWebsite) before Next lets the
+    // user on: the confirmation page is only ever reached with a draft the sequence can submit.
     form: {
       tags: ['open', 'page:form'],
+      initial: 'editing',
       on: {
         ...pageControls,
         'wizard.previous': { target: 'welcome', actions: 'clearErrors' },
-        'wizard.next': { target: 'confirming', actions: 'clearErrors' },
-        'wizard.edit': {
-          actions: assign({ draft: ({ context, event }) => applyDraftPatch(context.draft, event.draft) }),
+        'wizard.next': [
+          { guard: 'isDraftInvalid', target: '.invalid', actions: 'reportInvalidDraft' },
+          { target: 'confirming', actions: 'clearErrors' },
+        ],
+        'wizard.edit': { actions: { type: 'applyPatch', params: ({ event }) => ({ draft: event.draft }) } },
+      },
+      states: {
+        editing: {},
+        // Next was refused: the fields show their errors, checked again at every edit until none is left.
+        invalid: {
+          tags: 'error',
+          on: {
+            'wizard.edit': [
+              {
+                guard: { type: 'isPatchValid', params: ({ event }) => ({ draft: event.draft }) },
+                target: 'editing',
+                actions: [{ type: 'applyPatch', params: ({ event }) => ({ draft: event.draft }) }, 'clearErrors'],
+              },
+              {
+                actions: [
+                  { type: 'applyPatch', params: ({ event }) => ({ draft: event.draft }) },
+                  'reportInvalidDraft',
+                ],
+              },
+            ],
+          },
         },
       },
     },
@@ -177,18 +208,13 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
         failed: { tags: 'error' },
       },
     },
-    // The spec's quick website creation sequence (section 4); the confirmation page stays, busy.
+    // The spec's quick website creation sequence (section 4), its validation done by Next on the form page
+    // (the server checks again); the confirmation page stays, busy.
     submitting: {
       tags: ['open', 'page:confirm', 'busy'],
       entry: 'beginAttempt',
-      initial: 'validating',
+      initial: 'checkingDomain',
       states: {
-        validating: {
-          always: [
-            { guard: 'isDraftInvalid', target: '#quickSetup.confirming.failed', actions: 'reportInvalidDraft' },
-            { target: 'checkingDomain' },
-          ],
-        },
         checkingDomain: {
           invoke: {
             id: 'listDomains',

@@ -228,6 +228,14 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     domain_name: 'news.example.com',
     default_director: 'media-origin',
   })
+  // labs sorts first, so it is the project a first sign-in opens: it has a website, hence traffic to show.
+  // shop-staging stays empty, the demo's project with nothing configured yet.
+  await create(ctx, 'directors', 'labs', director('portal-origin', ['origin.portal.globex.example.com']))
+  await create(ctx, 'websites', 'labs', {
+    name: 'portal-globex-example-com',
+    domain_name: 'portal.globex.example.com',
+    default_director: 'portal-origin',
+  })
   return true
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { startLocalEdge } from './local-edge.ts'
 import { optionsFromEnv, ROOT, startServer } from './main.ts'
+import { buildReport, runtimeNote, signInLines } from './start-report.ts'
 
 /** Newest modification time under the console's sources, to decide whether dist/ is stale. */
 function newestSource(path: string): number {
@@ -18,11 +19,17 @@ function buildConsoleIfNeeded() {
     .filter(existsSync)
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestSource))) return
   console.log('Building the console (dist/ is missing or older than its sources)…')
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
-  if (result.status !== 0) {
-    console.error('The console build failed; see the output above.')
-    process.exit(1)
-  }
+  const started = performance.now()
+  // Kept, not shown: Vite's list of chunks is some 250 lines; a failure shows all of it.
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const report = buildReport(result, (performance.now() - started) / 1000)
+  for (const line of report.lines) (report.ok ? console.log : console.error)(line)
+  if (!report.ok) process.exit(1)
 }
 
 if (process.argv.includes('--build-if-needed')) buildConsoleIfNeeded()
@@ -35,23 +42,24 @@ const server = await startServer(options).catch((error: unknown) => {
 
 console.log(`WADP console and platform API: ${server.url}/`)
 console.log(`Database: ${server.databaseDescription}`)
-console.log(
-  `Sign in with token: paste the admin API token ${server.adminToken}` +
-    (server.generated.adminToken
-      ? ' (generated for this run; set WADP_ADMIN_TOKEN to keep one)'
-      : ' (from WADP_ADMIN_TOKEN)'),
-)
-console.log(
-  `Sign in with SSO: admin@example.com, operator@example.com or viewer@example.com with the password ${server.demoPassword}` +
-    (server.generated.demoPassword
-      ? ' (generated for this run; set WADP_DEMO_PASSWORD to keep one)'
-      : ' (from WADP_DEMO_PASSWORD)'),
-)
+const note = runtimeNote(process.version, !options.externalOidc)
+if (note) console.log(note)
 
 if (process.env.WADP_EDGE && process.env.WADP_EDGE !== 'local') {
   console.log(`WADP_EDGE=${process.env.WADP_EDGE} is not known (only local is); going on without an edge node`)
 }
 const edge = process.env.WADP_EDGE === 'local' ? await startLocalEdge(server.ctx, server.url, process.env, ROOT) : null
+
+// Last, so that the end of the start-up log is how to get in.
+for (const line of signInLines({
+  url: server.url,
+  adminToken: server.adminToken,
+  demoPassword: server.demoPassword,
+  generated: server.generated,
+  issuer: server.ctx.config.oidc.issuer,
+  externalIssuer: options.externalOidc !== undefined,
+}))
+  console.log(line)
 
 let stopping = false
 async function stop(signal: string) {

@@ -115,6 +115,7 @@ const SERVER_LAYERS: (string | RegExp)[][] = [
   // The edge agent's own process, and the local one the platform runs beside itself.
   [
     'server/start.ts',
+    'server/start-report.ts',
     'server/dev.ts',
     'server/main.ts',
     'server/app.ts',

@@ -10,8 +10,9 @@ describe('npm run paths', () => {
     expect(code).toBe(0)
     expect(output).toMatch(/^quick-setup: \d+ paths/)
     expect(output).toContain('Path 1: reaches closed')
-    expect(output).toContain('  1. wizard.open → welcome\n  2. wizard.next → form\n')
-    expect(output).toContain('wizard.edit (newOrigin) → form')
+    expect(output).toContain('  1. wizard.open → welcome\n  2. wizard.next → form.editing\n')
+    expect(output).toContain('  3. wizard.next → form.invalid\n')
+    expect(output).toContain('wizard.edit (newOrigin) → form.editing')
     expect(output).toContain(
       'createDirector done {"name":"shop-example-com-aaaaa"} → submitting.ensuringWebsiteName.checkingName',
     )

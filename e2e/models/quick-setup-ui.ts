@@ -9,7 +9,8 @@ import type { QuickSetupPage } from '../../machines/quick-setup.types.ts'
  * while the test makes website creation fail (page.route answering 500 once).
  *
  * Executors are expected to fill the form with a fresh domain before `wizard.next` on the form page, so
- * every submission starts from a valid draft; the real machine's tests cover invalid drafts.
+ * every submission starts from a valid draft; `nextRefused` is Next with the form's fields left blank,
+ * which the page refuses with its errors shown inline (the real machine's tests cover each invalid draft).
  */
 
 export type QuickSetupUiEvent =
@@ -21,6 +22,7 @@ export type QuickSetupUiEvent =
   | { type: 'wizard.cancel' }
   | { type: 'wizard.close' }
   | { type: 'wizard.restart' }
+  | { type: 'nextRefused' }
   | { type: 'submitSucceeds' }
   | { type: 'submitFails' }
 
@@ -30,10 +32,15 @@ export interface QuickSetupUiMeta {
   description: string
   /** After Finish: the app shows /websites. */
   websites?: boolean
+  /** Errors shown: `inline` on the form's fields, `list` in the submission's 'Error:'/'Message:' list. */
+  errors?: 'inline' | 'list'
 }
 
-const meta = (page: QuickSetupPage | null, description: string, websites?: boolean): QuickSetupUiMeta =>
-  websites ? { page, description, websites } : { page, description }
+const meta = (
+  page: QuickSetupPage | null,
+  description: string,
+  extra: Pick<QuickSetupUiMeta, 'websites' | 'errors'> = {},
+): QuickSetupUiMeta => ({ page, description, ...extra })
 
 // Leaving the modal or starting over is offered on every page.
 const pageControls = {
@@ -57,8 +64,12 @@ export const quickSetupUiModel = setup({
       on: { ...pageControls, 'wizard.next': 'form' },
     },
     form: {
-      meta: meta('form', 'the form page asking for the domain and the origin'),
-      on: { ...pageControls, 'wizard.previous': 'welcome', 'wizard.next': 'confirming' },
+      initial: 'editing',
+      on: { ...pageControls, 'wizard.previous': 'welcome', 'wizard.next': 'confirming', nextRefused: '.invalid' },
+      states: {
+        editing: { meta: meta('form', 'the form page asking for the domain and the origin') },
+        invalid: { meta: meta('form', 'the form page showing its fields’ errors', { errors: 'inline' }) },
+      },
     },
     confirming: {
       initial: 'asking',
@@ -71,7 +82,7 @@ export const quickSetupUiModel = setup({
       },
       states: {
         asking: { meta: meta('confirm', 'the confirmation page') },
-        failed: { meta: meta('confirm', 'the confirmation page listing the error') },
+        failed: { meta: meta('confirm', 'the confirmation page listing the error', { errors: 'list' }) },
       },
     },
     final: {
@@ -83,7 +94,7 @@ export const quickSetupUiModel = setup({
       },
     },
     websites: {
-      meta: meta(null, 'the websites list, the modal closed', true),
+      meta: meta(null, 'the websites list, the modal closed', { websites: true }),
       on: { 'wizard.open': 'welcome' },
     },
   },

@@ -72,8 +72,8 @@ export default function QuickSetup() {
       onCancel={() => send({ type: 'wizard.cancel' })}
       onRestart={() => send({ type: 'wizard.restart' })}
       onClose={() => send({ type: 'wizard.close' })}
-      renderFollowUpLink={(target, content) => (
-        <Link to={target.to as LinkProps['to']} onClick={() => send({ type: 'wizard.close' })}>
+      renderFollowUpLink={(target, content, className) => (
+        <Link to={target.to as LinkProps['to']} className={className} onClick={() => send({ type: 'wizard.close' })}>
           {content}
         </Link>
       )}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { MiddlewareHandler } from 'hono'
+import { STYLE_SOURCE } from '../oidc/login-page.ts'
 
 /** Written by the build (src/prerender.tsx): the sha256 sources of index.html's inline scripts. */
 export const SCRIPT_HASHES_FILE = join('.vite', 'csp-script-hashes.json')
@@ -60,7 +61,7 @@ export type Policies = { console: Headers; api: Headers; identityProvider: Heade
  * keeps its bearer token in local storage, so no script runs but the console's own files and the
  * inline scripts of index.html, named by their hashes; it talks to its own origin and to the OIDC
  * issuer. Styles keep 'unsafe-inline': react-hot-toast injects a style element and the prerendered
- * sign-in page and the OIDC pages carry inline styles; a style cannot read the token.
+ * sign-in page carries inline styles; a style cannot read the token. The OIDC pages' one style goes by its hash.
  */
 export function securityPolicies(options: { publicUrl: string; issuer: string; scriptHashes: string[] }): Policies {
   const own = new URL(options.publicUrl).origin
@@ -91,7 +92,8 @@ export function securityPolicies(options: { publicUrl: string; issuer: string; s
       'content-security-policy': policy({
         'default-src': ["'none'"],
         'script-src': ["'self'"],
-        'style-src': ["'unsafe-inline'"],
+        // Its pages (server/oidc/login-page.ts) carry one inline style, allowed by its hash alone.
+        'style-src': [STYLE_SOURCE],
         'img-src': ["'self'", 'data:'],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -148,7 +148,7 @@ export async function startConsole(options: { notify: Notify }) {
     quickSetup: () => {
       quickSetup ??= import('../app/quick-setup.ts').then((module) => {
         const wizard = module.createQuickSetup(api, inspect)
-        connectQuickSetup(router, wizard, actors, queryClient, queries)
+        connectQuickSetup(router, wizard, actors, queryClient, queries, options.notify)
         wizard.start()
         return wizard
       })

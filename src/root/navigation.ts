@@ -84,8 +84,8 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
 }
 
 /**
- * The quick-setup wizard, once its actor exists (its first use): a created website triggers an explicit
- * sync check and a fresh directors list; Finish leads to /websites.
+ * The quick-setup wizard, once its actor exists (its first use): a created website is announced and
+ * triggers an explicit sync check and a fresh directors list; Finish leads to /websites.
  */
 export function connectQuickSetup(
   router: AnyRouter,
@@ -93,8 +93,10 @@ export function connectQuickSetup(
   actors: ConsoleActors,
   queryClient: QueryClient,
   queries: ConsoleQueries,
+  notify: Notify,
 ) {
-  wizard.on('quickSetup.created', ({ project }) => {
+  wizard.on('quickSetup.created', ({ project, name }) => {
+    notify(`Website "${name}" created.`, { kind: 'success' })
     actors.projectSync.send({ type: 'sync.start', explicit: true })
     void queryClient.invalidateQueries({ queryKey: queries.configuration.directorNames(project).queryKey })
   })

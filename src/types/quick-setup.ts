@@ -54,22 +54,58 @@ export function usesExistingDirector(draft: QuickSetupDraft): boolean {
   return draft.backend.directorOption === 'existing' && Boolean(draft.default_director)
 }
 
-/** The first validation step of the quick website sequence. */
+function hasValidDomain(draft: { domain_name: string }): boolean {
+  return draft.domain_name !== '' && isHostname(draft.domain_name)
+}
+
+function hasValidOrigin(draft: QuickSetupDraft): boolean {
+  if (usesExistingDirector(draft)) return true
+  const port = parseInteger(draft.backend.port)
+  const weight = parseInteger(draft.backend.weight)
+  const hostOk = draft.backend.host !== '' && isHostname(draft.backend.host)
+  const portOk = port !== null && port >= 1 && port <= 65535
+  const weightOk = weight !== null && weight >= 0 && weight <= 100
+  return hostOk && portOk && weightOk
+}
+
+/**
+ * A draft a quick website can be made from (spec section 5), with the spec's messages: the server checks
+ * it before creating anything, and the wizard's form page before Next. Each rule reports on its own key.
+ */
+export const QuickWebsite = v.pipe(
+  QuickSetupDraft,
+  v.forward(v.partialCheck([['domain_name']], hasValidDomain, QUICK_WEBSITE_MESSAGES.invalidDomain), ['domain_name']),
+  v.forward(
+    v.partialCheck(
+      [
+        ['backend', 'directorOption'],
+        ['backend', 'host'],
+        ['backend', 'port'],
+        ['backend', 'weight'],
+        ['default_director'],
+      ],
+      (draft) => hasValidOrigin(draft as QuickSetupDraft),
+      QUICK_WEBSITE_MESSAGES.invalidBackend,
+    ),
+    ['backend'],
+  ),
+)
+
+/** The draft's keys and the quick-website error field each one reports on (spec section 8). */
+const ERROR_FIELD: Record<string, QuickWebsiteError['field']> = {
+  domain_name: 'website',
+  backend: 'backend',
+  default_director: 'director',
+}
+
+/** The first validation step of the quick website sequence: `QuickWebsite`'s issues as quick-website errors. */
 export function validateQuickSetupDraft(draft: QuickSetupDraft): QuickWebsiteError[] {
-  const errors: QuickWebsiteError[] = []
-  if (!draft.domain_name || !isHostname(draft.domain_name)) {
-    errors.push({ field: 'website', message: QUICK_WEBSITE_MESSAGES.invalidDomain })
-  }
-  if (!usesExistingDirector(draft)) {
-    const port = parseInteger(draft.backend.port)
-    const weight = parseInteger(draft.backend.weight)
-    const hostOk = draft.backend.host !== '' && isHostname(draft.backend.host)
-    const portOk = port !== null && port >= 1 && port <= 65535
-    const weightOk = weight !== null && weight >= 0 && weight <= 100
-    if (!hostOk || !portOk || !weightOk)
-      errors.push({ field: 'backend', message: QUICK_WEBSITE_MESSAGES.invalidBackend })
-  }
-  return errors
+  const result = v.safeParse(QuickWebsite, draft, { abortPipeEarly: false })
+  if (result.success) return []
+  return result.issues.map((issue) => ({
+    field: ERROR_FIELD[String(issue.path?.[0]?.key)] ?? 'website',
+    message: issue.message,
+  }))
 }
 
 /** A website's name is its domain with dots replaced by dashes. */

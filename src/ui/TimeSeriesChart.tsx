@@ -19,7 +19,13 @@ export type TimeSeriesChartProps = {
   /** The CSV file's name, without the extension. */
   fileName: string
   height?: number
+  /** Said in the chart's area instead of drawing it when no value is there or above zero ('No requests in this period'). */
+  emptyMessage?: string
 }
+
+/** Nothing to draw: no point, or every value missing or zero (a count of nothing, a ratio of no requests). */
+export const isEmptyChart = (lines: readonly ChartLine[]): boolean =>
+  !lines.some((line) => line.values.some((value) => value !== null && value !== 0))
 
 // uPlot (about 21 kB gzip with its styles) loads with the first chart, never with the pages without one.
 let library: Promise<typeof uPlot> | null = null
@@ -118,6 +124,7 @@ export function TimeSeriesChart({
   formatTime,
   fileName,
   height = 220,
+  emptyMessage = 'No data in this period',
 }: TimeSeriesChartProps) {
   const target = useRef<HTMLDivElement>(null)
   const dark = useDarkTheme()
@@ -222,7 +229,14 @@ export function TimeSeriesChart({
           </li>
         ))}
       </ul>
-      {failed ? (
+      {isEmptyChart(lines) ? (
+        <div
+          className="mt-2 flex items-center justify-center rounded-md border border-dashed border-slate-300 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+          style={{ minHeight: height }}
+        >
+          <p>{emptyMessage}</p>
+        </div>
+      ) : failed ? (
         <p className="mt-2 text-sm text-red-700 dark:text-red-400">
           The chart could not be drawn; the table below has its numbers.
         </p>

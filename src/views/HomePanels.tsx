@@ -269,6 +269,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           formatTime={formatDateTime}
           fileName="home-requests-24h"
           height={140}
+          emptyMessage="No requests in this period"
         />
         <TimeSeriesChart
           title="Cache hit ratio"
@@ -278,6 +279,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           formatTime={formatDateTime}
           fileName="home-hit-ratio-24h"
           height={140}
+          emptyMessage="No cache hits in this period"
         />
         <TimeSeriesChart
           title="Blocked requests"
@@ -288,6 +290,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           formatTime={formatDateTime}
           fileName="home-blocked-24h"
           height={140}
+          emptyMessage="No blocked or challenged requests in this period"
         />
       </div>
     </div>

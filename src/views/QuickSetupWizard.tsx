@@ -1,6 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { QUICK_SETUP_TEXTS } from '../types/quick-setup.ts'
 import { Button } from '../ui/Button.tsx'
+import { inlineLinkClassName } from '../ui/link.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { Select, type SelectOption } from '../ui/Select.tsx'
 import { TextField } from '../ui/TextField.tsx'
@@ -57,12 +58,13 @@ export type QuickSetupWizardProps = {
   onCancel: () => void
   onRestart: () => void
   onClose: () => void
-  /** Renders a follow-up link of the final page (the caller adds the project to it). */
-  renderFollowUpLink: (target: FollowUpLink, children: ReactNode) => ReactNode
+  /** Renders a follow-up link of the final page with the given class (the caller adds the project to it). */
+  renderFollowUpLink: (target: FollowUpLink, children: ReactNode, className: string) => ReactNode
 }
 
-/** Spec section 2: the form's placeholder is literally '{host}'. */
-export const DOMAIN_PLACEHOLDER = '{host}'
+/** Spec section 2's placeholder `{host}` stands for a host: the field shows an example of one. */
+export const DOMAIN_PLACEHOLDER = 'www.example.com'
+export const ORIGIN_HOST_PLACEHOLDER = 'origin.example.com'
 
 export const PORT_CHOICES = [
   { value: '80', label: 'HTTP/80' },
@@ -236,6 +238,7 @@ function FormPage({
             <TextField
               label="Host"
               value={backend.host}
+              placeholder={ORIGIN_HOST_PLACEHOLDER}
               onChange={(event) => editBackend({ host: event.target.value })}
               aria-invalid={originError ? true : undefined}
               disabled={busy}
@@ -306,6 +309,15 @@ function Summary({ draft }: { draft: QuickSetupWizardDraft }) {
   )
 }
 
+/** The first control marked invalid, else the chosen option of the first group marked invalid. */
+function firstInvalidControl(container: HTMLElement | null): HTMLElement | null {
+  return (
+    container?.querySelector<HTMLElement>('input[aria-invalid="true"], button[aria-invalid="true"]') ??
+    container?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input:checked') ??
+    null
+  )
+}
+
 export function QuickSetupWizard(props: QuickSetupWizardProps) {
   const { open, page, draft, errors, busy, created, cnameTarget } = props
   const can = {
@@ -321,6 +333,20 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
   if (!busy) shown.current = can
   const visible = busy ? shown.current : can
 
+  // Next on a form page may be refused: the first field marked invalid then gets the focus, so its error
+  // is read out and the user is where the fix goes. Every Next gives a new errors list, moving on or not.
+  const content = useRef<HTMLDivElement>(null)
+  const checking = useRef(false)
+  useEffect(() => {
+    if (!checking.current) return
+    checking.current = false
+    if (errors.length > 0) firstInvalidControl(content.current)?.focus()
+  }, [errors])
+  const next = () => {
+    checking.current = true
+    props.onNext()
+  }
+
   let body: ReactNode
   if (page === 'welcome') {
     body = (
@@ -334,7 +360,7 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
       </div>
     )
   } else if (page === 'form') {
-    body = <FormPage {...props} />
+    body = <FormPage {...props} onNext={next} />
   } else if (page === 'confirm') {
     body = (
       <div className="flex flex-col gap-4">
@@ -354,10 +380,10 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     body = (
       <div className="flex flex-col gap-4">
         <p className="font-medium">{QUICK_SETUP_TEXTS.thanks}</p>
-        {created === null && <h3 className="font-semibold">{QUICK_SETUP_TEXTS.quickLinks}</h3>}
-        <ul className="grid list-disc gap-1 pl-5 text-sm sm:grid-cols-2">
+        <h3 className="font-semibold">{created === null ? QUICK_SETUP_TEXTS.quickLinks : 'Next steps'}</h3>
+        <ul className="grid list-disc gap-1 pl-5 text-sm marker:text-teal-700 sm:grid-cols-2 dark:marker:text-teal-300">
           {followUpLinks(created).map((link) => (
-            <li key={link.label}>{props.renderFollowUpLink(link, link.label)}</li>
+            <li key={link.label}>{props.renderFollowUpLink(link, link.label, inlineLinkClassName)}</li>
           ))}
         </ul>
         {cnameTarget && (
@@ -386,7 +412,7 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
         </Button>
       )}
       {visible.next && (
-        <Button onClick={props.onNext} disabled={busy || !can.next}>
+        <Button onClick={next} disabled={busy || !can.next}>
           Next
         </Button>
       )}
@@ -407,8 +433,9 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
       size="lg"
       footer={footer}
     >
-      <ErrorList errors={errors} />
-      {body}
+      {/* A form page shows its errors on its fields; the list is the submission's. */}
+      <ErrorList errors={page === 'form' ? [] : errors} />
+      <div ref={content}>{body}</div>
     </Modal>
   )
 }

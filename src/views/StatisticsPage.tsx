@@ -93,11 +93,36 @@ type ChartDefinition = {
   grouped: StatsMetric
   format: (value: number | null) => string
   axis?: (value: number | null) => string
+  /** What the chart's area says when it has nothing to draw; `emptyGrouped` when grouped (its one metric). */
+  empty: string
+  emptyGrouped?: string
 }
 const CHARTS: readonly ChartDefinition[] = [
-  { id: 'requests', title: 'Requests', metrics: ['requests'], grouped: 'requests', format: count, axis: countAxis },
-  { id: 'bandwidth', title: 'Bandwidth', metrics: ['bytes_out'], grouped: 'bytes_out', format: bytes },
-  { id: 'hit-ratio', title: 'Cache hit ratio', metrics: ['hit_ratio'], grouped: 'hit_ratio', format: percent },
+  {
+    id: 'requests',
+    title: 'Requests',
+    metrics: ['requests'],
+    grouped: 'requests',
+    format: count,
+    axis: countAxis,
+    empty: 'No requests in this period',
+  },
+  {
+    id: 'bandwidth',
+    title: 'Bandwidth',
+    metrics: ['bytes_out'],
+    grouped: 'bytes_out',
+    format: bytes,
+    empty: 'No bytes served in this period',
+  },
+  {
+    id: 'hit-ratio',
+    title: 'Cache hit ratio',
+    metrics: ['hit_ratio'],
+    grouped: 'hit_ratio',
+    format: percent,
+    empty: 'No cache hits in this period',
+  },
   {
     id: 'status',
     title: 'Status classes',
@@ -105,6 +130,8 @@ const CHARTS: readonly ChartDefinition[] = [
     grouped: 'status_5xx',
     format: count,
     axis: countAxis,
+    empty: 'No requests in this period',
+    emptyGrouped: 'No 5xx responses in this period',
   },
   {
     id: 'latency',
@@ -112,6 +139,7 @@ const CHARTS: readonly ChartDefinition[] = [
     metrics: ['origin_latency_p50', 'origin_latency_p95'],
     grouped: 'origin_latency_p95',
     format: ms,
+    empty: 'No requests to the origin in this period',
   },
   {
     id: 'security',
@@ -120,6 +148,8 @@ const CHARTS: readonly ChartDefinition[] = [
     grouped: 'waf_blocked',
     format: count,
     axis: countAxis,
+    empty: 'No security events in this period',
+    emptyGrouped: 'No requests blocked by the WAF in this period',
   },
 ]
 
@@ -151,6 +181,11 @@ function linesOf(chart: ChartDefinition, data: StatsResult, groupBy: StatisticsV
     label: series.group ?? '',
     values: series.points.map((point) => point.values[metric] ?? null),
   }))
+}
+
+function emptyOf(chart: ChartDefinition, groupBy: StatisticsView['group_by']): string {
+  const showsRequests = groupBy === 'status_class' && chart.id === 'status'
+  return groupBy === 'none' || showsRequests ? chart.empty : (chart.emptyGrouped ?? chart.empty)
 }
 
 function titleOf(chart: ChartDefinition, groupBy: StatisticsView['group_by']): string {
@@ -412,12 +447,18 @@ function Totals({ data }: { data: StatsResult }) {
 function Charts({ data, groupBy }: { data: StatsResult; groupBy: StatisticsView['group_by'] }) {
   const timestamps = useMemo(() => data.series[0]?.points.map((point) => Date.parse(point.ts)) ?? [], [data])
   const charts = useMemo(
-    () => CHARTS.map((chart) => ({ chart, title: titleOf(chart, groupBy), lines: linesOf(chart, data, groupBy) })),
+    () =>
+      CHARTS.map((chart) => ({
+        chart,
+        title: titleOf(chart, groupBy),
+        empty: emptyOf(chart, groupBy),
+        lines: linesOf(chart, data, groupBy),
+      })),
     [data, groupBy],
   )
   return (
     <div className="mt-6 grid gap-4 xl:grid-cols-2">
-      {charts.map(({ chart, title, lines }) => (
+      {charts.map(({ chart, title, empty, lines }) => (
         <TimeSeriesChart
           key={chart.id}
           title={title}
@@ -427,6 +468,7 @@ function Charts({ data, groupBy }: { data: StatsResult; groupBy: StatisticsView[
           formatAxis={chart.axis}
           formatTime={formatDateTime}
           fileName={`statistics-${chart.id}`}
+          emptyMessage={empty}
         />
       ))}
     </div>

@@ -200,28 +200,71 @@ describe('quick setup: creating a website', () => {
   })
 })
 
-describe('quick setup: refusing a submission', () => {
-  it('reports an invalid domain name on the website field and calls nothing', async () => {
-    const wizard = startWizard()
-    const state = await submit(wizard, { ...newOrigin, domain_name: 'not a domain' })
+/** Open the wizard, fill the form with `patch` and press Next on the form page. */
+function nextFrom(wizard: Wizard, patch: QuickSetupDraftPatch) {
+  wizard.actor.send({ type: 'wizard.open' })
+  wizard.actor.send({ type: 'wizard.next' })
+  wizard.actor.send({ type: 'wizard.edit', draft: patch })
+  wizard.actor.send({ type: 'wizard.next' })
+  return wizard.actor.getSnapshot()
+}
 
-    expect(state.matches({ confirming: 'failed' })).toBe(true)
-    expect(selectErrors(state)).toEqual([{ field: 'website', message: 'invalid domain name' }])
+describe('quick setup: the form page checks its fields before Next', () => {
+  it('refuses Next with a blank form, reporting both fields with the spec messages', () => {
+    const wizard = startWizard()
+    const state = nextFrom(wizard, {})
+
+    expect(selectPage(state)).toBe('form')
+    expect(state.hasTag('error')).toBe(true)
+    expect(selectErrors(state)).toEqual([
+      { field: 'website', message: 'invalid domain name' },
+      { field: 'backend', message: 'invalid backend' },
+    ])
     expect(wizard.calls).toEqual([])
   })
 
-  it('reports an invalid backend on the backend field', async () => {
-    const wizard = startWizard()
-    const state = await submit(wizard, { domain_name: 'shop.example.com', backend: { host: '' } })
+  it('refuses an invalid domain name on the website field', () => {
+    const state = nextFrom(startWizard(), { ...newOrigin, domain_name: 'not a domain' })
+    expect(selectPage(state)).toBe('form')
+    expect(selectErrors(state)).toEqual([{ field: 'website', message: 'invalid domain name' }])
+  })
+
+  it('refuses an invalid backend on the backend field', () => {
+    const state = nextFrom(startWizard(), { domain_name: 'shop.example.com', backend: { host: '' } })
+    expect(selectPage(state)).toBe('form')
     expect(selectErrors(state)).toEqual([{ field: 'backend', message: 'invalid backend' }])
   })
 
-  it('treats Existing with no director chosen as a new origin without a backend', async () => {
-    const wizard = startWizard()
-    const state = await submit(wizard, { ...existingDirector, default_director: null })
+  it('treats Existing with no director chosen as a new origin without a backend', () => {
+    const state = nextFrom(startWizard(), { ...existingDirector, default_director: null })
     expect(selectErrors(state)).toEqual([{ field: 'backend', message: 'invalid backend' }])
   })
 
+  it('checks the fields again at every edit once Next was refused, and lets the user on when they pass', () => {
+    const wizard = startWizard()
+    nextFrom(wizard, {})
+    wizard.actor.send({ type: 'wizard.edit', draft: { domain_name: 'shop.example.com' } })
+    expect(selectErrors(wizard.actor.getSnapshot())).toEqual([{ field: 'backend', message: 'invalid backend' }])
+    wizard.actor.send({ type: 'wizard.edit', draft: { backend: { host: 'origin.example.com' } } })
+    expect(selectErrors(wizard.actor.getSnapshot())).toEqual([])
+    expect(wizard.actor.getSnapshot().hasTag('error')).toBe(false)
+    wizard.actor.send({ type: 'wizard.next' })
+    expect(selectPage(wizard.actor.getSnapshot())).toBe('confirm')
+  })
+
+  it('keeps Next offered on an invalid page: pressing it is how the fields are checked', () => {
+    const state = nextFrom(startWizard(), {})
+    expect(selectCanGoNext(state)).toBe(true)
+  })
+
+  it('accepts what the server accepts: a domain with capitals and spaces around it', () => {
+    const state = nextFrom(startWizard(), newOrigin)
+    expect(selectPage(state)).toBe('confirm')
+    expect(selectErrors(state)).toEqual([])
+  })
+})
+
+describe('quick setup: refusing a submission', () => {
   it('refuses a domain the project already uses', async () => {
     const wizard = startWizard({ domains: ['other.example.com', 'SHOP.example.com'] })
     const state = await submit(wizard, newOrigin)
@@ -331,6 +374,7 @@ describe('quick setup: moving between pages', () => {
     expect(selectCanGoPrevious(actor.getSnapshot())).toBe(false)
     actor.send({ type: 'wizard.next' })
     expect(selectPage(actor.getSnapshot())).toBe('form')
+    actor.send({ type: 'wizard.edit', draft: existingDirector })
     actor.send({ type: 'wizard.next' })
     expect(selectPage(actor.getSnapshot())).toBe('confirm')
     expect(selectCanGoNext(actor.getSnapshot())).toBe(false)
@@ -356,8 +400,8 @@ describe('quick setup: moving between pages', () => {
   })
 
   it('clears the errors with Previous', async () => {
-    const wizard = startWizard()
-    await submit(wizard, { domain_name: '' })
+    const wizard = startWizard({ createWebsite: rejecting('website quota exceeded') })
+    await submit(wizard, existingDirector)
     wizard.actor.send({ type: 'wizard.previous' })
     const state = wizard.actor.getSnapshot()
     expect(selectPage(state)).toBe('form')
@@ -365,11 +409,20 @@ describe('quick setup: moving between pages', () => {
     expect(state.hasTag('error')).toBe(false)
   })
 
-  it('clears the errors with Next', async () => {
+  it("clears the form page's errors with Previous", () => {
     const wizard = startWizard()
-    await submit(wizard, { domain_name: '' })
+    nextFrom(wizard, {})
+    wizard.actor.send({ type: 'wizard.previous' })
+    expect(selectPage(wizard.actor.getSnapshot())).toBe('welcome')
+    expect(selectErrors(wizard.actor.getSnapshot())).toEqual([])
+  })
+
+  it('clears the errors with Next', async () => {
+    const wizard = startWizard({ createWebsite: rejecting('website quota exceeded') })
+    await submit(wizard, existingDirector)
     wizard.actor.send({ type: 'wizard.previous' })
     wizard.actor.send({ type: 'wizard.next' })
+    expect(selectPage(wizard.actor.getSnapshot())).toBe('confirm')
     expect(selectErrors(wizard.actor.getSnapshot())).toEqual([])
   })
 
@@ -385,9 +438,9 @@ describe('quick setup: moving between pages', () => {
     expect(wizard.calls).toEqual([])
   })
 
-  it('restarts on page 0 with a fresh draft', async () => {
+  it('restarts on page 0 with a fresh draft', () => {
     const wizard = startWizard()
-    await submit(wizard, { domain_name: '' })
+    nextFrom(wizard, { domain_name: 'not a domain' })
     wizard.actor.send({ type: 'wizard.restart' })
     const state = wizard.actor.getSnapshot()
     expect(selectPage(state)).toBe('welcome')

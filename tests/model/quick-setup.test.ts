@@ -11,6 +11,7 @@ import { selectPage } from '../../machines/quick-setup.selectors.ts'
 import { emptyDraft, quickSetupMachine } from '../../machines/quick-setup.ts'
 import type { QuickSetupEmitted, QuickSetupPage } from '../../machines/quick-setup.types.ts'
 import { DRAFTS, MACHINES, QUICK_SETUP_INPUT, quickSetupEvents } from '../../src/app/machine-registry.ts'
+import { validateQuickSetupDraft } from '../../src/types/quick-setup.ts'
 
 type Snapshot = SnapshotFrom<typeof quickSetupMachine>
 type Event = EventFromLogic<typeof quickSetupMachine>
@@ -124,7 +125,19 @@ function assertInvariants(path: Path) {
       expect(after.context.draft).toEqual(emptyDraft())
       expect(after.context.errors).toEqual([])
     }
-    if (event.type === 'wizard.next' || event.type === 'wizard.previous') expect(after.context.errors).toEqual([])
+    if (event.type === 'wizard.previous') expect(after.context.errors).toEqual([])
+    // Next moves on with no errors, or stays on the form page naming what its fields lack (spec section 5).
+    if (event.type === 'wizard.next') {
+      const refused = before.hasTag('page:form') && after.hasTag('page:form')
+      expect(after.context.errors).toEqual(refused ? validateQuickSetupDraft(after.context.draft) : [])
+      if (refused) expect(after.context.errors.length).toBeGreaterThan(0)
+    }
+    // Editing a refused page checks it again: its errors are always those of what it now holds.
+    if (event.type === 'wizard.edit' && before.hasTag('error')) {
+      expect(after.context.errors).toEqual(validateQuickSetupDraft(after.context.draft))
+    }
+    // The confirmation page only ever holds a draft the server's rules accept.
+    if (after.hasTag('page:confirm')) expect(validateQuickSetupDraft(after.context.draft)).toEqual([])
     if (event.type === 'wizard.cancel' || event.type === 'wizard.close') expect(after.value).toBe('closed')
 
     if (after.hasTag('open')) expect(pageTags(after)).toHaveLength(1)
@@ -176,11 +189,13 @@ describe('quick-setup model: shortest path to every state', () => {
     expect(unreached(paths)).toEqual([])
   })
 
-  it('passes through validating both ways: on to checking the domain, or back with the validation errors', () => {
-    const submissions = paths.flatMap(replay).filter((step) => step.event.type === 'wizard.yes')
-    expect(submissions.some((step) => step.after.matches({ submitting: 'checkingDomain' }))).toBe(true)
-    const refused = submissions.filter((step) => step.after.matches({ confirming: 'failed' }))
-    expect(refused.map((step) => step.after.context.errors[0]?.field)).toEqual(
+  it('takes Next on the form page both ways: on to the confirmation, or refused with the validation errors', () => {
+    const nexts = paths
+      .flatMap(replay)
+      .filter((step) => step.event.type === 'wizard.next' && step.before.hasTag('page:form'))
+    expect(nexts.some((step) => step.after.hasTag('page:confirm'))).toBe(true)
+    const refused = nexts.filter((step) => step.after.matches({ form: 'invalid' }))
+    expect(refused.flatMap((step) => step.after.context.errors.map((error) => error.field))).toEqual(
       expect.arrayContaining(['website', 'backend']),
     )
   })
@@ -258,7 +273,7 @@ describe('quick-setup UI model (e2e/models/quick-setup-ui.ts)', () => {
     const screens = getStateNodes(quickSetupUiModel.root)
       .filter((node) => node.type === 'atomic')
       .map((node) => String(field(node.meta, 'description')))
-    expect(screens).toHaveLength(8)
+    expect(screens).toHaveLength(9)
     expect([...visited].sort()).toEqual([...screens].sort())
     const pages = new Set([...paths.flatMap((path) => path.steps.map((step) => uiMetaOf(step.state).page))])
     expect([...pages].sort()).toEqual([...PAGES, null].sort())
@@ -279,12 +294,16 @@ describe('quick-setup UI model (e2e/models/quick-setup-ui.ts)', () => {
     'wizard.restart',
   ] as const
 
+  const NEXT: Event = { type: 'wizard.next' }
+
   /** The real machine's events for one event of the abstract model: a form filled, a submission answered. */
   function realEvents(event: QuickSetupUiEvent, page: QuickSetupPage | null): Event[] {
     const submit: Event[] = [{ type: 'wizard.yes' }, done('listDomains', []), done('checkWebsiteName', false)]
     if (event.type === 'submitSucceeds')
       return [...submit, done('createWebsite', { name: 'shop-example-com', default_director: 'shared-origin' })]
     if (event.type === 'submitFails') return [...submit, failed('createWebsite')]
+    if (event.type === 'nextRefused')
+      return [{ type: 'wizard.edit', draft: { domain_name: '', backend: { directorOption: 'new', host: '' } } }, NEXT]
     if (event.type === 'wizard.next' && page === 'form')
       return [{ type: 'wizard.edit', draft: DRAFTS.existingDirector }, event]
     return [event]
@@ -305,7 +324,7 @@ describe('quick-setup UI model (e2e/models/quick-setup-ui.ts)', () => {
         }
         const screen = uiMetaOf(step.state)
         expect(selectPage(real)).toBe(screen.page)
-        expect(real.hasTag('error')).toBe(step.state.matches({ confirming: 'failed' }))
+        expect(real.hasTag('error')).toBe(screen.errors !== undefined)
         expect(finished).toBe(screen.websites === true)
         finished = false
         // The same buttons work on both; Finish on the confirmation page is the model's submit.

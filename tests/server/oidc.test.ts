@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { decodeProtectedHeader, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose'
@@ -200,6 +201,40 @@ describe('development OIDC provider', () => {
     expect(escapedHtml).toContain('Wrong e-mail or password.')
     expect(escapedHtml).not.toContain('<script>')
     expect(escapedHtml).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')
+  })
+
+  it('styles its pages like the console with the one inline style its policy allows, dark mode and focus included', async () => {
+    const { challenge } = pkcePair()
+    const browser = new Browser()
+    const start = await browser.request(authorizationUrl(challenge))
+    const page = await browser.request(new URL(start.headers.get('location') ?? '', origin))
+    const html = await page.text()
+    const policy = page.headers.get('content-security-policy') ?? ''
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '')
+    expect(styles).toHaveLength(1)
+    const style = styles[0] ?? ''
+    // The browser applies the style only if the policy names its hash; nothing else inline is allowed.
+    const hash = createHash('sha256').update(style).digest('base64')
+    expect(policy).toContain(`style-src 'sha256-${hash}';`)
+    expect(policy).not.toContain('unsafe-inline')
+    expect(policy).toMatch(/default-src 'none'/)
+    expect(policy).toMatch(/frame-ancestors 'none'/)
+    expect(html).not.toMatch(/ style=/)
+    // The console's font stack, colours (slate page, teal button), card, dark colours and focus ring.
+    expect(style).toContain('font-family: ui-sans-serif, system-ui, sans-serif')
+    expect(style).toMatch(/--accent: #0f766e/)
+    expect(style).toMatch(/@media \(prefers-color-scheme: dark\)/)
+    expect(style).toMatch(/:focus-visible \{ outline: 2px solid/)
+    expect(html).toMatch(/<label for="email">Email<\/label>\n<input id="email"/)
+    expect(html).toMatch(/<label for="password">Password<\/label>\n<input id="password"/)
+
+    const wrong = await browser.request(new URL(formAction(html), origin), {
+      form: { email: 'alice@example.com', password: 'nope' },
+    })
+    expect(wrong.headers.get('content-security-policy')).toBe(policy)
+    expect(await wrong.text()).toMatch(
+      /<p class="error" id="login-error" role="alert">Wrong e-mail or password.<\/p>[\s\S]*aria-describedby="login-error" aria-invalid="true"/,
+    )
   })
 
   it('refuses to show a login form without the interaction cookie', async () => {

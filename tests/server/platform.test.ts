@@ -345,3 +345,42 @@ describe('sign-in with the development OpenID Connect provider', () => {
     expect(await wrong.text()).toContain('Wrong e-mail or password.')
   })
 })
+
+describe('the demo platform', () => {
+  /** The project the console opens after a first sign-in: the first the user reaches (src/app/project.ts). */
+  async function firstProject(token?: string): Promise<string> {
+    const res = await platform.call('GET', '/api/auth/v0/search/projects?items=1', token ? { token } : {})
+    expect(res.status).toBe(200)
+    return res.body.data[0].name
+  }
+
+  it('opens a project with websites and traffic on a first sign-in, with a token or with the provider', async () => {
+    const now = Date.now()
+    const tokens = [
+      undefined,
+      await oidcSignIn(platform.url, OPERATOR, DEMO_PASSWORD),
+      await oidcSignIn(platform.url, VIEWER, DEMO_PASSWORD),
+    ]
+    let charted = 0
+    for (const token of tokens) {
+      const project = await firstProject(token)
+      const websites = await platform.call('GET', `/api/core/v0/projects/${project}/websites`, { token })
+      expect(websites.body.data.length, `websites of ${project}`).toBeGreaterThan(0)
+      const stats = await platform.call('POST', '/api/stats/v0/queries', {
+        token,
+        body: {
+          project,
+          from: new Date(now - 86_400_000).toISOString(),
+          to: new Date(now).toISOString(),
+          metrics: ['requests'],
+        },
+      })
+      // A user without wadp.stats.query sees no traffic panel; the others see traffic.
+      if (stats.status === 403) continue
+      expect(stats.status, JSON.stringify(stats.body)).toBe(200)
+      expect(stats.body.data.totals.requests, `requests in ${project}`).toBeGreaterThan(0)
+      charted += 1
+    }
+    expect(charted).toBeGreaterThan(0)
+  })
+})

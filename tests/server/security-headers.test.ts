@@ -92,6 +92,8 @@ describe('security headers', () => {
     const policy = answer.headers.get('content-security-policy')
     expect(directive(policy, 'default-src')).toBe("default-src 'none'")
     expect(directive(policy, 'script-src')).toBe("script-src 'self'")
+    // Its pages' one inline style by its hash, never any inline style.
+    expect(directive(policy, 'style-src')).toMatch(/^style-src 'sha256-[A-Za-z0-9+/]+=*'$/)
     expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'")
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer')
   })

@@ -133,7 +133,7 @@ describe('statistics queries', () => {
 
   it('answer for a project without websites with zeros', async () => {
     setClock(NOW)
-    const res = await query({ ...lastDay, project: 'labs', metrics: ['requests', 'hit_ratio'] })
+    const res = await query({ ...lastDay, project: 'shop-staging', metrics: ['requests', 'hit_ratio'] })
     expect(res.status).toBe(200)
     expect(res.body.data.totals).toEqual({ requests: 0, hit_ratio: null })
     expect(res.body.data.series[0].points[0].values).toEqual({ requests: 0, hit_ratio: null })

@@ -43,7 +43,11 @@ function props(overrides: Partial<QuickSetupWizardProps> = {}): QuickSetupWizard
     onCancel: vi.fn(),
     onRestart: vi.fn(),
     onClose: vi.fn(),
-    renderFollowUpLink: (target, children: ReactNode) => <a href={target.to}>{children}</a>,
+    renderFollowUpLink: (target, children: ReactNode, className) => (
+      <a href={target.to} className={className}>
+        {children}
+      </a>
+    ),
     ...overrides,
   }
 }
@@ -63,7 +67,9 @@ describe('QuickSetupWizard', () => {
   it('asks for the domain and the origin on the form page', () => {
     render(<QuickSetupWizard {...props({ page: 'form' })} />)
     const domain = screen.getByRole('textbox', { name: 'What is the domain name for the website?' })
-    expect(domain.getAttribute('placeholder')).toBe('{host}')
+    // An example of what to type, not the spec's template: no braces.
+    expect(domain.getAttribute('placeholder')).toBe('www.example.com')
+    expect(screen.getByRole('textbox', { name: 'Host' }).getAttribute('placeholder')).toBe('origin.example.com')
     const origin = screen.getByRole('group', { name: 'What is the origin of this website?' })
     expect((within(origin).getByRole('radio', { name: 'New' }) as HTMLInputElement).checked).toBe(true)
     expect(within(origin).getByRole('radio', { name: 'Existing' })).toBeTruthy()
@@ -170,17 +176,28 @@ describe('QuickSetupWizard', () => {
     expect(button('Close')).toBeNull()
   })
 
-  it("lists errors with 'Error:' and 'Message:' and shows them on their fields", () => {
+  it("lists a submission's errors with 'Error:' and 'Message:' on the confirmation page", () => {
+    const errors = [
+      { field: 'website', message: 'domain name already used' },
+      { field: 'server', message: 'website quota exceeded' },
+    ]
+    render(<QuickSetupWizard {...props({ page: 'confirm', errors, canAnswer: true })} />)
+    const items = within(screen.getByRole('alert')).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Error: websiteMessage: domain name already used',
+      'Error: serverMessage: website quota exceeded',
+    ])
+  })
+
+  it("shows the form page's errors on their fields, not in the submission's list", () => {
     const errors = [
       { field: 'website', message: 'invalid domain name' },
       { field: 'backend', message: 'invalid backend' },
     ]
     render(<QuickSetupWizard {...props({ page: 'form', errors })} />)
-    const items = within(screen.getByRole('alert')).getAllByRole('listitem')
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Error: websiteMessage: invalid domain name',
-      'Error: backendMessage: invalid backend',
-    ])
+    expect(within(screen.getByRole('alert')).queryAllByRole('listitem')).toEqual([])
+    expect(screen.queryByText('Error:')).toBeNull()
+    expect(screen.getByText('invalid domain name')).toBeTruthy()
     const domain = screen.getByRole('textbox', { name: 'What is the domain name for the website?' })
     expect(domain.getAttribute('aria-invalid')).toBe('true')
     expect(domain.getAttribute('aria-describedby')).toBeTruthy()
@@ -195,7 +212,30 @@ describe('QuickSetupWizard', () => {
     render(<QuickSetupWizard {...props({ page: 'form', draft: existing, errors })} />)
     const select = screen.getByRole('button', { name: /Director/ })
     expect(select.getAttribute('aria-invalid')).toBe('true')
-    expect(screen.getAllByText('shop-abcde: Not found')).toHaveLength(2)
+    expect(screen.getAllByText('shop-abcde: Not found')).toHaveLength(1)
+  })
+
+  it('moves the focus to the first field Next refused, so its error is read out', async () => {
+    const user = userEvent.setup()
+    const onNext = vi.fn()
+    const form = { page: 'form' as const, canNext: true, onNext }
+    const { rerender } = render(<QuickSetupWizard {...props(form)} />)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(onNext).toHaveBeenCalledTimes(1)
+    rerender(<QuickSetupWizard {...props({ ...form, errors: [{ field: 'backend', message: 'invalid backend' }] })} />)
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Host' }))
+    // Errors that change while typing (the page checks again at each edit) leave the focus where it is.
+    await user.click(screen.getByRole('textbox', { name: 'What is the domain name for the website?' }))
+    rerender(
+      <QuickSetupWizard {...props({ ...form, errors: [{ field: 'website', message: 'invalid domain name' }] })} />,
+    )
+    expect(document.activeElement).toBe(
+      screen.getByRole('textbox', { name: 'What is the domain name for the website?' }),
+    )
+    rerender(<QuickSetupWizard {...props({ ...form, errors: [{ field: 'backend', message: 'invalid backend' }] })} />)
+    expect(document.activeElement).toBe(
+      screen.getByRole('textbox', { name: 'What is the domain name for the website?' }),
+    )
   })
 
   it('thanks the user and links to the created website and director, with the CNAME reminder', () => {
@@ -212,6 +252,9 @@ describe('QuickSetupWizard', () => {
     )
     expect(screen.getByText('Thank you, your website is being configured as we speak!')).toBeTruthy()
     expect(screen.queryByText('Quick links!')).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Next steps' })).toBeTruthy()
+    // Visibly links: underlined in the link colour, not plain text.
+    for (const link of screen.getAllByRole('link')) expect(link.className).toMatch(/(^| )underline( |$)/)
     const links = screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])
     expect(links).toEqual([
       ['Add a domain alias', '/websites-edit/shop-example-com'],

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as v from 'valibot'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -130,5 +130,54 @@ describe('StatisticsPage', () => {
     expect(totals.textContent).toContain('91.2 %')
     expect(screen.getByText(/No traffic to show in this range yet/)).toBeTruthy()
     expect(screen.getByRole('combobox', { name: 'Granularity' }).textContent).toContain('Automatic (minute)')
+  })
+
+  it('says inside each chart that has nothing to draw what did not happen, and draws the others', () => {
+    const at = (minute: number) => `2026-11-24T10:0${minute}:00.000Z`
+    const point = (minute: number, requests: number) => ({
+      ts: at(minute),
+      values: {
+        requests,
+        bytes_out: requests * 1000,
+        hit_ratio: requests > 0 ? 0.5 : null,
+        status_2xx: requests,
+        status_3xx: 0,
+        status_4xx: 0,
+        status_5xx: 0,
+        origin_latency_p50: requests > 0 ? 20 : null,
+        origin_latency_p95: requests > 0 ? 80 : null,
+        waf_blocked: 0,
+        challenged: 0,
+        rate_limited: 0,
+      },
+    })
+    const ready = (requests: number) => ({
+      status: 'ready' as const,
+      data: {
+        granularity: 'minute' as const,
+        series: [{ points: [point(1, requests), point(2, requests)] }],
+        totals: { requests: requests * 2 },
+      },
+      fetching: false,
+      elapsedSeconds: 0,
+    })
+    const chart = (title: string) => screen.getByRole('region', { name: title })
+    const { rerender } = render(<StatisticsPage {...props({ result: ready(0) })} />)
+    for (const [title, message] of [
+      ['Requests', 'No requests in this period'],
+      ['Bandwidth', 'No bytes served in this period'],
+      ['Cache hit ratio', 'No cache hits in this period'],
+      ['Status classes', 'No requests in this period'],
+      ['Origin latency', 'No requests to the origin in this period'],
+      ['Security events', 'No security events in this period'],
+    ] as const) {
+      expect(chart(title).textContent, title).toContain(message)
+      expect(within(chart(title)).queryByRole('img'), title).toBeNull()
+    }
+    rerender(<StatisticsPage {...props({ result: ready(5) })} />)
+    expect(within(chart('Requests')).getByRole('img')).toBeTruthy()
+    expect(chart('Requests').textContent).not.toContain('No requests in this period')
+    // Traffic, but nothing blocked: that chart alone says so.
+    expect(chart('Security events').textContent).toContain('No security events in this period')
   })
 })
