@@ -12,12 +12,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EdgeAgent } from '../../server/edge/agent.ts'
 import { findVarnishd } from '../../server/edge/vcc.ts'
-import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { edgeGet, freePort, startOrigin } from '../edge/support.ts'
+import { benchPlatform } from './edge-bench.ts'
 import { writeSection } from './report.ts'
 
 const SAVES = 50
-const TOKEN = 'bench-admin-token-0123456789abcdef'
 const NODE = 'pop-zz-bench-1'
 const HOST = 'edge-bench.example.com'
 const core = '/api/core/v0'
@@ -31,40 +30,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0
 
-const server = await startServer({
-  ...optionsFromEnv({}),
-  port: 0,
-  databaseUrl: 'memory:',
-  adminToken: TOKEN,
-  demoPassword: 'bench-password',
-  serveConsole: false,
-})
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return { json: text ? JSON.parse(text) : null, etag: response.headers.get('etag') }
-}
+const { server, call, agentNode } = await benchPlatform()
 
 const origin = await startOrigin()
 const dir = await mkdtemp(join(tmpdir(), 'wadp-bench-edge-'))
 const listen = await freePort()
 const base = `http://127.0.0.1:${listen}`
-const created = await call('POST', `${core}/nodes`, {
-  name: NODE,
-  hostname: 'localhost',
-  pop_code: 'loc',
-  country: 'zz',
-  kind: 'agent',
-})
 const agent = new EdgeAgent({
   platformUrl: server.url,
   node: NODE,
-  token: created.json.data.secret,
+  token: await agentNode(NODE),
   varnishd,
   listen: `127.0.0.1:${listen}`,
   admin: `127.0.0.1:${await freePort()}`,

@@ -17,12 +17,11 @@ import os, { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findVarnishd } from '../../server/edge/vcc.ts'
-import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { edgeGet, freePort, startOrigin } from '../edge/support.ts'
 import { openEventStream } from '../tools/event-stream.ts'
+import { BENCH_TOKEN, benchPlatform } from './edge-bench.ts'
 import { writeSection } from './report.ts'
 
-const TOKEN = 'bench-admin-token-0123456789abcdef'
 const NODE = 'pop-zz-bench-2'
 const HOST = 'traffic-bench.example.com'
 const core = '/api/core/v0'
@@ -39,43 +38,20 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0
 
 const load = os.loadavg()[0] ?? 0
-const server = await startServer({
-  ...optionsFromEnv({}),
-  port: 0,
-  databaseUrl: 'memory:',
-  adminToken: TOKEN,
-  demoPassword: 'bench-password',
-  serveConsole: false,
-})
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return text ? JSON.parse(text) : null
-}
+const { server, call: send, agentNode } = await benchPlatform()
+const call = async (method: string, path: string, body?: unknown) => (await send(method, path, body)).json
 
 const origin = await startOrigin()
 const dir = await mkdtemp(join(tmpdir(), 'wadp-bench-traffic-'))
 const listen = await freePort()
 const base = `http://127.0.0.1:${listen}`
-const created = await call('POST', `${core}/nodes`, {
-  name: NODE,
-  hostname: 'localhost',
-  pop_code: 'loc',
-  country: 'zz',
-  kind: 'agent',
-})
 const agent = spawn(process.execPath, ['--import', 'tsx', 'server/edge-agent.ts'], {
   cwd: ROOT,
   env: {
     ...process.env,
     WADP_PLATFORM_URL: server.url,
     WADP_EDGE_NODE: NODE,
-    WADP_EDGE_TOKEN: created.data.secret,
+    WADP_EDGE_TOKEN: await agentNode(NODE),
     WADP_EDGE_LISTEN: `127.0.0.1:${listen}`,
     WADP_EDGE_ADMIN: `127.0.0.1:${await freePort()}`,
     WADP_EDGE_DIR: dir,
@@ -100,7 +76,7 @@ for (let waited = 0; (await edgeGet(base, HOST, '/warm').catch(() => ({ status: 
 // From a request to its line in live traffic.
 const stream = await openEventStream(
   `${server.url}${core}/projects/shop/websites/${HOST.replaceAll('.', '-')}/traffic`,
-  TOKEN,
+  BENCH_TOKEN,
 )
 await stream.until(() => stream.events.some((event) => event.event === 'ready'))
 const delays: number[] = []

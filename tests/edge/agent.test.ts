@@ -192,6 +192,9 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('HIT')
     await purge('all', [])
     expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('MISS')
+    expect(await cached('/by-host')).toBe('HIT')
+    await purge('host', [HOST])
+    expect((await get(HOST, '/by-host')).headers['x-cache']).toBe('MISS')
   }, 150_000)
 
   it("reports its backends' probes: a stopped origin is sick in the API, and healthy again once it answers", async () => {
