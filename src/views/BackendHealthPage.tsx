@@ -1,5 +1,6 @@
 import { type BackendHealthRowData, windowSummary } from '../domain/backend-health.ts'
 import { formatDateTime } from '../domain/datetime.ts'
+import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
@@ -166,7 +167,7 @@ export function BackendHealthPage(props: BackendHealthPageProps) {
     <>
       <PageHeading
         title="Backend Health"
-        description="Varnish nodes report their own probes of every director backend; where none runs, the platform simulates them. This page reads the results again while it is open."
+        description={`Varnish nodes report their own probes of every director backend; where none runs, the platform simulates them. This page reads the results again while it is open. ${timesNote()}`}
       />
       <form aria-label="Filters" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {select('Project', props.project, props.projects, (project) => props.onFilter({ project, director: '' }))}

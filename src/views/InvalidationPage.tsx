@@ -11,6 +11,7 @@ import {
   type PurgeType,
 } from '../domain/purge.ts'
 import { flagOf } from '../domain/sync.ts'
+import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
 import { Flag } from '../ui/Flag.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
@@ -185,7 +186,7 @@ export function InvalidationPage(props: InvalidationPageProps) {
     <>
       <PageHeading
         title="Invalidation"
-        description="Remove cached content from every node, so the next request goes to the origin."
+        description={`Remove cached content from every node, so the next request goes to the origin. ${timesNote()}`}
       />
       {props.canPurge ? (
         <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-4">

@@ -64,6 +64,8 @@ describe('BackendHealthPage', () => {
       '2026-11-24T10:00:00.000Z',
     ])
     expect(times[0]?.textContent).toMatch(/^24-11-2026 \d\d:\d\d:40$/)
+    // The times' zone is said once, on the page.
+    expect(screen.getByText(/Times are local \(/)).toBeTruthy()
     const failing = screen.getByRole('row', { name: /origin-down/ })
     expect(within(failing).getByText('Unhealthy')).toBeTruthy()
     expect(within(failing).getByRole('img', { name: '0 of 3 probes passed' })).toBeTruthy()
