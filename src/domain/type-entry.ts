@@ -25,6 +25,16 @@ export type TypeEntry = {
   listPath?: string
   /** What the console calls it in lists and headings (the sidebar's words). */
   label: string
+  /**
+   * One of them in a sentence ('WAF policy', 'blocklist entry'), where the label's singular in lower case
+   * is not it ('Blocklist' -> 'blocklist').
+   */
+  one?: string
+  /**
+   * What protects a website's traffic (a WAF or TLS policy, a rate limit, a captcha, the IP lists they
+   * exempt): a website's page lists every one that applies to it, and where it comes from.
+   */
+  protection?: true
   /** A project's, or the platform's. */
   scope: 'project' | 'platform'
   service: 'core' | 'auth' | 'acme'

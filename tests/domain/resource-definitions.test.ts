@@ -149,11 +149,46 @@ describe('the website summary (spec section 3)', () => {
     })
   })
 
+  it('names each protection that applies through another resource, and how (issue 25)', () => {
+    const draft = initialDraft(websitesUi.fields)
+    const uses = [
+      { type: 'directors', name: 'shop-pool', field: 'default_director' },
+      { type: 'sslpolicies', name: 'tls', field: 'ssl_policies' },
+      { type: 'ratelimits', name: 'login', field: 'rate_limits' },
+      {
+        type: 'wafconfigs',
+        name: 'strict',
+        field: 'default_director',
+        through: [{ type: 'directors', name: 'shop-pool', field: 'waf_config' }],
+      },
+      {
+        type: 'challenges',
+        name: 'pow',
+        field: 'rate_limits',
+        through: [{ type: 'ratelimits', name: 'login', field: 'challenge' }],
+      },
+      {
+        type: 'wafconfigs',
+        name: 'api-waf',
+        field: 'page_rules',
+        through: [
+          { type: 'pagerules', name: 'api', field: 'action.director' },
+          { type: 'directors', name: 'api-pool', field: 'waf_config' },
+        ],
+      },
+    ]
+    expect(websitesUi.summary?.({ ...draft, uses })[0]).toEqual({
+      label: 'Protection',
+      value:
+        'TLS policy tls; rate limit login; WAF policy strict, through director shop-pool; captcha pow, through rate limit login; WAF policy api-waf, through page rule api and director api-pool',
+    })
+  })
+
   it("says 'No selection' when no hook is set and no option is on", () => {
     const draft = initialDraft(websitesUi.fields)
     const rules = { ...(draft.default_rules as Draft), retry_on_5xx_error: false }
     expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
-      { label: 'Protection', value: 'No TLS policy, rate limit or captcha' },
+      { label: 'Protection', value: 'No WAF policy, TLS policy, rate limit or captcha' },
       { label: 'Custom VCL hooks', value: 'No selection' },
       { label: 'Options on', value: 'No selection' },
     ])
@@ -168,7 +203,7 @@ describe('the website summary (spec section 3)', () => {
       hsts_enabled: true,
     }
     expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
-      { label: 'Protection', value: 'No TLS policy, rate limit or captcha' },
+      { label: 'Protection', value: 'No WAF policy, TLS policy, rate limit or captcha' },
       { label: 'Custom VCL hooks', value: 'vcl_recv, vcl_deliver' },
       { label: 'Options on', value: 'Retry on 5xx errors, HSTS' },
     ])

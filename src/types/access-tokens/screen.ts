@@ -49,6 +49,7 @@ export const accessTokensUi: ResourceUi = {
           path: 'websites',
           label: 'Websites',
           type: 'websites',
+          owner: true,
           multiple: true,
           help: 'None chosen: every website of the project.',
         },

@@ -75,6 +75,7 @@ export const accessListUi: ResourceUi = {
           path: 'project',
           label: 'Project',
           type: 'projects',
+          owner: true,
           nullable: true,
           when: (values) => values.scope === 'project',
         },

@@ -1,5 +1,8 @@
 import { configuration, type TypeEntry } from '../../domain/type-entry.ts'
 
-export const captchasType: TypeEntry = configuration('challenges', 'captchas', 'Captchas', 'captcha_name', {
-  section: 'security',
-})
+export const captchasType: TypeEntry = {
+  ...configuration('challenges', 'captchas', 'Captchas', 'captcha_name', {
+    section: 'security',
+  }),
+  protection: true,
+}

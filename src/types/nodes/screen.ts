@@ -147,7 +147,15 @@ export const nodesUi: ResourceUi = {
     {
       title: 'Traffic',
       fields: [
-        { kind: 'reference', path: 'pool', label: 'Pool', type: 'pools', nullable: true, help: 'None: in no pool.' },
+        {
+          kind: 'reference',
+          path: 'pool',
+          label: 'Pool',
+          type: 'pools',
+          nullable: true,
+          owner: true,
+          help: 'None: in no pool.',
+        },
         {
           kind: 'select',
           path: 'status',

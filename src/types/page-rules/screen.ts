@@ -1,5 +1,6 @@
 import { HTTP_METHODS } from '../../domain/field-rules.ts'
 import { type Draft, type Option, plainOptions, type ResourceUi } from '../../domain/resource-ui.ts'
+import { protectionLinks, protectionText } from '../protection.ts'
 import { CACHE_MODES, HEADER_OPS, MATCH_TYPES, PageRuleFields, REDIRECT_STATUSES } from './fields.ts'
 
 export const ACTION_LABELS: readonly Option[] = [
@@ -32,6 +33,11 @@ export const pageRulesUi: ResourceUi = {
   newDraft: () => ({
     action: { kind: 'cache', mode: 'standard', edge_ttl_s: 3600, browser_ttl_s: 0, ignore_query: false },
   }),
+  // A rule that sends requests to another director brings that director's WAF policy with it.
+  summary: (record) => {
+    const links = protectionLinks(pageRulesUi, record)
+    return links.length > 0 ? [{ label: 'Protection', value: protectionText(links, '') }] : []
+  },
   columns: [
     { path: 'website', label: 'Website', format: 'reference', reference: 'websites', sortable: true },
     { path: 'priority', label: 'Priority', sortable: true },
@@ -43,7 +49,7 @@ export const pageRulesUi: ResourceUi = {
     {
       title: 'Rule',
       fields: [
-        { kind: 'reference', path: 'website', label: 'Website', type: 'websites' },
+        { kind: 'reference', path: 'website', label: 'Website', type: 'websites', owner: true },
         {
           kind: 'number',
           path: 'priority',

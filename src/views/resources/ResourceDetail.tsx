@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
+import { linksIn, throughText } from '../../domain/resource-links.ts'
 import {
   capitalize,
   type Draft,
@@ -10,6 +11,7 @@ import {
   type SummaryLine,
   splitTagged,
 } from '../../domain/resource-ui.ts'
+import { typeOneOf } from '../../types/resource-routes.ts'
 import { Button } from '../../ui/Button.tsx'
 import type { Column } from '../../ui/Table.tsx'
 import { VirtualTable } from '../../ui/VirtualTable.tsx'
@@ -103,6 +105,10 @@ function RowsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rows' 
       id: column.path,
       header: column.label,
       width: column.kind === 'boolean' ? '6rem' : undefined,
+      isEmpty: (index: number) => {
+        const cell = getPath(rows[index], column.path)
+        return cell === null || cell === undefined || cell === ''
+      },
       cell: (index: number) => <span className="font-mono">{formatValue(getPath(rows[index], column.path))}</span>,
     })),
   ]
@@ -117,28 +123,27 @@ function RowsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rows' 
   )
 }
 
-/** The resources that name this one, each a link to its own page. */
-function ReferrersValue({ value, render }: { value: unknown; render: RenderReference }) {
-  const referrers = Array.isArray(value) ? (value as { type: string; name: string }[]) : []
-  if (referrers.length === 0) return <>Not used</>
+/**
+ * What uses this resource (`referenced_by`), each a link to its own page with its type and, when it uses
+ * this one through others, the way: "website shop (through director shop-pool)".
+ */
+function UsedBy({ value, render }: { value: unknown; render: RenderReference }) {
+  const links = linksIn(value)
+  if (links.length === 0) return <p className="text-sm">Not used by anything.</p>
   return (
-    <ul className="flex flex-col gap-1">
-      {referrers.map(({ type, name }) => (
-        <li key={`${type}/${name}`}>
-          {render(type, name)}{' '}
-          <span className="text-slate-600 dark:text-slate-400">({REFERRER_LABELS[type] ?? type})</span>
-        </li>
-      ))}
+    <ul className="flex flex-col gap-1 text-sm">
+      {links.map((link) => {
+        const through = throughText(link, typeOneOf)
+        return (
+          <li key={`${link.type}/${link.name}`}>
+            <span className="text-slate-600 dark:text-slate-400">{capitalize(typeOneOf(link.type))}</span>{' '}
+            {render(link.type, link.name)}
+            <span className="text-slate-600 dark:text-slate-400">{through ? `, ${through}` : ', directly'}</span>
+          </li>
+        )
+      })}
     </ul>
   )
-}
-
-const REFERRER_LABELS: Record<string, string> = {
-  ratelimits: 'rate limit',
-  challenges: 'captcha',
-  websites: 'website',
-  directors: 'director',
-  pagerules: 'page rule',
 }
 
 /** A tagged list in words: `ip`, `header:X-Api-Key` -> 'Client IP, Header X-Api-Key'. */
@@ -172,8 +177,6 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
       return <RecordsValue field={field} value={value} />
     case 'rows':
       return <RowsValue field={field} value={value} />
-    case 'referrers':
-      return <ReferrersValue value={value} render={render} />
     case 'tagged':
       return <>{Array.isArray(value) && value.length > 0 ? taggedLabels(field, value) : formatValue(null)}</>
     case 'secret':
@@ -306,6 +309,14 @@ export function ResourceDetail({
                 <li key={what}>{what}</li>
               ))}
             </ul>
+          </section>
+        )}
+        {Array.isArray(record.referenced_by) && (
+          <section aria-labelledby="detail-used-by">
+            <h2 id="detail-used-by" className="mb-2 text-lg font-semibold">
+              Used by
+            </h2>
+            <UsedBy value={record.referenced_by} render={renderReference} />
           </section>
         )}
         {children}
