@@ -31,3 +31,18 @@ export function retryWhileUnavailable(others: number) {
 export function retryDelay(attempt: number, error: unknown): number {
   return isUnavailableError(error) ? unavailableRetryMs(error) : Math.min(1000 * 2 ** attempt, 30_000)
 }
+
+/**
+ * A call outside the query cache (a project's permissions) asked again while the platform is unavailable,
+ * as a query would be; any other failure, or the last one, is thrown.
+ */
+export async function whileUnavailable<T>(call: () => Promise<T>, tries = UNAVAILABLE_RETRIES): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await call()
+    } catch (error) {
+      if (!isUnavailableError(error) || attempt + 1 >= tries) throw error
+      await new Promise((resolve) => setTimeout(resolve, unavailableRetryMs(error)))
+    }
+  }
+}
