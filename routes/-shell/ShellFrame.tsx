@@ -1,13 +1,10 @@
-import { type QueryClient, useIsFetching, useQueryClient } from '@tanstack/react-query'
+import { useIsFetching } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import { lazy, type ReactNode, useCallback, useState, useSyncExternalStore } from 'react'
-import { selectIsPlatformUnavailable } from '../../machines/session.selectors.ts'
+import { lazy, type ReactNode, useState } from 'react'
 import type { RouterContext } from '../../src/app/router-context.ts'
 import { SESSION_STORED_CLASS } from '../../src/domain/session.ts'
-import { queryError } from '../../src/queries/errors.ts'
 import { TopProgress } from '../../src/ui/TopProgress.tsx'
-import { PlatformUnavailableNotice } from '../../src/views/PlatformUnavailableNotice.tsx'
+import { useLoadedWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
 
 // The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in. A shell
 // loaded during the restore renders at once: through lazy() it would first show its fallback, and React
@@ -46,26 +43,13 @@ export function Progress() {
   return <TopProgress active={navigating || fetching} />
 }
 
-/** Whether a query is asking an unavailable platform again right now (its last try got a 503, it retries). */
-function retryingUnavailable(queryClient: QueryClient): boolean {
-  return queryClient
-    .getQueryCache()
-    .getAll()
-    .some((query) => query.state.fetchStatus !== 'idle' && queryError.isUnavailable(query.state.fetchFailureReason))
-}
+const loadAvailability = () => import('./PlatformAvailability.tsx').then((module) => ({ Watch: module.default }))
 
 /**
- * The notice that the platform is unavailable and that the console retries (issue 25): shown while a
- * query retries after a 503 (or no answer), or while the session's check or restore waits for the
- * platform; gone by itself once they get their answers, without a reload.
+ * The notice that the platform is unavailable (issue 25), watching from once the page is idle after its
+ * first paint: it renders nothing until the platform fails to answer, so it need not load before that.
  */
 export function PlatformAvailability({ session }: { session: RouterContext['actors']['session'] }) {
-  const queryClient = useQueryClient()
-  const subscribe = useCallback(
-    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
-    [queryClient],
-  )
-  const queries = useSyncExternalStore(subscribe, () => retryingUnavailable(queryClient))
-  const waiting = useSelector(session, selectIsPlatformUnavailable)
-  return queries || waiting ? <PlatformUnavailableNotice /> : null
+  const loaded = useLoadedWhenIdle(loadAvailability)
+  return loaded ? <loaded.Watch session={session} /> : null
 }

@@ -22,9 +22,3 @@ export function unavailableRetryMs(error: unknown): number {
   const seconds = Number(response?.headers?.get?.('retry-after') ?? Number.NaN)
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(30, Math.max(1, seconds)) * 1000 : UNAVAILABLE_RETRY_MS
 }
-
-/** What the console says while the platform is away (the banner of the shell, the session's restore). */
-export const UNAVAILABLE_TEXT = {
-  title: 'The platform is unavailable at the moment.',
-  detail: 'The console keeps retrying and carries on by itself once it is back; nothing you saved is lost.',
-} as const

@@ -138,6 +138,12 @@ export type ColumnFormat = 'text' | 'boolean' | 'list' | 'count' | 'reference' |
 /** The question a save asks before it goes: what it does, in a title, a sentence and the button's word. */
 export type SaveConfirmation = { title: string; text: string; action: string }
 
+/**
+ * The width of a list column of times ('20-11-2026 21:22:23'): the whole date and time, never cut short.
+ * Every column of a time (`…_at`, a certificate's `not_after`) takes it; a test holds the screens to it.
+ */
+export const TIME_COLUMN_WIDTH = '11rem'
+
 export type ColumnSpec = {
   path: string
   label: string

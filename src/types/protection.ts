@@ -1,22 +1,19 @@
 import { linksIn, type ResourceLink, throughText } from '../domain/resource-links.ts'
-import { type Draft, getPath, type ResourceUi, referenceFieldsOf } from '../domain/resource-ui.ts'
-import { isProtectionType, typeLabelOf, typeOneOf } from './resource-routes.ts'
+import { type Draft, type ResourceUi, referenceFieldsOf, type SummaryLine } from '../domain/resource-ui.ts'
+import { typeLabelOf } from './resource-routes.ts'
+import { isProtectionType, typeOneOf } from './type-words.ts'
 
 /**
- * Every protection that applies to a resource (a website, a page rule), each with where it comes from:
- * 'WAF policy strict, through director shop-pool'. Read from the record's `uses` (a GET of one: what it
- * uses, directly or through others); a record without it (an older answer) shows its own references.
+ * The "Protection" line of a detail page: every protection that applies to the resource (a website, a page
+ * rule, a director…), each with where it comes from: 'WAF policy strict, through director shop-pool'.
+ * Read from the record's `uses` (a GET of one: what it uses, directly or through others). None for a
+ * record without `uses`; 'None' for one whose type can name a protection but has none.
  */
-export function protectionLinks(ui: Pick<ResourceUi, 'sections'>, record: Draft): ResourceLink[] {
-  const links =
-    record.uses === undefined
-      ? Object.entries(referenceFieldsOf(ui)).flatMap(([field, type]) => {
-          const value = getPath(record, field)
-          const names = (Array.isArray(value) ? value : [value]).filter((name) => typeof name === 'string' && name)
-          return names.map((name) => ({ type, name: String(name), field }))
-        })
-      : linksIn(record.uses)
-  return links.filter((link) => isProtectionType(link.type))
+export function protectionLine(ui: Pick<ResourceUi, 'sections'>, record: Draft): SummaryLine | null {
+  if (!Array.isArray(record.uses)) return null
+  const links = linksIn(record.uses).filter((link) => isProtectionType(link.type))
+  if (links.length === 0 && !Object.values(referenceFieldsOf(ui)).some(isProtectionType)) return null
+  return { label: 'Protection', value: protectionText(links, 'None') }
 }
 
 /** 'WAF Policies' -> 'WAF policies': a type's label in a sentence, acronyms kept. */

@@ -8,7 +8,7 @@ import {
   stickyStyles,
   tableClassName,
   visibleColumns,
-} from './Table.tsx'
+} from './table-parts.tsx'
 import { useTableRows } from './useTableRows.ts'
 
 export type DataColumn<Row> = Column<Row> & {
@@ -94,7 +94,7 @@ export function DataTable<Row>({
         </colgroup>
         <thead className="sticky top-0 z-10">
           <tr aria-rowindex={1} style={{ height: rowHeight }}>
-            <HeaderCells columns={columns} sticky={sticky} sort={(column) => (column as DataColumn<Row>).sort} />
+            <HeaderCells columns={columns} sticky={sticky} />
           </tr>
         </thead>
         <tbody>

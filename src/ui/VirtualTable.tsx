@@ -8,7 +8,7 @@ import {
   stickyStyles,
   tableClassName,
   visibleColumns,
-} from './Table.tsx'
+} from './table-parts.tsx'
 import { useTableRows } from './useTableRows.ts'
 
 type VirtualTableProps<Row> = {

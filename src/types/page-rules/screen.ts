@@ -1,6 +1,5 @@
 import { HTTP_METHODS } from '../../domain/field-rules.ts'
 import { type Draft, type Option, plainOptions, type ResourceUi } from '../../domain/resource-ui.ts'
-import { protectionLinks, protectionText } from '../protection.ts'
 import { CACHE_MODES, HEADER_OPS, MATCH_TYPES, PageRuleFields, REDIRECT_STATUSES } from './fields.ts'
 
 export const ACTION_LABELS: readonly Option[] = [
@@ -33,11 +32,6 @@ export const pageRulesUi: ResourceUi = {
   newDraft: () => ({
     action: { kind: 'cache', mode: 'standard', edge_ttl_s: 3600, browser_ttl_s: 0, ignore_query: false },
   }),
-  // A rule that sends requests to another director brings that director's WAF policy with it.
-  summary: (record) => {
-    const links = protectionLinks(pageRulesUi, record)
-    return links.length > 0 ? [{ label: 'Protection', value: protectionText(links, '') }] : []
-  },
   columns: [
     { path: 'website', label: 'Website', format: 'reference', reference: 'websites', sortable: true },
     { path: 'priority', label: 'Priority', sortable: true },

@@ -1,5 +1,4 @@
 import type { FieldSpec, ResourceUi } from '../../domain/resource-ui.ts'
-import { protectionLinks, protectionText } from '../protection.ts'
 import type { WebsiteData } from './fields.ts'
 import { DefaultRules, WebsiteFields } from './fields.ts'
 import { websiteNotEnforced } from './not-enforced.ts'
@@ -115,17 +114,13 @@ export const websitesUi: ResourceUi = {
       })),
     },
   ],
-  // What protects it, each with where it comes from (its own fields, or through its director: a WAF policy);
-  // spec section 3: which custom VCL hooks are set (or 'No selection') and which options are on.
+  // Spec section 3: which custom VCL hooks are set (or 'No selection') and which options are on. What
+  // protects it, each with where it comes from, is every detail page's (src/types/protection.ts).
   summary: (record) => {
     const rules = (record.default_rules ?? {}) as Record<string, unknown>
     const hooks = WEBSITE_VCL_HOOKS.filter(({ path }) => rules[path]).map(({ label }) => label)
     const options = WEBSITE_OPTIONS.filter(({ path }) => rules[path] === true).map(({ label }) => label)
     return [
-      {
-        label: 'Protection',
-        value: protectionText(protectionLinks(websitesUi, record), 'No WAF policy, TLS policy, rate limit or captcha'),
-      },
       { label: 'Custom VCL hooks', value: hooks.length > 0 ? hooks.join(', ') : NO_SELECTION },
       { label: 'Options on', value: options.length > 0 ? options.join(', ') : NO_SELECTION },
     ]

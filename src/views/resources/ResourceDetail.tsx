@@ -11,9 +11,10 @@ import {
   type SummaryLine,
   splitTagged,
 } from '../../domain/resource-ui.ts'
-import { typeOneOf } from '../../types/resource-routes.ts'
+import { protectionLine } from '../../types/protection.ts'
+import { typeOneOf } from '../../types/type-words.ts'
 import { Button } from '../../ui/Button.tsx'
-import type { Column } from '../../ui/Table.tsx'
+import type { Column } from '../../ui/table-parts.tsx'
 import { VirtualTable } from '../../ui/VirtualTable.tsx'
 import { PageHeading } from '../PageHeading.tsx'
 import { AttentionBadge, formatDateTime, formatValue, labelOf, type RenderReference } from './format.tsx'
@@ -250,7 +251,9 @@ export function ResourceDetail({
   actions,
   children,
 }: ResourceDetailProps) {
-  const summary = ui.summary?.(record) ?? []
+  // What protects it, with where each comes from, heads the summary (issue 25).
+  const protection = protectionLine(ui, record)
+  const summary = [...(protection ? [protection] : []), ...(ui.summary?.(record) ?? [])]
   const attention = ui.attention?.(record, Date.now()) ?? null
   const notEnforced = notEnforcedOf(ui, record)
   return (

@@ -1,12 +1,18 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-search.ts'
-import { type ColumnSpec, getPath, type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
+import {
+  type ColumnSpec,
+  getPath,
+  type ResourceUi,
+  TIME_COLUMN_WIDTH,
+  titleInSentence,
+} from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { type DataColumn, DataTable } from '../../ui/DataTable.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { visibleColumns } from '../../ui/Table.tsx'
 import { TextField } from '../../ui/TextField.tsx'
+import { visibleColumns } from '../../ui/table-parts.tsx'
 import { PageHeading } from '../PageHeading.tsx'
 import { ATTENTION_ROWS, AttentionBadge, formatDateTime, type RenderReference, renderCell } from './format.tsx'
 
@@ -57,28 +63,12 @@ const numbers = new Intl.NumberFormat('en-GB')
 
 /** What a column without a width of its own needs at least. */
 const AUTO_COLUMN_REM = 4
-/** A date and time ('20-11-2026 21:22:23') whole, never cut short. */
-const TIME_COLUMN = '11rem'
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
-
 /** Whether a record's cell in this column shows nothing (the cell's '—'). */
 export function emptyCell(column: ColumnSpec, record: StoredRecord): boolean {
   const value = getPath(record, column.path)
   if (column.format === 'boolean') return typeof value !== 'boolean'
   if (column.format === 'count') return !Array.isArray(value)
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
-}
-
-/**
- * A column's width: its own, but for one that holds times (a certificate's expiry, a token's last use) at
- * least the width of a whole date and time, so that a squeezed table scrolls instead of cutting dates.
- */
-function widthOf(column: ColumnSpec, rows: readonly StoredRecord[]): string | undefined {
-  const values = rows.map((row) => getPath(row, column.path)).filter((value) => value !== null && value !== undefined)
-  const times = values.length > 0 && values.every((value) => typeof value === 'string' && ISO_TIME.test(value))
-  if (!times) return column.width
-  const own = column.width?.endsWith('rem') ? Number.parseFloat(column.width) : 0
-  return own >= Number.parseFloat(TIME_COLUMN) ? column.width : TIME_COLUMN
 }
 
 /**
@@ -394,7 +384,7 @@ export function ResourceList({
     ...ui.columns.map(
       (column): DataColumn<StoredRecord> => ({
         id: `column-${column.path}`,
-        width: widthOf(column, rows),
+        width: column.width,
         isEmpty: (row) => emptyCell(column, row),
         sort: column.sortable ? ariaSort(column.path, params.sort) : undefined,
         header: column.sortable ? (
@@ -407,7 +397,7 @@ export function ResourceList({
     ),
     {
       id: 'updated',
-      width: TIME_COLUMN,
+      width: TIME_COLUMN_WIDTH,
       sort: ariaSort(UPDATED_SORT, params.sort),
       header: <SortableHeader label="Updated" field={UPDATED_SORT} sort={params.sort} onSort={sortBy} />,
       cell: (row) => <span className="tabular-nums">{formatDateTime(row.updated_at)}</span>,
