@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { toFieldErrors } from '../../src/domain/common.ts'
+import type { ResourceLink } from '../../src/domain/resource-links.ts'
 import { META_FIELDS } from '../../src/domain/resource-ui.ts'
 import { recordAudit, redact } from '../audit.ts'
 import { ApiError, badRequest, conflict, notFound } from '../base/errors.ts'
@@ -15,7 +16,7 @@ import {
   referencedNames,
 } from './definition.ts'
 import { typesUsed, typesUsing, usedBy, usesOf } from './links.ts'
-import type { CachedResponse, ResponseCache } from './response-cache.ts'
+import type { CachedResponse, ResourceLinks, ResponseCache } from './response-cache.ts'
 import {
   deleteResource,
   existingNames,
@@ -216,13 +217,32 @@ export class ResourceService {
           scope,
           await this.derived(definition, [this.present(definition, record)]),
         )) as [ResourceRecord]
+        const links: ResourceLinks = {}
         if (linked.usedBy.size > 0)
-          shown.referenced_by = await usedBy(this.db, this.definitions, definition, scope, name)
-        if (linked.uses.size > 0) shown.uses = await usesOf(this.db, this.definitions, definition, scope, name, record)
-        return { body: JSON.stringify({ data: shown }), etag: `"${record.revision}"` }
+          links.referenced_by = await usedBy(this.db, this.definitions, definition, scope, name)
+        if (linked.uses.size > 0) links.uses = await usesOf(this.db, this.definitions, definition, scope, name, record)
+        return { body: JSON.stringify({ data: shown }), etag: `"${record.revision}"`, links }
       },
       [...linked.usedBy, ...linked.uses, ...this.throughTypes(definition)],
     )
+  }
+
+  /**
+   * A GET of one's body with its links, those a caller may see: a link (or a resource on its way) of a
+   * type the caller may not get is left out, as the inventory's references are (`mayGet` says).
+   */
+  withLinks({ body, links }: CachedResponse, mayGet: (definition: ResourceDefinition) => boolean): string {
+    if (!links || Object.keys(links).length === 0) return body
+    const visible = (link: ResourceLink) =>
+      [link, ...(link.through ?? [])].every((step) => {
+        const type = this.definitions.get(step.type)
+        return type !== undefined && mayGet(type)
+      })
+    const shown = Object.entries(links).map(
+      ([field, list]) => `,${JSON.stringify(field)}:${JSON.stringify(list.filter(visible))}`,
+    )
+    // The body is `{"data":{…}}`: the links go at the end of the record.
+    return `${body.slice(0, -2)}${shown.join('')}}}`
   }
 
   async get(definition: ResourceDefinition, scope: string, name: string): Promise<ResourceRecord> {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { ownerFieldsOf } from '../../src/domain/resource-ui.ts'
 import { RESOURCE_UIS } from '../../src/types/screens.ts'
-import { setUpPlatform } from './support.ts'
+import { setUpPlatform, VIEWER } from './support.ts'
 
 const platform = setUpPlatform({ syncDelay: '60000' })
 const core = '/api/core/v0/projects/shop'
@@ -141,6 +141,15 @@ describe('what uses a resource and what it uses, through references', () => {
       { type: 'pagerules', name: 'api-to-api-origin', field: 'website' },
       { type: 'access-tokens', name: 'partner-monitoring', field: 'websites' },
     ])
+  })
+
+  it('shows each caller only the links to the types it may read', async () => {
+    // A viewer reads websites and page rules, not access tokens (admins only).
+    const viewer = await platform.tokenFor(VIEWER, ['wadp.*.*'])
+    const site = await platform.call('GET', `${core}/websites/shop-example-com`, { token: viewer })
+    expect(site.status).toBe(200)
+    expect(site.body.data.referenced_by).toEqual([{ type: 'pagerules', name: 'api-to-api-origin', field: 'website' }])
+    expect(site.body.data.uses).toContainEqual({ type: 'directors', name: 'shop-origin', field: 'default_director' })
   })
 
   it('ignores referenced_by and uses in a body, so a record read back can be written again', async () => {

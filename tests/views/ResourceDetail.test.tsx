@@ -7,6 +7,7 @@ import { initialDraft } from '../../src/domain/resource-body.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { directorsUi } from '../../src/types/directors/screen.ts'
 import { pageRulesUi } from '../../src/types/page-rules/screen.ts'
+import { poolsUi } from '../../src/types/pools/screen.ts'
 import { wafPoliciesUi } from '../../src/types/waf-policies/screen.ts'
 import { websitesUi } from '../../src/types/websites/screen.ts'
 import { ResourceDetail } from '../../src/views/resources/ResourceDetail.tsx'
@@ -73,6 +74,16 @@ describe('resource detail page', () => {
     cleanup()
     renderDetail(wafPoliciesUi, { name: 'spare' })
     expect(screen.queryByRole('region', { name: 'Used by' })).toBeNull()
+  })
+
+  it('shows no "Used by" where a field of the type already lists them all (a pool\'s nodes)', () => {
+    renderDetail(poolsUi, {
+      name: 'europe',
+      nodes: ['pop-fr-par-1'],
+      referenced_by: [{ type: 'nodes', name: 'pop-fr-par-1', field: 'pool' }],
+    })
+    expect(screen.queryByRole('region', { name: 'Used by' })).toBeNull()
+    expect(screen.getAllByRole('link', { name: 'pop-fr-par-1' })).toHaveLength(1)
   })
 
   it('shows on a website the WAF policy it gets through its director (issue 25)', () => {

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
-import { linksIn, throughText } from '../../domain/resource-links.ts'
+import { linksIn, type ResourceLink, throughText } from '../../domain/resource-links.ts'
 import {
   capitalize,
   type Draft,
@@ -125,11 +125,10 @@ function RowsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rows' 
 }
 
 /**
- * What uses this resource (`referenced_by`), each a link to its own page with its type and, when it uses
- * this one through others, the way: "website shop (through director shop-pool)".
+ * What uses this resource (`referenced_by`), each a link to its own page with its type and the way:
+ * "Website shop, through director shop-pool", "Director shop-pool, directly".
  */
-function UsedBy({ value, render }: { value: unknown; render: RenderReference }) {
-  const links = linksIn(value)
+function UsedBy({ links, render }: { links: readonly ResourceLink[]; render: RenderReference }) {
   if (links.length === 0) return <p className="text-sm">Not used by anything.</p>
   return (
     <ul className="flex flex-col gap-1 text-sm">
@@ -145,6 +144,21 @@ function UsedBy({ value, render }: { value: unknown; render: RenderReference }) 
       })}
     </ul>
   )
+}
+
+/**
+ * The "Used by" of a record: its `referenced_by` (absent: no section), less the direct ones a read-only
+ * field of the type already lists (a pool's nodes); no section when that field lists them all.
+ */
+function usedByShown(ui: ResourceUi, record: Draft): ResourceLink[] | null {
+  if (!Array.isArray(record.referenced_by)) return null
+  const listed = new Set(
+    ui.sections.flatMap((section) =>
+      section.fields.flatMap((field) => (field.kind === 'reference' && field.readOnly ? [field.type] : [])),
+    ),
+  )
+  const links = linksIn(record.referenced_by).filter((link) => link.through || !listed.has(link.type))
+  return links.length === 0 && listed.size > 0 ? null : links
 }
 
 /** A tagged list in words: `ip`, `header:X-Api-Key` -> 'Client IP, Header X-Api-Key'. */
@@ -254,6 +268,7 @@ export function ResourceDetail({
   // What protects it, with where each comes from, heads the summary (issue 25).
   const protection = protectionLine(ui, record)
   const summary = [...(protection ? [protection] : []), ...(ui.summary?.(record) ?? [])]
+  const usedBy = usedByShown(ui, record)
   const attention = ui.attention?.(record, Date.now()) ?? null
   const notEnforced = notEnforcedOf(ui, record)
   return (
@@ -314,12 +329,12 @@ export function ResourceDetail({
             </ul>
           </section>
         )}
-        {Array.isArray(record.referenced_by) && (
+        {usedBy && (
           <section aria-labelledby="detail-used-by">
             <h2 id="detail-used-by" className="mb-2 text-lg font-semibold">
               Used by
             </h2>
-            <UsedBy value={record.referenced_by} render={renderReference} />
+            <UsedBy links={usedBy} render={renderReference} />
           </section>
         )}
         {children}
