@@ -15,3 +15,5 @@ export const selectUser = (state: SessionSnapshot): SessionUser | null => state.
 export const selectPermissions = (state: SessionSnapshot): string[] => state.context.permissions
 export const selectAuthType = (state: SessionSnapshot): AuthType | null =>
   state.hasTag('signedIn') ? (state.context.credentials?.authType ?? null) : null
+/** A session check or restore got no answer from the platform (issue 25): the console says so while it retries. */
+export const selectIsPlatformUnavailable = (state: SessionSnapshot): boolean => state.hasTag('platformUnavailable')

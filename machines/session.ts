@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, setup } from 'xstate'
+import { isUnavailableError } from '../src/domain/availability.ts'
 import { TokenLogin } from '../src/domain/requests.ts'
 import { identityTokenExpiry, type LoginResult, SESSION_MESSAGES, type SessionUser } from '../src/domain/session.ts'
 import { notProvided } from './not-provided.ts'
@@ -50,7 +51,8 @@ const sessionSetup = setup({
     completeSso: notProvided<{ token: string }, { callbackUrl: string }>('completeSso'),
     checkToken: notProvided<void>('checkToken'),
   },
-  delays: { sessionCheckInterval: 30_000 },
+  // While the platform is away for a moment, the check or restore waits this long and asks again.
+  delays: { sessionCheckInterval: 30_000, platformRetryInterval: 2_000 },
   guards: {
     hasNoStoredToken: (_, { stored }: { stored: Credentials | null }) =>
       stored === null || (stored.authType === 'token' && stored.token.trim() === ''),
@@ -59,6 +61,8 @@ const sessionSetup = setup({
     isTokenRejected: (_, { token }: { token: string }) => acceptedToken(token) === null,
     isIdentityTokenUsable: ({ context }, { token }: { token: string }) =>
       identityTokenExpiry(token, context.now()) !== null,
+    // No answer, or a 503 while the platform's database restarts: the token was not judged (issue 25).
+    isPlatformUnavailable: (_, { error }: { error: unknown }) => isUnavailableError(error),
   },
   actions: {
     forgetSession: assign({ credentials: null, user: null, permissions: [] }),
@@ -74,8 +78,18 @@ interface Failure {
   actions: readonly ('reportLoginFailure' | 'recordFailure')[]
 }
 
+/** The platform was away: wait and try the restore again, rather than dropping a session it never judged. */
+const restoreWaits = {
+  guard: {
+    type: 'isPlatformUnavailable' as const,
+    params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
+  },
+  target: '#session.restoring.waitingForPlatform',
+  actions: ['recordFailure'] as const,
+}
+
 /** Load the user and permissions for credentials the platform accepted, then store them: restore, sign-in, refresh. */
-function loadingSession(failure: Failure) {
+function loadingSession(failure: Failure | readonly [typeof restoreWaits, Failure]) {
   return sessionSetup.createStateConfig({
     initial: 'loadingUser',
     states: {
@@ -171,10 +185,15 @@ export const sessionMachine = sessionSetup.createMachine({
             src: 'validateToken',
             input: ({ context }) => required(context.credentials, 'credentials'),
             onDone: { target: 'loadingSession', actions: assign({ user: ({ event }) => event.output.user }) },
-            onError: restoreFailed,
+            onError: [restoreWaits, restoreFailed],
           },
         },
-        loadingSession: { ...loadingSession(restoreFailed), onDone: '#session.loggedIn' },
+        loadingSession: { ...loadingSession([restoreWaits, restoreFailed]), onDone: '#session.loggedIn' },
+        // The platform did not answer (issue 25): the page says so, and the restore starts again shortly.
+        waitingForPlatform: {
+          tags: 'platformUnavailable',
+          after: { platformRetryInterval: 'validatingToken' },
+        },
       },
     },
     // The token passed `login`; what is left of a sign-in before the user counts as signed in.
@@ -200,11 +219,23 @@ export const sessionMachine = sessionSetup.createMachine({
                 id: 'checkToken',
                 src: 'checkToken',
                 onDone: 'idle',
-                onError: {
-                  target: '#session.loggedOut',
-                  actions: ['recordFailure', emit({ type: 'session.signedOut', reason: 'tokenCheckFailed' })],
-                },
+                onError: [
+                  // No judgement of the token (the platform away for a moment): keep the session, ask again soon.
+                  {
+                    guard: { type: 'isPlatformUnavailable', params: ({ event }) => ({ error: event.error }) },
+                    target: 'waitingForPlatform',
+                    actions: 'recordFailure',
+                  },
+                  {
+                    target: '#session.loggedOut',
+                    actions: ['recordFailure', emit({ type: 'session.signedOut', reason: 'tokenCheckFailed' })],
+                  },
+                ],
               },
+            },
+            waitingForPlatform: {
+              tags: 'platformUnavailable',
+              after: { platformRetryInterval: 'checking' },
             },
           },
         },

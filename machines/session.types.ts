@@ -43,5 +43,8 @@ export type SessionEmitted =
   | { type: 'session.expiredNotice' }
   | { type: 'session.notify'; message: string }
 
-/** `signedIn` while the user may use the console, `signedOut` on the sign-in page, `busy` while waiting on an actor. */
-export type SessionTag = 'busy' | 'signedIn' | 'signedOut' | 'refreshing'
+/**
+ * `signedIn` while the user may use the console, `signedOut` on the sign-in page, `busy` while waiting on an actor,
+ * `platformUnavailable` while a check or restore waits for the platform to answer again.
+ */
+export type SessionTag = 'busy' | 'signedIn' | 'signedOut' | 'refreshing' | 'platformUnavailable'

@@ -8,7 +8,7 @@ import { SSO_CALLBACK_PATH } from '../src/domain/session.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
 import { NotFoundPage } from '../src/views/NotFoundPage.tsx'
-import { loadShell, Progress, ShellFrame } from './-shell/ShellFrame.tsx'
+import { loadShell, PlatformAvailability, Progress, ShellFrame } from './-shell/ShellFrame.tsx'
 import { SignInScreen } from './-shell/SignInScreen.tsx'
 
 const SessionExpiredModal = lazy(() =>
@@ -66,6 +66,7 @@ function RootLayout() {
           <SessionExpiredModal open onContinue={onContinue} />
         </Suspense>
       )}
+      <PlatformAvailability session={actors.session} />
       <Toaster />
     </>
   )

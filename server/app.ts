@@ -3,7 +3,12 @@ import { Hono } from 'hono'
 import { type AccessTokenVerifier, AUTH_TYPES, Authenticator } from './auth/authenticator.ts'
 import { ApiError, errorBody } from './base/errors.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
-import type { Db } from './db/client.ts'
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  type Db,
+  databaseUnavailable,
+} from './db/client.ts'
 import { Generations } from './db/generations.ts'
 import { readScriptHashes, securityHeaders, securityPolicies } from './http/security-headers.ts'
 import type { AppEnv, ServiceRouter } from './http/service.ts'
@@ -132,6 +137,14 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status)
+    // The database stopped or restarts: not a fault of this request, and over in a few seconds. The pool
+    // opens new connections once it is back, so the client is told to try again (issue 25).
+    const away = databaseUnavailable(error)
+    if (away) {
+      console.error(`${c.req.method} ${c.req.path}: database unavailable (${away})`)
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, errors: [] }, 503)
+    }
     // Never leak internals: log the cause, answer with a generic message.
     console.error(`${c.req.method} ${c.req.path} failed:`, error)
     return c.json({ message: 'internal server error', errors: [] }, 500)

@@ -6,7 +6,7 @@ import { selectPermissions } from '../../machines/session.selectors.ts'
 import { selectCanDelete, selectError, selectPreview } from '../../machines/tenancy-deletion.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import type { TenancyKind } from '../../src/domain/tenancy-deletion.ts'
-import { queryError } from '../../src/queries/errors.ts'
+import { queryError, retryWhileUnavailable } from '../../src/queries/errors.ts'
 import { customersUi } from '../../src/types/customers/screen.ts'
 import { projectsUi } from '../../src/types/projects/screen.ts'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
@@ -34,7 +34,7 @@ function Deletion({ kind }: { kind: TenancyKind }) {
   const { machines } = use(admin())
   const { queries } = use(resources())
   const ui = kind === 'customer' ? customersUi : projectsUi
-  const names = useQuery({ ...queries.names(ui, '', ''), retry: false })
+  const names = useQuery({ ...queries.names(ui, '', ''), retry: retryWhileUnavailable(0) })
   const actor = useActorRef(machines.tenancyDeletion(), { input: { kind } })
   const phase = useSelector(actor, (snapshot) => snapshot.value as TenancyDeletionPhase)
   const chosen = useSelector(actor, (snapshot) => snapshot.context.name)

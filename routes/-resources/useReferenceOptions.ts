@@ -7,7 +7,7 @@ import {
   formFields,
   type ResourceUi,
 } from '../../src/domain/resource-ui.ts'
-import { queryError } from '../../src/queries/errors.ts'
+import { queryError, retryWhileUnavailable } from '../../src/queries/errors.ts'
 import { referenceTargetOf } from '../../src/types/resource-routes.ts'
 import type { ReferenceChoices } from '../../src/views/resources/ResourceForm.tsx'
 import type { useResourcePage } from './useResourcePage.ts'
@@ -52,7 +52,7 @@ export function useReferenceOptions(
   const results = useQueries({
     queries: types.map(({ type, keep }) => ({
       ...page.queries.names(referenceTargetOf(type), project, filters[type] ?? '', keep),
-      retry: false,
+      retry: retryWhileUnavailable(0),
     })),
   })
   return (field, values) => {

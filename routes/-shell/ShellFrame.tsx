@@ -1,8 +1,10 @@
 import { useIsFetching } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { lazy, type ReactNode, useState } from 'react'
+import type { RouterContext } from '../../src/app/router-context.ts'
 import { SESSION_STORED_CLASS } from '../../src/domain/session.ts'
 import { TopProgress } from '../../src/ui/TopProgress.tsx'
+import { useLoadedWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
 
 // The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in. A shell
 // loaded during the restore renders at once: through lazy() it would first show its fallback, and React
@@ -39,4 +41,15 @@ export function Progress() {
   const navigating = useRouterState({ select: (state) => state.status === 'pending' })
   const fetching = useIsFetching() > 0
   return <TopProgress active={navigating || fetching} />
+}
+
+const loadAvailability = () => import('./PlatformAvailability.tsx').then((module) => ({ Watch: module.default }))
+
+/**
+ * The notice that the platform is unavailable (issue 25), watching from once the page is idle after its
+ * first paint: it renders nothing until the platform fails to answer, so it need not load before that.
+ */
+export function PlatformAvailability({ session }: { session: RouterContext['actors']['session'] }) {
+  const loaded = useLoadedWhenIdle(loadAvailability)
+  return loaded ? <loaded.Watch session={session} /> : null
 }

@@ -12,6 +12,61 @@ import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** How long the API tells a client to wait before it tries again while the database is away (`Retry-After`). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2
+
+/** The message of that 503: the console tells the platform is unavailable by its status, not by these words. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'the platform is unavailable for a moment (its database cannot be reached); try again shortly'
+
+/** Socket errors of a database server that cannot be reached, or that went away. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+])
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: admin_shutdown (57P01),
+ * crash_shutdown (57P02), cannot_connect_now (57P03, starting or stopping), and every connection exception
+ * (class 08).
+ */
+const GOING_AWAY = new Set(['57P01', '57P02', '57P03'])
+/** What node-postgres says of a connection that ended or could not be made in time. */
+const LOST = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error and is not queryable/i,
+  /cannot use a pool after calling end on the pool/i,
+]
+
+/**
+ * Why `error` means the database is away for now (stopped, restarting, unreachable), or null for any
+ * other failure: then the API answers 503 with `Retry-After` instead of 500 (docs/api.md, "Envelope,
+ * errors, limits"). Looks through drizzle's wrapping (`cause`) and Node's AggregateError (`errors`: one
+ * refused connection per address of the host).
+ */
+export function databaseUnavailable(error: unknown, depth = 0): string | null {
+  if (depth > 5 || typeof error !== 'object' || error === null) return null
+  const { code, message, cause, errors } = error as {
+    code?: unknown
+    message?: unknown
+    cause?: unknown
+    errors?: unknown
+  }
+  if (typeof code === 'string' && (UNREACHABLE.has(code) || GOING_AWAY.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return `${code}${typeof message === 'string' && message ? `: ${message}` : ''}`
+  if (typeof message === 'string' && LOST.some((pattern) => pattern.test(message))) return message
+  for (const inner of [cause, ...(Array.isArray(errors) ? errors : [])]) {
+    const found = databaseUnavailable(inner, depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
 /**
  * PGlite runs each query synchronously on this thread and hands its lock straight to the next waiter,
  * so a burst of queued queries would starve the event loop: no connection accepted, no response
@@ -93,6 +148,8 @@ export async function openDatabase(target: {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      // A server that takes no connection (its host dropping packets) fails a request in seconds, as a 503.
+      connectionTimeoutMillis: 5_000,
       application_name: target.applicationName ?? `wadp-api-${process.pid}`,
     })
     // A connection the server ends (a restart, a terminated backend) reports it on itself, and on the pool when

@@ -110,8 +110,12 @@ export function registerResource(
       if (alsoReadableBy && !may(principal, readPermission) && !alsoReadableBy(principal, params.name)) {
         throw forbidden(readPermission)
       }
-      const { body, etag: tag } = await resources.getBody(definition, scopeOf(c), params.name)
-      return jsonBody(c, body, 200, tag ? { ETag: tag } : {})
+      const answer = await resources.getBody(definition, scopeOf(c), params.name)
+      // What uses it and what it uses, of the types this caller may read only.
+      const body = resources.withLinks(answer, (type) =>
+        may(principal, permissionOf(type, 'get'), type.scope === 'project' ? scopeOf(c) : undefined),
+      )
+      return jsonBody(c, body, 200, answer.etag ? { ETag: answer.etag } : {})
     },
   })
 

@@ -25,6 +25,7 @@ import Provider, {
   type Interaction,
   type UnknownObject,
 } from 'oidc-provider'
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/client.ts'
 import { renderLoginPage, renderLogoutPage, renderMessagePage, STYLE_SOURCE, WRONG_CREDENTIALS } from './login-page.ts'
 import { looksLikeJwt } from './verify.ts'
 
@@ -306,6 +307,16 @@ export async function createOidcProvider(options: OidcOptions): Promise<OidcProv
         console.error('oidc: request failed', error)
         if (res.headersSent) {
           res.destroy()
+          return
+        }
+        // The database away for a moment (issue 25): the page says so, and the browser may come back.
+        if (databaseUnavailable(error)) {
+          res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+          sendHtml(
+            res,
+            503,
+            renderMessagePage('Unavailable', 'The platform is unavailable for a moment. Try again shortly.'),
+          )
           return
         }
         sendHtml(res, 500, renderMessagePage('Server error', 'Something went wrong. Please try again.'))

@@ -67,6 +67,13 @@ export type ResourceDefinition = {
    */
   references?: Record<string, string>
   /**
+   * Reference fields that name what a resource belongs to or is for (a page rule's website, an access
+   * token's websites), not what it uses: the resource shows in the other's `referenced_by`, but no chain of
+   * `referenced_by` or `uses` goes on through it (`server/resources/links.ts`). From the screen's
+   * `owner` references (`ownerFieldsOf`).
+   */
+  owners?: string[]
+  /**
    * Data fields a list filters by, as query parameters of the same name (`GET /tokens?owner=…`): a value
    * matches a field holding it, or a list field holding it among others (a user's `roles`).
    */
@@ -99,8 +106,6 @@ export type ResourceDefinition = {
   cascadesTo?: string[]
   /** Whether `POST …/{name}/revoke` sets `status: revoked` (API tokens, access tokens). */
   revocable?: boolean
-  /** GET of one adds `referenced_by: [{type, name, field}]`, the resources whose references name it. */
-  showReferrers?: boolean
   /**
    * Fields the server maintains in `data` (a token's prefix…): ignored in bodies, kept across updates
    * unless `beforeWrite` sets them again (an IP list's entry count).
@@ -214,16 +219,38 @@ export function recordSchema(definition: ResourceDefinition) {
       return [`${field}_set`, v.pipe(v.boolean(), v.description(`Whether a ${field} is set (it is never returned)`))]
     }),
   )
-  const referrers: v.ObjectEntries = definition.showReferrers
-    ? {
-        referenced_by: v.pipe(
-          v.array(
-            v.object({ type: text('Resource type'), name: text('Resource name'), field: text('Field naming it') }),
-          ),
-          v.description(`The resources that name this ${definition.label}`),
+  const step = {
+    type: text('Resource type'),
+    name: text('Resource name'),
+    field: text('Its field naming the next resource on the way (or the one at the end)'),
+  }
+  const link = v.object({
+    ...step,
+    through: v.optional(
+      v.pipe(
+        v.array(v.object(step)),
+        v.description('The resources in between, in order, when it is not named directly (a website’s director)'),
+      ),
+    ),
+  })
+  const links: v.ObjectEntries = {
+    referenced_by: v.optional(
+      v.pipe(
+        v.array(link),
+        v.description(
+          `GET of one, for a type others can name: the resources that use this ${definition.label}, directly or through others`,
         ),
-      }
-    : {}
+      ),
+    ),
+    uses: v.optional(
+      v.pipe(
+        v.array(link),
+        v.description(
+          `GET of one, for a type that names others: what this ${definition.label} uses, directly or through others`,
+        ),
+      ),
+    ),
+  }
   const key = definition.key?.field ?? 'name'
   return v.object({
     name: text(key === 'name' ? 'Unique name in its scope, fixed at creation' : `The ${key}, which names it`),
@@ -236,7 +263,7 @@ export function recordSchema(definition: ResourceDefinition) {
     ...own,
     ...(definition.derivedFields ?? {}),
     ...secrets,
-    ...referrers,
+    ...links,
   })
 }
 

@@ -1,3 +1,5 @@
+import type { ResourceLink } from '../../src/domain/resource-links.ts'
+
 /**
  * Serialised list and item responses, so a hot list costs a map look-up instead of a query and a JSON
  * encode. Entries are grouped by `type|scope` and dropped as a group when anything of that type and
@@ -5,7 +7,18 @@
  * the database, as soon as a look-up brings a different stamp of the group's generation
  * (server/db/generations.ts).
  */
-export type CachedResponse = { body: string; etag?: string }
+export type CachedResponse = {
+  body: string
+  etag?: string
+  /**
+   * A GET of one's `referenced_by` and `uses`, kept apart from `body` (the record without them): each
+   * caller sees only the links to types it may get (`ResourceService.withLinks`).
+   */
+  links?: ResourceLinks
+}
+
+/** What uses a resource and what it uses (server/resources/links.ts); absent for a type without either. */
+export type ResourceLinks = { referenced_by?: ResourceLink[]; uses?: ResourceLink[] }
 
 type Group = { stamp: string; entries: Map<string, CachedResponse> }
 

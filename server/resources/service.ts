@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { toFieldErrors } from '../../src/domain/common.ts'
+import type { ResourceLink } from '../../src/domain/resource-links.ts'
 import { META_FIELDS } from '../../src/domain/resource-ui.ts'
 import { recordAudit, redact } from '../audit.ts'
 import { ApiError, badRequest, conflict, notFound } from '../base/errors.ts'
@@ -14,7 +15,8 @@ import {
   type ResourceRecord,
   referencedNames,
 } from './definition.ts'
-import type { CachedResponse, ResponseCache } from './response-cache.ts'
+import { typesUsed, typesUsing, usedBy, usesOf } from './links.ts'
+import type { CachedResponse, ResourceLinks, ResponseCache } from './response-cache.ts'
 import {
   deleteResource,
   existingNames,
@@ -80,6 +82,22 @@ export class ResourceService {
 
   register(definition: ResourceDefinition): void {
     this.definitions.set(definition.type, definition)
+    this.linkedTypes.clear()
+  }
+
+  /**
+   * Per type, the types its GET of one reads for `referenced_by` and `uses` (see `./links.ts`): its cached
+   * answer depends on them, and a change to any of them drops it. Known once every type is registered.
+   */
+  private readonly linkedTypes = new Map<string, { usedBy: Set<string>; uses: Set<string> }>()
+
+  private linked(type: string) {
+    let found = this.linkedTypes.get(type)
+    if (!found) {
+      found = { usedBy: typesUsing(this.definitions, type), uses: typesUsed(this.definitions, type) }
+      this.linkedTypes.set(type, found)
+    }
+    return found
   }
 
   definition(type: string): ResourceDefinition | undefined {
@@ -182,14 +200,12 @@ export class ResourceService {
   }
 
   /**
-   * One resource's response body, with its revision as the ETag. A type that shows who uses it
-   * (`showReferrers`) adds `referenced_by`, so its cached answer also depends on the referring types.
+   * One resource's response body, with its revision as the ETag. A type that others can name adds
+   * `referenced_by` (what uses it, directly or through others), and a type that names others `uses` (what
+   * it uses, the same way): its cached answer also depends on the types those read.
    */
   async getBody(definition: ResourceDefinition, scope: string, name: string): Promise<CachedResponse> {
-    const referring = [
-      ...(definition.showReferrers ? this.referringTypes(definition) : []),
-      ...this.throughTypes(definition),
-    ]
+    const linked = this.linked(definition.type)
     return this.cached(
       definition,
       scope,
@@ -201,21 +217,32 @@ export class ResourceService {
           scope,
           await this.derived(definition, [this.present(definition, record)]),
         )) as [ResourceRecord]
-        if (definition.showReferrers) {
-          const referrers = await this.referrersOf(this.db, definition, scope, name)
-          shown.referenced_by = referrers.map(({ type, name: referrer, field }) => ({ type, name: referrer, field }))
-        }
-        return { body: JSON.stringify({ data: shown }), etag: `"${record.revision}"` }
+        const links: ResourceLinks = {}
+        if (linked.usedBy.size > 0)
+          links.referenced_by = await usedBy(this.db, this.definitions, definition, scope, name)
+        if (linked.uses.size > 0) links.uses = await usesOf(this.db, this.definitions, definition, scope, name, record)
+        return { body: JSON.stringify({ data: shown }), etag: `"${record.revision}"`, links }
       },
-      referring,
+      [...linked.usedBy, ...linked.uses, ...this.throughTypes(definition)],
     )
   }
 
-  /** The types whose references can name a resource of `definition`'s type. */
-  private referringTypes(definition: ResourceDefinition): string[] {
-    return [...this.definitions.values()]
-      .filter((other) => Object.values(other.references ?? {}).includes(definition.type))
-      .map((other) => other.type)
+  /**
+   * A GET of one's body with its links, those a caller may see: a link (or a resource on its way) of a
+   * type the caller may not get is left out, as the inventory's references are (`mayGet` says).
+   */
+  withLinks({ body, links }: CachedResponse, mayGet: (definition: ResourceDefinition) => boolean): string {
+    if (!links || Object.keys(links).length === 0) return body
+    const visible = (link: ResourceLink) =>
+      [link, ...(link.through ?? [])].every((step) => {
+        const type = this.definitions.get(step.type)
+        return type !== undefined && mayGet(type)
+      })
+    const shown = Object.entries(links).map(
+      ([field, list]) => `,${JSON.stringify(field)}:${JSON.stringify(list.filter(visible))}`,
+    )
+    // The body is `{"data":{…}}`: the links go at the end of the record.
+    return `${body.slice(0, -2)}${shown.join('')}}}`
   }
 
   async get(definition: ResourceDefinition, scope: string, name: string): Promise<ResourceRecord> {
@@ -543,9 +570,14 @@ export class ResourceService {
   changed(definition: ResourceDefinition, scope: string, names?: readonly string[], generation?: number) {
     if (definition.type === 'projects') this.cache.clear()
     else this.cache.invalidate(cacheGroup(definition.type, scope))
-    // What this type names may show it among its referrers (an IP list's `referenced_by`).
-    for (const target of new Set(Object.values(definition.references ?? {}))) {
-      if (this.definitions.get(target)?.showReferrers) this.cache.invalidate(cacheGroup(target, scope))
+    // The answers that show this type among what uses them or what they use (`referenced_by`, `uses`).
+    for (const other of this.definitions.values()) {
+      const linked = this.linked(other.type)
+      if (other.type === definition.type || !(linked.usedBy.has(definition.type) || linked.uses.has(definition.type)))
+        continue
+      // A platform type's change shows in projects' answers too (a project's resource may name it).
+      if (other.scope === 'project' && definition.scope === 'platform') this.cache.clear()
+      else this.cache.invalidate(cacheGroup(other.type, other.scope === 'project' ? scope : ''))
     }
     // Lists filtered through a reference to this type (projects by their customer's organization).
     for (const other of this.definitions.values()) {

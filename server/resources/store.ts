@@ -257,3 +257,46 @@ export async function deleteResource(db: Db, type: string, scope: string, name: 
 export async function deleteScope(db: Db, scope: string) {
   await db.delete(resources).where(eq(resources.scope, scope))
 }
+
+/**
+ * Resources of `type` in `scope` whose `field` (a dotted path) names any of `targets`, each with the
+ * targets it names: one query for a whole step of a "Used by" walk.
+ */
+export async function findReferrersOfAny(
+  db: Db,
+  type: string,
+  scope: string,
+  field: string,
+  targets: readonly string[],
+): Promise<{ name: string; targets: string[] }[]> {
+  if (targets.length === 0) return []
+  const path = jsonPath(field)
+  const named = sql`case jsonb_typeof(${resources.data} #> ${path}) when 'array' then ${resources.data} #> ${path} when 'string' then jsonb_build_array(${resources.data} #> ${path}) else '[]'::jsonb end`
+  const wanted = JSON.stringify(targets)
+  const rows = await db
+    .select({ name: resources.name, named: sql<unknown>`${named}` })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, type),
+        eq(resources.scope, scope),
+        sql`exists (select 1 from jsonb_array_elements_text(${named}) as held(value) where held.value in (select jsonb_array_elements_text(${wanted}::jsonb)))`,
+      ),
+    )
+    .orderBy(resources.name)
+  const set = new Set(targets)
+  return rows.map((row) => ({
+    name: row.name,
+    targets: (Array.isArray(row.named) ? row.named : []).map(String).filter((target) => set.has(target)),
+  }))
+}
+
+/** The stored fields of those of `names` that exist as `type` in `scope`. */
+export async function dataOf(db: Db, type: string, scope: string, names: readonly string[]) {
+  if (names.length === 0) return new Map<string, ResourceData>()
+  const rows = await db
+    .select({ name: resources.name, data: resources.data })
+    .from(resources)
+    .where(and(eq(resources.type, type), eq(resources.scope, scope), inArray(resources.name, [...names])))
+  return new Map(rows.map((row) => [row.name, row.data as ResourceData]))
+}

@@ -49,6 +49,11 @@ const failed = (id: string): AnyEventObject => ({
   type: `xstate.error.actor.${id}`,
   error: new Error(`${id} failed`),
 })
+/** A call the platform could not answer (a 503 while its database restarts), as ofetch reports it. */
+const unavailable = (id: string): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(`${id}: 503 Service Unavailable`), { name: 'FetchError', statusCode: 503 }),
+})
 const after = (delay: string, stateId: string): AnyEventObject => ({ type: `xstate.after.${delay}.${stateId}` })
 const syncDetail = (endpoint: string, updated: boolean, maintenance = false) => ({
   endpoint,
@@ -88,6 +93,7 @@ export const sessionEvents = typed<typeof sessionMachine>([
   failed('login'),
   done('validateToken', { user, auth_type: 'token', expires_at: '2030-01-02T00:00:00Z' }),
   failed('validateToken'),
+  unavailable('validateToken'),
   done('loadUser', user),
   failed('loadUser'),
   done('loadPermissions', ['wadp.websites.*']),
@@ -102,7 +108,10 @@ export const sessionEvents = typed<typeof sessionMachine>([
   failed('completeSso'),
   done('checkToken'),
   failed('checkToken'),
+  unavailable('checkToken'),
   after('sessionCheckInterval', 'session.loggedIn.tokenCheck.idle'),
+  after('platformRetryInterval', 'session.restoring.waitingForPlatform'),
+  after('platformRetryInterval', 'session.loggedIn.tokenCheck.waitingForPlatform'),
 ])
 
 export const projectEvents = typed<typeof projectMachine>([

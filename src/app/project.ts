@@ -14,6 +14,7 @@ import {
   searchProjects,
 } from '../api/projects.ts'
 import { ProjectUnavailableError } from '../domain/project.ts'
+import { whileUnavailable } from '../queries/errors.ts'
 import type { ProjectQueries } from '../queries/projects.ts'
 import type { SearchQueries } from '../queries/search.ts'
 import { type EarlyRequests, earlyOr } from './early-requests.ts'
@@ -70,7 +71,10 @@ export function provideProject(
         // reading the project itself: its 403 leaves the info empty (Home is hidden for it anyway).
         // No permissions there (403) or no such project (404): the project is not there for this user.
         const [permissions, info] = await Promise.all([
-          headStart.take(`project-permissions:${input.name}`, () => getProjectPermissions(api, input.name)),
+          // Asked again while the platform is unavailable, as the project's info is (a query).
+          whileUnavailable(() =>
+            headStart.take(`project-permissions:${input.name}`, () => getProjectPermissions(api, input.name)),
+          ),
           headStart
             .take(`project-info:${input.name}`, () => queryClient.fetchQuery(projects.info(input.name)))
             .catch((error: unknown) => {

@@ -21,6 +21,7 @@ import type { TryRequest } from '../domain/api-docs.ts'
 import type { BackupRecord, RestorePlan } from '../domain/backup.ts'
 import { type PurgeRecord, type PurgeRequest, recentPurgesPoll } from '../domain/purge.ts'
 import type { StatsQuery } from '../domain/stats.ts'
+import { retryWhileUnavailable } from '../queries/errors.ts'
 
 /** How many recent invalidations the page lists. */
 export const RECENT_PURGES = 20
@@ -91,7 +92,7 @@ export function toolTools(
         queryKey: [...all, query.project, 'stats', query],
         queryFn: ({ signal }) => queryStats(api, query, signal),
         staleTime: Number.POSITIVE_INFINITY,
-        retry: false,
+        retry: retryWhileUnavailable(0),
       }),
   }
   const refreshBackups = (project: string) =>

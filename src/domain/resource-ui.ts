@@ -59,14 +59,24 @@ export type FieldSpec = FieldBase &
     /** Any number of fixed options, as checkboxes. */
     | { kind: 'multiselect'; options: readonly Option[] }
     /** Names of another resource type of the project, picked from its list (those `where` allows). */
-    | { kind: 'reference'; type: string; multiple?: boolean; nullable?: boolean; where?: ReferenceWhere }
+    | {
+        kind: 'reference'
+        type: string
+        multiple?: boolean
+        nullable?: boolean
+        where?: ReferenceWhere
+        /**
+         * It names what this resource belongs to or is for (a page rule's website, an access token's
+         * websites, a project's customer), not something it uses: the other lists this one in "Used by",
+         * but "Used by" and "uses" do not go on through it (the server's `owners`).
+         */
+        owner?: true
+      }
     /**
      * A long list of small records (an IP list's entries, up to 10,000), edited in a virtualised table:
      * only the rows in view are rendered. Its fields are text or boolean cells.
      */
     | { kind: 'rows'; itemLabel: string; fields: readonly FieldSpec[]; newItem: () => Draft; max?: number }
-    /** Read-only: the resources that name this one (`referenced_by: [{type, name}]`), as links. */
-    | { kind: 'referrers' }
     /** A list of free-text items (host names, paths). */
     | { kind: 'strings'; itemLabel: string; placeholder?: string }
     /** A list of small records (backends, headers): add, remove, reorder. */
@@ -127,6 +137,12 @@ export type ColumnFormat = 'text' | 'boolean' | 'list' | 'count' | 'reference' |
 
 /** The question a save asks before it goes: what it does, in a title, a sentence and the button's word. */
 export type SaveConfirmation = { title: string; text: string; action: string }
+
+/**
+ * The width of a list column of times ('20-11-2026 21:22:23'): the whole date and time, never cut short.
+ * Every column of a time (`…_at`, a certificate's `not_after`) takes it; a test holds the screens to it.
+ */
+export const TIME_COLUMN_WIDTH = '11rem'
 
 export type ColumnSpec = {
   path: string
@@ -347,6 +363,11 @@ export function referenceFieldsOf(ui: Pick<ResourceUi, 'sections'>): Record<stri
   return found
 }
 
+/** The reference fields marked `owner`: what a resource belongs to or is for (the server's `owners`). */
+export function ownerFieldsOf(ui: Pick<ResourceUi, 'sections'>): string[] {
+  return formFields(ui).flatMap((field) => (field.kind === 'reference' && field.owner ? [field.path] : []))
+}
+
 /** The values a field shows, or `undefined` when its `when` rule hides it for these values. */
 export function isShown(field: FieldSpec, values: Draft): boolean {
   return field.when ? field.when(values) : true
@@ -387,8 +408,19 @@ export function sameValues(a: unknown, b: unknown): boolean {
   return keysA.every((key) => sameValues((a as Draft)[key], (b as Draft)[key]))
 }
 
-/** The record fields the server maintains: shown on the detail page, never sent back. */
-export const META_FIELDS = ['revision', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const
+/**
+ * The record fields the server maintains: shown on the detail page, never sent back (`referenced_by` and
+ * `uses`: what uses the resource and what it uses, through references, on a GET of one).
+ */
+export const META_FIELDS = [
+  'revision',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+  'referenced_by',
+  'uses',
+] as const
 
 /** A stored record as an editable draft: without the server-maintained fields. */
 export function draftOf(record: Draft): Draft {

@@ -30,6 +30,11 @@ export type TypeEntry = {
    * notices name a resource with it. A type's screen says the same (tests/domain/resource-definitions.test.ts).
    */
   one: string
+  /**
+   * What protects a website's traffic (a WAF or TLS policy, a rate limit, a captcha, the IP lists they
+   * exempt): a website's page lists every one that applies to it, and where it comes from.
+   */
+  protection?: true
   /** A project's, or the platform's. */
   scope: 'project' | 'platform'
   service: 'core' | 'auth' | 'acme'

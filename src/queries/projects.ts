@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClients } from '../api/http.ts'
 import { getProject, searchProjects } from '../api/projects.ts'
+import { retryWhileUnavailable } from './errors.ts'
 
 /** Spec section 9: the selector asks for up to 10,000 projects and gives up after 5 s. */
 export const SELECTOR_PROJECTS = { items: 10_000, timeoutMs: 5000 } as const
@@ -14,11 +15,15 @@ export function projectQueries(api: ApiClients) {
       queryOptions({
         queryKey: [...all, 'selector'],
         queryFn: () => searchProjects(api, SELECTOR_PROJECTS.items, SELECTOR_PROJECTS.timeoutMs),
-        retry: false,
+        retry: retryWhileUnavailable(0),
         staleTime: Infinity,
       }),
     info: (name: string) =>
-      queryOptions({ queryKey: [...all, 'info', name], queryFn: () => getProject(api, name), retry: false }),
+      queryOptions({
+        queryKey: [...all, 'info', name],
+        queryFn: () => getProject(api, name),
+        retry: retryWhileUnavailable(0),
+      }),
   }
 }
 export type ProjectQueries = ReturnType<typeof projectQueries>

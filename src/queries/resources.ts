@@ -4,6 +4,7 @@ import type { ApiClients } from '../api/http.ts'
 import { getResource, listResources } from '../api/resources.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
 import { type Draft, getPath, type ResourceUi, setPath } from '../domain/resource-ui.ts'
+import { retryWhileUnavailable } from './errors.ts'
 
 type Target = Pick<ResourceUi, 'type' | 'service' | 'scope'>
 
@@ -37,7 +38,7 @@ export function resourceQueries(api: ApiClients) {
       queryOptions({
         queryKey: [...ofType(ui, project), 'detail', name],
         queryFn: () => getResource(api, ui, project, name),
-        retry: false,
+        retry: retryWhileUnavailable(0),
       }),
     /**
      * Names for a reference picker, filtered on the server by what the user typed; `more` says the type

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClients } from '../api/http.ts'
 import { searchResources } from '../api/search.ts'
+import { retryWhileUnavailable } from './errors.ts'
 
 export function searchQueries(api: ApiClients) {
   const all = ['search'] as const
@@ -11,7 +12,7 @@ export function searchQueries(api: ApiClients) {
       queryOptions({
         queryKey: [...all, query],
         queryFn: () => searchResources(api, query),
-        retry: false,
+        retry: retryWhileUnavailable(0),
         staleTime: 30_000,
       }),
   }

@@ -21,6 +21,7 @@ import { provideSession } from '../app/session.ts'
 import type { ToolTools } from '../app/tools.ts'
 import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { configurationQueries } from '../queries/configuration.ts'
+import { retryDelay, retryWhileUnavailable } from '../queries/errors.ts'
 import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
@@ -41,7 +42,10 @@ export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve,
 export async function startConsole(options: { notify: Notify }) {
   const inspect = await inspectorIfRequested(window.location.search)
   const actorOptions = inspect ? { inspect } : {}
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
+  // A query asks again while the platform is away for a moment (a 503), at its Retry-After (issue 25).
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: retryWhileUnavailable(1), retryDelay, refetchOnWindowFocus: false } },
+  })
   const token = { current: null as (() => string | null) | null }
   const expired = { current: () => {} }
   const api = createApi({

@@ -1,5 +1,14 @@
 import { useRef } from 'react'
-import { type Column, headerCellClassName, RowCells, SpacerRow, tableClassName } from './Table.tsx'
+import {
+  type Column,
+  HeaderCells,
+  ROW_BACKGROUND,
+  RowCells,
+  SpacerRow,
+  stickyStyles,
+  tableClassName,
+  visibleColumns,
+} from './table-parts.tsx'
 import { useTableRows } from './useTableRows.ts'
 
 export type DataColumn<Row> = Column<Row> & {
@@ -34,10 +43,12 @@ type DataTableProps<Row> = {
  * a roving tab stop: the controls inside them keep the natural tab order, and focusing one scrolls it
  * into view, which renders the next rows. Native table semantics stay: aria-rowcount and aria-rowindex
  * place the rendered rows in the whole set, spacer rows keep the scroll height, the header sticks.
+ * A table wider than its box scrolls sideways inside it, its sticky columns (the name, the actions) in
+ * view; a column empty in every row is left out.
  */
 export function DataTable<Row>({
   label,
-  columns,
+  columns: all,
   rows,
   rowKey,
   maxHeight,
@@ -49,6 +60,8 @@ export function DataTable<Row>({
   minWidth,
 }: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const columns = visibleColumns(all, rows) as DataColumn<Row>[]
+  const sticky = stickyStyles(columns)
   // The header row plus the rows, plus the border; never taller than asked.
   const height = Math.min(maxHeight, (rows.length + 1) * rowHeight + 2)
 
@@ -81,11 +94,7 @@ export function DataTable<Row>({
         </colgroup>
         <thead className="sticky top-0 z-10">
           <tr aria-rowindex={1} style={{ height: rowHeight }}>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" aria-sort={column.sort} className={headerCellClassName}>
-                {column.header}
-              </th>
-            ))}
+            <HeaderCells columns={columns} sticky={sticky} />
           </tr>
         </thead>
         <tbody>
@@ -99,9 +108,9 @@ export function DataTable<Row>({
                 data-index={item.index}
                 aria-rowindex={rowOffset + item.index + 2}
                 style={{ height: rowHeight }}
-                className={`border-t border-slate-200 dark:border-slate-800 ${rowClassName?.(row) ?? ''}`}
+                className={`border-t border-slate-200 dark:border-slate-800 ${rowClassName?.(row) || ROW_BACKGROUND}`}
               >
-                <RowCells columns={columns} row={row} cellExtra="truncate" />
+                <RowCells columns={columns} row={row} cellExtra="truncate" sticky={sticky} />
               </tr>
             )
           })}

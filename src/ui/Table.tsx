@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react'
+import {
+  type Column,
+  HeaderCells,
+  ROW_BACKGROUND,
+  RowCells,
+  stickyStyles,
+  tableClassName,
+  visibleColumns,
+} from './table-parts.tsx'
 
-export type Column<Row> = {
-  id: string
-  header: ReactNode
-  cell: (row: Row) => ReactNode
-  /** A CSS width for the column (`25%`, `8rem`); virtual tables need one per column to keep them steady. */
-  width?: string
-  /** This column names the row: its cells are row headers. */
-  rowHeader?: boolean
-  className?: string
-}
+export type { Column } from './table-parts.tsx'
+// Pages that draw their own table read the parts here too (the statistics' data table).
+export { cellClassName, headerCellClassName, tableClassName } from './table-parts.tsx'
 
 type TableProps<Row> = {
   columns: readonly Column<Row>[]
@@ -22,57 +24,20 @@ type TableProps<Row> = {
   className?: string
 }
 
-export const tableClassName = 'w-full border-collapse text-left text-sm'
-export const headerCellClassName =
-  'bg-slate-100 px-3 py-2 font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300'
-export const cellClassName = 'px-3 py-2'
-
-/** One row's cells; a `rowHeader` column's cells are row headers. `cellExtra` adds classes to each cell. */
-export function RowCells<Row>({
-  columns,
-  row,
-  cellExtra = '',
-}: {
-  columns: readonly Column<Row>[]
-  row: Row
-  cellExtra?: string
-}) {
-  return columns.map((column) =>
-    column.rowHeader ? (
-      <th key={column.id} scope="row" className={`${cellClassName} ${cellExtra} font-medium ${column.className ?? ''}`}>
-        {column.cell(row)}
-      </th>
-    ) : (
-      <td key={column.id} className={`${cellClassName} ${cellExtra} ${column.className ?? ''}`}>
-        {column.cell(row)}
-      </td>
-    ),
-  )
-}
-
-/** The space of the rows a virtual table does not render, above or below the rendered ones. */
-export function SpacerRow({ height, span }: { height: number; span: number }) {
-  if (height <= 0) return null
-  return (
-    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (ARIA's row role counts as a widget)
-    <tr aria-hidden="true" style={{ height }}>
-      <td colSpan={span} className="p-0" />
-    </tr>
-  )
-}
-
-export function Table<Row>({ columns, rows, rowKey, caption, empty, className = '' }: TableProps<Row>) {
+/**
+ * A small table, every row rendered. A wide one scrolls sideways inside its box with its sticky columns
+ * in view; a column empty in every row is left out.
+ */
+export function Table<Row>({ columns: all, rows, rowKey, caption, empty, className = '' }: TableProps<Row>) {
+  const columns = visibleColumns(all, rows)
+  const sticky = stickyStyles(columns)
   return (
     <div className={`overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800 ${className}`}>
       <table className={tableClassName}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" style={{ width: column.width }} className={headerCellClassName}>
-                {column.header}
-              </th>
-            ))}
+            <HeaderCells columns={columns} sticky={sticky} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -84,8 +49,8 @@ export function Table<Row>({ columns, rows, rowKey, caption, empty, className = 
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
-                <RowCells columns={columns} row={row} />
+              <tr key={rowKey(row)} className={sticky.size > 0 ? ROW_BACKGROUND : undefined}>
+                <RowCells columns={columns} row={row} sticky={sticky} />
               </tr>
             ))
           )}

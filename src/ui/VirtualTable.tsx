@@ -1,5 +1,14 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { type Column, headerCellClassName, RowCells, SpacerRow, tableClassName } from './Table.tsx'
+import {
+  type Column,
+  HeaderCells,
+  ROW_BACKGROUND,
+  RowCells,
+  SpacerRow,
+  stickyStyles,
+  tableClassName,
+  visibleColumns,
+} from './table-parts.tsx'
 import { useTableRows } from './useTableRows.ts'
 
 type VirtualTableProps<Row> = {
@@ -27,10 +36,11 @@ const PAGE = 10
  * It keeps native table semantics: aria-rowcount and aria-rowindex tell assistive technology where
  * the rendered rows sit; spacer rows above and below keep the scroll height right.
  * Rows are one tab stop (roving tabindex): arrow keys, Home, End, Page Up/Down move, Enter selects.
+ * Sticky columns stay in view as a wide table scrolls sideways; a column empty in every row is left out.
  */
 export function VirtualTable<Row>({
   label,
-  columns,
+  columns: all,
   rows,
   rowKey,
   height,
@@ -41,6 +51,8 @@ export function VirtualTable<Row>({
   className = '',
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const columns = visibleColumns(all, rows)
+  const sticky = stickyStyles(columns)
   const [activeIndex, setActiveIndex] = useState(0)
   const pendingFocus = useRef<number | null>(null)
   const active = Math.max(0, Math.min(activeIndex, rows.length - 1))
@@ -107,11 +119,7 @@ export function VirtualTable<Row>({
         </colgroup>
         <thead className="sticky top-0 z-10">
           <tr aria-rowindex={1} style={{ height: rowHeight }}>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" className={headerCellClassName}>
-                {column.header}
-              </th>
-            ))}
+            <HeaderCells columns={columns} sticky={sticky} />
           </tr>
         </thead>
         <tbody>
@@ -138,9 +146,9 @@ export function VirtualTable<Row>({
                 onKeyDown={(event) => onKeyDown(event, item.index)}
                 onFocus={() => setActiveIndex(item.index)}
                 style={{ height: rowHeight }}
-                className={`border-t border-slate-200 outline-none focus-visible:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-inset dark:border-slate-800 dark:focus-visible:bg-slate-800 ${onSelect ? 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60' : ''} ${current ? 'font-semibold' : ''}`}
+                className={`border-t border-slate-200 outline-none ${sticky.size > 0 ? ROW_BACKGROUND : ''} focus-visible:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-inset dark:border-slate-800 dark:focus-visible:bg-slate-800 ${onSelect ? 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/60' : ''} ${current ? 'font-semibold' : ''}`}
               >
-                <RowCells columns={columns} row={row} cellExtra="truncate" />
+                <RowCells columns={columns} row={row} cellExtra="truncate" sticky={sticky} />
               </tr>
             )
           })}

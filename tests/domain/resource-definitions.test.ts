@@ -13,12 +13,14 @@ import {
   isShown,
   resourcePermission,
   setPath,
+  TIME_COLUMN_WIDTH,
 } from '../../src/domain/resource-ui.ts'
 import { captchasUi } from '../../src/types/captchas/screen.ts'
 import { VCL_HOOKS } from '../../src/types/code-snippets/fields.ts'
 import { directorsUi } from '../../src/types/directors/screen.ts'
 import { pageRulesUi } from '../../src/types/page-rules/screen.ts'
 import { projectsUi } from '../../src/types/projects/screen.ts'
+import { protectionLine } from '../../src/types/protection.ts'
 import { referenceTargetOf } from '../../src/types/resource-routes.ts'
 import { RESOURCE_UIS } from '../../src/types/screens.ts'
 import { ssoMappingsUi } from '../../src/types/sso-mappings/screen.ts'
@@ -140,12 +142,57 @@ describe('fields shown by a rule', () => {
 })
 
 describe('the website summary (spec section 3)', () => {
-  it('names the TLS policies, rate limits and captchas that guard it', () => {
-    const draft = initialDraft(websitesUi.fields)
-    const guarded = { ...draft, ssl_policies: ['tls'], rate_limits: ['login', 'api'], challenges: ['pow'] }
-    expect(websitesUi.summary?.(guarded)[0]).toEqual({
+  it('names the TLS policies, rate limits and captchas that guard it, those of a type together', () => {
+    const uses = [
+      { type: 'sslpolicies', name: 'tls', field: 'ssl_policies' },
+      { type: 'ratelimits', name: 'login', field: 'rate_limits' },
+      { type: 'ratelimits', name: 'api', field: 'rate_limits' },
+      { type: 'challenges', name: 'pow', field: 'challenges' },
+    ]
+    expect(protectionLine(websitesUi, { uses })).toEqual({
       label: 'Protection',
       value: 'TLS policy tls; rate limits login, api; captcha pow',
+    })
+  })
+
+  it("says 'None' for a website with no protection, and nothing for a record read without `uses`", () => {
+    expect(
+      protectionLine(websitesUi, { uses: [{ type: 'directors', name: 'pool', field: 'default_director' }] }),
+    ).toEqual({ label: 'Protection', value: 'None' })
+    expect(protectionLine(websitesUi, {})).toBeNull()
+  })
+
+  it('names each protection that applies through another resource, and how (issue 25)', () => {
+    const uses = [
+      { type: 'directors', name: 'shop-pool', field: 'default_director' },
+      { type: 'sslpolicies', name: 'tls', field: 'ssl_policies' },
+      { type: 'ratelimits', name: 'login', field: 'rate_limits' },
+      {
+        type: 'wafconfigs',
+        name: 'strict',
+        field: 'default_director',
+        through: [{ type: 'directors', name: 'shop-pool', field: 'waf_config' }],
+      },
+      {
+        type: 'challenges',
+        name: 'pow',
+        field: 'rate_limits',
+        through: [{ type: 'ratelimits', name: 'login', field: 'challenge' }],
+      },
+      {
+        type: 'wafconfigs',
+        name: 'api-waf',
+        field: 'page_rules',
+        through: [
+          { type: 'pagerules', name: 'api', field: 'action.director' },
+          { type: 'directors', name: 'api-pool', field: 'waf_config' },
+        ],
+      },
+    ]
+    expect(protectionLine(websitesUi, { uses })).toEqual({
+      label: 'Protection',
+      value:
+        'TLS policy tls; rate limit login; WAF policy strict, through director shop-pool; captcha pow, through rate limit login; WAF policy api-waf, through page rule api and director api-pool',
     })
   })
 
@@ -153,7 +200,6 @@ describe('the website summary (spec section 3)', () => {
     const draft = initialDraft(websitesUi.fields)
     const rules = { ...(draft.default_rules as Draft), retry_on_5xx_error: false }
     expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
-      { label: 'Protection', value: 'No TLS policy, rate limit or captcha' },
       { label: 'Custom VCL hooks', value: 'No selection' },
       { label: 'Options on', value: 'No selection' },
     ])
@@ -168,7 +214,6 @@ describe('the website summary (spec section 3)', () => {
       hsts_enabled: true,
     }
     expect(websitesUi.summary?.({ ...draft, default_rules: rules })).toEqual([
-      { label: 'Protection', value: 'No TLS policy, rate limit or captcha' },
       { label: 'Custom VCL hooks', value: 'vcl_recv, vcl_deliver' },
       { label: 'Options on', value: 'Retry on 5xx errors, HSTS' },
     ])
@@ -286,5 +331,17 @@ describe('identity types', () => {
     expect(usersUi.addable).toBe(false)
     expect(usersUi.editable).toBe(false)
     expect(usersUi.listFilters?.map((filter) => filter.param)).toEqual(['status', 'roles'])
+  })
+})
+
+describe('list columns of times (issue 25)', () => {
+  it('give every column of a time the width of a whole date and time, so that none is cut short', () => {
+    const times = RESOURCE_UIS.flatMap((ui) =>
+      ui.columns
+        .filter((column) => /(_at|^not_after|^not_before)$/.test(column.path))
+        .map((column) => `${ui.type}.${column.path}: ${column.width ?? 'none'}`),
+    )
+    expect(times.length).toBeGreaterThan(3)
+    expect(times.filter((entry) => !entry.endsWith(`: ${TIME_COLUMN_WIDTH}`))).toEqual([])
   })
 })

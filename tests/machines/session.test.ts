@@ -95,6 +95,14 @@ const rejecting = (message: string) => async (): Promise<never> => {
   throw new Error(message)
 }
 
+/** What ofetch throws for a 503 (the platform's database away): only its fields are read. */
+function unavailable() {
+  return Object.assign(new Error('[GET] "/api/auth/v0/auth/check": 503 Service Unavailable'), {
+    name: 'FetchError',
+    statusCode: 503,
+  })
+}
+
 async function signedOut(session: ReturnType<typeof startSession>) {
   return waitFor(session.actor, (s) => s.matches({ loggedOut: 'idle' }))
 }
@@ -154,6 +162,23 @@ describe('session: restoring a stored session', () => {
     expect(state.context.lastFailure).toBe('Token expired')
     expect(state.context.error).toBeNull()
     expect(state.context.user).toBeNull()
+  })
+
+  it('waits for an unavailable platform during the restore instead of signing out, then restores (issue 25)', async () => {
+    let tries = 0
+    const session = startSession({
+      stored: { token: 'stored-token', authType: 'token' },
+      validateToken: async (input) => {
+        tries += 1
+        if (tries === 1) throw unavailable()
+        return loginResult(input.authType)
+      },
+    })
+    await waitFor(session.actor, (s) => s.hasTag('platformUnavailable'))
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true)
+    session.clock.increment(2_000)
+    await signedIn(session)
+    expect(session.called('validateToken')).toHaveLength(2)
   })
 
   it('logs out and forgets the user when the permissions cannot be loaded during the restore', async () => {
@@ -313,6 +338,29 @@ describe('session: while signed in', () => {
     expect(state.context.permissions).toEqual([])
     expect(state.context.lastFailure).toBe('401')
     expect(session.emitted).toEqual([{ type: 'session.signedOut', reason: 'tokenCheckFailed' }])
+  })
+
+  it('keeps the session while the platform is unavailable, says so, and checks again until it answers (issue 25)', async () => {
+    let answers = 0
+    const session = await signedInSession({
+      checkToken: async () => {
+        answers += 1
+        // The first two checks meet the platform away (a 503), then it is back.
+        if (answers <= 2) throw unavailable()
+      },
+    })
+    session.clock.increment(30_000)
+    await waitFor(session.actor, (s) => s.hasTag('platformUnavailable'))
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true)
+    session.clock.increment(2_000)
+    await waitFor(session.actor, () => session.called('checkToken').length === 2)
+    await waitFor(session.actor, (s) => s.hasTag('platformUnavailable'))
+    session.clock.increment(2_000)
+    await waitFor(session.actor, () => session.called('checkToken').length === 3)
+    await waitFor(session.actor, (s) => s.matches({ loggedIn: { tokenCheck: 'idle' } }))
+    expect(session.actor.getSnapshot().hasTag('platformUnavailable')).toBe(false)
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true)
+    expect(session.emitted).toEqual([])
   })
 
   it('clears the stored session on logout and tells the app', async () => {

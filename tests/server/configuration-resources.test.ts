@@ -125,7 +125,9 @@ describe.each(CASES)('$type', (spec) => {
     const read = await platform.call('GET', `${path}/${name}`)
     expect(read.status).toBe(200)
     expect(read.headers.get('etag')).toBe('"1"')
-    expect(read.body.data).toEqual(created.body.data)
+    // A GET of one adds what uses the resource and what it uses (issue 25); the rest is the create's answer.
+    const { referenced_by: _usedBy, uses: _uses, ...readBack } = read.body.data
+    expect(readBack).toEqual(created.body.data)
 
     const noPrecondition = await platform.call('PUT', `${path}/${name}`, { body: spec.replacement })
     expect(noPrecondition.status).toBe(412)

@@ -117,6 +117,13 @@ describe('IP lists', () => {
     expect(seeded.body.data.referenced_by).toEqual([
       { type: 'ratelimits', name: 'login-throttle', field: 'bypass_iplists' },
       { type: 'challenges', name: 'storefront-challenge', field: 'exempt.iplists' },
+      // Through the rate limit, the website that uses it (issue 25).
+      {
+        type: 'websites',
+        name: 'shop-example-com',
+        field: 'rate_limits',
+        through: [{ type: 'ratelimits', name: 'login-throttle', field: 'bypass_iplists' }],
+      },
     ])
     // A new referrer shows at once (the cached answer depends on the referring types).
     await platform.call('POST', '/api/core/v0/projects/shop/ratelimits', {

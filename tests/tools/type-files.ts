@@ -149,14 +149,14 @@ ${withScreens.map((folder) => `  ${folder.screenName},`).join('\n')}
 /**
  * A type's field labels by dotted path: its form's fields (a dotted one with its section's title unless the
  * label says it already, `Timeouts: Read`; a number with its unit, `Penalty (s)`), then its list's columns
- * for what no form field shows. Buttons and lists of referrers name no field.
+ * for what no form field shows. Buttons name no field.
  */
 export function fieldLabelsOf(ui: ResourceUi): Record<string, string> {
   const labels: Record<string, string> = {}
   for (const section of ui.sections) {
     const title = section.title.toLowerCase()
     for (const field of section.fields) {
-      if (field.kind === 'presets' || field.kind === 'referrers' || field.path in labels) continue
+      if (field.kind === 'presets' || field.path in labels) continue
       const label = field.kind === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label
       const inTitle = label.toLowerCase().startsWith(title)
       labels[field.path] = field.path.includes('.') && !inTitle ? `${section.title}: ${label}` : label

@@ -7,6 +7,8 @@ import { initialDraft } from '../../src/domain/resource-body.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { directorsUi } from '../../src/types/directors/screen.ts'
 import { pageRulesUi } from '../../src/types/page-rules/screen.ts'
+import { poolsUi } from '../../src/types/pools/screen.ts'
+import { wafPoliciesUi } from '../../src/types/waf-policies/screen.ts'
 import { websitesUi } from '../../src/types/websites/screen.ts'
 import { ResourceDetail } from '../../src/views/resources/ResourceDetail.tsx'
 
@@ -44,6 +46,63 @@ const detailValue = (label: string, scope: HTMLElement = document.body) => {
 }
 
 describe('resource detail page', () => {
+  it('shows what uses a WAF policy, directly and through its director (issue 25)', () => {
+    renderDetail(wafPoliciesUi, {
+      name: 'strict',
+      referenced_by: [
+        { type: 'directors', name: 'shop-pool', field: 'waf_config' },
+        {
+          type: 'websites',
+          name: 'shop',
+          field: 'default_director',
+          through: [{ type: 'directors', name: 'shop-pool', field: 'waf_config' }],
+        },
+      ],
+    })
+    const usedBy = screen.getByRole('region', { name: 'Used by' })
+    expect(
+      within(usedBy)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Director shop-pool, directly', 'Website shop, through director shop-pool'])
+    expect(within(usedBy).getByRole('link', { name: 'shop' }).getAttribute('href')).toBe('/websites/shop')
+  })
+
+  it('says a policy nothing uses is not used, and shows no "Used by" where the answer has none', () => {
+    renderDetail(wafPoliciesUi, { name: 'spare', referenced_by: [] })
+    expect(within(screen.getByRole('region', { name: 'Used by' })).getByText('Not used by anything.')).toBeTruthy()
+    cleanup()
+    renderDetail(wafPoliciesUi, { name: 'spare' })
+    expect(screen.queryByRole('region', { name: 'Used by' })).toBeNull()
+  })
+
+  it('shows no "Used by" where a field of the type already lists them all (a pool\'s nodes)', () => {
+    renderDetail(poolsUi, {
+      name: 'europe',
+      nodes: ['pop-fr-par-1'],
+      referenced_by: [{ type: 'nodes', name: 'pop-fr-par-1', field: 'pool' }],
+    })
+    expect(screen.queryByRole('region', { name: 'Used by' })).toBeNull()
+    expect(screen.getAllByRole('link', { name: 'pop-fr-par-1' })).toHaveLength(1)
+  })
+
+  it('shows on a website the WAF policy it gets through its director (issue 25)', () => {
+    renderDetail(websitesUi, {
+      name: 'shop',
+      default_director: 'shop-pool',
+      uses: [
+        { type: 'directors', name: 'shop-pool', field: 'default_director' },
+        {
+          type: 'wafconfigs',
+          name: 'strict',
+          field: 'default_director',
+          through: [{ type: 'directors', name: 'shop-pool', field: 'waf_config' }],
+        },
+      ],
+    })
+    expect(detailValue('Protection').textContent).toBe('WAF policy strict, through director shop-pool')
+  })
+
   it('shows a website with human labels, its summary and its director as a link', () => {
     renderDetail(websitesUi, {
       name: 'shop-example-com',

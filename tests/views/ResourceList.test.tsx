@@ -398,3 +398,50 @@ describe('ResourceList add-ons of a page (nodes)', () => {
     expect(screen.getByText('shop.example.com')).toBeTruthy()
   })
 })
+
+describe('wide lists (issue 25)', () => {
+  const token = (name: string, fields: Record<string, unknown> = {}): StoredRecord =>
+    website(name, {
+      owner: 'ada@example.com',
+      status: 'active',
+      prefix: 'abcdef',
+      expires_at: '2099-01-01T00:00:00Z',
+      last_used_at: null,
+      ...fields,
+    })
+
+  it('leaves out a column empty in every row, the "Attention" column when nothing needs attention', () => {
+    render(<ResourceList {...props({ ui: tokensUi, rows: [token('ci'), token('deploy')] })} />)
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent)
+    expect(headers).not.toContain('Attention')
+    expect(headers).not.toContain('Last used')
+    expect(headers).toContain('Expires')
+  })
+
+  it('shows a column again as soon as one row has something in it', () => {
+    const rows = [
+      token('ci'),
+      token('old', { expires_at: '2000-01-01T00:00:00Z', last_used_at: '2026-01-01T00:00:00Z' }),
+    ]
+    render(<ResourceList {...props({ ui: tokensUi, rows })} />)
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent)
+    expect(headers).toContain('Attention')
+    expect(headers).toContain('Last used')
+  })
+
+  it('keeps the selection, the name and the actions in view as the table scrolls sideways', () => {
+    render(<ResourceList {...props({ ui: tokensUi, rows: [token('ci')] })} />)
+    const row = screen.getAllByRole('row')[1] as HTMLElement
+    const cells = [...row.children] as HTMLElement[]
+    expect(cells[0]?.style.position).toBe('sticky')
+    expect(cells[0]?.style.left).toBe('0px')
+    const name = screen.getByRole('rowheader')
+    expect(name.style.position).toBe('sticky')
+    expect(name.style.left).toBe('calc(0px + 3rem)')
+    const actions = within(row).getByRole('button', { name: 'Delete token ci' }).closest('td') as HTMLElement
+    expect(actions.style.position).toBe('sticky')
+    expect(actions.style.right).toBe('0px')
+    // The columns between them scroll under them.
+    expect(screen.getByRole('cell', { name: 'abcdef' }).style.position).toBe('')
+  })
+})

@@ -1,4 +1,4 @@
-import { capitalisedOptions, type Option, type ResourceUi } from '../../domain/resource-ui.ts'
+import { capitalisedOptions, type Option, type ResourceUi, TIME_COLUMN_WIDTH } from '../../domain/resource-ui.ts'
 import { TOKEN_STATE_FIELDS, TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from '../tokens/status.ts'
 import { ACCESS_TOKEN_BYPASSES, ACCESS_TOKEN_TRANSPORTS, AccessTokenFields } from './fields.ts'
 
@@ -35,7 +35,7 @@ export const accessTokensUi: ResourceUi = {
       width: '5.5rem',
     },
     { path: 'parameter_name', label: 'Parameter', width: '9rem' },
-    { path: 'expires_at', label: 'Expires', sortable: true, width: '9.5rem' },
+    { path: 'expires_at', label: 'Expires', sortable: true, width: TIME_COLUMN_WIDTH },
     { path: 'enabled', label: 'Enabled', format: 'boolean', width: '4.5rem' },
   ],
   attention: tokenAttention,
@@ -49,6 +49,7 @@ export const accessTokensUi: ResourceUi = {
           path: 'websites',
           label: 'Websites',
           type: 'websites',
+          owner: true,
           multiple: true,
           help: 'None chosen: every website of the project.',
         },

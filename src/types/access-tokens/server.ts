@@ -1,7 +1,7 @@
 import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { AccessTokenFields } from './fields.ts'
 import { accessTokensUi } from './screen.ts'
 
@@ -18,6 +18,7 @@ export const accessTokens: ResourceDefinition = {
   permissionService: 'wadp',
   fields: AccessTokenFields,
   references: referenceFieldsOf(accessTokensUi),
+  owners: ownerFieldsOf(accessTokensUi),
   readOnlyFields: ['prefix'],
   listFilters: ['status', 'websites'],
   searchable: (data) => [String(data.parameter_name ?? ''), ...((data.websites as string[] | undefined) ?? [])],

@@ -1,4 +1,4 @@
-import { capitalisedOptions, type ResourceUi } from '../../domain/resource-ui.ts'
+import { capitalisedOptions, type ResourceUi, TIME_COLUMN_WIDTH } from '../../domain/resource-ui.ts'
 import type { BlocklistData } from './fields.ts'
 import { BLOCKLIST_ACTIONS, BLOCKLIST_SCOPES, BlocklistFields, isExpired } from './fields.ts'
 import { blocklistNotEnforced } from './not-enforced.ts'
@@ -46,7 +46,7 @@ export const accessListUi: ResourceUi = {
     },
     { path: 'scope', label: 'Scope', format: 'label', options: SCOPE_OPTIONS, width: '6rem' },
     { path: 'project', label: 'Project', width: '8rem' },
-    { path: 'expires_at', label: 'Expires', sortable: true, width: '9.5rem' },
+    { path: 'expires_at', label: 'Expires', sortable: true, width: TIME_COLUMN_WIDTH },
     { path: 'notes', label: 'Notes', width: '12rem' },
   ],
   attention: (record, now) => (isExpired(record, now) ? { tone: 'warning', text: 'Expired' } : null),
@@ -75,6 +75,7 @@ export const accessListUi: ResourceUi = {
           path: 'project',
           label: 'Project',
           type: 'projects',
+          owner: true,
           nullable: true,
           when: (values) => values.scope === 'project',
         },

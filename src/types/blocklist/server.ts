@@ -3,7 +3,7 @@ import { conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type BlocklistData, BlocklistFields, isExpired, normaliseBlocklistValue } from './fields.ts'
 import { accessListUi } from './screen.ts'
 
@@ -43,6 +43,7 @@ export function blocklistEntries(now: () => number): ResourceDefinition {
     permissionService: 'wadp',
     fields: BlocklistFields,
     references: referenceFieldsOf(accessListUi),
+    owners: ownerFieldsOf(accessListUi),
     listFilters: ['target', 'action', 'scope', 'project'],
     searchable: (data) => [String(data.value ?? ''), String(data.notes ?? '')],
     configuration: true,

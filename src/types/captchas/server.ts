@@ -1,6 +1,6 @@
 import { badRequest } from '../../../server/base/errors.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type CaptchaData, CaptchaFields, usesProviderKeys } from './fields.ts'
 import { captchasUi } from './screen.ts'
 
@@ -12,6 +12,7 @@ export const captchas: ResourceDefinition = {
   permissionService: 'wadp',
   fields: CaptchaFields,
   references: referenceFieldsOf(captchasUi),
+  owners: ownerFieldsOf(captchasUi),
   secretFields: ['secret'],
   readOnlyFields: ['secret_set'],
   searchable: (data) => [String(data.type ?? '')],

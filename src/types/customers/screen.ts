@@ -26,7 +26,7 @@ export const customersUi: ResourceUi = {
     {
       title: 'Customer',
       fields: [
-        { kind: 'reference', path: 'organization', label: 'Organization', type: 'organizations' },
+        { kind: 'reference', path: 'organization', label: 'Organization', type: 'organizations', owner: true },
         { kind: 'text', path: 'description', label: 'Description', multiline: true, wide: true },
       ],
     },

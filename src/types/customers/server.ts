@@ -1,5 +1,5 @@
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { releaseMappingsOf } from '../sso-mappings/server.ts'
 import { CustomerFields } from './fields.ts'
 import { customersUi } from './screen.ts'
@@ -12,6 +12,7 @@ export const customers: ResourceDefinition = {
   permissionService: 'auth',
   fields: CustomerFields,
   references: referenceFieldsOf(customersUi),
+  owners: ownerFieldsOf(customersUi),
   // The management page deletes a customer with its projects, after showing what that removes.
   cascadesTo: ['projects'],
   configuration: false,

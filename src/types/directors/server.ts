@@ -1,5 +1,5 @@
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { DirectorFields } from './fields.ts'
 import { directorsUi } from './screen.ts'
 
@@ -11,6 +11,7 @@ export const directors: ResourceDefinition = {
   permissionService: 'wadp',
   fields: DirectorFields,
   references: referenceFieldsOf(directorsUi),
+  owners: ownerFieldsOf(directorsUi),
   searchable: (data) => ((data.backends as { host: string }[] | undefined) ?? []).map((b) => b.host),
   configuration: true,
 }

@@ -20,7 +20,6 @@ export const ipListsUi: ResourceUi = {
       fields: [
         { kind: 'text', path: 'description', label: 'Description', wide: true, placeholder: 'Office networks' },
         { kind: 'number', path: 'entry_count', label: 'Entries', readOnly: true },
-        { kind: 'referrers', path: 'referenced_by', label: 'Used by', readOnly: true },
       ],
     },
     {

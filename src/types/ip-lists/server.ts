@@ -8,8 +8,7 @@ export const ipLists: ResourceDefinition = {
   scope: 'project',
   permissionService: 'wadp',
   fields: IpListFields,
-  readOnlyFields: ['entry_count', 'referenced_by'],
-  showReferrers: true,
+  readOnlyFields: ['entry_count'],
   searchable: (data) => [String(data.description ?? '')],
   configuration: true,
   hooks: {

@@ -1,4 +1,4 @@
-import type { Draft, Option, ResourceUi } from '../../domain/resource-ui.ts'
+import { type Draft, type Option, type ResourceUi, TIME_COLUMN_WIDTH } from '../../domain/resource-ui.ts'
 import {
   ACME_CAS,
   ACME_CHALLENGES,
@@ -47,7 +47,7 @@ export const leCertificatesUi: ResourceUi = {
   columns: [
     { path: 'domains', label: 'Domains', format: 'list', width: '24%' },
     { path: 'status', label: 'Status', format: 'label', options: statusOptions },
-    { path: 'not_after', label: 'Expires' },
+    { path: 'not_after', label: 'Expires', width: TIME_COLUMN_WIDTH },
     { path: 'auto_renew', label: 'Auto-renew', format: 'boolean' },
   ],
   attention: (record, now) => {

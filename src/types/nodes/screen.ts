@@ -5,6 +5,7 @@ import {
   type ResourceUi,
   type SaveConfirmation,
   type SummaryLine,
+  TIME_COLUMN_WIDTH,
 } from '../../domain/resource-ui.ts'
 import { type NODE_KINDS, NODE_STATUSES, type NODE_SYNC_STATES, NodeFields, type NodeKind } from './fields.ts'
 
@@ -109,7 +110,7 @@ export const nodesUi: ResourceUi = {
     { path: 'status', label: 'Status', format: 'label', options: NODE_STATUS_OPTIONS, sortable: true, width: '7.5rem' },
     { path: 'sync_state', label: 'Sync', format: 'label', options: NODE_SYNC_OPTIONS, width: '7.5rem' },
     { path: 'applied_revision', label: 'Applied / target', format: 'custom', width: '8.5rem' },
-    { path: 'last_seen_at', label: 'Last seen', width: '10rem' },
+    { path: 'last_seen_at', label: 'Last seen', width: TIME_COLUMN_WIDTH },
   ],
   summary: (record) => [
     { label: 'Kind', value: NODE_KIND_LABELS.find((o) => o.value === nodeKindOf(record))?.label ?? '' },
@@ -147,7 +148,15 @@ export const nodesUi: ResourceUi = {
     {
       title: 'Traffic',
       fields: [
-        { kind: 'reference', path: 'pool', label: 'Pool', type: 'pools', nullable: true, help: 'None: in no pool.' },
+        {
+          kind: 'reference',
+          path: 'pool',
+          label: 'Pool',
+          type: 'pools',
+          nullable: true,
+          owner: true,
+          help: 'None: in no pool.',
+        },
         {
           kind: 'select',
           path: 'status',

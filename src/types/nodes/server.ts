@@ -17,7 +17,7 @@ import type {
   ResourceRecord,
   TypeServer,
 } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from './fields.ts'
 import { nodesUi } from './screen.ts'
 
@@ -118,6 +118,7 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
     permissionService: 'wadp',
     fields: NodeFields,
     references: referenceFieldsOf(nodesUi),
+    owners: ownerFieldsOf(nodesUi),
     readOnlyFields: [...DERIVED, ...HELD],
     derivedFields: {
       applied_revision: v.pipe(

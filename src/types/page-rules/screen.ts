@@ -43,7 +43,7 @@ export const pageRulesUi: ResourceUi = {
     {
       title: 'Rule',
       fields: [
-        { kind: 'reference', path: 'website', label: 'Website', type: 'websites' },
+        { kind: 'reference', path: 'website', label: 'Website', type: 'websites', owner: true },
         {
           kind: 'number',
           path: 'priority',

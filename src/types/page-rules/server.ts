@@ -3,7 +3,7 @@ import { conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type PageRuleData, PageRuleFields } from './fields.ts'
 import { pageRulesUi } from './screen.ts'
 
@@ -33,6 +33,7 @@ export const pageRules: ResourceDefinition = {
   permissionService: 'wadp',
   fields: PageRuleFields,
   references: referenceFieldsOf(pageRulesUi),
+  owners: ownerFieldsOf(pageRulesUi),
   searchable: (data) => {
     const rule = data as PageRuleData
     return [rule.website, rule.match.path, ...rule.match.hosts]

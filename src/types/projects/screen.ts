@@ -33,7 +33,7 @@ export const projectsUi: ResourceUi = {
     {
       title: 'Project',
       fields: [
-        { kind: 'reference', path: 'customer', label: 'Customer', type: 'customers' },
+        { kind: 'reference', path: 'customer', label: 'Customer', type: 'customers', owner: true },
         // The customer's, shown by the server: a project moves to another organization with its customer.
         { kind: 'text', path: 'organization', label: 'Organization', readOnly: true },
         { kind: 'text', path: 'description', label: 'Description', multiline: true, wide: true },

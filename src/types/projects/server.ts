@@ -3,7 +3,7 @@ import { forgetRevision } from '../../../server/platform/revisions.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { deleteScope } from '../../../server/resources/store.ts'
 import { releaseBlocklistOf, releaseProject } from '../../../server/resources/tenancy-deletion.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { releaseMappingsOf } from '../sso-mappings/server.ts'
 import { tokens } from '../tokens/server.ts'
 import { ProjectFields } from './fields.ts'
@@ -17,6 +17,7 @@ export const projects: ResourceDefinition = {
   permissionService: 'auth',
   fields: ProjectFields,
   references: referenceFieldsOf(projectsUi),
+  owners: ownerFieldsOf(projectsUi),
   // The admin's Projects list shows and filters by customer, and by organization through the customer.
   listFilters: ['customer'],
   filterThrough: { organization: { reference: 'customer', holds: 'organization' } },

@@ -1,5 +1,5 @@
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { RateLimitFields } from './fields.ts'
 import { rateLimitsUi } from './screen.ts'
 
@@ -11,6 +11,7 @@ export const rateLimits: ResourceDefinition = {
   permissionService: 'wadp',
   fields: RateLimitFields,
   references: referenceFieldsOf(rateLimitsUi),
+  owners: ownerFieldsOf(rateLimitsUi),
   searchable: (data) => [
     ...((data.match as { paths?: string[] } | undefined)?.paths ?? []),
     ...(data.keys as string[]),

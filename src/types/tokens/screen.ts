@@ -1,4 +1,4 @@
-import type { ResourceUi } from '../../domain/resource-ui.ts'
+import { type ResourceUi, TIME_COLUMN_WIDTH } from '../../domain/resource-ui.ts'
 import { TOKEN_LIFETIME_DAYS, TokenFields } from './fields.ts'
 import { TOKEN_STATE_FIELDS, TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './status.ts'
 
@@ -31,9 +31,9 @@ export const tokensUi: ResourceUi = {
   columns: [
     { path: 'owner', label: 'Owner', sortable: true, width: '12rem' },
     { path: 'status', label: 'Status', format: 'label', options: TOKEN_STATUS_OPTIONS, width: '5.5rem' },
-    { path: 'prefix', label: 'Prefix', width: '5rem' },
-    { path: 'expires_at', label: 'Expires', sortable: true, width: '9.5rem' },
-    { path: 'last_used_at', label: 'Last used', width: '9.5rem' },
+    { path: 'prefix', label: 'Prefix', width: '6rem' },
+    { path: 'expires_at', label: 'Expires', sortable: true, width: TIME_COLUMN_WIDTH },
+    { path: 'last_used_at', label: 'Last used', width: TIME_COLUMN_WIDTH },
   ],
   attention: tokenAttention,
   editableRecord: tokenEditable,
@@ -53,6 +53,7 @@ export const tokensUi: ResourceUi = {
           path: 'owner',
           label: 'Owner',
           type: 'users',
+          owner: true,
           nullable: true,
           help: 'The user it acts for: no selection for you. It never gets more than its owner holds.',
         },
@@ -62,6 +63,7 @@ export const tokensUi: ResourceUi = {
           path: 'projects',
           label: 'Projects',
           type: 'projects',
+          owner: true,
           multiple: true,
           help: 'None chosen: every project its owner may reach.',
         },

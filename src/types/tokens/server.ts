@@ -4,7 +4,7 @@ import type { Db } from '../../../server/db/client.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
 import { grants, intersectPermissions } from '../../domain/permissions.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { permissionsOfRoles } from '../roles.ts'
 import { TOKEN_LIFETIME_DAYS, TokenFields, tokenExpiryProblem } from './fields.ts'
 import { tokensUi } from './screen.ts'
@@ -23,6 +23,7 @@ export const tokens: ResourceDefinition = {
   permissionService: 'auth',
   fields: TokenFields,
   references: referenceFieldsOf(tokensUi),
+  owners: ownerFieldsOf(tokensUi),
   readOnlyFields: ['prefix', 'last_used_at'],
   listFilters: ['owner', 'status'],
   searchable: (data) => [String(data.owner ?? '')],

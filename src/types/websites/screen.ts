@@ -26,20 +26,6 @@ export const WEBSITE_VCL_HOOKS = [
 
 const NO_SELECTION = 'No selection'
 
-/** One line naming what guards the website: 'TLS policy storefront-tls; rate limits a, b; captcha c'. */
-function protectionSummary(record: Record<string, unknown>): string {
-  const parts = [
-    ['ssl_policies', 'TLS policy', 'TLS policies'],
-    ['rate_limits', 'rate limit', 'rate limits'],
-    ['challenges', 'captcha', 'captchas'],
-  ] as const
-  const named = parts.flatMap(([path, one, many]) => {
-    const names = Array.isArray(record[path]) ? (record[path] as unknown[]).map(String) : []
-    return names.length === 0 ? [] : [`${names.length === 1 ? one : many} ${names.join(', ')}`]
-  })
-  return named.length > 0 ? named.join('; ') : 'No TLS policy, rate limit or captcha'
-}
-
 // Checked at load: every option and hook above is a field of the schema's default_rules.
 for (const { path } of [...WEBSITE_OPTIONS, ...WEBSITE_VCL_HOOKS]) {
   if (!(path in DefaultRules.entries)) throw new Error(`websites: default_rules has no ${path}`)
@@ -128,13 +114,13 @@ export const websitesUi: ResourceUi = {
       })),
     },
   ],
-  // Spec section 3: which custom VCL hooks are set (or 'No selection') and which options are on.
+  // Spec section 3: which custom VCL hooks are set (or 'No selection') and which options are on. What
+  // protects it, each with where it comes from, is every detail page's (src/types/protection.ts).
   summary: (record) => {
     const rules = (record.default_rules ?? {}) as Record<string, unknown>
     const hooks = WEBSITE_VCL_HOOKS.filter(({ path }) => rules[path]).map(({ label }) => label)
     const options = WEBSITE_OPTIONS.filter(({ path }) => rules[path] === true).map(({ label }) => label)
     return [
-      { label: 'Protection', value: protectionSummary(record) },
       { label: 'Custom VCL hooks', value: hooks.length > 0 ? hooks.join(', ') : NO_SELECTION },
       { label: 'Options on', value: options.length > 0 ? options.join(', ') : NO_SELECTION },
     ]

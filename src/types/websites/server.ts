@@ -4,7 +4,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
-import { referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type WebsiteData, WebsiteFields, websiteDomains } from './fields.ts'
 import { websitesUi } from './screen.ts'
 
@@ -124,6 +124,7 @@ export const websites: ResourceDefinition = {
   permissionService: 'wadp',
   fields: WebsiteFields,
   references: referenceFieldsOf(websitesUi),
+  owners: ownerFieldsOf(websitesUi),
 
   searchable: (data) => websiteDomains(data as { domain_name: string; domain_aliases: string[] }),
   configuration: true,

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { formatDateTime } from '../../domain/datetime.ts'
+import { linksIn, type ResourceLink, throughText } from '../../domain/resource-links.ts'
 import {
   capitalize,
   type Draft,
@@ -11,8 +12,10 @@ import {
   type SummaryLine,
   splitTagged,
 } from '../../domain/resource-ui.ts'
+import { protectionLine } from '../../types/protection.ts'
+import { typeOneOf } from '../../types/type-words.ts'
 import { Button } from '../../ui/Button.tsx'
-import type { Column } from '../../ui/Table.tsx'
+import type { Column } from '../../ui/table-parts.tsx'
 import { VirtualTable } from '../../ui/VirtualTable.tsx'
 import { PageHeading } from '../PageHeading.tsx'
 import { AttentionBadge, formatValue, labelOf, type RenderReference } from './format.tsx'
@@ -104,6 +107,10 @@ function RowsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rows' 
       id: column.path,
       header: column.label,
       width: column.kind === 'boolean' ? '6rem' : undefined,
+      isEmpty: (index: number) => {
+        const cell = getPath(rows[index], column.path)
+        return cell === null || cell === undefined || cell === ''
+      },
       cell: (index: number) => <span className="font-mono">{formatValue(getPath(rows[index], column.path))}</span>,
     })),
   ]
@@ -118,28 +125,41 @@ function RowsValue({ field, value }: { field: Extract<FieldSpec, { kind: 'rows' 
   )
 }
 
-/** The resources that name this one, each a link to its own page. */
-function ReferrersValue({ value, render }: { value: unknown; render: RenderReference }) {
-  const referrers = Array.isArray(value) ? (value as { type: string; name: string }[]) : []
-  if (referrers.length === 0) return <>Not used</>
+/**
+ * What uses this resource (`referenced_by`), each a link to its own page with its type and the way:
+ * "Website shop, through director shop-pool", "Director shop-pool, directly".
+ */
+function UsedBy({ links, render }: { links: readonly ResourceLink[]; render: RenderReference }) {
+  if (links.length === 0) return <p className="text-sm">Not used by anything.</p>
   return (
-    <ul className="flex flex-col gap-1">
-      {referrers.map(({ type, name }) => (
-        <li key={`${type}/${name}`}>
-          {render(type, name)}{' '}
-          <span className="text-slate-600 dark:text-slate-400">({REFERRER_LABELS[type] ?? type})</span>
-        </li>
-      ))}
+    <ul className="flex flex-col gap-1 text-sm">
+      {links.map((link) => {
+        const through = throughText(link, typeOneOf)
+        return (
+          <li key={`${link.type}/${link.name}`}>
+            <span className="text-slate-600 dark:text-slate-400">{capitalize(typeOneOf(link.type))}</span>{' '}
+            {render(link.type, link.name)}
+            <span className="text-slate-600 dark:text-slate-400">{through ? `, ${through}` : ', directly'}</span>
+          </li>
+        )
+      })}
     </ul>
   )
 }
 
-const REFERRER_LABELS: Record<string, string> = {
-  ratelimits: 'rate limit',
-  challenges: 'captcha',
-  websites: 'website',
-  directors: 'director',
-  pagerules: 'page rule',
+/**
+ * The "Used by" of a record: its `referenced_by` (absent: no section), less the direct ones a read-only
+ * field of the type already lists (a pool's nodes); no section when that field lists them all.
+ */
+function usedByShown(ui: ResourceUi, record: Draft): ResourceLink[] | null {
+  if (!Array.isArray(record.referenced_by)) return null
+  const listed = new Set(
+    ui.sections.flatMap((section) =>
+      section.fields.flatMap((field) => (field.kind === 'reference' && field.readOnly ? [field.type] : [])),
+    ),
+  )
+  const links = linksIn(record.referenced_by).filter((link) => link.through || !listed.has(link.type))
+  return links.length === 0 && listed.size > 0 ? null : links
 }
 
 /** A tagged list in words: `ip`, `header:X-Api-Key` -> 'Client IP, Header X-Api-Key'. */
@@ -173,8 +193,6 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
       return <RecordsValue field={field} value={value} />
     case 'rows':
       return <RowsValue field={field} value={value} />
-    case 'referrers':
-      return <ReferrersValue value={value} render={render} />
     case 'tagged':
       return <>{Array.isArray(value) && value.length > 0 ? taggedLabels(field, value) : formatValue(null)}</>
     case 'secret':
@@ -248,7 +266,10 @@ export function ResourceDetail({
   actions,
   children,
 }: ResourceDetailProps) {
-  const summary = ui.summary?.(record) ?? []
+  // What protects it, with where each comes from, heads the summary (issue 25).
+  const protection = protectionLine(ui, record)
+  const summary = [...(protection ? [protection] : []), ...(ui.summary?.(record) ?? [])]
+  const usedBy = usedByShown(ui, record)
   const attention = ui.attention?.(record, Date.now()) ?? null
   const notEnforced = notEnforcedOf(ui, record)
   return (
@@ -307,6 +328,14 @@ export function ResourceDetail({
                 <li key={what}>{what}</li>
               ))}
             </ul>
+          </section>
+        )}
+        {usedBy && (
+          <section aria-labelledby="detail-used-by">
+            <h2 id="detail-used-by" className="mb-2 text-lg font-semibold">
+              Used by
+            </h2>
+            <UsedBy links={usedBy} render={renderReference} />
           </section>
         )}
         {children}

@@ -2,11 +2,18 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { formatDateTime } from '../../domain/datetime.ts'
 import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-search.ts'
-import { type ColumnSpec, type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
+import {
+  type ColumnSpec,
+  getPath,
+  type ResourceUi,
+  TIME_COLUMN_WIDTH,
+  titleInSentence,
+} from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
 import { type DataColumn, DataTable } from '../../ui/DataTable.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TextField } from '../../ui/TextField.tsx'
+import { visibleColumns } from '../../ui/table-parts.tsx'
 import { PageHeading } from '../PageHeading.tsx'
 import { ATTENTION_ROWS, AttentionBadge, type RenderReference, renderCell } from './format.tsx'
 
@@ -55,9 +62,15 @@ const UPDATED_SORT = 'updated_at'
 
 const numbers = new Intl.NumberFormat('en-GB')
 
-/** The sort a list shows: the server sorts by name when none is asked. */
 /** What a column without a width of its own needs at least. */
 const AUTO_COLUMN_REM = 4
+/** Whether a record's cell in this column shows nothing (the cell's '—'). */
+export function emptyCell(column: ColumnSpec, record: StoredRecord): boolean {
+  const value = getPath(record, column.path)
+  if (column.format === 'boolean') return typeof value !== 'boolean'
+  if (column.format === 'count') return !Array.isArray(value)
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+}
 
 /**
  * The width a table of these columns needs before any is squeezed out: its widths in rem, plus a little
@@ -318,6 +331,7 @@ export function ResourceList({
           {
             id: 'select',
             width: '3rem',
+            sticky: 'start' as const,
             header: (
               <SelectAll
                 label={`Select all ${plural} on this page`}
@@ -341,6 +355,7 @@ export function ResourceList({
       id: 'name',
       width: '22%',
       rowHeader: true,
+      sticky: 'start',
       sort: ariaSort(NAME_SORT, params.sort),
       header: <SortableHeader label="Name" field={NAME_SORT} sort={params.sort} onSort={sortBy} />,
       cell: (row) => (
@@ -358,6 +373,8 @@ export function ResourceList({
             id: 'attention',
             width: '10rem',
             header: 'Attention',
+            // Nothing needs attention on this page: the column is left out.
+            isEmpty: (row: StoredRecord) => !ui.attention?.(row, now),
             cell: (row: StoredRecord) => {
               const attention = ui.attention?.(row, now)
               return attention ? <AttentionBadge attention={attention} /> : null
@@ -369,6 +386,7 @@ export function ResourceList({
       (column): DataColumn<StoredRecord> => ({
         id: `column-${column.path}`,
         width: column.width,
+        isEmpty: (row) => emptyCell(column, row),
         sort: column.sortable ? ariaSort(column.path, params.sort) : undefined,
         header: column.sortable ? (
           <SortableHeader label={column.label} field={column.path} sort={params.sort} onSort={sortBy} />
@@ -380,7 +398,7 @@ export function ResourceList({
     ),
     {
       id: 'updated',
-      width: '10rem',
+      width: TIME_COLUMN_WIDTH,
       sort: ariaSort(UPDATED_SORT, params.sort),
       header: <SortableHeader label="Updated" field={UPDATED_SORT} sort={params.sort} onSort={sortBy} />,
       cell: (row) => <span className="tabular-nums">{formatDateTime(row.updated_at)}</span>,
@@ -391,6 +409,8 @@ export function ResourceList({
     columns.push({
       id: 'actions',
       width: can.delete && editable ? '8rem' : '5rem',
+      // Always in view: a wide table scrolls its middle columns under it.
+      sticky: 'end',
       header: <span className="sr-only">Actions</span>,
       cell: (row) => (
         <span className="flex items-center justify-end gap-1">
@@ -472,7 +492,7 @@ export function ResourceList({
           rowOffset={(params.page - 1) * params.items}
           rowCount={total}
           busy={refreshing}
-          minWidth={tableMinWidth(columns.map((column) => column.width))}
+          minWidth={tableMinWidth(visibleColumns(columns, rows).map((column) => column.width))}
           rowClassName={(row) =>
             selected.has(row.name)
               ? 'bg-teal-50 dark:bg-teal-950/40'

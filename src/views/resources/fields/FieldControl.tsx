@@ -66,8 +66,6 @@ export function FieldControl({ field, path, value, env }: FieldControlProps) {
           <RowsWidget field={field} path={path} value={value} env={env} />
         </Suspense>
       )
-    case 'referrers':
-      return null
     case 'code':
       return <CodeWidget field={field} path={path} value={value} env={env} />
     case 'date':
