@@ -12,11 +12,15 @@ import { selectPermissions } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES, visibleSidebar } from '../../src/types/navigation.ts'
 import { isWideViewport, useSidebarBreakpoint } from '../../src/ui/useSidebarBreakpoint.ts'
 import { AppShell } from '../../src/views/AppShell.tsx'
-import { ProjectUnavailable } from '../../src/views/ProjectUnavailable.tsx'
 import { Sidebar } from '../../src/views/Sidebar.tsx'
 import { TopBar } from '../../src/views/TopBar.tsx'
 import { GlobalSearch } from './GlobalSearch.tsx'
 import { Profile } from './Profile.tsx'
+
+// Shown only for a project that is not there: loaded then, not with every page.
+const ProjectUnavailable = lazy(() =>
+  import('../../src/views/ProjectUnavailable.tsx').then((module) => ({ default: module.ProjectUnavailable })),
+)
 
 const root = getRouteApi('__root__')
 const ProjectSelector = lazy(() => import('./ProjectSelector.tsx'))
@@ -109,7 +113,9 @@ export default function Shell({ children }: { children: ReactNode }) {
     >
       {/* The page would only ask the platform about a project that is not there: it is not rendered. */}
       {unavailable && projectName ? (
-        <ProjectUnavailable project={projectName} onChooseProject={openProjectSelector} />
+        <Suspense fallback={null}>
+          <ProjectUnavailable project={projectName} onChooseProject={openProjectSelector} />
+        </Suspense>
       ) : (
         children
       )}

@@ -1,7 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react'
 import type { SearchResult } from '../domain/project.ts'
-import { matchParts, SEARCH_MESSAGES } from '../domain/project.ts'
-import { typeEntryOfRoute } from '../types/registry.ts'
+import { SEARCH_MESSAGES } from '../domain/project.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'empty' | 'failed'
@@ -20,83 +19,15 @@ export type SearchBoxProps = {
   renderResultLink: (result: SearchResult, children: ReactNode) => ReactNode
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-
-/**
- * A matched column in words (`domain_name` → `Domain name`, `backends.host` → `Backends: Host`). Not the
- * types' field labels (src/types/field-names.ts) nor src/types/labels.ts: the box is part of what every
- * page loads first (/home's budget), and they would add 2 kB and a few hundred bytes to it.
- */
-const columnInWords = (column: string) =>
-  column
-    .split('.')
-    .map((part) => capitalised(part.replaceAll('_', ' ')))
-    .join(': ')
-
-/** A result's type as the registry names one of them (`waf-policies` → `WAF policy`). */
-const typeInWords = (route: string) => capitalised(typeEntryOfRoute(route)?.one ?? route)
-
 const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Escape', 'Tab', 'Enter'])
 
 const resultKey = (result: SearchResult) =>
   `${result.resource.name}:${result.project.name}:${result.resource.data.name}`
 
-/** The text with the part the search matched in a <mark> (text nodes only, never HTML). */
-function Highlighted({ text, column, result }: { text: string; column: string; result: SearchResult }) {
-  const match = result.search_match
-  if (!match || match.column !== column) return <>{text}</>
-  const [before, marked, after] = matchParts(text, match.start, match.length)
-  if (marked === '') return <>{text}</>
-  return (
-    <>
-      {before}
-      <mark className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-700/60">{marked}</mark>
-      {after}
-    </>
-  )
-}
-
-function ResultSummary({ result }: { result: SearchResult }) {
-  const { name, display_name } = result.resource.data
-  const matches = Object.entries(result.search_matching_columns).map(
-    ([column, value]) => [column, columnInWords(column), value] as const,
-  )
-  const title = display_name ?? name
-  const project = `Project: ${result.project.display_name ?? result.project.name}`
-  const matched = matches.map(([, label, value]) => `${label}: ${value}`).join(' · ')
-  // The name wraps (a long one breaks anywhere); the lines under it keep to one line, their whole text
-  // in a tooltip.
-  return (
-    <span className="flex flex-col gap-0.5">
-      <span className="flex min-w-0 items-baseline gap-2">
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          {typeInWords(result.resource.name)}
-        </span>
-        <span className="min-w-0 font-medium [overflow-wrap:anywhere]">
-          <Highlighted text={title} column={display_name ? 'display_name' : 'name'} result={result} />
-        </span>
-        {display_name && display_name !== name && (
-          <span title={name} className="min-w-0 truncate font-mono text-xs text-slate-500 dark:text-slate-400">
-            <Highlighted text={name} column="name" result={result} />
-          </span>
-        )}
-      </span>
-      <span title={project} className="truncate text-xs text-slate-600 dark:text-slate-400">
-        {project}
-      </span>
-      {matches.length > 0 && (
-        <span title={matched} className="truncate text-xs text-slate-500 dark:text-slate-400">
-          {matches.map(([column, label, value], index) => (
-            <span key={column}>
-              {index > 0 && ' · '}
-              {label}: <Highlighted text={value} column={column} result={result} />
-            </span>
-          ))}
-        </span>
-      )}
-    </span>
-  )
-}
+// A result's lines (its type, name, project and matched columns) come with the first results: what
+// every page loads first carries only the box.
+const ResultSummary = lazy(() => import('./SearchResultSummary.tsx'))
+const loadResultSummary = () => void import('./SearchResultSummary.tsx')
 
 /** The global search: a search box and a dropdown of results, walked with the arrow keys. */
 export function SearchBox({
@@ -141,13 +72,14 @@ export function SearchBox({
     else links[Math.min(next, links.length - 1)]?.focus()
   }
 
+  const searching = (
+    <div className="flex items-center gap-2 px-3 py-2 text-sm text-slate-600 dark:text-slate-400">
+      <Spinner size="sm" /> Searching…
+    </div>
+  )
   let dropdown: ReactNode = null
   if (status === 'debouncing' || status === 'searching') {
-    dropdown = (
-      <div className="flex items-center gap-2 px-3 py-2 text-sm text-slate-600 dark:text-slate-400">
-        <Spinner size="sm" /> Searching…
-      </div>
-    )
+    dropdown = searching
   } else if (status === 'empty') {
     dropdown = (
       <p role="status" className="px-3 py-2 text-sm">
@@ -162,16 +94,18 @@ export function SearchBox({
     )
   } else if (status === 'results') {
     dropdown = (
-      <ul ref={listRef} aria-label={`Search results for ${query}`} className="max-h-96 overflow-y-auto py-1">
-        {results.map((result) => (
-          <li
-            key={resultKey(result)}
-            className="[&>a]:block [&>a]:px-3 [&>a]:py-2 [&>a:focus]:bg-teal-50 [&>a:focus]:outline-none [&>a:hover]:bg-slate-100 dark:[&>a:focus]:bg-slate-800 dark:[&>a:hover]:bg-slate-800"
-          >
-            {renderResultLink(result, <ResultSummary result={result} />)}
-          </li>
-        ))}
-      </ul>
+      <Suspense fallback={searching}>
+        <ul ref={listRef} aria-label={`Search results for ${query}`} className="max-h-96 overflow-y-auto py-1">
+          {results.map((result) => (
+            <li
+              key={resultKey(result)}
+              className="[&>a]:block [&>a]:px-3 [&>a]:py-2 [&>a:focus]:bg-teal-50 [&>a:focus]:outline-none [&>a:hover]:bg-slate-100 dark:[&>a:focus]:bg-slate-800 dark:[&>a:hover]:bg-slate-800"
+            >
+              {renderResultLink(result, <ResultSummary result={result} />)}
+            </li>
+          ))}
+        </ul>
+      </Suspense>
     )
   }
 
@@ -196,7 +130,10 @@ export function SearchBox({
           setDismissed(false)
           onInput(event.target.value)
         }}
-        onFocus={() => setDismissed(false)}
+        onFocus={() => {
+          setDismissed(false)
+          loadResultSummary()
+        }}
         onKeyUp={(event) => {
           if (!NAVIGATION_KEYS.has(event.key)) onKeyUp()
         }}

@@ -8,12 +8,12 @@ import { writeSection } from './report.ts'
 
 /**
  * The console's size budget (issue 3): JavaScript loaded up front by the sign-in page and by /home at
- * most 165 kB gzip, every route chunk at most 25 kB gzip. Computed from Vite's build manifest, so the
+ * most 166 kB gzip (165 until 2026-11-26: docs/benchmarks.md, "Bundle size", says why), every route chunk at most 25 kB gzip. Computed from Vite's build manifest, so the
  * numbers are the same on every run and `--check` can gate CI. The number of files up front is held
  * too: each one shares the slow network with the framework while it downloads (docs/architecture.md),
  * and a bundler left to itself splits shared code into many small chunks.
  */
-export const BUDGET = { upFrontKb: 165, upFrontFiles: 8, routeChunkKb: 25 } as const
+export const BUDGET = { upFrontKb: 166, upFrontFiles: 8, routeChunkKb: 25 } as const
 /** Libraries for the pages that need them only: never in what a page loads up front. */
 export const PAGE_ONLY_LIBRARIES = ['uplot', 'codemirror'] as const
 /**

@@ -26,7 +26,8 @@ const renderLink = (found: SearchResult, children: ReactNode) => (
   <a href={`${searchResultPath(found)}?project=${found.project.name}`}>{children}</a>
 )
 
-function renderBox(props: Partial<SearchBoxProps> = {}) {
+/** Renders the box; with results, waits for their summaries (loaded with the first results). */
+async function renderBox(props: Partial<SearchBoxProps> = {}) {
   const callbacks = { onInput: vi.fn(), onKeyUp: vi.fn(), onClear: vi.fn() }
   render(
     <SearchBox
@@ -39,30 +40,31 @@ function renderBox(props: Partial<SearchBoxProps> = {}) {
       {...props}
     />,
   )
+  if (props.status === 'results' && (props.results?.length ?? 0) > 0) await screen.findAllByRole('listitem')
   return callbacks
 }
 
 describe('SearchBox', () => {
   it('is a search box named Search that reports what is typed', async () => {
     const user = userEvent.setup()
-    const { onInput, onKeyUp } = renderBox({ text: '' })
+    const { onInput, onKeyUp } = await renderBox({ text: '' })
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'a')
     expect(onInput).toHaveBeenCalledWith('a')
     expect(onKeyUp).toHaveBeenCalledOnce()
   })
 
-  it('says when nothing matched', () => {
-    renderBox({ status: 'empty', query: 'nowhere' })
+  it('says when nothing matched', async () => {
+    await renderBox({ status: 'empty', query: 'nowhere' })
     expect(screen.getByText('No results found for: "nowhere"')).toBeTruthy()
   })
 
-  it('says when the search failed', () => {
-    renderBox({ status: 'failed' })
+  it('says when the search failed', async () => {
+    await renderBox({ status: 'failed' })
     expect(screen.getByText('An error has occurred!')).toBeTruthy()
   })
 
-  it('lists results with their type, name, project and matching column, linked through renderResultLink', () => {
-    renderBox({ status: 'results', results: RESULTS })
+  it('lists results with their type, name, project and matching column, linked through renderResultLink', async () => {
+    await renderBox({ status: 'results', results: RESULTS })
     const link = screen.getByRole('link', { name: /Shop front/ })
     expect(link.getAttribute('href')).toBe('/websites-detail/www-shop?project=shop')
     expect(link.textContent).toContain('Website')
@@ -71,14 +73,14 @@ describe('SearchBox', () => {
     expect(link.textContent).toContain('Name: www-shop')
   })
 
-  it('names result types and matched fields as the console does, not by their API identifiers', () => {
+  it('names result types and matched fields as the console does, not by their API identifiers', async () => {
     const found: SearchResult[] = [
       { ...result('waf-policies', 'strict', null, 'name'), search_matching_columns: { 'rules.0': 'x' } },
       { ...result('iplist', 'office', null, 'name'), search_matching_columns: { entries_text: 'x' } },
       { ...result('websites', 'shop', null, 'name'), search_matching_columns: { domain_name: 'shop.example' } },
       { ...result('directors', 'api', null, 'name'), search_matching_columns: { 'probe.host': 'api.example' } },
     ]
-    renderBox({ status: 'results', results: found })
+    await renderBox({ status: 'results', results: found })
     const text = (name: string) => screen.getByRole('link', { name: new RegExp(name) }).textContent ?? ''
     expect(text('strict')).toMatch(/^WAF policy/)
     expect(text('office')).toMatch(/^IP list/)
@@ -89,10 +91,10 @@ describe('SearchBox', () => {
     }
   })
 
-  it('gives the results room: at least 28rem or the box’s width, within the viewport, a long name wrapping', () => {
+  it('gives the results room: at least 28rem or the box’s width, within the viewport, a long name wrapping', async () => {
     const long = 'a-very-long-website-name-that-would-never-fit-in-the-search-box-of-the-top-bar'
     const matching = { domain_name: `${long}.example.com`, domain_aliases: `www.${long}.example.com` }
-    renderBox({
+    await renderBox({
       status: 'results',
       results: [
         { ...result('websites', long, null, 'name'), search_matching_columns: matching },
@@ -114,8 +116,8 @@ describe('SearchBox', () => {
     expect(screen.getByTitle('www-origin').textContent).toBe('www-origin')
   })
 
-  it('links a project to /home and a backup to /backups, in the project the result names', () => {
-    renderBox({
+  it('links a project to /home and a backup to /backups, in the project the result names', async () => {
+    await renderBox({
       status: 'results',
       results: [
         result('project', 'shop', 'Web Shop', 'name'),
@@ -128,7 +130,7 @@ describe('SearchBox', () => {
 
   it('walks the results with the arrow keys and closes on Escape', async () => {
     const user = userEvent.setup()
-    renderBox({ status: 'results', results: RESULTS })
+    await renderBox({ status: 'results', results: RESULTS })
     const box = screen.getByRole('searchbox', { name: 'Search' })
     box.focus()
     await user.keyboard('{ArrowDown}')
@@ -144,7 +146,7 @@ describe('SearchBox', () => {
 
   it('clears the search from its clear button', async () => {
     const user = userEvent.setup()
-    const { onClear } = renderBox()
+    const { onClear } = await renderBox()
     await user.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(onClear).toHaveBeenCalledOnce()
   })
@@ -158,24 +160,24 @@ describe('SearchBox highlighting', () => {
     search_match: match,
   })
 
-  it('marks the matched part of the name, as text', () => {
-    renderBox({ status: 'results', query: 'origin', results: [found({ column: 'name', start: 5, length: 6 })] })
+  it('marks the matched part of the name, as text', async () => {
+    await renderBox({ status: 'results', query: 'origin', results: [found({ column: 'name', start: 5, length: 6 })] })
     const marks = document.querySelectorAll('mark')
     expect([...marks].map((mark) => mark.textContent)).toEqual(['origin'])
     expect(marks[0]?.parentElement?.textContent).toBe('pool-origin')
   })
 
-  it('marks the match inside another column without reading its text as HTML', () => {
+  it('marks the match inside another column without reading its text as HTML', async () => {
     const hit = found({ column: 'backends.host', start: 5, length: 6 })
-    renderBox({ status: 'results', query: 'origin', results: [hit] })
+    await renderBox({ status: 'results', query: 'origin', results: [hit] })
     const mark = document.querySelector('mark')
     expect(mark?.textContent).toBe('origin')
     expect(mark?.parentElement?.textContent).toBe('Backends: Host: a.<b>origin</b>.example.net')
     expect(document.querySelector('b')).toBeNull()
   })
 
-  it('shows the text unmarked when there is no match position or it does not fit', () => {
-    renderBox({
+  it('shows the text unmarked when there is no match position or it does not fit', async () => {
+    await renderBox({
       status: 'results',
       query: 'origin',
       results: [
