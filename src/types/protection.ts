@@ -1,7 +1,6 @@
 import { linksIn, type ResourceLink, throughText } from '../domain/resource-links.ts'
 import { type Draft, type ResourceUi, referenceFieldsOf, type SummaryLine } from '../domain/resource-ui.ts'
-import { typeLabelOf } from './resource-routes.ts'
-import { isProtectionType, typeOneOf } from './type-words.ts'
+import { isProtectionType, typeManyOf, typeOneOf } from './type-words.ts'
 
 /**
  * The "Protection" line of a detail page: every protection that applies to the resource (a website, a page
@@ -15,13 +14,6 @@ export function protectionLine(ui: Pick<ResourceUi, 'sections'>, record: Draft):
   if (links.length === 0 && !Object.values(referenceFieldsOf(ui)).some(isProtectionType)) return null
   return { label: 'Protection', value: protectionText(links, 'None') }
 }
-
-/** 'WAF Policies' -> 'WAF policies': a type's label in a sentence, acronyms kept. */
-const inSentence = (label: string) =>
-  label
-    .split(' ')
-    .map((word) => (/^[A-Z]{2}/.test(word) ? word : word.toLowerCase()))
-    .join(' ')
 
 /**
  * The protection links in one line, those of a type that come the same way together: 'TLS policy tls;
@@ -39,7 +31,7 @@ export function protectionText(links: readonly ResourceLink[], none: string): st
   }
   return [...groups.values()]
     .map(({ type, through, names }) => {
-      const what = names.length === 1 ? typeOneOf(type) : inSentence(typeLabelOf(type))
+      const what = names.length === 1 ? typeOneOf(type) : typeManyOf(type)
       return `${what} ${names.join(', ')}${through ? `, ${through}` : ''}`
     })
     .join('; ')

@@ -1,3 +1,4 @@
+import { titleInSentence } from '../domain/resource-ui.ts'
 import { typeEntryOf } from './registry.ts'
 
 /** One resource of a type in a sentence: 'wafconfigs' -> 'WAF policy', 'pagerules' -> 'page rule' (the type catalogue). */
@@ -5,9 +6,13 @@ export function typeOneOf(apiType: string): string {
   const entry = typeEntryOf(apiType)
   if (!entry) return apiType
   if (entry.one) return entry.one
-  const words = entry.label.split(' ').map((word) => (/^[A-Z]{2}/.test(word) ? word : word.toLowerCase()))
-  const last = (words.pop() ?? '').replace(/ies$/, 'y').replace(/s$/, '')
-  return [...words, last].join(' ')
+  return typeManyOf(apiType).replace(/ies$/, 'y').replace(/s$/, '')
+}
+
+/** Several of a type in a sentence, acronyms kept: 'wafconfigs' -> 'WAF policies' (the type catalogue). */
+export function typeManyOf(apiType: string): string {
+  const entry = typeEntryOf(apiType)
+  return entry ? titleInSentence({ title: entry.label }) : apiType
 }
 
 /** Whether a type protects a website's traffic (`TypeEntry.protection`). */
