@@ -1,13 +1,8 @@
 import { titleInSentence } from '../domain/resource-ui.ts'
 import { typeEntryOf } from './registry.ts'
 
-/** One resource of a type in a sentence: 'wafconfigs' -> 'WAF policy', 'pagerules' -> 'page rule' (the type catalogue). */
-export function typeOneOf(apiType: string): string {
-  const entry = typeEntryOf(apiType)
-  if (!entry) return apiType
-  if (entry.one) return entry.one
-  return typeManyOf(apiType).replace(/ies$/, 'y').replace(/s$/, '')
-}
+/** One resource of a type in a sentence: 'wafconfigs' -> 'WAF policy' (the registry's `one`, src/types/labels.ts). */
+export { typeOneOf } from './labels.ts'
 
 /** Several of a type in a sentence, acronyms kept: 'wafconfigs' -> 'WAF policies' (the type catalogue). */
 export function typeManyOf(apiType: string): string {
