@@ -18,7 +18,7 @@ import type { AddonContext } from './ResourceDetailRoute.tsx'
 const root = getRouteApi('__root__')
 
 /** A website's live traffic on its page, for those holding wadp.websites.logs (the server checks it too). */
-export function LiveTraffic({ website, context }: { website: string; context: AddonContext }) {
+export default function LiveTraffic({ website, context }: { website: string; context: AddonContext }) {
   const { actors } = root.useRouteContext()
   const permissions = useSelector(actors.project, selectProjectPermissions)
   // The machine and its stream reader come in their own chunk, asked for once.
