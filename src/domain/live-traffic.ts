@@ -38,7 +38,12 @@ export type TrafficLineData = v.InferOutput<typeof TrafficLine>
 /** `POST /edge/nodes/{node}/traffic`: what a node saw since its last batch. */
 export const TrafficBatch = v.object({
   lines: v.pipe(
-    v.array(v.object({ ...TrafficLine.entries, project: v.pipe(v.string(), v.maxLength(100)) })),
+    v.array(
+      v.object({
+        ...TrafficLine.entries,
+        project: v.pipe(v.string(), v.maxLength(100), v.description('The project whose website answered the host')),
+      }),
+    ),
     v.maxLength(MAX_TRAFFIC_BATCH),
     v.description('The requests, oldest first, each with the project whose host it was'),
   ),
