@@ -50,7 +50,7 @@ test.describe('resource screens', () => {
     await page.getByLabel('Host').nth(1).fill('10.0.0.7')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL(/\/directors-detail\/e2e-origin\?project=shop$/)
-    await expect(page.getByRole('table', { name: 'Backends' }).getByRole('row')).toHaveCount(3)
+    await expect(page.getByRole('table', { name: 'Backends', exact: true }).getByRole('row')).toHaveCount(3)
 
     await page.getByRole('button', { name: 'Delete' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete director?' })
