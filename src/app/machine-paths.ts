@@ -74,7 +74,9 @@ export function generateEntryPaths(entry: MachineEntry, options: PathOptions = {
         ...traversal,
         serializeState: (state) => entry.serializeState?.(state) ?? JSON.stringify(state.value),
       })
-    : getShortestPaths(entry.machine, traversal)
+    : // A machine whose context grows with each event (live traffic's lines) says what tells its states
+      // apart; the others are told apart by value and context, xstate/graph's default.
+      getShortestPaths(entry.machine, entry.shortestBy ? { ...traversal, serializeState: entry.shortestBy } : traversal)
   return paths.map((path) => {
     const state = dottedState(path.state.value)
     const context = entry.describeContext?.(path.state)

@@ -114,9 +114,17 @@ export function setUpPlatform(
  * them halfway. The seeded project `shop` always gets one.
  */
 export async function scheduledBackupsTaken(platform: TestPlatform): Promise<void> {
+  // The job queues one backup per project, in name order, each with its audit entry: wait for all of them.
+  const projects = await platform.call('GET', '/api/auth/v0/projects?items=100')
+  const names: string[] = (projects.body?.data ?? []).map((project: { name: string }) => project.name)
   for (let tries = 0; tries < 120; tries += 1) {
-    const backups = await platform.call('GET', '/api/core/v0/projects/shop/backups')
-    if ((backups.body?.data ?? []).some((backup: { trigger?: string }) => backup.trigger === 'scheduled')) return
+    const taken = await Promise.all(
+      names.map(async (name) => {
+        const backups = await platform.call('GET', `/api/core/v0/projects/${name}/backups`)
+        return (backups.body?.data ?? []).some((backup: { trigger?: string }) => backup.trigger === 'scheduled')
+      }),
+    )
+    if (names.length > 0 && taken.every(Boolean)) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw new Error('the scheduled backups were not taken within 30 s of the start')
