@@ -136,7 +136,11 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   }
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error), error.status)
+    if (error instanceof ApiError) {
+      // Every 503 is "try again shortly", and says when (openapi.json promises Retry-After with it).
+      if (error.status === 503) c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      return c.json(errorBody(error), error.status)
+    }
     // The database stopped or restarts: not a fault of this request, and over in a few seconds. The pool
     // opens new connections once it is back, so the client is told to try again (issue 25).
     const away = databaseUnavailable(error)

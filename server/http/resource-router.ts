@@ -106,6 +106,7 @@ export function registerResource(
       : { permission: readPermission },
     params: itemParams,
     response: responses.one,
+    headers: ['ETag'],
     handler: async ({ c, params, principal }) => {
       if (alsoReadableBy && !may(principal, readPermission) && !alsoReadableBy(principal, params.name)) {
         throw forbidden(readPermission)
@@ -128,6 +129,8 @@ export function registerResource(
     params: collectionParams,
     documentedBody: bodySchema(definition, 'create'),
     response: responses.one,
+    headers: ['ETag', 'Location'],
+    errors: [409],
     handler: async ({ c, principal }) => {
       const { record } = await resources.create(definition, scopeOf(c), await readJson(c), callerOf(c, principal))
       c.header('ETag', etag(record.revision))
@@ -149,6 +152,8 @@ export function registerResource(
       params: itemParams,
       documentedBody: bodySchema(definition, 'update'),
       response: responses.one,
+      headers: ['ETag'],
+      ifMatch: true,
       handler: async ({ c, params, principal }) => {
         const precondition = parseIfMatch(c.req.header('if-match'))
         const record = await resources.update(
@@ -178,6 +183,7 @@ export function registerResource(
     access: { permission: permissionOf(definition, 'delete') },
     params: itemParams,
     query: cascade ? CascadeQuery : undefined,
+    ifMatch: true,
     handler: async ({ c, params, principal, query }) => {
       const precondition = parseIfMatch(c.req.header('if-match'))
       await resources.remove(definition, scopeOf(c), params.name, precondition, callerOf(c, principal), {
@@ -197,6 +203,8 @@ export function registerResource(
       params: itemParams,
       status: 200,
       response: responses.one,
+      headers: ['ETag'],
+      ifMatch: true,
       handler: async ({ c, params, principal }) => {
         // A missing one is a 404 whatever the headers, as for the other methods on an item.
         await resources.get(definition, scopeOf(c), params.name)

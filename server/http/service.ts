@@ -6,6 +6,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../base/errors.ts'
 import { may, type Principal, projectsWhere } from '../base/principal.ts'
 import type { ServiceName } from '../base/service-name.ts'
 import type { ServerContext } from '../context.ts'
+import { type DocumentedOperation, openapiDocument, type SuccessHeader } from './openapi.ts'
 
 export type AppEnv = { Variables: { principal?: Principal } }
 export type ApiContext = Context<AppEnv>
@@ -55,11 +56,28 @@ export type RouteSpec<P, Q, B> = {
   params?: P
   query?: Q
   body?: B
-  /** Body schema for openapi.json when the handler validates the body itself. */
+  /** Body schema for openapi.json when the handler validates the body itself (or `body` says less). */
   documentedBody?: AnySchema
   /** Documented success status and response schema (for openapi.json). */
   status?: number
   response?: AnySchema
+  /** The success answer's media type when it is not JSON: a stream of server-sent events. */
+  responseType?: 'text/event-stream'
+  /** Headers the success answer carries (for openapi.json). */
+  headers?: SuccessHeader[]
+  /**
+   * Whether the handler needs If-Match (`parseIfMatch`): 412 without it, 409 when stale; `optional`: it
+   * checks one when sent (409 when stale).
+   */
+  ifMatch?: boolean | 'optional'
+  /**
+   * Error statuses the handler answers besides those every route of its kind answers (400, 503; 401
+   * unless public; 403 with a permission; 404 with a path parameter; 409 and 412 with If-Match; 413 and
+   * 415 with a body): a 409 for a taken name, a 404 for a project named in the body…
+   */
+  errors?: number[]
+  /** A request body as a caller would send it, for openapi.json. */
+  example?: unknown
   handler: (request: {
     c: ApiContext
     params: Parsed<P>
@@ -67,16 +85,6 @@ export type RouteSpec<P, Q, B> = {
     body: Parsed<B>
     principal: Principal
   }) => Promise<Response>
-}
-
-type Operation = {
-  method: string
-  path: string
-  summary: string
-  description?: string
-  tag: string
-  access: Access
-  docs: Record<string, unknown>
 }
 
 /**
@@ -90,23 +98,17 @@ function tagOf(path: string): string {
   return (inProject ? segments[1] : undefined) ?? segments[0] ?? 'utils'
 }
 
-/** `get /projects/:project/websites/:name` → `getProjectsWebsitesByName`: stable, unique per document. */
-function operationIdOf(method: string, path: string): string {
-  const words = path
-    .split('/')
-    .filter((segment) => segment !== '' && segment !== ':project')
-    .map((segment) => (segment.startsWith(':') ? `by_${segment.slice(1)}` : segment))
-    .flatMap((segment) => segment.split(/[^a-zA-Z0-9]+/))
-    .filter(Boolean)
-  return [method, ...words].map((word, i) => (i === 0 ? word : word[0]?.toUpperCase() + word.slice(1))).join('')
-}
-
 function parseWith<S extends AnySchema>(schema: S, value: unknown, where: string, prefix = ''): v.InferOutput<S> {
   const result = v.safeParse(schema, value)
   if (result.success) return result.output
   const errors = toFieldErrors(result.issues).map((e) => ({ ...e, field: prefix + e.field }))
   const first = errors[0]
   throw badRequest(first ? `invalid ${where}: ${first.field || where} ${first.message}` : `invalid ${where}`, errors)
+}
+
+/** Whether a body may be left out: its schema takes `undefined`. */
+function isOptional(schema: AnySchema): boolean {
+  return ['optional', 'nullish', 'exact_optional'].includes(schema.type)
 }
 
 /** Whether a body schema (optional or not) takes an object: valibot's object schemas also take arrays. */
@@ -218,17 +220,9 @@ function jsonSchemaOf(
   return json
 }
 
-type JsonObject = { properties?: Record<string, JsonObject>; required?: string[]; description?: string }
-
-/** A parameter takes its schema's description as its own, where OpenAPI renderers look for it. */
-function parameter(name: string, where: 'path' | 'query', required: boolean, schema: JsonObject) {
-  const { description, ...rest } = schema
-  return { name, in: where, required, ...(description ? { description } : {}), schema: rest }
-}
-
 export class ServiceRouter {
   readonly app = new Hono<AppEnv>()
-  readonly operations: Operation[] = []
+  readonly operations: DocumentedOperation[] = []
 
   constructor(
     readonly service: ServiceName,
@@ -240,6 +234,7 @@ export class ServiceRouter {
     Q extends AnySchema | undefined = undefined,
     B extends AnySchema | undefined = undefined,
   >(spec: RouteSpec<P, Q, B>): void {
+    const body = spec.documentedBody ?? spec.body
     this.operations.push({
       method: spec.method,
       path: spec.path,
@@ -247,14 +242,18 @@ export class ServiceRouter {
       description: spec.description,
       tag: spec.tag ?? tagOf(spec.path),
       access: spec.access,
-      docs: {
-        params: jsonSchemaOf(spec.params),
-        query: jsonSchemaOf(spec.query),
-        body: jsonSchemaOf(spec.body ?? spec.documentedBody),
-        // What the server sends: defaults filled in, so output types (a number, not a numeric string).
-        response: jsonSchemaOf(spec.response, 'output'),
-        status: spec.status ?? (spec.method === 'post' ? 201 : 200),
-      },
+      params: jsonSchemaOf(spec.params),
+      query: jsonSchemaOf(spec.query),
+      body: jsonSchemaOf(body),
+      bodyOptional: body !== undefined && isOptional(body),
+      // What the server sends: defaults filled in, so output types (a number, not a numeric string).
+      response: jsonSchemaOf(spec.response, 'output'),
+      status: spec.status ?? (spec.method === 'post' ? 201 : 200),
+      responseType: spec.responseType,
+      headers: spec.headers ?? [],
+      ifMatch: spec.ifMatch ?? false,
+      errors: spec.errors ?? [],
+      example: spec.example,
     })
     this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const principal =
@@ -282,92 +281,6 @@ export class ServiceRouter {
 
   /** OpenAPI 3.1 document generated from the same schemas the routes validate with. */
   openapi(version: string): Record<string, unknown> {
-    const paths: Record<string, Record<string, unknown>> = {}
-    const tags: string[] = []
-    for (const op of this.operations) {
-      const path = op.path.replace(/:([a-z_]+)/gi, '{$1}')
-      const params = (op.docs.params as JsonObject | undefined)?.properties ?? {}
-      const query = (op.docs.query as JsonObject | undefined)?.properties ?? {}
-      const requiredQuery = new Set((op.docs.query as JsonObject | undefined)?.required ?? [])
-      if (!tags.includes(op.tag)) tags.push(op.tag)
-      const permission =
-        'permission' in op.access
-          ? [op.access.permission].flat().join(' and ')
-          : 'public' in op.access
-            ? 'none (public)'
-            : 'nodeSecret' in op.access
-              ? "the edge agent node's own secret (Authorization: Bearer <secret>), no user's or API token"
-              : `authenticated; ${op.access.note}`
-      const entry: Record<string, unknown> = {
-        operationId: operationIdOf(op.method, op.path),
-        tags: [op.tag],
-        summary: op.summary,
-        description: [
-          op.description,
-          `Permission: ${permission}.`,
-          'within' in op.access &&
-            'A caller holding it in some projects only (a token limited to projects, a role granted in some projects) gets the answer for those projects.',
-        ]
-          .filter(Boolean)
-          .join('\n\n'),
-        'x-permission': permission,
-        ...('within' in op.access ? { 'x-permission-within': op.access.within } : {}),
-        parameters: [
-          ...Object.entries(params).map(([name, schema]) => parameter(name, 'path', true, schema)),
-          ...Object.entries(query).map(([name, schema]) => parameter(name, 'query', requiredQuery.has(name), schema)),
-        ],
-        responses: {
-          [String(op.docs.status)]: {
-            description: 'Success',
-            content: op.docs.response ? { 'application/json': { schema: op.docs.response } } : undefined,
-          },
-          '400': { $ref: '#/components/responses/Error' },
-          ...('public' in op.access ? {} : { '401': { $ref: '#/components/responses/Error' } }),
-          ...('permission' in op.access ? { '403': { $ref: '#/components/responses/Error' } } : {}),
-        },
-        ...('public' in op.access ? { security: [] } : {}),
-      }
-      if (op.docs.body)
-        entry.requestBody = { required: true, content: { 'application/json': { schema: op.docs.body } } }
-      paths[path] = { ...paths[path], [op.method]: entry }
-    }
-    return {
-      openapi: '3.1.0',
-      info: { title: `WADP ${this.service} API`, version },
-      servers: [{ url: `/api/${this.service}/v0` }],
-      security: [{ bearer: [] }],
-      tags: tags.map((name) => ({ name })),
-      paths,
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-        responses: {
-          Error: {
-            description: 'Error',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['message'],
-                  properties: {
-                    message: { type: 'string', description: 'What went wrong, in one sentence' },
-                    errors: {
-                      type: 'array',
-                      description: 'One entry per invalid field (empty when the error is not about a field)',
-                      items: {
-                        type: 'object',
-                        properties: {
-                          field: { type: 'string', description: 'Dot path of the field, such as backends.0.port' },
-                          message: { type: 'string', description: 'What is wrong with it' },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    }
+    return openapiDocument(this.service, version, this.operations)
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
+  AUDIT_RESULTS,
   type AuditEntry,
   AuditQueryFields,
   type AuditSummary,
@@ -38,6 +39,48 @@ function summaryOf(row: Row): AuditSummary {
 
 const PERMISSION = 'wadp.audit.list'
 
+const d = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
+const orNull = (schema: v.GenericSchema, description: string) => d(v.nullable(schema), description)
+
+/** An audit entry as the list answers it (`AuditSummary`), for openapi.json. */
+const AuditSummarySchema = v.object({
+  public_id: d(v.string(), 'The entry’s id'),
+  occurred_at: d(v.string(), 'When it happened (ISO 8601)'),
+  actor: d(
+    v.object({
+      type: d(v.picklist(['user', 'token', 'system']), 'A user signed in, an API token, or the platform itself'),
+      email: orNull(v.string(), 'Whose the session or token is'),
+      token_prefix: orNull(v.string(), 'The first characters of the token used'),
+      ip: orNull(v.string(), 'Where the request came from'),
+      user_agent: orNull(v.string(), 'The client that sent it'),
+    }),
+    'Who did it',
+  ),
+  action: d(v.string(), '`<type>.<verb>`, such as websites.update, or login'),
+  result: d(v.picklist(AUDIT_RESULTS), 'Whether it succeeded'),
+  resource: orNull(
+    v.object({ type: d(v.string(), 'Resource type'), name: d(v.string(), 'Resource name') }),
+    'What it was done to',
+  ),
+  project: orNull(v.string(), 'The project it happened in'),
+})
+
+const AuditListAnswer = v.object({
+  data: d(v.array(AuditSummarySchema), 'The entries on this page'),
+  meta: v.object({ total: v.number(), page: v.number(), items: v.number() }),
+})
+
+const AuditEntryAnswer = v.object({
+  data: v.object({
+    ...AuditSummarySchema.entries,
+    changes: orNull(
+      v.object({ before: d(v.unknown(), 'The resource before (secrets redacted)'), after: d(v.unknown(), 'After') }),
+      'The resource before and after the change',
+    ),
+    resource_exists: d(v.boolean(), 'Whether the resource it names still exists'),
+  }),
+})
+
 /**
  * A caller holding the permission in some projects only (a limited token, a scoped SSO role) reads only
  * their entries: never the platform's own (organizations, users, tokens, sign-ins).
@@ -55,6 +98,7 @@ export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
     summary: 'Audit entries, newest first, filtered by actor, action, resource type, project, result and time',
     access: { permission: PERMISSION, within: 'projects' },
     query: AuditQueryFields,
+    response: AuditListAnswer,
     handler: async ({ c, query, principal }) => {
       const range = rangeProblem(query)
       if (range) throw fieldError('from', range)
@@ -101,6 +145,7 @@ export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
     params: v.object({
       public_id: v.pipe(v.string(), v.maxLength(100, 'at most 100 characters'), v.description('The audit entry’s id')),
     }),
+    response: AuditEntryAnswer,
     handler: async ({ c, params, principal }) => {
       const rows = await ctx.db
         .select()

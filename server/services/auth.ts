@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
+import { ProjectSummary } from '../../src/domain/project.ts'
 import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
+import { LoginResult } from '../../src/domain/session.ts'
 import { customers } from '../../src/types/customers/server.ts'
 import { projects } from '../../src/types/projects/server.ts'
 import { users } from '../../src/types/users/server.ts'
@@ -20,6 +22,25 @@ import { registerAudit } from './audit.ts'
 import { RESOURCE_TYPES } from './resource-types.ts'
 import { registerUtils } from './utils.ts'
 
+const described = <S extends v.GenericSchema>(schema: S, description: string) =>
+  v.pipe(schema, v.description(description))
+
+/** What `POST /login` and `GET /auth/check` answer: the session the console keeps (src/domain/session.ts). */
+const LoginAnswer = v.object({ data: described(LoginResult, 'Whose token it is, its kind and when it expires') })
+const CheckAnswer = v.object({
+  data: described(
+    v.object({ valid: described(v.literal(true), 'Always true: an invalid token gets 401'), ...LoginResult.entries }),
+    'The session, as POST /login answers it',
+  ),
+})
+const PermissionsAnswer = v.object({
+  data: described(v.array(v.string()), 'Permission strings, such as wadp.websites.list'),
+})
+const ProjectSearchAnswer = v.object({
+  data: described(v.array(ProjectSummary), 'The projects the caller reaches, by name'),
+  meta: v.object({ total: v.number(), page: v.number(), items: v.number() }),
+})
+
 export function authService(ctx: ServerContext): ServiceRouter {
   const router = new ServiceRouter('auth', ctx)
   registerUtils(router)
@@ -34,6 +55,9 @@ export function authService(ctx: ServerContext): ServiceRouter {
     access: { public: true },
     body: TokenLogin,
     status: 200,
+    response: LoginAnswer,
+    errors: [401],
+    example: { token: 'the API token or the OpenID Connect access token' },
     handler: async ({ c, body }) => {
       const request = { ip: c.req.header('x-forwarded-for') ?? 'unknown', userAgent: c.req.header('user-agent') ?? '' }
       try {
@@ -76,6 +100,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     description:
       'The console restores a stored session with it and checks the token every 30 s. It answers what `POST /login` does, without recording a sign-in: no audit entry, no `last_login_at`.',
     access: { authenticated: true, note: 'any valid token' },
+    response: CheckAnswer,
     handler: async ({ c, principal }) => c.json({ data: { valid: true, ...sessionOf(principal) } }),
   })
 
@@ -88,6 +113,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
       'Globally: what the caller holds platform-wide, which is nothing for a token limited to some projects and never includes roles granted in some projects only.',
     access: { authenticated: true, note: 'any valid token; within a project, any permission there' },
     query: PermissionsQuery,
+    response: PermissionsAnswer,
     handler: async ({ c, query, principal }) => {
       const project = query.scope_type === 'project' ? query.scope_value : undefined
       if (project !== undefined) return c.json({ data: await permissionsInProject(principal, project) })
@@ -101,6 +127,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     summary: 'The caller’s permissions in one project',
     access: { authenticated: true, note: 'any permission in the project' },
     params: v.object({ project: ProjectParam }),
+    response: PermissionsAnswer,
     handler: async ({ c, params, principal }) =>
       c.json({ data: await permissionsInProject(principal, params.project) }),
   })
@@ -112,6 +139,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     summary: 'Projects the caller can reach, with their customer and organization',
     access: { authenticated: true, note: 'lists only the projects the caller has permissions in' },
     query: ProjectSearchQuery,
+    response: ProjectSearchAnswer,
     handler: async ({ c, query, principal }) => {
       const q = query.q ?? ''
       // Reachability depends only on the token's project list, on holding any permission at all, and on

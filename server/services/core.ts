@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
+import { ProjectInfo, SearchResult } from '../../src/domain/project.ts'
 import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
+import { SyncState } from '../../src/domain/sync.ts'
 import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { QuickSetupDraft } from '../../src/types/quick-setup.ts'
 import { projectDomains } from '../../src/types/websites/server.ts'
@@ -36,6 +38,22 @@ const NotEnforcedResponse = v.object({
   ),
 })
 
+const d = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
+
+/** The answers of the project, sync, search and quick setup routes, from the schemas the console parses them with. */
+const ProjectAnswer = v.object({ data: d(ProjectInfo, 'The project, with its customer and organization') })
+const DomainsAnswer = v.object({ data: d(v.array(v.string()), 'Domain names, sorted') })
+const SyncAnswer = v.object({
+  data: d(SyncState, 'Whether every node runs the latest revision (`details`: one row per node)'),
+})
+const SearchAnswer = v.object({ data: d(v.array(SearchResult), 'At most 20 results, best first') })
+const QuickSetupAnswer = v.object({
+  data: v.object({
+    name: d(v.string(), 'The website created'),
+    default_director: d(v.string(), 'Its director: the one created, or the existing one chosen'),
+  }),
+})
+
 export function coreService(ctx: ServerContext): ServiceRouter {
   const router = new ServiceRouter('core', ctx)
   registerUtils(router)
@@ -46,6 +64,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     summary: 'A project with its customer and organization',
     access: { permission: 'wadp.projects.get' },
     params: ProjectParams,
+    response: ProjectAnswer,
     handler: async ({ c, params }) => {
       const project = await ctx.tenancy.project(params.project)
       if (!project) throw notFound(`project ${params.project}`)
@@ -60,6 +79,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     summary: 'Every domain name and alias of the project’s websites',
     access: { permission: 'wadp.websites.list' },
     params: ProjectParams,
+    response: DomainsAnswer,
     handler: async ({ c, params }) =>
       c.json({ data: [...(await projectDomains(ctx.db, params.project)).keys()].sort() }),
   })
@@ -89,6 +109,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     access: { permission: 'wadp.projects.get' },
     params: ProjectParams,
     query: SyncQuery,
+    response: SyncAnswer,
     handler: async ({ c, params, query }) => {
       const state = await fleetState(params.project)
       return c.json({ data: query.details === 'true' ? state : { ...state, details: [] } })
@@ -101,6 +122,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     tag: 'sync',
     summary: 'Whether every node has applied the platform’s latest admin configuration',
     access: { permission: 'wadp.nodes.list' },
+    response: SyncAnswer,
     handler: async ({ c }) => c.json({ data: await fleetState('') }),
   })
 
@@ -128,6 +150,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     summary: 'Resources whose name, display name or domains contain the query (only those the caller may get)',
     access: { authenticated: true, note: 'returns only resources the caller holds the get permission for' },
     query: GlobalSearchQuery,
+    response: SearchAnswer,
     handler: async ({ c, query, principal }) => jsonBody(c, await searchBody(ctx, principal, query.query)),
   })
 
@@ -138,6 +161,8 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     access: { permission: ['wadp.websites.create', 'wadp.directors.create'] },
     params: ProjectParams,
     body: QuickSetupDraft,
+    response: QuickSetupAnswer,
+    errors: [409],
     handler: async ({ c, params, body, principal }) =>
       c.json({ data: await quickSetup(ctx, params.project, body, callerOf(c, principal)) }, 201),
   })

@@ -15,6 +15,37 @@ import { permissionOf } from '../resources/definition.ts'
  * of each, and the latest changes, over the types the caller may list there. Until the audit log is
  * served (issue 13), "changes" are the resources' own `updated_at` and `updated_by`.
  */
+const d = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
+
+/** `ProjectOverview`, for openapi.json. */
+const OverviewAnswer = v.object({
+  data: v.object({
+    types: d(
+      v.array(
+        v.object({
+          type: d(v.string(), 'A configuration type the caller may list'),
+          count: d(v.number(), 'How many the project holds'),
+          last_changed_at: d(v.nullable(v.string()), 'When one of them last changed'),
+          last_changed_by: d(v.nullable(v.string()), 'Who changed it'),
+        }),
+      ),
+      'One entry per type',
+    ),
+    recent: d(
+      v.array(
+        v.object({
+          type: d(v.string(), 'Resource type'),
+          name: d(v.string(), 'Resource name'),
+          display_name: d(v.nullable(v.string()), 'Its display name'),
+          updated_at: d(v.string(), 'When it changed'),
+          updated_by: d(v.string(), 'Who changed it'),
+        }),
+      ),
+      'The latest changed resources, newest first',
+    ),
+  }),
+})
+
 export function registerOverview(router: ServiceRouter, ctx: ServerContext) {
   router.route({
     method: 'get',
@@ -22,6 +53,7 @@ export function registerOverview(router: ServiceRouter, ctx: ServerContext) {
     summary: 'Counts of each configuration type of the project and its latest changes (the types the caller may list)',
     access: { permission: 'wadp.projects.get' },
     params: v.object({ project: ProjectParam }),
+    response: OverviewAnswer,
     handler: async ({ c, params, principal }) => {
       const readable = ctx.resources
         .all()

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
   type AgentPurgeResult,
+  PURGE_STATUSES,
+  PURGE_TYPES,
   type PurgePlanStep,
   type PurgeRequest,
   purgeRequestSchema,
@@ -54,6 +56,36 @@ async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
 }
 
 /** An invalidation as the API returns it: what was asked, and its state now. */
+const d = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
+
+/** An invalidation as `present` answers it, for openapi.json. */
+const PurgeSchema = v.object({
+  name: d(v.string(), 'The invalidation’s id'),
+  type: d(v.picklist(PURGE_TYPES), 'What kind of targets it names'),
+  targets: d(v.array(v.string()), 'What it invalidates'),
+  soft: d(v.boolean(), 'Marked stale instead of removed'),
+  status: d(v.picklist(PURGE_STATUSES), 'queued, in_progress, then completed, partial or failed'),
+  per_node: d(
+    v.array(
+      v.object({
+        node: d(v.string(), 'The node'),
+        status: d(v.picklist(['queued', 'in_progress', 'completed', 'failed']), 'Where it is on that node'),
+        at: d(v.nullable(v.string()), 'When the node finished it'),
+        source: d(v.picklist(['agent', 'simulated']), 'An edge agent’s own report, or the simulation'),
+        message: d(v.nullable(v.string()), 'The agent’s words on its result'),
+      }),
+    ),
+    'Its state on each node',
+  ),
+  created_at: d(v.string(), 'When it was asked for'),
+  created_by: d(v.string(), 'Who asked for it'),
+})
+const PurgeAnswer = v.object({ data: PurgeSchema })
+const PurgeListAnswer = v.object({
+  data: d(v.array(PurgeSchema), 'The invalidations on this page, newest first'),
+  meta: v.object({ total: v.number(), page: v.number(), items: v.number() }),
+})
+
 function present(record: ResourceRecord, now: number) {
   const { plan, type, targets, soft, requested_at, results } = record as ResourceRecord &
     PurgeRequest & { plan: PurgePlanStep[]; requested_at: string; results?: Record<string, AgentPurgeResult> }
@@ -87,6 +119,10 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
     access: { permission: PERMISSION },
     params: ProjectParams,
     documentedBody: purgeRequestSchema([]),
+    status: 202,
+    response: PurgeAnswer,
+    headers: ['Location'],
+    example: { type: 'url', targets: ['https://shop.example.com/index.html'] },
     handler: async ({ c, params, principal }) => {
       // The targets must be on the project's own domains, which only the database knows.
       const domains = [...(await projectDomains(ctx.db, params.project)).keys()]
@@ -128,6 +164,7 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
     access: { permission: PERMISSION },
     params: ProjectParams,
     query: listQuery([]),
+    response: PurgeListAnswer,
     handler: async ({ c, params, query }) => {
       const { rows, total } = await listResources(ctx.db, PURGE_TYPE, params.project, {
         ...query,
@@ -148,6 +185,7 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
     summary: 'One invalidation with each node’s state',
     access: { permission: PERMISSION },
     params: ItemParams,
+    response: PurgeAnswer,
     handler: async ({ c, params }) => {
       const record = await getResource(ctx.db, PURGE_TYPE, params.project, params.name)
       if (!record) throw notFound(`invalidation ${params.name}`)

@@ -49,6 +49,8 @@ export function statsService(ctx: ServerContext): ServiceRouter {
     body: statsQuerySchema,
     status: 200,
     response: v.object({ data: StatsResultSchema }),
+    // The project the body names.
+    errors: [404],
     handler: async ({ c, body, principal }) => {
       if (!may(principal, PERMISSION, body.project)) throw forbidden(PERMISSION)
       if (!(await ctx.tenancy.projectExists(body.project))) throw notFound(`project ${body.project}`)

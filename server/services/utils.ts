@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm'
+import * as v from 'valibot'
 import { HealthEnvelope, ServiceInfoEnvelope } from '../../src/domain/platform-info.ts'
 import type { ServiceRouter } from '../http/service.ts'
+
+/** The document itself: an OpenAPI 3.1 document, which its own specification describes in full. */
+const OpenApiAnswer = v.looseObject({
+  openapi: v.pipe(v.literal('3.1.0'), v.description('The OpenAPI version')),
+  info: v.pipe(v.looseObject({ title: v.string(), version: v.string() }), v.description('Title and version')),
+  paths: v.pipe(v.record(v.string(), v.unknown()), v.description('The operations, by path')),
+  components: v.pipe(v.record(v.string(), v.unknown()), v.description('Schemas, responses, headers and parameters')),
+})
 
 /** `utils/info`, `utils/health` and `openapi.json`: public, served by every service. */
 export function registerUtils(router: ServiceRouter) {
@@ -37,6 +46,7 @@ export function registerUtils(router: ServiceRouter) {
     summary: 'This service’s OpenAPI 3.1 document',
     access: { public: true },
     status: 200,
+    response: OpenApiAnswer,
     handler: async ({ c }) => c.json(router.openapi(ctx.config.version)),
   })
 }

@@ -53,16 +53,22 @@ export function uniqueItems<T>(message = 'must not contain duplicates') {
   return v.check<T[], string>((items) => new Set(items).size === items.length, message)
 }
 
-/** An integer within bounds; numeric strings are accepted from forms and parsed (spec section 5). */
+/**
+ * An integer within bounds. A JSON integer, or a string of digits that is read as that integer: the
+ * console's forms send what was typed (spec section 5). The string's own pipe ends in the same number
+ * schema, so openapi.json describes a request field as either form with its bounds on the number, and
+ * an answer (which always carries the number) as the integer alone.
+ */
 export function integer(min: number, max: number) {
-  return v.pipe(
-    v.union(
-      [v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be a whole number'), v.transform(Number))],
-      'must be a whole number',
-    ),
+  const whole = v.pipe(
+    v.number('must be a whole number'),
     v.integer('must be a whole number'),
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
+  )
+  return v.union(
+    [whole, v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be a whole number'), v.transform(Number), whole)],
+    'must be a whole number',
   )
 }
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import { appendFileSync } from 'node:fs'
 import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
 import type { JobTiming } from '../../server/platform/jobs.ts'
+import { ContractChecker } from './contract.ts'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 export const DEMO_PASSWORD = 'test-demo-password'
@@ -57,6 +59,9 @@ export function setUpPlatform(
   const platform = {} as TestPlatform
   let counter = 0
   let database: Awaited<ReturnType<typeof testDatabase>> | null = null
+  let contract: ContractChecker | null = null
+  // Answers that do not match the OpenAPI documents, since the last check: the test that got them fails.
+  let violations: string[] = []
   beforeAll(async () => {
     database = await testDatabase()
     const server = await startServer({
@@ -90,8 +95,11 @@ export function setUpPlatform(
       } catch {
         // Non-JSON bodies (HTML pages) are returned as text.
       }
-      return { status: response.status, body: parsed, headers: response.headers }
+      const answer = { status: response.status, body: parsed, headers: response.headers }
+      violations.push(...(contract?.violations({ method, path, ...answer }) ?? []))
+      return answer
     }
+    contract = await ContractChecker.load(server.url)
     platform.tokenFor = async (owner, permissions, extra = {}) => {
       counter += 1
       const created = await platform.call('POST', '/api/auth/v0/tokens', {
@@ -101,9 +109,22 @@ export function setUpPlatform(
       return created.body.data.token as string
     }
   }, 60_000)
+  const answersMatchTheDocuments = () => {
+    const found = violations
+    violations = []
+    // To count them over many files: WADP_CONTRACT_LOG=file appends each one as a line.
+    if (process.env.WADP_CONTRACT_LOG && found.length > 0)
+      appendFileSync(process.env.WADP_CONTRACT_LOG, found.map((line) => `${line}\n`).join(''))
+    expect(found, 'answers that do not match the OpenAPI documents').toEqual([])
+  }
+  afterEach(answersMatchTheDocuments)
   afterAll(async () => {
-    await platform.server?.close()
-    await database?.drop()
+    try {
+      await platform.server?.close()
+      await database?.drop()
+    } finally {
+      answersMatchTheDocuments()
+    }
   })
   return platform
 }

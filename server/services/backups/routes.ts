@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
-import { BackupDocument, CreateBackupBody, RestoreBody, RestoreQuery } from '../../../src/domain/backup.ts'
+import {
+  BACKUP_STATUSES,
+  BACKUP_TRIGGERS,
+  BackupDocument,
+  CreateBackupBody,
+  RestoreBody,
+  RestoreQuery,
+} from '../../../src/domain/backup.ts'
 import { listQuery, nameParam, ProjectParam } from '../../../src/domain/requests.ts'
 import { ApiError, badRequest, conflict, notFound, validBody } from '../../base/errors.ts'
 import type { ServerContext } from '../../context.ts'
@@ -57,6 +64,52 @@ async function checkedDocument(ctx: ServerContext, project: string, body: unknow
   return document
 }
 
+const d = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
+const orNull = (schema: v.GenericSchema, description: string) => d(v.nullable(schema), description)
+
+/** A backup as the API answers it (`BackupRecord`), for openapi.json. */
+const BackupSchema = v.object({
+  name: d(v.string(), 'The backup’s id'),
+  display_name: orNull(v.string(), 'Name shown in the console'),
+  trigger: d(v.picklist(BACKUP_TRIGGERS), 'Taken on request, by the daily schedule, or uploaded'),
+  status: d(v.picklist(BACKUP_STATUSES), 'queued, running, then completed (or failed)'),
+  size_bytes: orNull(v.number(), 'Size of its document, once completed'),
+  sha256: orNull(v.string(), 'SHA-256 of its document, once completed'),
+  resource_count: orNull(v.number(), 'How many resources it holds, once completed'),
+  message: orNull(v.string(), 'Why it failed'),
+  requested_at: d(v.string(), 'When it was asked for'),
+  completed_at: orNull(v.string(), 'When it completed or failed'),
+  created_by: d(v.string(), 'Who asked for it'),
+})
+const BackupAnswer = v.object({ data: BackupSchema })
+const BackupListAnswer = v.object({
+  data: d(v.array(BackupSchema), 'The backups on this page, newest first'),
+  meta: v.object({ total: v.number(), page: v.number(), items: v.number() }),
+})
+const RestoreAnswer = v.object({
+  data: v.object({
+    changes: d(
+      v.array(
+        v.object({
+          type: d(v.string(), 'Resource type'),
+          name: d(v.string(), 'Resource name'),
+          action: d(v.picklist(['create', 'update', 'delete']), 'What the restore does to it'),
+          fields: v.optional(d(v.array(v.string()), 'The fields an update changes')),
+          values: v.optional(
+            d(
+              v.record(v.string(), v.object({ now: v.unknown(), backup: v.unknown() })),
+              'For each changed field that can be shown, its value now and in the backup',
+            ),
+          ),
+        }),
+      ),
+      'What the restore changes',
+    ),
+    plan_revision: d(v.number(), 'The project’s revision the plan was made at: send it back to apply this plan'),
+    applied: v.optional(d(v.boolean(), 'Present and true once applied')),
+  }),
+})
+
 /** Backups (API.md, Backups): taken on request or once a day, downloaded, uploaded, restored. */
 export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
   const base = '/projects/:project/backups'
@@ -68,6 +121,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     access: { permission: 'wadp.backups.list' },
     params: ProjectParams,
     query: listQuery([]),
+    response: BackupListAnswer,
     handler: async ({ c, params, query }) => {
       const { rows, total } = await listResources(ctx.db, BACKUP_TYPE, params.project, {
         ...query,
@@ -86,6 +140,8 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     params: ProjectParams,
     body: CreateBackupBody,
     status: 202,
+    response: BackupAnswer,
+    headers: ['Location'],
     handler: async ({ c, params, body, principal }) => {
       const caller = callerOf(c, principal)
       const now = ctx.now()
@@ -113,6 +169,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     access: { permission: 'wadp.backups.create' },
     params: ProjectParams,
     documentedBody: BackupDocument,
+    response: BackupAnswer,
     handler: async ({ c, params, principal }) => {
       const document = await checkedDocument(ctx, params.project, await readJson(c))
       const caller = callerOf(c, principal)
@@ -139,6 +196,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     summary: 'One backup: trigger, status, size and sha256',
     access: { permission: 'wadp.backups.get' },
     params: ItemParams,
+    response: BackupAnswer,
     handler: async ({ c, params }) => {
       const found = await backupDocument(ctx.db, params.project, params.name)
       if (!found) throw notFound(`backup ${params.name}`)
@@ -159,6 +217,9 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     summary: 'The backup document (JSON, as an attachment)',
     access: { permission: 'wadp.backups.get' },
     params: ItemParams,
+    response: BackupDocument,
+    headers: ['Content-Disposition'],
+    errors: [409],
     handler: async ({ c, params }) => {
       const document = await completedDocument(params.project, params.name)
       return c.body(documentText(document), 200, {
@@ -178,6 +239,8 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     query: RestoreQuery,
     body: RestoreBody,
     status: 200,
+    response: RestoreAnswer,
+    errors: [409],
     handler: async ({ c, params, query, body, principal }) => {
       const document = await completedDocument(params.project, params.name)
       if (query.dry_run === 'true') {

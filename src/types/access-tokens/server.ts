@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
@@ -20,6 +21,13 @@ export const accessTokens: ResourceDefinition = {
   references: referenceFieldsOf(accessTokensUi),
   owners: ownerFieldsOf(accessTokensUi),
   readOnlyFields: ['prefix'],
+  // `present` shows an active one past its expiry as expired.
+  derivedFields: {
+    status: v.pipe(
+      v.picklist(['active', 'revoked', 'expired']),
+      v.description('active; revoked for good; expired once past expires_at'),
+    ),
+  },
   listFilters: ['status', 'websites'],
   searchable: (data) => [String(data.parameter_name ?? ''), ...((data.websites as string[] | undefined) ?? [])],
   revocable: true,

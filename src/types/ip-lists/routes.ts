@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import { readJson, type ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
-import type { ResourceDefinition } from '../../../server/resources/definition.ts'
+import { type ResourceDefinition, recordSchema } from '../../../server/resources/definition.ts'
 import { parseIfMatch } from '../../../server/resources/service.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
 import { IpImportBody, type IpListData, MAX_IP_LIST_ENTRIES, mergeEntries, parseAddressLines } from './fields.ts'
@@ -14,7 +14,25 @@ import { IpImportBody, type IpListData, MAX_IP_LIST_ENTRIES, mergeEntries, parse
  * the entries, normalised and deduplicated; invalid lines are reported and never block the valid ones.
  * It is an update of the list (If-Match, audit, revision, caches), or nothing at all past the limit.
  */
-export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) {
+export function registerIpListImport(router: ServiceRouter, ctx: ServerContext, ipLists: ResourceDefinition) {
+  const count = (description: string) => v.pipe(v.number(), v.description(description))
+  const ImportAnswer = v.object({
+    data: v.object({
+      list: recordSchema(ipLists),
+      added: count('Entries added'),
+      duplicates: count('Lines whose entry the list held already or that came earlier in the paste'),
+      invalid: v.pipe(
+        v.array(
+          v.object({
+            line: count('Its line number, from 1'),
+            text: v.pipe(v.string(), v.description('The line as pasted')),
+            message: v.pipe(v.string(), v.description('Why it is no address or network')),
+          }),
+        ),
+        v.description('The lines that were not taken'),
+      ),
+    }),
+  })
   router.route({
     method: 'post',
     path: '/projects/:project/iplists/:name/import',
@@ -24,10 +42,13 @@ export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) 
     access: { permission: 'wadp.iplists.update' },
     params: v.object({ project: ProjectParam, name: nameParam('IP list') }),
     documentedBody: IpImportBody,
+    status: 200,
+    response: ImportAnswer,
+    headers: ['ETag'],
+    ifMatch: true,
     handler: async ({ c, params, principal }) => {
-      const definition = ctx.resources.definition('iplists') as ResourceDefinition
       // A missing list is a 404 before anything else, as for an update.
-      const current = await ctx.resources.get(definition, params.project, params.name)
+      const current = await ctx.resources.get(ipLists, params.project, params.name)
       const precondition = parseIfMatch(c.req.header('if-match'))
       const body = validBody(IpImportBody, await readJson(c), 'import')
       const pasted = parseAddressLines(body.text)
@@ -37,7 +58,7 @@ export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) 
         throw badRequest(message, [{ field: 'text', message }])
       }
       const list = await ctx.resources.update(
-        definition,
+        ipLists,
         params.project,
         params.name,
         precondition,
@@ -53,4 +74,4 @@ export function registerIpListImport(router: ServiceRouter, ctx: ServerContext) 
   })
 }
 
-export const routes: TypeRoutes = (router, ctx) => registerIpListImport(router, ctx)
+export const routes: TypeRoutes = (router, ctx, definition) => registerIpListImport(router, ctx, definition)

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
+import { responseSchemas } from '../../../server/resources/definition.ts'
 import { parseIfMatch } from '../../../server/resources/service.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
 import type { LeCertificateData } from './fields.ts'
@@ -22,6 +23,11 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
         'takes no fields: send no body, or {}',
       ),
     ),
+    documentedBody: v.optional(v.strictObject({})),
+    status: 202,
+    response: responseSchemas(definition).one,
+    headers: ['ETag'],
+    ifMatch: 'optional',
     handler: async ({ c, params, principal }) => {
       const current = await ctx.resources.get(definition, params.project, params.name)
       const header = c.req.header('if-match')

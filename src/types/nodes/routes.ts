@@ -89,6 +89,7 @@ export function registerNodeMaintenance(router: ServiceRouter, ctx: ServerContex
       'On: active or draining nodes go into maintenance (a disabled node fails). Off: nodes in maintenance become active (a draining or disabled node fails). A node already so succeeds unchanged.',
     access: { permission: 'wadp.nodes.update' },
     body: NodeMaintenanceRequest,
+    status: 200,
     response: MaintenanceResponse,
     handler: async ({ c, body, principal }) => {
       const caller = callerOf(c, principal)
@@ -100,6 +101,27 @@ export function registerNodeMaintenance(router: ServiceRouter, ctx: ServerContex
 }
 
 const NodeParams = v.object({ name: nameParam('node') })
+
+/** What an edge agent is sent (`EdgeConfiguration` and the invalidations it is to carry out), for openapi.json. */
+const ConfigurationAnswer = v.object({
+  data: v.looseObject({
+    node: text('The node'),
+    platform_revision: v.pipe(v.number(), v.description('The platform revision it is of')),
+    projects: v.pipe(
+      v.array(
+        v.looseObject({
+          project: text('The project'),
+          revision: v.pipe(v.number(), v.description('The project’s configuration revision this VCL is of')),
+          label: text('The VCL label it is loaded under'),
+          hosts: v.pipe(v.array(v.string()), v.description('The hosts it serves')),
+          vcl: text('The VCL program'),
+        }),
+      ),
+      v.description('Each project’s VCL, hosts and revision'),
+    ),
+    invalidations: v.pipe(v.array(v.looseObject({})), v.description('Invalidations the node is to carry out')),
+  }),
+})
 
 const InvalidationResults = v.object({
   results: v.pipe(
@@ -171,6 +193,9 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     access: EDGE_ACCESS,
     params: NodeParams,
     query: ConfigurationQuery,
+    response: ConfigurationAnswer,
+    headers: ['ETag'],
+    errors: [304],
     handler: async ({ c, params, query }) => {
       const known = c.req.header('if-none-match')
       const until = Date.now() + (query.wait ?? 0) * 1000
@@ -249,6 +274,7 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     access: { permission: 'wadp.nodes.update' },
     params: NodeParams,
     status: 201,
+    errors: [409],
     response: v.object({ data: v.object({ name: v.string(), secret: v.string() }) }),
     handler: async ({ c, params, principal }) => {
       const current = await ctx.resources.get(nodes, '', params.name).catch((error: unknown) => {

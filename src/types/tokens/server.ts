@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
 import type { Db } from '../../../server/db/client.ts'
@@ -25,6 +26,13 @@ export const tokens: ResourceDefinition = {
   references: referenceFieldsOf(tokensUi),
   owners: ownerFieldsOf(tokensUi),
   readOnlyFields: ['prefix', 'last_used_at'],
+  // `present` shows an active one past its expiry as expired.
+  derivedFields: {
+    status: v.pipe(
+      v.picklist(['active', 'revoked', 'expired']),
+      v.description('active; revoked for good; expired once past expires_at'),
+    ),
+  },
   listFilters: ['owner', 'status'],
   searchable: (data) => [String(data.owner ?? '')],
   revocable: true,

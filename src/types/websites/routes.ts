@@ -25,6 +25,7 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
       'A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node.',
     access: { permission: 'wadp.websites.logs' },
     params: v.object({ project: ProjectParam, name: nameParam('website') }),
+    responseType: 'text/event-stream',
     handler: async ({ c, params }) => {
       const website = (await ctx.resources.get(definition, params.project, params.name)) as unknown as WebsiteData
       const hosts = [website.domain_name, ...(website.domain_aliases ?? [])].map((host) => host.toLowerCase())
