@@ -206,7 +206,9 @@ export function constraintsOf(schema: JsonSchema): string[] {
   if (schema.uniqueItems) found.push('each item once')
   if (schema.format) found.push(`format ${schema.format}`)
   if (schema.pattern) found.push(`pattern ${schema.pattern}`)
-  return found
+  // A whole number that also takes a digit string keeps its bounds on the number's option.
+  const scalars = optionsOf(schema).options.filter((option) => !option.properties)
+  return [...new Set([...found, ...scalars.flatMap(constraintsOf)])]
 }
 
 /** The values an enumeration allows, from the schema itself or from its non-null options. */
@@ -237,7 +239,7 @@ export function exampleOf(schema: JsonSchema, depth = 0): unknown {
   if (schema.const !== undefined) return schema.const
   if (schema.enum?.length) return schema.enum[0]
   if (depth > EXAMPLE_DEPTH) return null
-  // Numbers that also take numeric strings are a union with the bounds outside: start at the lowest.
+  // A number with its bounds starts at the lowest; a union (a whole number or a digit string) at its first option.
   if (typeof schema.minimum === 'number') return schema.minimum
   const { options } = optionsOf(schema)
   if (schema.anyOf || schema.oneOf) return options[0] ? exampleOf(options[0], depth + 1) : null

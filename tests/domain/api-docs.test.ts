@@ -19,14 +19,14 @@ const documented = (schema: v.GenericSchema) =>
   toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }) as JsonSchema
 
 describe('the API docs rules', () => {
-  it('name a type in words: nullable, lists, numbers that take numeric strings, variants', () => {
+  it('name a type in words: nullable, lists, whole numbers that take digit strings, variants', () => {
     const director = documented(bodySchema(DirectorFields, 'create'))
     const properties = director.properties ?? {}
     expect(typeLabel(properties.waf_config as JsonSchema)).toBe('string or null')
     expect(typeLabel(properties.backends as JsonSchema)).toBe('list of object')
     const port = (properties.backends as JsonSchema).items?.properties?.port as JsonSchema
-    expect(typeLabel(port)).toBe('number or string')
-    expect(constraintsOf(port)).toEqual(['1–65535'])
+    expect(typeLabel(port)).toBe('integer or string')
+    expect(constraintsOf(port)).toEqual(['1–65535', 'pattern ^-?\\d+$'])
     const rule = documented(bodySchema(PageRuleFields, 'create'))
     expect(typeLabel(rule.properties?.action as JsonSchema)).toBe('one of 4 shapes')
     expect(shapesOf(rule.properties?.action as JsonSchema).map((shape) => shape.properties?.kind?.const)).toEqual([
