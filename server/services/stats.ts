@@ -135,7 +135,6 @@ export function statsService(ctx: ServerContext): ServiceRouter {
       if (agents.length === 0) return c.json({ data: trafficStats(model) })
       const data = await withAgentCounts(ctx, body, model, agents)
       return c.json({ data })
-      return c.json({ data })
     },
   })
   return router
