@@ -96,7 +96,12 @@ export type EdgeStatsBatchData = v.InferOutput<typeof EdgeStatsBatch>
 
 /** `POST /edge/nodes/{node}/stats`. */
 export const EdgeStatsPost = v.object({
-  batches: v.pipe(v.array(EdgeStatsBatch), v.minLength(1), v.maxLength(MAX_STATS_BATCHES)),
+  batches: v.pipe(
+    v.array(EdgeStatsBatch),
+    v.minLength(1),
+    v.maxLength(MAX_STATS_BATCHES),
+    v.description('The sealed batches the node holds, oldest first (at most 20 a request)'),
+  ),
 })
 export type EdgeStatsPostData = v.InferOutput<typeof EdgeStatsPost>
 
