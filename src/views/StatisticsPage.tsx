@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { formatDateTime } from '../domain/datetime.ts'
 import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
+import { formatCompact, formatNumber } from '../domain/numbers.ts'
 import { customRangeProblem, type StatsMetric, type StatsResult, type StatsViewError } from '../domain/stats.ts'
 import {
   STATS_GRANULARITIES,
@@ -66,11 +67,9 @@ const METRIC_LABELS: Record<StatsMetric, string> = {
   rate_limited: 'Rate limited',
 }
 
-const whole = new Intl.NumberFormat('en-US')
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const none = '—'
-const count = (value: number | null) => (value === null ? none : whole.format(value))
-const countAxis = (value: number | null) => (value === null ? none : compact.format(value))
+const count = (value: number | null) => (value === null ? none : formatNumber(value))
+const countAxis = (value: number | null) => (value === null ? none : formatCompact(value))
 function bytes(value: number | null): string {
   if (value === null) return none
   const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB']
