@@ -445,7 +445,7 @@ function Totals({ data }: { data: StatsResult }) {
 }
 
 const nodesOf = (nodes: readonly string[]) =>
-  `${nodes.length === 1 ? '1 node' : `${whole.format(nodes.length)} nodes`} (${nodes.slice(0, 3).join(', ')}${nodes.length > 3 ? ', …' : ''})`
+  `${nodes.length === 1 ? '1 node' : `${formatNumber(nodes.length)} nodes`} (${nodes.slice(0, 3).join(', ')}${nodes.length > 3 ? ', …' : ''})`
 
 /** Which part of the totals Varnish counted on edge agent nodes, and which the simulated nodes' model gave. */
 function Sources({ data }: { data: StatsResult }) {
