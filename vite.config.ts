@@ -19,8 +19,8 @@ const FRAMEWORK =
 const shellModules = new Set<string>()
 const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
 const TYPE_CATALOGUE = /src[\\/](types[\\/](registry|[^\\/]+[\\/]type)|domain[\\/]type-entry)\.ts$/
-/** The console's date and time formatting (src/domain/datetime.ts): most pages show a time. */
-const DATE_FORMATTING = /src[\\/]domain[\\/]datetime\.ts$/
+/** The console's date, time and number formatting (src/domain/datetime.ts, numbers.ts): most pages show one. */
+const DATE_FORMATTING = /src[\\/]domain[\\/](datetime|numbers)\.ts$/
 
 function collectUpFrontModules(): Plugin {
   return {

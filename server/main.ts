@@ -16,6 +16,7 @@ import { securityPolicies } from './http/security-headers.ts'
 import { databaseAdapter } from './oidc/db-adapter.ts'
 import { createOidcProvider, type OidcProvider } from './oidc/provider.ts'
 import { createAccessTokenVerifier } from './oidc/verify.ts'
+import { statsRetentionJob } from './platform/edge-stats.ts'
 import { parseDelays } from './platform/fleet.ts'
 import { DEFAULT_JOB_TIMING, Jobs, type JobTiming, jobTimingFromEnv } from './platform/jobs.ts'
 import { getResource } from './resources/store.ts'
@@ -258,7 +259,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       Jobs.start(
         database,
         ctx,
-        [tokenExpiryJob(options.tokenSweepSeconds ?? 60), scheduledBackupJob(options.backupCheckSeconds ?? 3600)],
+        [
+          tokenExpiryJob(options.tokenSweepSeconds ?? 60),
+          scheduledBackupJob(options.backupCheckSeconds ?? 3600),
+          statsRetentionJob(),
+        ],
         options.jobs ?? DEFAULT_JOB_TIMING,
         [runBackupTask],
       ),

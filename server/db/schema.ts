@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   bigserial,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -146,5 +147,64 @@ export const edgeTraffic = pgTable(
   (table) => [
     index('edge_traffic_project_id').on(table.project, table.id),
     index('edge_traffic_received_at').on(table.receivedAt),
+  ],
+)
+
+/** The stats batches an agent node sent, by their own ids: a batch sent again is not counted again. */
+export const edgeStatsBatches = pgTable(
+  'edge_stats_batches',
+  {
+    id: text('id').primaryKey(),
+    node: text('node').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [index('edge_stats_batches_received_at').on(table.receivedAt)],
+)
+
+/**
+ * What agent nodes counted, per website, node and period: `minute` rows (kept 48 hours) and `hour` rows
+ * (kept 90 days), both added to by every batch in its transaction.
+ */
+export const edgeStats = pgTable(
+  'edge_stats',
+  {
+    period: text('period').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    project: text('project').notNull(),
+    website: text('website').notNull(),
+    node: text('node').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull(),
+    bytesOut: bigint('bytes_out', { mode: 'number' }).notNull(),
+    hits: bigint('hits', { mode: 'number' }).notNull(),
+    misses: bigint('misses', { mode: 'number' }).notNull(),
+    passes: bigint('passes', { mode: 'number' }).notNull(),
+    status2xx: bigint('status_2xx', { mode: 'number' }).notNull(),
+    status3xx: bigint('status_3xx', { mode: 'number' }).notNull(),
+    status4xx: bigint('status_4xx', { mode: 'number' }).notNull(),
+    status5xx: bigint('status_5xx', { mode: 'number' }).notNull(),
+    rateLimited: bigint('rate_limited', { mode: 'number' }).notNull(),
+    originMs: doublePrecision('origin_ms').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.period, table.project, table.at, table.website, table.node] }),
+    index('edge_stats_at').on(table.period, table.at),
+  ],
+)
+
+/** The origin fetches' times of `edge_stats` rows, as counts per latency bucket. */
+export const edgeStatsLatency = pgTable(
+  'edge_stats_latency',
+  {
+    period: text('period').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    project: text('project').notNull(),
+    website: text('website').notNull(),
+    node: text('node').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.period, table.project, table.at, table.website, table.node, table.bucket] }),
+    index('edge_stats_latency_at').on(table.period, table.at),
   ],
 )

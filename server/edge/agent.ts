@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
+import { join } from 'node:path'
 import type { AgentBackendState, AgentReport } from '../../src/types/nodes/fields.ts'
 import { backendStates } from './backend-states.ts'
 import { banCommands } from './bans.ts'
 import type { EdgeConfiguration } from './configuration.ts'
 import type { EdgeInvalidation, EdgeInvalidationResult } from './invalidations.ts'
+import { StatsCounter } from './stats-counter.ts'
 import { topVcl } from './top.ts'
-import { TrafficTap } from './traffic-tap.ts'
+import { rateLimitedLine, TrafficTap } from './traffic-tap.ts'
 import { VarnishNode, varnishVersion } from './varnish.ts'
 
 /** Everything one edge agent needs (EDGE.md, "Running it"). */
@@ -30,6 +32,8 @@ export type AgentOptions = {
   pollMs?: number
   /** How often it reports while nothing changes (default 2 s; the platform calls it unavailable after 10 s). */
   reportMs?: number
+  /** The clock the statistics count minutes by (tests move it; the real one by default). */
+  clock?: () => number
   log?: (line: string) => void
 }
 
@@ -37,7 +41,14 @@ export type AgentOptions = {
 type Received = EdgeConfiguration & { invalidations?: EdgeInvalidation[] }
 
 /** A project's VCL as the node runs it. */
-type Loaded = { hash: string; revision: number; vcl: string; label: string; hosts: string[] }
+type Loaded = {
+  hash: string
+  revision: number
+  vcl: string
+  label: string
+  hosts: string[]
+  websites: { name: string; hosts: string[] }[]
+}
 
 /** The longest message a report carries per project (the compiler's words, first lines first). */
 const MESSAGE_MAX = 8000
@@ -82,8 +93,31 @@ export class EdgeAgent {
   private inFlight: AbortController | null = null
   /** Resolves after the next configuration was applied (tests and the bench wait on it). */
   private appliedListeners: (() => void)[] = []
+  /** Counts the requests per website and minute; its sealed batches wait in `dir`/stats until sent. */
+  readonly stats: StatsCounter
+  private statsTimer: NodeJS.Timeout | null = null
 
-  constructor(readonly options: AgentOptions) {}
+  constructor(readonly options: AgentOptions) {
+    this.stats = new StatsCounter({
+      dir: join(options.dir, 'stats'),
+      node: options.node,
+      send: async (batches) => {
+        const answer = await this.post('stats', { batches }, 'the statistics')
+        return (answer as { data: { accepted: string[]; duplicates: string[] } }).data
+      },
+      log: (line) => this.log(line),
+    })
+  }
+
+  private now(): number {
+    return (this.options.clock ?? Date.now)()
+  }
+
+  /** Seals the minutes that closed and sends every batch that waits (one at a time). */
+  private async flushStats(): Promise<void> {
+    await this.stats.seal(this.now()).catch((error) => this.log(`statistics not sealed: ${messageOf(error)}`))
+    await this.stats.sendPending()
+  }
 
   private log(line: string) {
     if (line === this.lastLogged) return
@@ -96,6 +130,9 @@ export class EdgeAgent {
     this.version = await varnishVersion(this.options.varnishd)
     await this.startVarnish()
     this.loop = this.run()
+    // Batches a previous run sealed and could not send go first.
+    this.statsTimer = setInterval(() => void this.flushStats(), 1000)
+    void this.flushStats()
   }
 
   /** varnishd's manager process, while it runs. */
@@ -133,7 +170,22 @@ export class EdgeAgent {
       varnishncsa: 'varnishncsa',
       workdir: varnish.workdir,
       projectOf: (host) => this.projectOfHost(host),
-      send: (batch) => this.post('traffic', batch, 'live traffic'),
+      observe: (line, raw) => {
+        const website = this.websiteOfHost(line.host)
+        if (!website) return
+        this.stats.count({
+          at: this.now(),
+          ...website,
+          status: line.status,
+          bytes: line.bytes,
+          cache: line.cache,
+          durationMs: line.duration_ms,
+          rateLimited: rateLimitedLine(raw) && line.status >= 400 && line.status < 500,
+        })
+      },
+      send: async (batch) => {
+        await this.post('traffic', batch, 'live traffic')
+      },
       log: (line) => this.log(line),
     })
     this.tap.start()
@@ -142,6 +194,15 @@ export class EdgeAgent {
   /** The project whose website answers for `host` on this node, or null. */
   private projectOfHost(host: string): string | null {
     for (const [project, loaded] of this.loaded) if (loaded.hosts.includes(host)) return project
+    return null
+  }
+
+  /** The project and website that answer for `host` on this node, or null. */
+  private websiteOfHost(host: string): { project: string; website: string } | null {
+    for (const [project, loaded] of this.loaded) {
+      const website = loaded.websites.find((candidate) => candidate.hosts.includes(host))
+      if (website) return { project, website: website.name }
+    }
     return null
   }
 
@@ -214,7 +275,12 @@ export class EdgeAgent {
       const hash = hashOf(project.vcl)
       const have = this.loaded.get(project.project)
       if (have?.hash === hash) {
-        this.loaded.set(project.project, { ...have, revision: project.revision, hosts: project.hosts })
+        this.loaded.set(project.project, {
+          ...have,
+          revision: project.revision,
+          hosts: project.hosts,
+          websites: project.websites,
+        })
         this.errors.delete(project.project)
         continue
       }
@@ -227,6 +293,7 @@ export class EdgeAgent {
           vcl,
           label: project.label,
           hosts: project.hosts,
+          websites: project.websites,
         })
         this.errors.delete(project.project)
         if (have) await varnish.discard(have.vcl).catch(() => undefined)
@@ -338,7 +405,7 @@ export class EdgeAgent {
   }
 
   /** One of the agent's calls that send something, with its node's secret; rejects when refused. */
-  private async post(path: string, body: unknown, what: string): Promise<void> {
+  private async post(path: string, body: unknown, what: string): Promise<unknown> {
     const response = await fetch(this.api(path), {
       method: 'POST',
       headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
@@ -347,6 +414,7 @@ export class EdgeAgent {
     })
     if (!response.ok)
       throw new Error(`the platform refused ${what} (${response.status}): ${(await response.text()).slice(0, 300)}`)
+    return response.status === 204 ? null : await response.json()
   }
 
   /** Resolves after the next configuration it fetched was applied. */
@@ -360,8 +428,12 @@ export class EdgeAgent {
     this.wake?.()
     this.inFlight?.abort()
     await this.loop?.catch(() => undefined)
+    if (this.statsTimer) clearInterval(this.statsTimer)
+    this.statsTimer = null
     this.tap?.stop()
     this.tap = null
+    // The minute in progress is sealed too: the next agent sends it (a batch of its own adds to it).
+    await this.stats.seal(this.now(), true).catch((error) => this.log(`statistics not sealed: ${messageOf(error)}`))
     const varnish = this.varnish
     this.varnish = null
     await varnish?.stop()

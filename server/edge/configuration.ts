@@ -17,6 +17,8 @@ export type EdgeProject = {
   revision: number
   label: string
   hosts: string[]
+  /** Each website with the hosts it answers (the statistics count per website). */
+  websites: { name: string; hosts: string[] }[]
   vcl: string
   /** What of its configuration a Varnish node does not do (EDGE.md: said, never pretended). */
   not_enforced: NotEnforced[]
@@ -178,6 +180,7 @@ export async function edgeConfiguration(
       revision,
       label: vclName('project', project),
       hosts: hostsOf(websites),
+      websites: websites.map((website) => ({ name: website.name, hosts: hostsOf([website]) })),
       vcl: entry.result.program.text,
       not_enforced: entry.result.notEnforced,
     })

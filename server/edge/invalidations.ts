@@ -79,3 +79,23 @@ export async function recordInvalidationResults(
   }
   return recorded
 }
+
+/**
+ * An agent node being deleted will never carry out what it still had to: each such invalidation is
+ * recorded as failed there, saying why, rather than left queued for a day (no silent success).
+ */
+export async function abandonInvalidations(db: Db, node: string, now: number): Promise<number> {
+  const pending = await pendingInvalidations(db, node, now)
+  const at = new Date(now).toISOString()
+  return recordInvalidationResults(
+    db,
+    node,
+    pending.map(({ project, name }) => ({
+      project,
+      name,
+      status: 'failed' as const,
+      at,
+      message: 'the node was deleted before it carried it out',
+    })),
+  )
+}

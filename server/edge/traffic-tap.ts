@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { RATE_LIMITED_REASON } from '../../src/domain/edge-stats.ts'
 import {
   CACHE_RESULTS,
   type CacheResult,
@@ -14,9 +15,17 @@ import {
  * header (the format does not name them). `%q` is the query string with its "?"; `%b` is "-" for none.
  */
 export const NCSA_FORMAT =
-  '{"method":"%m","host":"%{Host}i","path":"%U","query":"%q","status":"%s","bytes":"%b","handling":"%{Varnish:handling}x","ttfb":"%{Varnish:time_firstbyte}x"}'
+  '{"method":"%m","host":"%{Host}i","path":"%U","query":"%q","status":"%s","bytes":"%b","handling":"%{Varnish:handling}x","ttfb":"%{Varnish:time_firstbyte}x","reason":"%{VSL:RespReason}x"}'
 
-type NcsaLine = Record<'method' | 'host' | 'path' | 'query' | 'status' | 'bytes' | 'handling' | 'ttfb', string>
+type NcsaLine = Record<
+  'method' | 'host' | 'path' | 'query' | 'status' | 'bytes' | 'handling' | 'ttfb' | 'reason',
+  string
+>
+
+/** Whether a varnishncsa line is the answer of a rate limit (a synthetic answer with its reason). */
+export function rateLimitedLine(raw: string): boolean {
+  return raw.includes(`"reason":"${RATE_LIMITED_REASON}"`) && raw.includes('"handling":"synth"')
+}
 
 /** One line of varnishncsa as a traffic line, or null for one it cannot read. */
 export function parseNcsaLine(raw: string, at: Date): Omit<TrafficBatchData['lines'][number], 'project'> | null {
@@ -64,6 +73,8 @@ export class TrafficTap {
       workdir: string
       /** The project serving a host, or null. */
       projectOf: (host: string) => string | null
+      /** Every request read, live traffic or not (the statistics count them). */
+      observe?: (line: Omit<TrafficBatchData['lines'][number], 'project'>, raw: string) => void
       send: (batch: TrafficBatchData) => Promise<void>
       flushMs?: number
       log: (line: string) => void
@@ -84,6 +95,7 @@ export class TrafficTap {
   private take(raw: string): void {
     const line = parseNcsaLine(raw, new Date())
     if (!line) return
+    this.options.observe?.(line, raw)
     const project = this.options.projectOf(line.host)
     if (project === null) return
     this.seen += 1

@@ -336,6 +336,91 @@ export type TrafficQuery = {
   nodes: readonly TrafficNode[]
   /** Buckets that have not ended by then are left out: a reported number never changes. */
   now: number
+  /**
+   * What agent nodes counted (issue 24), by group and bucket: added to the model's traffic, which then
+   * covers `nodes` alone (none at all when every node is an agent node).
+   */
+  measured?: ReadonlyMap<string, ReadonlyMap<number, MeasuredTraffic>>
+}
+
+/** One bucket of a group as agent nodes counted it (latencies already read from their histogram). */
+export type MeasuredTraffic = {
+  requests: number
+  bytes_out: number
+  misses: number
+  passes: number
+  status_3xx: number
+  status_4xx: number
+  status_5xx: number
+  rate_limited: number
+  origin_latency_p50: number | null
+  origin_latency_p95: number | null
+}
+
+/**
+ * Measured counts as the model's channels: what the edge answered without the origin counts as served
+ * from it (the hit ratio is 1 − origin fetches ÷ requests), rate-limited requests are the security
+ * events the model adds to requests and 4xx, and a latency is weighted by the origin fetches.
+ */
+function channelsOf(counts: MeasuredTraffic): Record<Channel, number> {
+  const fetches = counts.misses + counts.passes
+  return {
+    served: counts.requests - counts.rate_limited,
+    bytes: counts.bytes_out,
+    misses: fetches,
+    s3: counts.status_3xx,
+    s4: counts.status_4xx - counts.rate_limited,
+    s5: counts.status_5xx,
+    waf: 0,
+    challenged: 0,
+    limited: counts.rate_limited,
+    lat50: (counts.origin_latency_p50 ?? 0) * fetches,
+    lat95: (counts.origin_latency_p95 ?? 0) * fetches,
+  }
+}
+
+/** Adds the measured groups to the model's, then keeps the MAX_GROUPS largest again (the rest as other). */
+function withMeasured(
+  integrated: { group: string; sums: Float64Array[] }[],
+  measured: ReadonlyMap<string, ReadonlyMap<number, MeasuredTraffic>>,
+  ended: number,
+): { group: string; sums: Float64Array[] }[] {
+  if (measured.size === 0) return integrated
+  const byGroup = new Map(integrated.map((entry) => [entry.group, entry]))
+  for (const [group, buckets] of measured) {
+    let entry = byGroup.get(group)
+    if (!entry) {
+      entry = { group, sums: CHANNELS.map(() => new Float64Array(ended)) }
+      byGroup.set(group, entry)
+    }
+    for (const [b, counts] of buckets) {
+      if (b < 0 || b >= ended) continue
+      const channels = channelsOf(counts)
+      CHANNELS.forEach((name, c) => {
+        const sums = entry.sums[c] as Float64Array
+        sums[b] = (sums[b] ?? 0) + channels[name]
+      })
+    }
+  }
+  // An empty model group (no simulated node) beside measured ones says nothing.
+  const entries = [...byGroup.values()].filter(
+    (entry) => byGroup.size === 1 || entry.sums[CH.served]?.some((value) => value !== 0) || measured.has(entry.group),
+  )
+  if (entries.length === 0) return integrated
+  if (entries.length <= MAX_GROUPS) return entries
+  const volume = (entry: { sums: Float64Array[] }) => entry.sums[CH.served]?.reduce((sum, value) => sum + value, 0) ?? 0
+  const ordered = entries
+    .filter((entry) => entry.group !== OTHER_GROUP)
+    .sort((a, b) => volume(b) - volume(a) || a.group.localeCompare(b.group))
+  const other = byGroup.get(OTHER_GROUP) ?? { group: OTHER_GROUP, sums: CHANNELS.map(() => new Float64Array(ended)) }
+  for (const entry of ordered.slice(MAX_GROUPS - 1))
+    entry.sums.forEach((sums, c) => {
+      sums.forEach((value, b) => {
+        const into = other.sums[c] as Float64Array
+        into[b] = (into[b] ?? 0) + value
+      })
+    })
+  return [...ordered.slice(0, MAX_GROUPS - 1), other]
 }
 
 /** The statistics of a query: a pure function of the websites, the fleet, the plan and the clock. */
@@ -345,7 +430,9 @@ export function trafficStats(query: TrafficQuery): StatsResult {
   const ended = Math.max(0, Math.min(plan.points, Math.floor((query.now - plan.start) / bucketMs)))
   const boundaries = new Float64Array(ended + 1).map((_, b) => (plan.start + b * bucketMs) / 1000)
   const waves = wavesAt(boundaries)
-  const nodes = query.nodes.length > 0 ? query.nodes : [{ name: 'edge', pop: 'edge', country: 'zz', weight: 1 }]
+  // No node at all: the model's one imaginary node. Only agent nodes: no model traffic.
+  const nodes =
+    query.nodes.length > 0 || query.measured ? query.nodes : [{ name: 'edge', pop: 'edge', country: 'zz', weight: 1 }]
 
   const keyOf = (website: string, node: TrafficNode): string => {
     switch (query.groupBy) {
@@ -387,10 +474,11 @@ export function trafficStats(query: TrafficQuery): StatsResult {
   if (groups.size === 0) groups.set('', new Float64Array(CHANNELS.length * WIDTH))
 
   const ranked = rankGroups(groups, plan, boundaries)
-  const integrated = ranked.map(([group, coefficients]) => ({
-    group,
-    sums: integrate(coefficients, boundaries, waves),
-  }))
+  const integrated = withMeasured(
+    ranked.map(([group, coefficients]) => ({ group, sums: integrate(coefficients, boundaries, waves) })),
+    query.measured ?? new Map(),
+    ended,
+  )
   const parts: Part[] = query.groupBy === 'status_class' ? byStatusClass(integrated[0]?.sums ?? []) : integrated
   const tsOf = (b: number) => new Date(plan.start + b * bucketMs).toISOString()
   const rangeSums = CHANNELS.map(() => 0)

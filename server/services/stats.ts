@@ -1,19 +1,27 @@
 import { and, asc, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { planOf, StatsResultSchema, statsQuerySchema } from '../../src/domain/stats.ts'
+import {
+  planOf,
+  type StatsQuery,
+  type StatsResult,
+  StatsResultSchema,
+  type StatsSource,
+  statsQuerySchema,
+} from '../../src/domain/stats.ts'
 import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { fieldError, forbidden, notFound } from '../base/errors.ts'
 import { may } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
 import { ServiceRouter } from '../http/service.ts'
-import { type TrafficNode, trafficStats } from '../platform/traffic.ts'
+import { measuredMetrics, measuredStats, sumBuckets } from '../platform/edge-stats.ts'
+import { type MeasuredTraffic, type TrafficNode, type TrafficQuery, trafficStats } from '../platform/traffic.ts'
 import { registerUtils } from './utils.ts'
 
 const PERMISSION = 'wadp.stats.query'
 
 /** The fleet the traffic is spread over: every node, by name (a node's state today does not rewrite history). */
-async function trafficNodes(ctx: ServerContext): Promise<TrafficNode[]> {
+async function trafficNodes(ctx: ServerContext): Promise<(TrafficNode & { agent: boolean })[]> {
   const rows = await ctx.db
     .select({ name: resources.name, data: resources.data })
     .from(resources)
@@ -21,7 +29,7 @@ async function trafficNodes(ctx: ServerContext): Promise<TrafficNode[]> {
     .orderBy(asc(resources.name))
   return rows.map(({ name, data }) => {
     const node = data as NodeData
-    return { name, pop: node.pop_code, country: node.country, weight: node.weight }
+    return { name, pop: node.pop_code, country: node.country, weight: node.weight, agent: node.kind === 'agent' }
   })
 }
 
@@ -33,6 +41,60 @@ async function websiteNames(ctx: ServerContext, project: string): Promise<string
     .orderBy(asc(resources.name))
   return rows.map((row) => row.name)
 }
+
+/**
+ * The statistics of a fleet with agent nodes (issue 24): what Varnish counted on them, exactly, added to
+ * the traffic model of the simulated nodes, with the totals of each part under `sources`.
+ */
+async function withAgentCounts(
+  ctx: ServerContext,
+  body: StatsQuery,
+  model: TrafficQuery,
+  agents: readonly TrafficNode[],
+): Promise<StatsResult> {
+  const { plan } = model
+  const ended = Math.max(0, Math.min(plan.points, Math.floor((model.now - plan.start) / (plan.seconds * 1000))))
+  const byName = new Map(agents.map((node) => [node.name, node]))
+  const groupOf = (website: string, node: string) => {
+    switch (body.group_by) {
+      case 'website':
+        return website
+      case 'pop':
+        return byName.get(node)?.pop ?? node
+      case 'country':
+        return byName.get(node)?.country ?? 'zz'
+      default:
+        return ''
+    }
+  }
+  const query = {
+    project: body.project,
+    websites: model.websites.map((w) => w.name),
+    nodes: [...byName.keys()],
+    plan,
+    ended,
+  }
+  const latency = body.metrics.some((metric) => metric.startsWith('origin_latency'))
+  const counted = await measuredStats(ctx.db, { ...query, latency, groupOf })
+  const measured = new Map(
+    [...counted].map(([group, buckets]) => [
+      group,
+      new Map(
+        [...buckets].map(([b, bucket]) => [b, { ...bucket, ...measuredMetrics(bucket, LATENCIES) } as MeasuredTraffic]),
+      ),
+    ]),
+  )
+  const merged = trafficStats({ ...model, measured })
+  const everything = sumBuckets([...counted.values()].flatMap((buckets) => [...buckets.values()]))
+  const sources: StatsSource[] = [
+    { kind: 'agent', nodes: [...byName.keys()], totals: measuredMetrics(everything, body.metrics) },
+  ]
+  if (model.nodes.length > 0)
+    sources.push({ kind: 'simulated', nodes: model.nodes.map((node) => node.name), totals: trafficStats(model).totals })
+  return { ...merged, sources }
+}
+
+const LATENCIES = ['origin_latency_p50', 'origin_latency_p95'] as const
 
 /** The stats service (API.md, Statistics): traffic of a project's websites, from the reference traffic model. */
 export function statsService(ctx: ServerContext): ServiceRouter {
@@ -58,14 +120,22 @@ export function statsService(ctx: ServerContext): ServiceRouter {
       const website = body.filters?.website
       if (website !== undefined && !names.includes(website))
         throw fieldError('filters.website', `${website} is not a website of project ${body.project}`)
-      const data = trafficStats({
-        plan: planOf(Date.parse(body.from), Date.parse(body.to), body.granularity),
+      const plan = planOf(Date.parse(body.from), Date.parse(body.to), body.granularity)
+      const websites = website === undefined ? names : [website]
+      const fleet = await trafficNodes(ctx)
+      const simulated = fleet.filter((node) => !node.agent)
+      const agents = fleet.filter((node) => node.agent)
+      const now = ctx.now()
+      const model = {
+        plan,
         metrics: body.metrics,
         groupBy: body.group_by,
-        websites: (website === undefined ? names : [website]).map((name) => ({ name })),
-        nodes: await trafficNodes(ctx),
-        now: ctx.now(),
-      })
+        websites: websites.map((name) => ({ name })),
+        nodes: simulated,
+        now,
+      }
+      if (agents.length === 0) return c.json({ data: trafficStats(model) })
+      const data = await withAgentCounts(ctx, body, model, agents)
       return c.json({ data })
     },
   })

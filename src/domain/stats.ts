@@ -135,7 +135,14 @@ export type StatsQuery = v.InferOutput<typeof statsQuerySchema>
 export type StatsValues = Partial<Record<StatsMetric, number | null>>
 export type StatsPoint = { ts: string; values: StatsValues }
 export type StatsSeries = { group?: string; points: StatsPoint[] }
-export type StatsResult = { granularity: StatsGranularity; series: StatsSeries[]; totals: StatsValues }
+/** Which part of the numbers a kind of node gave: agent nodes as Varnish counted, simulated ones as modelled. */
+export type StatsSource = { kind: 'agent' | 'simulated'; nodes: string[]; totals: StatsValues }
+export type StatsResult = {
+  granularity: StatsGranularity
+  series: StatsSeries[]
+  totals: StatsValues
+  sources?: StatsSource[]
+}
 
 const Values = v.pipe(
   v.record(v.picklist(STATS_METRICS), v.nullable(v.number())),
@@ -157,6 +164,23 @@ export const StatsResultSchema = v.object({
     }),
   ),
   totals: Values,
+  sources: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          kind: v.pipe(
+            v.picklist(['agent', 'simulated']),
+            v.description(
+              'agent: counted by Varnish on edge agent nodes; simulated: the traffic model of simulated nodes',
+            ),
+          ),
+          nodes: v.pipe(v.array(v.string()), v.description('The nodes of that kind')),
+          totals: Values,
+        }),
+      ),
+      v.description('The totals split by where they come from, one entry per kind of node in the fleet'),
+    ),
+  ),
 })
 
 /** The ranges the page offers, relative to now. */

@@ -3,10 +3,20 @@
  * once a page. Apart from the formatting, which the signed-in frame carries: only pages that say it load it.
  */
 
+/** Temporal's clock, where the browser has it (Chromium 144 and later); not in TypeScript's library yet. */
+type TemporalNow = { Now?: { timeZoneId?: () => string } }
+
 let zone: string | null = null
-/** The browser's time zone (`Europe/Paris`), read once: the first Intl formatter loads locale data. */
+/**
+ * The browser's time zone (`Europe/Paris`), read once. Temporal names it at no cost; `Intl.DateTimeFormat`,
+ * the fallback, first sets up the locale's formatter: 27-100 ms on a desktop, four times that on a phone,
+ * for every page that says its times are local (docs/benchmarks.md, issue 27).
+ */
 export function localTimeZone(): string {
-  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  zone ??=
+    (globalThis as { Temporal?: TemporalNow }).Temporal?.Now?.timeZoneId?.() ||
+    Intl.DateTimeFormat().resolvedOptions().timeZone ||
+    'UTC'
   return zone
 }
 

@@ -1,5 +1,27 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import type { RefObject } from 'react'
+
+/** The scroll areas the virtualizer has already been given (see `scrollUnlessNew`). */
+const seen = new WeakSet<Element>()
+
+/**
+ * Scrolls as the virtualizer asks, except the first time it meets a new area and asks for the top: it
+ * scrolls a new area to where it already is when it mounts, in React's commit, and a scroll forces the
+ * browser to lay the whole page out there and then (88-555 ms of the list pages' load in the Lighthouse
+ * traces, desktop CPU; docs/benchmarks.md, issue 27).
+ */
+function scrollUnlessNew(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+) {
+  const element = instance.scrollElement
+  if (element && !seen.has(element)) {
+    seen.add(element)
+    if (offset + (options.adjustments ?? 0) === 0) return
+  }
+  elementScroll(offset, options, instance)
+}
 
 /**
  * The rows of a virtual table to render now, and the space of the others above and below them. The
@@ -31,6 +53,7 @@ export function useTableRows<Row>(options: {
       report({ width: 0, height })
     },
     useFlushSync: false,
+    scrollToFn: scrollUnlessNew,
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react'
+import { formatNumber } from '../domain/numbers.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
@@ -6,8 +7,7 @@ import { inputClassName } from '../ui/TextField.tsx'
 /** Shown invalid lines at most: a paste of 10,000 bad lines must not render 10,000 list items. */
 const SHOWN_INVALID = 200
 
-export const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+export const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`
 
 /** The non-blank lines of a paste, as the server counts them. */
 export const countLines = (text: string) =>
@@ -127,7 +127,7 @@ export function PasteReport(props: {
               ))}
             </ul>
             {invalid.length > SHOWN_INVALID && (
-              <p className="text-sm">{`and ${(invalid.length - SHOWN_INVALID).toLocaleString('en-US')} more`}</p>
+              <p className="text-sm">{`and ${formatNumber(invalid.length - SHOWN_INVALID)} more`}</p>
             )}
           </div>
         )}

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { formatDateTime } from '../domain/datetime.ts'
 import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
+import { formatCompact, formatNumber } from '../domain/numbers.ts'
 import { customRangeProblem, type StatsMetric, type StatsResult, type StatsViewError } from '../domain/stats.ts'
 import {
   STATS_GRANULARITIES,
@@ -66,11 +67,9 @@ const METRIC_LABELS: Record<StatsMetric, string> = {
   rate_limited: 'Rate limited',
 }
 
-const whole = new Intl.NumberFormat('en-US')
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const none = '—'
-const count = (value: number | null) => (value === null ? none : whole.format(value))
-const countAxis = (value: number | null) => (value === null ? none : compact.format(value))
+const count = (value: number | null) => (value === null ? none : formatNumber(value))
+const countAxis = (value: number | null) => (value === null ? none : formatCompact(value))
 function bytes(value: number | null): string {
   if (value === null) return none
   const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB']
@@ -214,6 +213,7 @@ export function StatisticsPage(props: StatisticsPageProps) {
             <p className="mb-4 text-slate-600 dark:text-slate-400">This project has no websites yet: no traffic.</p>
           )}
           <Totals data={data} />
+          <Sources data={data} />
           {(data.series[0]?.points.length ?? 0) === 0 ? (
             <p className="mt-6 text-slate-600 dark:text-slate-400">
               No traffic to show in this range yet: a point appears once its{' '}
@@ -440,6 +440,33 @@ function Totals({ data }: { data: StatsResult }) {
           </div>
         ))}
       </dl>
+    </section>
+  )
+}
+
+const nodesOf = (nodes: readonly string[]) =>
+  `${nodes.length === 1 ? '1 node' : `${formatNumber(nodes.length)} nodes`} (${nodes.slice(0, 3).join(', ')}${nodes.length > 3 ? ', …' : ''})`
+
+/** Which part of the totals Varnish counted on edge agent nodes, and which the simulated nodes' model gave. */
+function Sources({ data }: { data: StatsResult }) {
+  if (!data.sources || data.sources.length === 0) return null
+  return (
+    <section aria-label="Where the numbers come from" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+      <ul className="space-y-1">
+        {data.sources.map((source) => (
+          <li key={source.kind} data-source={source.kind}>
+            {source.kind === 'agent' ? 'Counted by Varnish on edge agent ' : 'Simulated (the traffic model) on '}
+            {nodesOf(source.nodes)}:{' '}
+            <span className="font-medium tabular-nums text-slate-900 dark:text-slate-100">
+              {count(source.totals.requests ?? null)} requests
+            </span>
+            {source.totals.hit_ratio !== undefined && source.totals.hit_ratio !== null && (
+              <>, {percent(source.totals.hit_ratio)} answered without the origin</>
+            )}
+            .
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }

@@ -8,6 +8,7 @@ import { FILTER_DELAY_MS } from '../../src/views/resources/ResourceList.tsx'
 import { startCluster } from '../tools/postgres.ts'
 import { BenchApi, inParallel } from './api.ts'
 import { startServerProcess } from './child.ts'
+import { LIGHTHOUSE_RUNS, medianLighthouse, runLighthouse } from './lighthouse.ts'
 import { writeSection } from './report.ts'
 
 /**
@@ -16,6 +17,7 @@ import { writeSection } from './report.ts'
  * projects per keystroke (target: under 50 ms), against the real server with 10,000 real projects.
  * `--lighthouse` runs only the Lighthouse part (no websites, no list or selector timings) and prints its
  * scores without writing docs/benchmarks.md; `LH_DUMP=<dir>` keeps each run's full Lighthouse result.
+ * `--pages` measures the signed-in page kinds operators use instead (tests/bench/console-pages.ts).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ADMIN_TOKEN = 'bench-console-admin-token-0123456789'
@@ -247,80 +249,6 @@ function listsSection(list: ListTimings, machine: string, onPostgres: boolean): 
   ].join('\n')
 }
 
-type LighthouseRow = {
-  page: string
-  performance: number
-  accessibility: number
-  lcpMs: number
-  tbtMs: number
-  cls: number
-}
-
-async function runLighthouse(url: string, port: number, page: string, keepStorage: boolean): Promise<LighthouseRow> {
-  // Loaded here: `--lists` runs without it.
-  const { default: lighthouse } = await import('lighthouse')
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    disableStorageReset: keepStorage,
-  })
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  const { categories, audits } = result.lhr
-  // A run Lighthouse could not score (a page that never painted, a protocol error) is not a measurement.
-  if (typeof categories.performance?.score !== 'number') {
-    const failing = Object.values(audits)
-      .filter((audit) => audit.errorMessage)
-      .map((audit) => `${audit.id}: ${audit.errorMessage}`)
-    throw new Error(
-      `Lighthouse could not score ${page}: ${result.lhr.runtimeError?.message ?? (failing.slice(0, 3).join('; ') || 'no reason given')}`,
-    )
-  }
-  if (process.env.LH_DUMP) {
-    const name = `${page.replace(/\W+/g, '_')}-${Date.now()}`
-    writeFileSync(join(process.env.LH_DUMP, `${name}.json`), JSON.stringify(result.lhr))
-    writeFileSync(join(process.env.LH_DUMP, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
-  }
-  return {
-    page,
-    performance: Math.round((categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
-    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-  }
-}
-
-/** Lighthouse's simulated scores move by a few points from run to run: each page is measured this often. */
-const LIGHTHOUSE_RUNS = 3
-
-type MeasuredPage = LighthouseRow & { scores: number[] }
-
-/** Runs Lighthouse `LIGHTHOUSE_RUNS` times, each from a cold cache, and keeps the run with the median score. */
-async function medianLighthouse(
-  run: () => Promise<LighthouseRow>,
-  beforeEach: () => Promise<void>,
-): Promise<MeasuredPage> {
-  const runs: LighthouseRow[] = []
-  let failures = 0
-  while (runs.length < LIGHTHOUSE_RUNS) {
-    await beforeEach()
-    try {
-      runs.push(await run())
-    } catch (error) {
-      // Said, and run again (twice at most): the median is of scored runs only.
-      failures += 1
-      console.log(`[bench] ${error instanceof Error ? error.message : String(error)}`)
-      if (failures > 2) throw error
-    }
-  }
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
-  const middle = sorted[Math.floor(sorted.length / 2)] ?? sorted[0]
-  if (!middle) throw new Error('Lighthouse ran no measurement')
-  return { ...middle, scores: runs.map((row) => row.performance) }
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 
 /** The console's section of docs/benchmarks.md (not with `listsOnly`) and the lists' section. */
@@ -431,7 +359,11 @@ export async function benchConsole(
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv.includes('--pages')) {
+  // The signed-in page kinds in project `shop` (issue 27): tests/bench/console-pages.ts.
+  const { benchPages } = await import('./console-pages.ts')
+  await benchPages({ desktop: process.argv.includes('--desktop'), warm: process.argv.includes('--warm') })
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   // `--lists --postgres`: the lists' steps with the API on a throwaway PostgreSQL cluster.
   const onPostgres = process.argv.includes('--postgres')
   const cluster = onPostgres ? await startCluster() : null

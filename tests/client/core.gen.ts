@@ -587,6 +587,15 @@ export interface paths {
      */
     post: operations["postEdgeNodesByNameTraffic"];
   };
+  "/edge/nodes/{name}/stats": {
+    /**
+     * An edge agent sends what it counted, per website and minute
+     * @description Called by the edge agent with its node's secret after each minute closes, and again with every batch it still holds after a restart. Each batch is counted once, whole, by its id: a batch sent again is a duplicate and adds nothing.
+     *
+     * Permission: the edge agent node's own secret (Authorization: Bearer <secret>), no user's or API token.
+     */
+    post: operations["postEdgeNodesByNameStats"];
+  };
   "/edge/nodes/{name}/invalidations": {
     /**
      * An edge agent reports the invalidations it carried out (or could not)
@@ -14078,6 +14087,87 @@ export interface operations {
     };
   };
   /**
+   * An edge agent sends what it counted, per website and minute
+   * @description Called by the edge agent with its node's secret after each minute closes, and again with every batch it still holds after a restart. Each batch is counted once, whole, by its id: a batch sent again is a duplicate and adds nothing.
+   *
+   * Permission: the edge agent node's own secret (Authorization: Bearer <secret>), no user's or API token.
+   */
+  postEdgeNodesByNameStats: {
+    parameters: {
+      path: {
+        /** @description The node’s name */
+        name: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The sealed batches the node holds, oldest first (at most 20 a request) */
+          batches: {
+              /** @description The batch’s own id: a batch sent twice is counted once */
+              id: string;
+              /** @description Each website’s counts a minute */
+              rows: {
+                  /** @description The minute counted (its start, UTC) */
+                  minute: string;
+                  /** @description The project whose website answered */
+                  project: string;
+                  /** @description The website whose host was asked for */
+                  website: string;
+                  /** @description Requests answered */
+                  requests: number;
+                  /** @description Body bytes sent */
+                  bytes_out: number;
+                  /** @description Answered from the cache */
+                  hits: number;
+                  /** @description Fetched from the origin and cached */
+                  misses: number;
+                  /** @description Fetched from the origin without caching (pass and pipe) */
+                  passes: number;
+                  /** @description Answered 1xx or 2xx */
+                  status_2xx: number;
+                  /** @description Answered 3xx */
+                  status_3xx: number;
+                  /** @description Answered 4xx (rate limited included) */
+                  status_4xx: number;
+                  /** @description Answered 5xx */
+                  status_5xx: number;
+                  /** @description Refused by a rate limit */
+                  rate_limited: number;
+                  /** @description Sum of the origin fetches’ times to first byte, in ms */
+                  origin_ms: number;
+                  /** @description The origin fetches’ times to first byte as [bucket, count] pairs (buckets 25 % wide from 0.1 ms) */
+                  origin_histogram: [number, number][];
+                }[];
+            }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description The batches counted now */
+              accepted: string[];
+              /** @description The batches counted before: nothing was added */
+              duplicates: string[];
+              /** @description Rows of projects the node does not serve, or of minutes older than the hour retention */
+              dropped_rows: number;
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * An edge agent reports the invalidations it carried out (or could not)
    * @description Called by the edge agent with its node's secret. Each result is kept on its invalidation as that node's own (status, time, words); an invalidation not planned for the node is ignored.
    *
@@ -14117,7 +14207,7 @@ export interface operations {
     };
     responses: {
       /** @description Success */
-      201: {
+      200: {
         content: {
           "application/json": {
             data: {

@@ -388,6 +388,20 @@ export interface operations {
               totals: {
                 [key: string]: number | null;
               };
+              /** @description The totals split by where they come from, one entry per kind of node in the fleet */
+              sources?: ({
+                  /**
+                   * @description agent: counted by Varnish on edge agent nodes; simulated: the traffic model of simulated nodes
+                   * @enum {string}
+                   */
+                  kind: "agent" | "simulated";
+                  /** @description The nodes of that kind */
+                  nodes: string[];
+                  /** @description The metrics asked for: counts, bytes_out in bytes, hit_ratio 0-1, latencies in ms (null without origin traffic) */
+                  totals: {
+                    [key: string]: number | null;
+                  };
+                })[];
             };
           };
         };

@@ -4,7 +4,7 @@
  * node with the origin's content (MISS, then HIT); a change is applied and the sync view says so from the
  * agent's report; a request shows in the website's live traffic; a backend's probes are reported (a stopped origin sick, then healthy again); a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +19,9 @@ const platform = setUpPlatform()
 const core = '/api/core/v0'
 const NODE = 'pop-zz-edge-1'
 const HOST = 'agent-edge.example.com'
+
+/** How far the agent's clock (and, in the statistics test, the platform's) is ahead: minutes close sooner. */
+let shift = 0
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -54,6 +57,7 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
       varnishd: varnishd as string,
       dir,
       pollMs: 200,
+      clock: () => Date.now() + shift,
       log: () => undefined,
       ...places,
     })
@@ -305,5 +309,73 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
       return res.status === 418 ? res : null
     })
     expect(answer.headers['x-served-by']).toBe(NODE)
+  }, 150_000)
+
+  it('counts requests of known statuses exactly, across a restart of its agent, once their minute closed', async () => {
+    const ctx = platform.server.ctx
+    const realNow = ctx.now.bind(ctx)
+    ctx.now = () => realNow() + shift
+    const website = 'agent-edge-example-com'
+    const pending = async () => (await readdir(join(dir, 'stats')).catch(() => [])).length
+    /** Seals every minute so far (the clocks move on) and waits until the platform has every batch. */
+    const closeMinutes = async (seconds: number) => {
+      shift += seconds * 1000
+      await until('every minute sealed and sent', async () => agent.stats.unsealed === 0 && (await pending()) === 0)
+    }
+    const counted = async () => {
+      const res = await platform.call('POST', '/api/stats/v0/queries', {
+        body: {
+          project: 'shop',
+          from: new Date(Date.now() - 30 * 60_000).toISOString(),
+          to: new Date(ctx.now() + 60_000).toISOString(),
+          granularity: 'minute',
+          metrics: ['requests', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx', 'bytes_out'],
+          filters: { website },
+        },
+      })
+      expect(res.status).toBe(200)
+      return res.body.data.sources.find((source: { kind: string }) => source.kind === 'agent').totals
+    }
+    /** 60 requests: 40 answered 200 (mostly from the cache), 5 × 302, 10 × 404, 5 × 503 from the origin. */
+    const sixty = async (round: number) => {
+      const paths = [
+        ...Array.from({ length: 20 }, () => '/stat/a'),
+        ...Array.from({ length: 20 }, () => '/stat/b'),
+        ...Array.from({ length: 5 }, (_, i) => `/status/302?r=${round}-${i}`),
+        ...Array.from({ length: 10 }, (_, i) => `/status/404?r=${round}-${i}`),
+        ...Array.from({ length: 5 }, (_, i) => `/status/503?r=${round}-${i}`),
+      ]
+      for (const path of paths) await get(HOST, path)
+      await until('the 60 requests counted', async () => agent.stats.unsealed === 60)
+    }
+    try {
+      // The shared log's last lines of the tests before (read a few hundred ms after their request) first.
+      for (let last = -1; last !== agent.stats.unsealed; await sleep(1000)) last = agent.stats.unsealed
+      await closeMinutes(120)
+      const before = await counted()
+      await sixty(1)
+      // The agent stops with 60 requests of an open minute: it seals them on disk, and the next one sends them.
+      await agent.stop()
+      expect(await pending()).toBe(1)
+      agent = newAgent()
+      // Serving once its first configuration is applied (no request of the test's own to find out).
+      const applied = agent.nextApplied()
+      await agent.start()
+      await applied
+      await until('the sealed batch sent', async () => (await pending()) === 0)
+      await sixty(2)
+      await closeMinutes(180)
+      const after = await counted()
+      expect({
+        requests: after.requests - before.requests,
+        status_2xx: after.status_2xx - before.status_2xx,
+        status_3xx: after.status_3xx - before.status_3xx,
+        status_4xx: after.status_4xx - before.status_4xx,
+        status_5xx: after.status_5xx - before.status_5xx,
+      }).toEqual({ requests: 120, status_2xx: 80, status_3xx: 10, status_4xx: 20, status_5xx: 10 })
+      expect(after.bytes_out).toBeGreaterThan(before.bytes_out)
+    } finally {
+      ctx.now = realNow
+    }
   }, 150_000)
 })

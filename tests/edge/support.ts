@@ -28,7 +28,7 @@ export function edgeGet(base: string, host: string, path: string): Promise<EdgeA
 
 /**
  * An origin on loopback that says which path it was asked for (cacheable for a minute, tagged
- * `tag-<first path segment>` in Surrogate-Key); `seen` lists its requests. On `onPort` when given
+ * `tag-<first path segment>` in Surrogate-Key), with the status a `/status/NNN` path names; `seen` lists its requests. On `onPort` when given
  * (to start it again where it was), else on any free port.
  */
 export async function startOrigin(
@@ -39,7 +39,9 @@ export async function startOrigin(
     seen.push(`${request.headers.host} ${request.url}`)
     // Tagged by its first path segment, as an origin tags its pages for invalidation by tag.
     const tag = `tag-${(request.url ?? '/').split(/[/?]/)[1] || 'root'}`
-    response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60', 'surrogate-key': tag })
+    // `/status/404` answers 404, and so on: requests of known statuses.
+    const status = Number(/^\/status\/(\d{3})/.exec(request.url ?? '')?.[1] ?? 200)
+    response.writeHead(status, { 'content-type': 'text/plain', 'cache-control': 'max-age=60', 'surrogate-key': tag })
     response.end(`origin says ${request.url}`)
   })
   await new Promise<void>((resolve) => server.listen(onPort, '127.0.0.1', resolve))

@@ -268,11 +268,24 @@ describe('an edge agent node', () => {
     expect((await platform.call('GET', `${core}/projects/atlantis/not-enforced`)).status).toBe(404)
   })
 
-  it('forgets its reports when it is deleted', async () => {
+  it('forgets its reports when it is deleted, and fails there what it had still to invalidate, saying why', async () => {
+    const purge = await platform.call('POST', '/api/purge/v0/projects/shop/purge', {
+      body: { type: 'host', targets: ['api.shop.example.com'] },
+    })
+    expect(purge.status).toBe(202)
+    const path = `/api/purge/v0/projects/shop/purge/${purge.body.data.name}`
+    const nodeOf = async () =>
+      (await platform.call('GET', path)).body.data.per_node.find((node: { node: string }) => node.node === NODE)
+    expect(await nodeOf()).toMatchObject({ status: 'queued', source: 'agent' })
     const deleted = await platform.call('DELETE', `${core}/nodes/${NODE}`, { headers: { 'if-match': '*' } })
     expect(deleted.status).toBe(204)
     const rows = await queryRows<{ node: string }>(platform, sql`select node from edge_reports where node = ${NODE}`)
     expect(rows).toEqual([])
     expect((await configuration(NODE, secret)).status).toBe(401)
+    expect(await nodeOf()).toMatchObject({
+      status: 'failed',
+      source: 'agent',
+      message: 'the node was deleted before it carried it out',
+    })
   })
 })

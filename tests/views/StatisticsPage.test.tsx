@@ -132,6 +132,26 @@ describe('StatisticsPage', () => {
     expect(screen.getByRole('combobox', { name: 'Granularity' }).textContent).toContain('Automatic (minute)')
   })
 
+  it('says which part of the totals Varnish counted on agent nodes and which is simulated', () => {
+    const data = {
+      granularity: 'minute' as const,
+      series: [{ points: [] }],
+      totals: { requests: 1120, hit_ratio: 0.5 },
+      sources: [
+        { kind: 'agent' as const, nodes: ['pop-zz-edge-1'], totals: { requests: 120, hit_ratio: 0.6333 } },
+        { kind: 'simulated' as const, nodes: ['pop-a', 'pop-b', 'pop-c', 'pop-d'], totals: { requests: 1000 } },
+      ],
+    }
+    render(<StatisticsPage {...props({ result: { status: 'ready', data, fetching: false, elapsedSeconds: 0 } })} />)
+    const sources = screen.getByRole('region', { name: 'Where the numbers come from' })
+    expect(sources.textContent).toContain(
+      'Counted by Varnish on edge agent 1 node (pop-zz-edge-1): 120 requests, 63.3 % answered without the origin.',
+    )
+    expect(sources.textContent).toContain(
+      'Simulated (the traffic model) on 4 nodes (pop-a, pop-b, pop-c, …): 1,000 requests.',
+    )
+  })
+
   it('says inside each chart that has nothing to draw what did not happen, and draws the others', () => {
     const at = (minute: number) => `2026-11-24T10:0${minute}:00.000Z`
     const point = (minute: number, requests: number) => ({

@@ -13,9 +13,11 @@ import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { storeReport } from '../../../server/platform/agent-reports.ts'
+import { storeStats } from '../../../server/platform/edge-stats.ts'
 import { storeTraffic } from '../../../server/platform/live-traffic.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
 import { integer, Slug } from '../../domain/common.ts'
+import { EdgeStatsAnswer, EdgeStatsPost } from '../../domain/edge-stats.ts'
 import { TrafficBatch } from '../../domain/live-traffic.ts'
 import { nameParam } from '../../domain/requests.ts'
 import { AgentReport, type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
@@ -252,6 +254,25 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
 
   router.route({
     method: 'post',
+    path: '/edge/nodes/:name/stats',
+    tag: 'edge',
+    summary: 'An edge agent sends what it counted, per website and minute',
+    description:
+      "Called by the edge agent with its node's secret after each minute closes, and again with every batch it still holds after a restart. Each batch is counted once, whole, by its id: a batch sent again is a duplicate and adds nothing.",
+    access: EDGE_ACCESS,
+    params: NodeParams,
+    body: EdgeStatsPost,
+    status: 200,
+    response: v.object({ data: EdgeStatsAnswer }),
+    handler: async ({ c, params, body }) => {
+      const projects = new Set((await ctx.tenancy.projects()).map((project) => project.name))
+      const data = await storeStats(ctx.db, params.name, body, (project) => projects.has(project), ctx.now())
+      return c.json({ data })
+    },
+  })
+
+  router.route({
+    method: 'post',
     path: '/edge/nodes/:name/invalidations',
     tag: 'edge',
     summary: 'An edge agent reports the invalidations it carried out (or could not)',
@@ -260,6 +281,7 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     access: EDGE_ACCESS,
     params: NodeParams,
     body: InvalidationResults,
+    status: 200,
     response: v.object({ data: v.object({ recorded: v.number() }) }),
     handler: async ({ c, params, body }) => {
       const recorded = await recordInvalidationResults(ctx.db, params.name, body.results)

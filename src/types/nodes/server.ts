@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
+import { abandonInvalidations } from '../../../server/edge/invalidations.ts'
 import {
   agentStanding,
   forgetReport,
@@ -184,6 +185,7 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
       },
       async beforeDelete({ db, name }) {
         await forgetReport(db, name)
+        await abandonInvalidations(db, name, ctx.now())
         return undefined
       },
       async derive(db, records) {

@@ -1,3 +1,4 @@
+import { RATE_LIMITED_REASON } from '../../domain/edge-stats.ts'
 import { pathPattern, regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
 import { ipListAcl } from '../ip-lists/edge.ts'
 import type { RateLimitData } from './fields.ts'
@@ -41,7 +42,7 @@ export function rateLimitVcl(name: string, limit: RateLimitData) {
     `vsthrottle.is_denied(${key}, ${limit.limit}, ${seconds(limit.period_s)}, ${seconds(limit.penalty_s)})`,
   )
   let action: string
-  if (limit.action === 'block') action = `  return (synth(${limit.response_status}, "Too Many Requests"));`
+  if (limit.action === 'block') action = `  return (synth(${limit.response_status}, "${RATE_LIMITED_REASON}"));`
   else action = `  std.log(${vclString(`rate limit ${name} exceeded`)});`
   return { guard: [`if (${conditions.join(' && ')}) {`, action, '}'].join('\n'), notEnforced }
 }

@@ -1,4 +1,5 @@
 import { HTTP_METHODS } from '../../domain/field-rules.ts'
+import { formatNumber } from '../../domain/numbers.ts'
 import { capitalisedOptions, type Draft, type Option, plainOptions, type ResourceUi } from '../../domain/resource-ui.ts'
 import type { RateLimitData } from './fields.ts'
 import {
@@ -43,7 +44,7 @@ export function counterScopeNote(values: Draft, nodeCount: number | null): strin
   const nodes = nodeCount === null ? 'the number of nodes' : `${nodeCount} node${nodeCount === 1 ? '' : 's'}`
   const total =
     nodeCount !== null && Number.isInteger(limit) && limit > 0
-      ? ` With ${nodes} today, a client spread over every node gets up to ${(limit * nodeCount).toLocaleString('en-US')} requests a period.`
+      ? ` With ${nodes} today, a client spread over every node gets up to ${formatNumber(limit * nodeCount)} requests a period.`
       : ''
   return `Each node counts on its own: per-node limits multiply by ${nodes}.${total}`
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { formatDateTime } from '../../domain/datetime.ts'
 import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-search.ts'
+import { formatNumber } from '../../domain/numbers.ts'
 import {
   type ColumnSpec,
   getPath,
@@ -59,8 +60,6 @@ const TABLE_MAX_HEIGHT = 640
 const ROW_HEIGHT = 52
 const NAME_SORT = 'name'
 const UPDATED_SORT = 'updated_at'
-
-const numbers = new Intl.NumberFormat('en-GB')
 
 /** What a column without a width of its own needs at least. */
 const AUTO_COLUMN_REM = 4
@@ -233,8 +232,8 @@ function Pager({ params, total, shown, onParamsChange }: PagerProps) {
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600 dark:text-slate-400">
         {shown > 0
-          ? `Showing ${numbers.format(from)}–${numbers.format(to)} of ${numbers.format(total)}`
-          : `${numbers.format(total)} in all`}
+          ? `Showing ${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`
+          : `${formatNumber(total)} in all`}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2">
@@ -529,7 +528,7 @@ export function ResourceList({
         </div>
         {selectedRows.length > 0 && (
           <div className="flex items-center gap-3 rounded-md bg-slate-100 px-3 py-1.5 dark:bg-slate-800">
-            <p className="text-sm font-medium">{numbers.format(selectedRows.length)} selected</p>
+            <p className="text-sm font-medium">{formatNumber(selectedRows.length)} selected</p>
             {selectionActions?.(selectedRows, () => setSelected(NO_NAMES))}
             {can.delete && (
               <Button variant="danger" size="sm" onClick={() => onDelete(itemsOf(selectedRows))}>

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react'
+import { formatNumber } from '../../../domain/numbers.ts'
 import type { Draft } from '../../../domain/resource-ui.ts'
 import { capitalize, getPath } from '../../../domain/resource-ui.ts'
 import { Button } from '../../../ui/Button.tsx'
@@ -57,7 +58,7 @@ export function RowsWidget({ field, path, value, env }: WidgetProps<'rows'>) {
     <fieldset className="flex flex-col gap-2">
       <legend className={`${labelClassName} mb-1`}>
         {field.label}{' '}
-        <span className="font-normal text-slate-600 dark:text-slate-400">({rows.length.toLocaleString('en-US')})</span>
+        <span className="font-normal text-slate-600 dark:text-slate-400">({formatNumber(rows.length)})</span>
       </legend>
       {field.help && <p className="text-sm text-slate-600 dark:text-slate-400">{field.help}</p>}
       {(rowErrors.length > 0 || listError) && (
@@ -196,7 +197,7 @@ export function RowsWidget({ field, path, value, env }: WidgetProps<'rows'>) {
         <Button variant="secondary" size="sm" onClick={add} disabled={full}>
           Add {field.itemLabel}
         </Button>
-        {full && <span className="ml-2 text-sm">{`At most ${field.max?.toLocaleString('en-US')}.`}</span>}
+        {full && <span className="ml-2 text-sm">{`At most ${formatNumber(field.max ?? 0)}.`}</span>}
       </div>
     </fieldset>
   )
