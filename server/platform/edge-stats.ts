@@ -45,6 +45,11 @@ const COLUMNS = {
   origin_ms: edgeStats.originMs,
 } as const
 
+const emptyBucket = (): MeasuredBucket => ({
+  ...(Object.fromEntries(COUNTS.map((name) => [name, 0])) as MeasuredCounts),
+  histogram: new Map(),
+})
+
 const hourOf = (iso: string) => new Date(Math.floor(Date.parse(iso) / HOUR_MS) * HOUR_MS).toISOString()
 
 /**
@@ -94,18 +99,11 @@ async function addRow(db: Db, period: 'minute' | 'hour', at: string, node: strin
     .insert(edgeStats)
     .values({
       ...key,
-      requests: row.requests,
-      bytesOut: row.bytes_out,
-      hits: row.hits,
-      misses: row.misses,
-      passes: row.passes,
-      status2xx: row.status_2xx,
-      status3xx: row.status_3xx,
-      status4xx: row.status_4xx,
-      status5xx: row.status_5xx,
-      rateLimited: row.rate_limited,
-      originMs: row.origin_ms,
-    })
+      ...(Object.fromEntries(Object.keys(COLUMNS).map((name) => [camel(name), row[name as Count]])) as Record<
+        string,
+        number
+      >),
+    } as typeof edgeStats.$inferInsert)
     .onConflictDoUpdate({
       target: [edgeStats.period, edgeStats.project, edgeStats.at, edgeStats.website, edgeStats.node],
       set: Object.fromEntries(
@@ -194,7 +192,7 @@ export async function measuredStats(
     const b = bucketOf(at)
     let bucket = buckets.get(b)
     if (!bucket) {
-      bucket = { ...(Object.fromEntries(COUNTS.map((name) => [name, 0])) as MeasuredCounts), histogram: new Map() }
+      bucket = emptyBucket()
       buckets.set(b, bucket)
     }
     return bucket
@@ -239,7 +237,7 @@ export function measuredMetrics(bucket: MeasuredBucket, metrics: readonly StatsM
 
 /** The sum of buckets (a range's total). */
 export function sumBuckets(buckets: Iterable<MeasuredBucket>): MeasuredBucket {
-  const total = { ...(Object.fromEntries(COUNTS.map((name) => [name, 0])) as MeasuredCounts), histogram: new Map() }
+  const total = emptyBucket()
   for (const bucket of buckets) {
     for (const name of COUNTS) total[name] += bucket[name]
     for (const [b, count] of bucket.histogram) total.histogram.set(b, (total.histogram.get(b) ?? 0) + count)

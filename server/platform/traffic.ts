@@ -423,29 +423,37 @@ function withMeasured(
   return [...ordered.slice(0, MAX_GROUPS - 1), other]
 }
 
+/** How many of the plan's buckets have ended by `now`: the others are left out, so a number never changes. */
+export function endedBuckets(plan: StatsPlan, now: number): number {
+  return Math.max(0, Math.min(plan.points, Math.floor((now - plan.start) / (plan.seconds * 1000))))
+}
+
+/** The series a website's traffic through a node counts in, grouped by `groupBy` ('' without grouping). */
+export function groupKey(groupBy: StatsGroup | undefined, website: string, node: TrafficNode): string {
+  switch (groupBy) {
+    case 'website':
+      return website
+    case 'pop':
+      return node.pop
+    case 'country':
+      return node.country
+    default:
+      return ''
+  }
+}
+
 /** The statistics of a query: a pure function of the websites, the fleet, the plan and the clock. */
 export function trafficStats(query: TrafficQuery): StatsResult {
   const { plan, metrics } = query
   const bucketMs = plan.seconds * 1000
-  const ended = Math.max(0, Math.min(plan.points, Math.floor((query.now - plan.start) / bucketMs)))
+  const ended = endedBuckets(plan, query.now)
   const boundaries = new Float64Array(ended + 1).map((_, b) => (plan.start + b * bucketMs) / 1000)
   const waves = wavesAt(boundaries)
   // No node at all: the model's one imaginary node. Only agent nodes: no model traffic.
   const nodes =
     query.nodes.length > 0 || query.measured ? query.nodes : [{ name: 'edge', pop: 'edge', country: 'zz', weight: 1 }]
 
-  const keyOf = (website: string, node: TrafficNode): string => {
-    switch (query.groupBy) {
-      case 'website':
-        return website
-      case 'pop':
-        return node.pop
-      case 'country':
-        return node.country
-      default:
-        return ''
-    }
-  }
+  const keyOf = (website: string, node: TrafficNode) => groupKey(query.groupBy, website, node)
   const offsets = nodes.map(offsetOf)
   const groups = new Map<string, Float64Array>()
   for (const website of query.websites) {

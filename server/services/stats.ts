@@ -15,7 +15,14 @@ import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { measuredMetrics, measuredStats, sumBuckets } from '../platform/edge-stats.ts'
-import { type MeasuredTraffic, type TrafficNode, type TrafficQuery, trafficStats } from '../platform/traffic.ts'
+import {
+  endedBuckets,
+  groupKey,
+  type MeasuredTraffic,
+  type TrafficNode,
+  type TrafficQuery,
+  trafficStats,
+} from '../platform/traffic.ts'
 import { registerUtils } from './utils.ts'
 
 const PERMISSION = 'wadp.stats.query'
@@ -53,20 +60,11 @@ async function withAgentCounts(
   agents: readonly TrafficNode[],
 ): Promise<StatsResult> {
   const { plan } = model
-  const ended = Math.max(0, Math.min(plan.points, Math.floor((model.now - plan.start) / (plan.seconds * 1000))))
+  const ended = endedBuckets(plan, model.now)
   const byName = new Map(agents.map((node) => [node.name, node]))
-  const groupOf = (website: string, node: string) => {
-    switch (body.group_by) {
-      case 'website':
-        return website
-      case 'pop':
-        return byName.get(node)?.pop ?? node
-      case 'country':
-        return byName.get(node)?.country ?? 'zz'
-      default:
-        return ''
-    }
-  }
+  // Rows are read for these nodes only, so every row's node is known.
+  const groupOf = (website: string, node: string) =>
+    groupKey(body.group_by, website, byName.get(node) ?? { name: node, pop: node, country: 'zz', weight: 0 })
   const query = {
     project: body.project,
     websites: model.websites.map((w) => w.name),
