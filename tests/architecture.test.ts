@@ -97,9 +97,13 @@ const within =
 
 /**
  * A type folder's server half (ADR 0006): its server definition (`server.ts`), the routes of its own
- * actions (`routes.ts`) and later its VCL (`edge.ts`). Server code: only the server imports it.
+ * actions (`routes.ts`) and its VCL (`edge.ts`), each with the parts it grew beside it (`server-*.ts`,
+ * `routes-*.ts`, `edge-*.ts`: the quick setup, the configuration nodes are sent); `src/types/edge-*.ts`
+ * composes the types' VCL. Server code: only the server imports it.
  */
-const serverHalf = (file: string) => /^src\/types\/[^/]+\/(server|routes|edge)\.ts$/.test(file)
+const serverHalf = (file: string) =>
+  /^src\/types\/([^/]+\/)?edge(-[a-z-]+)?\.ts$/.test(file) ||
+  /^src\/types\/[^/]+\/(server|routes)(-[a-z-]+)?\.ts$/.test(file)
 
 /** The domain: `src/domain` and the console half of every type folder (fields, screen, catalogue row). */
 const DOMAIN = (target: string) => within('src/domain', 'src/types')(target) && !serverHalf(target)
@@ -125,7 +129,7 @@ const SERVER_LAYERS: (string | RegExp)[][] = [
   ],
   // One feature each, with its routes: backups, search, statistics, the jobs that run them; and the routes
   // of a type's own actions (an import), in its folder.
-  ['server/services', /^src\/types\/[^/]+\/routes\.ts$/],
+  ['server/services', /^src\/types\/[^/]+\/routes(-[a-z-]+)?\.ts$/],
   // Routing and middleware: the service builder, the resource routes, compression, headers, static files.
   ['server/http'],
   // What every router and service shares.
@@ -134,7 +138,7 @@ const SERVER_LAYERS: (string | RegExp)[][] = [
   ['server/auth'],
   // The one resource mechanism: definitions, the store, the write path; and each type's server
   // definition and VCL, in its folder.
-  ['server/resources', 'server/edge', /^src\/types\/[^/]+\/(server|edge)\.ts$/],
+  ['server/resources', 'server/edge', /^src\/types\/([^/]+\/)?(server|edge)(-[a-z-]+)?\.ts$/],
   // The simulated edge and the platform's own machinery: revisions, the fleet, traffic, the job queue.
   ['server/platform'],
   ['server/audit.ts', 'server/tenancy.ts', 'server/oidc'],

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import type { AgentBackendState, AgentReport } from '../../src/types/nodes/fields.ts'
+import type {
+  AgentBackendState,
+  AgentReport,
+  EdgeConfiguration,
+  EdgeInvalidation,
+  EdgeInvalidationResult,
+} from '../../src/domain/edge-node.ts'
 import { backendStates } from './backend-states.ts'
 import { banCommands } from './bans.ts'
-import type { EdgeConfiguration } from './configuration.ts'
-import type { EdgeInvalidation, EdgeInvalidationResult } from './invalidations.ts'
 import { StatsCounter } from './stats-counter.ts'
 import { topVcl } from './top.ts'
 import { rateLimitedLine, TrafficTap } from './traffic-tap.ts'

@@ -1,4 +1,4 @@
-import type { AgentBackendState } from '../../src/types/nodes/fields.ts'
+import type { AgentBackendState } from '../../src/domain/edge-node.ts'
 
 /** One backend of `backend.list -j -p`: Varnish's JSON (a director's entry has another type). */
 type ListedBackend = {

@@ -1,4 +1,4 @@
-import type { EdgeInvalidation } from './invalidations.ts'
+import type { EdgeInvalidation } from '../../src/domain/edge-node.ts'
 
 /**
  * A text as a regular expression that matches exactly it, written without a backslash or a space:

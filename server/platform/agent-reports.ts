@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { BackendNodeHealthData } from '../../src/domain/backend-health.ts'
-import { AGENT_SILENCE_MS, type AgentReport } from '../../src/types/nodes/fields.ts'
+import { AGENT_SILENCE_MS, type AgentReport } from '../../src/domain/edge-node.ts'
 import type { Db } from '../db/client.ts'
 import { edgeReports, resources } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'

@@ -1,5 +1,5 @@
+import type { FleetNode } from '../../src/domain/edge-node.ts'
 import type { SyncDetail, SyncState } from '../../src/domain/sync.ts'
-import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { agentStanding, heardFrom, type ReceivedReport } from './agent-reports.ts'
 import { stableHash } from './hash.ts'
 import type { ConfigRevision } from './revisions.ts'
@@ -35,7 +35,7 @@ export type NodeSync = {
  * unavailable.
  */
 export function nodeSync(
-  node: { name: string; data: NodeData },
+  node: { name: string; data: FleetNode },
   revision: ConfigRevision,
   delays: FleetDelays,
   now: number,
@@ -51,7 +51,7 @@ export function nodeSync(
 
 /** An agent node's line: what its last report says it runs (EDGE.md), unavailable after 10 s of silence. */
 function agentDetail(
-  node: { name: string; data: NodeData },
+  node: { name: string; data: FleetNode },
   received: ReceivedReport | undefined,
   revision: ConfigRevision,
   scope: string,
@@ -80,7 +80,7 @@ function agentDetail(
  * done (not updated, with the compiler's message), since waiting will not change it.
  */
 export function syncState(
-  nodes: { name: string; data: NodeData }[],
+  nodes: { name: string; data: FleetNode }[],
   revision: ConfigRevision,
   delays: FleetDelays,
   now: number,

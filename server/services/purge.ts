@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
+import type { FleetNode } from '../../src/domain/edge-node.ts'
 import {
   type AgentPurgeResult,
   PURGE_STATUSES,
@@ -11,7 +12,6 @@ import {
   purgeState,
 } from '../../src/domain/purge.ts'
 import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
-import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { projectDomains } from '../../src/types/websites/server.ts'
 import { recordAudit } from '../audit.ts'
 import { notFound, validBody } from '../base/errors.ts'
@@ -42,9 +42,9 @@ async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
     .orderBy(resources.name)
   const { minMs, maxMs } = ctx.config.syncDelays
   return fleet
-    .filter((node) => (node.data as NodeData).status !== 'disabled')
+    .filter((node) => (node.data as FleetNode).status !== 'disabled')
     .map((node) => {
-      const data = node.data as NodeData
+      const data = node.data as FleetNode
       // An edge agent node carries it out itself and says so (EDGE.md): no simulated delay or verdict.
       if (data.kind === 'agent') return { node: node.name, after_ms: 0, can_apply: true, agent: true }
       return {

@@ -6,6 +6,7 @@ import * as blocklist from '../../src/types/blocklist/server.ts'
 import * as captchas from '../../src/types/captchas/server.ts'
 import * as codeSnippets from '../../src/types/code-snippets/server.ts'
 import * as customers from '../../src/types/customers/server.ts'
+import * as directorsRoutes from '../../src/types/directors/routes.ts'
 import * as directors from '../../src/types/directors/server.ts'
 import * as ipListsRoutes from '../../src/types/ip-lists/routes.ts'
 import * as ipLists from '../../src/types/ip-lists/server.ts'
@@ -34,7 +35,7 @@ import type { TypeServer } from '../resources/definition.ts'
 export const RESOURCE_TYPES: readonly { server: TypeServer; routes?: TypeRoutes }[] = [
   { server: websites.server, routes: websitesRoutes.routes },
   { server: pageRules.server },
-  { server: directors.server },
+  { server: directors.server, routes: directorsRoutes.routes },
   { server: syntheticResponses.server },
   { server: codeSnippets.server },
   { server: ipLists.server, routes: ipListsRoutes.routes },

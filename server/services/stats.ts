@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import * as v from 'valibot'
+import type { FleetNode } from '../../src/domain/edge-node.ts'
 import {
   planOf,
   type StatsQuery,
@@ -8,7 +9,6 @@ import {
   type StatsSource,
   statsQuerySchema,
 } from '../../src/domain/stats.ts'
-import type { NodeData } from '../../src/types/nodes/fields.ts'
 import { fieldError, forbidden, notFound } from '../base/errors.ts'
 import { may } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
@@ -35,7 +35,7 @@ async function trafficNodes(ctx: ServerContext): Promise<(TrafficNode & { agent:
     .where(and(eq(resources.type, 'nodes'), eq(resources.scope, '')))
     .orderBy(asc(resources.name))
   return rows.map(({ name, data }) => {
-    const node = data as NodeData
+    const node = data as FleetNode
     return { name, pop: node.pop_code, country: node.country, weight: node.weight, agent: node.kind === 'agent' }
   })
 }

@@ -1,9 +1,9 @@
 import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import type { FieldError } from '../domain/common.ts'
+import { NODE_STATUSES } from '../domain/edge-node.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
 import type { Draft, ResourceUi } from '../domain/resource-ui.ts'
-import { NODE_STATUSES } from '../types/nodes/fields.ts'
 import { type ApiClients, errorMessage } from './http.ts'
 
 /** What every stored resource carries besides its type's fields (API.md). */

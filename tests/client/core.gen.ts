@@ -38,13 +38,6 @@ export interface paths {
      */
     get: operations["getProjects"];
   };
-  "/projects/{project}/domains": {
-    /**
-     * Every domain name and alias of the project’s websites
-     * @description Permission: wadp.websites.list.
-     */
-    get: operations["getProjectsDomains"];
-  };
   "/projects/{project}/sync": {
     /**
      * Whether every node has applied the project’s latest configuration
@@ -59,21 +52,19 @@ export interface paths {
      */
     get: operations["getAdminSyncState"];
   };
-  "/projects/{project}/not-enforced": {
-    /**
-     * What of the project’s configuration Varnish nodes do not enforce
-     * @description Edge agent nodes run Varnish Cache, which has no WAF engine, no TLS towards origins, no challenge pages… (EDGE.md). Each line names the resource and what of it is not enforced by Varnish nodes; simulated nodes keep their behaviour.
-     *
-     * Permission: wadp.projects.get.
-     */
-    get: operations["getProjectsNotEnforced"];
-  };
   "/search": {
     /**
      * Resources whose name, display name or domains contain the query (only those the caller may get)
      * @description Permission: authenticated; returns only resources the caller holds the get permission for.
      */
     get: operations["getSearch"];
+  };
+  "/projects/{project}/domains": {
+    /**
+     * Every domain name and alias of the project’s websites
+     * @description Permission: wadp.websites.list.
+     */
+    get: operations["getProjectsDomains"];
   };
   "/projects/{project}/quick-setup": {
     /**
@@ -182,6 +173,17 @@ export interface paths {
      * Permission: wadp.pagerules.update.
      */
     patch: operations["patchProjectsPagerulesByName"];
+  };
+  "/backend-health": {
+    /**
+     * The health of every director backend, from the platform’s probes
+     * @description One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. Edge agent nodes (Varnish) report their own probes of it (`nodes`, `source: agent`: unhealthy when sick on any of them); while none does, the platform simulates the probes (`source: simulated`), and a backend whose host contains `down` or `unhealthy` fails them.
+     *
+     * Permission: wadp.backend-health.list.
+     *
+     * A caller holding it in some projects only (a token limited to projects, a role granted in some projects) gets the answer for those projects.
+     */
+    get: operations["getBackendHealth"];
   };
   "/projects/{project}/directors": {
     /**
@@ -621,6 +623,15 @@ export interface paths {
      */
     post: operations["postNodesMaintenance"];
   };
+  "/projects/{project}/not-enforced": {
+    /**
+     * What of the project’s configuration Varnish nodes do not enforce
+     * @description Edge agent nodes run Varnish Cache, which has no WAF engine, no TLS towards origins, no challenge pages… (EDGE.md). Each line names the resource and what of it is not enforced by Varnish nodes; simulated nodes keep their behaviour.
+     *
+     * Permission: wadp.projects.get.
+     */
+    get: operations["getProjectsNotEnforced"];
+  };
   "/nodes": {
     /**
      * List nodes
@@ -822,17 +833,6 @@ export interface paths {
      * Permission: wadp.access-tokens.update.
      */
     post: operations["postProjectsAccessTokensByNameRevoke"];
-  };
-  "/backend-health": {
-    /**
-     * The health of every director backend, from the platform’s probes
-     * @description One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. Edge agent nodes (Varnish) report their own probes of it (`nodes`, `source: agent`: unhealthy when sick on any of them); while none does, the platform simulates the probes (`source: simulated`), and a backend whose host contains `down` or `unhealthy` fails them.
-     *
-     * Permission: wadp.backend-health.list.
-     *
-     * A caller holding it in some projects only (a token limited to projects, a role granted in some projects) gets the answer for those projects.
-     */
-    get: operations["getBackendHealth"];
   };
   "/projects/{project}/backups": {
     /**
@@ -1238,34 +1238,6 @@ export interface operations {
     };
   };
   /**
-   * Every domain name and alias of the project’s websites
-   * @description Permission: wadp.websites.list.
-   */
-  getProjectsDomains: {
-    parameters: {
-      path: {
-        /** @description The project’s name */
-        project: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": {
-            /** @description Domain names, sorted */
-            data: string[];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      503: components["responses"]["Unavailable"];
-    };
-  };
-  /**
    * Whether every node has applied the project’s latest configuration
    * @description Permission: wadp.projects.get.
    */
@@ -1343,42 +1315,6 @@ export interface operations {
     };
   };
   /**
-   * What of the project’s configuration Varnish nodes do not enforce
-   * @description Edge agent nodes run Varnish Cache, which has no WAF engine, no TLS towards origins, no challenge pages… (EDGE.md). Each line names the resource and what of it is not enforced by Varnish nodes; simulated nodes keep their behaviour.
-   *
-   * Permission: wadp.projects.get.
-   */
-  getProjectsNotEnforced: {
-    parameters: {
-      path: {
-        /** @description The project’s name */
-        project: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": {
-            data: {
-                /** @description The resource type, as in its path */
-                type: string;
-                /** @description The resource */
-                name: string;
-                /** @description What of it Varnish nodes do not enforce */
-                what: string;
-              }[];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      503: components["responses"]["Unavailable"];
-    };
-  };
-  /**
    * Resources whose name, display name or domains contain the query (only those the caller may get)
    * @description Permission: authenticated; returns only resources the caller holds the get permission for.
    */
@@ -1431,6 +1367,34 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * Every domain name and alias of the project’s websites
+   * @description Permission: wadp.websites.list.
+   */
+  getProjectsDomains: {
+    parameters: {
+      path: {
+        /** @description The project’s name */
+        project: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Domain names, sorted */
+            data: string[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4849,6 +4813,81 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
+   * The health of every director backend, from the platform’s probes
+   * @description One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. Edge agent nodes (Varnish) report their own probes of it (`nodes`, `source: agent`: unhealthy when sick on any of them); while none does, the platform simulates the probes (`source: simulated`), and a backend whose host contains `down` or `unhealthy` fails them.
+   *
+   * Permission: wadp.backend-health.list.
+   *
+   * A caller holding it in some projects only (a token limited to projects, a role granted in some projects) gets the answer for those projects.
+   */
+  getBackendHealth: {
+    parameters: {
+      query?: {
+        /** @description Only this project’s directors */
+        project?: string;
+        /** @description Only this director’s backends (with project: of that project) */
+        director?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            /** @description One row per director backend, by project and director */
+            data: ({
+                /** @description The project of the director */
+                project: string;
+                /** @description The director the backend belongs to */
+                director: string;
+                /** @description The backend as host:port */
+                backend: string;
+                /** @description Whether enough of its recent probes passed (the director’s threshold) */
+                healthy: boolean;
+                /** @description When it was last probed; null with probing off */
+                last_check_at: string | null;
+                /** @description When its healthy state last changed */
+                last_change_at: string | null;
+                /** @description Its latest probe results, oldest first (true passed) */
+                window: boolean[];
+                /** @description Seconds between its probes */
+                interval_seconds: number;
+                /**
+                 * @description Where the verdict comes from. agent: the Varnish nodes that report the backend (unhealthy when sick on any; the window is the first sick node’s); simulated: the platform’s probe simulation, while no edge agent node reports it
+                 * @enum {string}
+                 */
+                source: "simulated" | "agent";
+                /** @description Each edge agent node’s own view of it, by node name */
+                nodes: ({
+                    /** @description The edge agent node */
+                    node: string;
+                    /**
+                     * @description Always agent: reported by the node, not simulated
+                     * @constant
+                     */
+                    source: "agent";
+                    /** @description Whether the node’s Varnish considers the backend healthy */
+                    healthy: boolean;
+                    /** @description Its probe window on that node, oldest first */
+                    window: boolean[];
+                    /** @description When its health last changed on that node */
+                    last_change_at: string | null;
+                    /** @description The average response time of its good probes on that node, in milliseconds */
+                    average_response_ms: number | null;
+                    /** @description When the node reported it */
+                    reported_at: string;
+                  })[];
+              })[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14305,6 +14344,42 @@ export interface operations {
     };
   };
   /**
+   * What of the project’s configuration Varnish nodes do not enforce
+   * @description Edge agent nodes run Varnish Cache, which has no WAF engine, no TLS towards origins, no challenge pages… (EDGE.md). Each line names the resource and what of it is not enforced by Varnish nodes; simulated nodes keep their behaviour.
+   *
+   * Permission: wadp.projects.get.
+   */
+  getProjectsNotEnforced: {
+    parameters: {
+      path: {
+        /** @description The project’s name */
+        project: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                /** @description The resource type, as in its path */
+                type: string;
+                /** @description The resource */
+                name: string;
+                /** @description What of it Varnish nodes do not enforce */
+                what: string;
+              }[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  /**
    * List nodes
    * @description One page at a time, filtered by name or display name (`q`) and sorted by any field (`sort`).
    *
@@ -17701,81 +17776,6 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
-      503: components["responses"]["Unavailable"];
-    };
-  };
-  /**
-   * The health of every director backend, from the platform’s probes
-   * @description One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. Edge agent nodes (Varnish) report their own probes of it (`nodes`, `source: agent`: unhealthy when sick on any of them); while none does, the platform simulates the probes (`source: simulated`), and a backend whose host contains `down` or `unhealthy` fails them.
-   *
-   * Permission: wadp.backend-health.list.
-   *
-   * A caller holding it in some projects only (a token limited to projects, a role granted in some projects) gets the answer for those projects.
-   */
-  getBackendHealth: {
-    parameters: {
-      query?: {
-        /** @description Only this project’s directors */
-        project?: string;
-        /** @description Only this director’s backends (with project: of that project) */
-        director?: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": {
-            /** @description One row per director backend, by project and director */
-            data: ({
-                /** @description The project of the director */
-                project: string;
-                /** @description The director the backend belongs to */
-                director: string;
-                /** @description The backend as host:port */
-                backend: string;
-                /** @description Whether enough of its recent probes passed (the director’s threshold) */
-                healthy: boolean;
-                /** @description When it was last probed; null with probing off */
-                last_check_at: string | null;
-                /** @description When its healthy state last changed */
-                last_change_at: string | null;
-                /** @description Its latest probe results, oldest first (true passed) */
-                window: boolean[];
-                /** @description Seconds between its probes */
-                interval_seconds: number;
-                /**
-                 * @description Where the verdict comes from. agent: the Varnish nodes that report the backend (unhealthy when sick on any; the window is the first sick node’s); simulated: the platform’s probe simulation, while no edge agent node reports it
-                 * @enum {string}
-                 */
-                source: "simulated" | "agent";
-                /** @description Each edge agent node’s own view of it, by node name */
-                nodes: ({
-                    /** @description The edge agent node */
-                    node: string;
-                    /**
-                     * @description Always agent: reported by the node, not simulated
-                     * @constant
-                     */
-                    source: "agent";
-                    /** @description Whether the node’s Varnish considers the backend healthy */
-                    healthy: boolean;
-                    /** @description Its probe window on that node, oldest first */
-                    window: boolean[];
-                    /** @description When its health last changed on that node */
-                    last_change_at: string | null;
-                    /** @description The average response time of its good probes on that node, in milliseconds */
-                    average_response_ms: number | null;
-                    /** @description When the node reported it */
-                    reported_at: string;
-                  })[];
-              })[];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
       503: components["responses"]["Unavailable"];
     };
   };

@@ -1,7 +1,7 @@
 /** The bans an edge agent sends Varnish for each kind of invalidation (EDGE.md), word by word. */
 import { describe, expect, it } from 'vitest'
 import { banCommands, classQuote } from '../../server/edge/bans.ts'
-import type { EdgeInvalidation } from '../../server/edge/invalidations.ts'
+import type { EdgeInvalidation } from '../../src/domain/edge-node.ts'
 
 const invalidation = (type: EdgeInvalidation['type'], targets: string[], hosts: string[] = []): EdgeInvalidation => ({
   project: 'shop',

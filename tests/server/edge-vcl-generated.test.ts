@@ -6,11 +6,11 @@
  */
 import * as v from 'valibot'
 import { afterAll, describe, expect, it } from 'vitest'
-import { compileProject, type Named, type ProjectConfiguration } from '../../server/edge/program.ts'
 import { Vcc } from '../../server/edge/vcc.ts'
 import { vclString } from '../../src/domain/vcl.ts'
 import { BLOCKLIST_ACTIONS, BLOCKLIST_TARGETS, BlocklistFields } from '../../src/types/blocklist/fields.ts'
 import { DIRECTOR_TYPES, DirectorFields, PROBE_METHODS } from '../../src/types/directors/fields.ts'
+import { compileProject, type Named, type ProjectConfiguration } from '../../src/types/edge-program.ts'
 import {
   ACTION_KINDS,
   CACHE_MODES,

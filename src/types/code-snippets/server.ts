@@ -1,5 +1,5 @@
-import { checkSnippetVcl, confineSnippet } from '../../../server/edge/check.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
+import { checkSnippetVcl, confineSnippet } from './edge-check.ts'
 import { type CodeSnippetData, CodeSnippetFields } from './fields.ts'
 
 export const codeSnippets: ResourceDefinition = {

@@ -6,8 +6,6 @@ import { ApiError, notFound, unauthorized } from '../../../server/base/errors.ts
 import { hashSecret } from '../../../server/base/secrets.ts'
 import type { ServerContext } from '../../../server/context.ts'
 import { resources } from '../../../server/db/schema.ts'
-import { configurationTag, edgeConfiguration } from '../../../server/edge/configuration.ts'
-import { pendingInvalidations, recordInvalidationResults } from '../../../server/edge/invalidations.ts'
 import { newNodeSecret } from '../../../server/edge/node-secret.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
@@ -17,10 +15,13 @@ import { storeStats } from '../../../server/platform/edge-stats.ts'
 import { storeTraffic } from '../../../server/platform/live-traffic.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
 import { integer, Slug } from '../../domain/common.ts'
+import { AgentReport } from '../../domain/edge-node.ts'
 import { EdgeStatsAnswer, EdgeStatsPost } from '../../domain/edge-stats.ts'
 import { TrafficBatch } from '../../domain/live-traffic.ts'
-import { nameParam } from '../../domain/requests.ts'
-import { AgentReport, type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
+import { nameParam, ProjectParam } from '../../domain/requests.ts'
+import { configurationTag, edgeConfiguration } from './edge-configuration.ts'
+import { pendingInvalidations, recordInvalidationResults } from './edge-invalidations.ts'
+import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
 const text = (description: string) => v.pipe(v.string(), v.description(description))
 
@@ -321,7 +322,39 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
   })
 }
 
+const NotEnforcedResponse = v.object({
+  data: v.array(
+    v.object({
+      type: v.pipe(v.string(), v.description('The resource type, as in its path')),
+      name: v.pipe(v.string(), v.description('The resource')),
+      what: v.pipe(v.string(), v.description('What of it Varnish nodes do not enforce')),
+    }),
+  ),
+})
+
+/** What of a project's configuration the Varnish nodes do not do, from the configuration they are sent. */
+function registerNotEnforced(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'get',
+    path: '/projects/:project/not-enforced',
+    tag: 'sync',
+    summary: 'What of the project’s configuration Varnish nodes do not enforce',
+    description:
+      'Edge agent nodes run Varnish Cache, which has no WAF engine, no TLS towards origins, no challenge pages… (EDGE.md). Each line names the resource and what of it is not enforced by Varnish nodes; simulated nodes keep their behaviour.',
+    access: { permission: 'wadp.projects.get' },
+    params: v.object({ project: ProjectParam }),
+    response: NotEnforcedResponse,
+    handler: async ({ c, params }) => {
+      if (!(await ctx.tenancy.projectExists(params.project))) throw notFound(`project ${params.project}`)
+      const { revisions } = await configurationTag(ctx.db, [params.project])
+      const config = await edgeConfiguration(ctx.db, '', [params.project], revisions, ctx.now())
+      return c.json({ data: config.projects[0]?.not_enforced ?? [] })
+    },
+  })
+}
+
 export const routes: TypeRoutes = (router, ctx, definition) => {
   registerAgentApi(router, ctx, definition)
   registerNodeMaintenance(router, ctx, definition)
+  registerNotEnforced(router, ctx)
 }

@@ -1,3 +1,4 @@
+import { type NODE_KINDS, NODE_STATUSES, type NodeKind } from '../../domain/edge-node.ts'
 import {
   capitalisedOptions,
   type Draft,
@@ -7,7 +8,7 @@ import {
   type SummaryLine,
   TIME_COLUMN_WIDTH,
 } from '../../domain/resource-ui.ts'
-import { type NODE_KINDS, NODE_STATUSES, type NODE_SYNC_STATES, NodeFields, type NodeKind } from './fields.ts'
+import { type NODE_SYNC_STATES, NodeFields } from './fields.ts'
 
 export const NODE_STATUS_OPTIONS: readonly Option[] = capitalisedOptions(NODE_STATUSES)
 /** The form's words for what runs a node. */

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
-import { abandonInvalidations } from '../../../server/edge/invalidations.ts'
 import {
   agentStanding,
   forgetReport,
@@ -19,6 +18,7 @@ import type {
   TypeServer,
 } from '../../../server/resources/definition.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { abandonInvalidations } from './edge-invalidations.ts'
 import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from './fields.ts'
 import { nodesUi } from './screen.ts'
 

@@ -1,10 +1,54 @@
 import { streamSSE } from 'hono/streaming'
 import * as v from 'valibot'
+import type { ServerContext } from '../../../server/context.ts'
+import { callerOf } from '../../../server/http/resource-router.ts'
+import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { latestTrafficId, trafficSince } from '../../../server/platform/live-traffic.ts'
 import { LIVE_TRAFFIC_SHOWN } from '../../domain/live-traffic.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
+import { QuickSetupDraft } from '../quick-setup.ts'
 import type { WebsiteData } from './fields.ts'
+import { quickSetup } from './routes-quick-setup.ts'
+import { projectDomains } from './server.ts'
+
+const ProjectParams = v.object({ project: ProjectParam })
+const described = <S extends v.GenericSchema>(schema: S, description: string) =>
+  v.pipe(schema, v.description(description))
+const DomainsAnswer = v.object({ data: described(v.array(v.string()), 'Domain names, sorted') })
+const QuickSetupAnswer = v.object({
+  data: v.object({
+    name: described(v.string(), 'The website created'),
+    default_director: described(v.string(), 'Its director: the one created, or the existing one chosen'),
+  }),
+})
+
+/** The project's domains (every website's name and aliases) and quick setup (a website with its director). */
+function registerDomainsAndQuickSetup(router: ServiceRouter, ctx: ServerContext) {
+  router.route({
+    method: 'get',
+    path: '/projects/:project/domains',
+    summary: 'Every domain name and alias of the project’s websites',
+    access: { permission: 'wadp.websites.list' },
+    params: ProjectParams,
+    response: DomainsAnswer,
+    handler: async ({ c, params }) =>
+      c.json({ data: [...(await projectDomains(ctx.db, params.project)).keys()].sort() }),
+  })
+
+  router.route({
+    method: 'post',
+    path: '/projects/:project/quick-setup',
+    summary: 'Create a website and, unless an existing one is chosen, its director, in one step',
+    access: { permission: ['wadp.websites.create', 'wadp.directors.create'] },
+    params: ProjectParams,
+    body: QuickSetupDraft,
+    response: QuickSetupAnswer,
+    errors: [409],
+    handler: async ({ c, params, body, principal }) =>
+      c.json({ data: await quickSetup(ctx, params.project, body, callerOf(c, principal)) }, 201),
+  })
+}
 
 /** How often a live stream looks for new requests (a request shows within about this, plus the node's 200 ms). */
 const POLL_MS = 250
@@ -17,6 +61,7 @@ const KEEP_ALIVE_MS = 15_000
  * each). Every API process serves it from the database, where the nodes' batches land.
  */
 export const routes: TypeRoutes = (router, ctx, definition) => {
+  registerDomainsAndQuickSetup(router, ctx)
   router.route({
     method: 'get',
     path: '/projects/:project/websites/:name/traffic',

@@ -1,21 +1,22 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
-import { BackendHealthAnswer, BackendHealthQuery, combinedHealth } from '../../src/domain/backend-health.ts'
-import { backendVclName } from '../../src/types/directors/edge.ts'
-import type { DirectorData } from '../../src/types/directors/fields.ts'
-import { projectsWhere } from '../base/principal.ts'
-import type { ServerContext } from '../context.ts'
-import { resources } from '../db/schema.ts'
-import { isoTimestamp } from '../db/time.ts'
-import type { ServiceRouter } from '../http/service.ts'
-import { agentBackendReports } from '../platform/agent-reports.ts'
-import { backendHealth } from '../platform/probes.ts'
+import { projectsWhere } from '../../../server/base/principal.ts'
+import type { ServerContext } from '../../../server/context.ts'
+import { resources } from '../../../server/db/schema.ts'
+import { isoTimestamp } from '../../../server/db/time.ts'
+import type { ServiceRouter } from '../../../server/http/service.ts'
+import type { TypeRoutes } from '../../../server/http/type-routes.ts'
+import { agentBackendReports } from '../../../server/platform/agent-reports.ts'
+import { backendHealth } from '../../../server/platform/probes.ts'
+import { BackendHealthAnswer, BackendHealthQuery, combinedHealth } from '../../domain/backend-health.ts'
+import { backendVclName } from './edge.ts'
+import type { DirectorData } from './fields.ts'
 
 /**
  * `GET /backend-health` (API.md): every director backend of the projects the caller may reach, with
  * its simulated probe results (`server/platform/probes.ts`), filtered by project and director. Read
  * from the stored directors and the clock on every call: nothing is cached, nothing runs in between.
  */
-export function registerBackendHealth(router: ServiceRouter, ctx: ServerContext) {
+function registerBackendHealth(router: ServiceRouter, ctx: ServerContext) {
   router.route({
     method: 'get',
     path: '/backend-health',
@@ -63,3 +64,6 @@ export function registerBackendHealth(router: ServiceRouter, ctx: ServerContext)
     },
   })
 }
+
+/** The directors' own route: the health of their backends, per node. */
+export const routes: TypeRoutes = (router, ctx) => registerBackendHealth(router, ctx)

@@ -1,20 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
-import { AGENT_PURGE_WINDOW_MS, type AgentPurgeResult, type PurgeRequest } from '../../src/domain/purge.ts'
-import { projectDomains } from '../../src/types/websites/server.ts'
-import type { Db } from '../db/client.ts'
-import { resources } from '../db/schema.ts'
-
-/** An invalidation an agent node has to carry out, as its configuration carries it. */
-export type EdgeInvalidation = PurgeRequest & {
-  project: string
-  name: string
-  requested_at: string
-  /** The project's domains when it was sent: what `all` bans. */
-  hosts: string[]
-}
-
-/** A node's report of one invalidation it carried out (or could not). */
-export type EdgeInvalidationResult = AgentPurgeResult & { project: string; name: string }
+import type { Db } from '../../../server/db/client.ts'
+import { resources } from '../../../server/db/schema.ts'
+import type { EdgeInvalidation, EdgeInvalidationResult } from '../../domain/edge-node.ts'
+import { AGENT_PURGE_WINDOW_MS, type PurgeRequest } from '../../domain/purge.ts'
+import { projectDomains } from '../websites/server.ts'
 
 const PURGE = 'purge'
 const planned = (node: string) => sql`${resources.data}->'plan' @> ${JSON.stringify([{ node, agent: true }])}::jsonb`

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
-import type { CodeSnippetData } from '../../src/types/code-snippets/fields.ts'
-import type { DirectorData } from '../../src/types/directors/fields.ts'
-import type { IpListData } from '../../src/types/ip-lists/fields.ts'
-import { ApiError, badRequest } from '../base/errors.ts'
-import type { Db } from '../db/client.ts'
-import { resources } from '../db/schema.ts'
-import { compileProject, type Named } from './program.ts'
-import { Vcc } from './vcc.ts'
+import { ApiError, badRequest } from '../../../server/base/errors.ts'
+import type { Db } from '../../../server/db/client.ts'
+import { resources } from '../../../server/db/schema.ts'
+import { Vcc } from '../../../server/edge/vcc.ts'
+import type { DirectorData } from '../directors/fields.ts'
+import { compileProject, type Named } from '../edge-program.ts'
+import type { IpListData } from '../ip-lists/fields.ts'
+import { snippetProblems } from './edge.ts'
+import type { CodeSnippetData } from './fields.ts'
 
 /**
  * The compiler this process checks writes with: Varnish's own, when it is installed where the API runs

@@ -2,35 +2,14 @@ import { createHash } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { and, inArray } from 'drizzle-orm'
-import { vclName } from '../../src/domain/vcl.ts'
-import type { BlocklistData } from '../../src/types/blocklist/fields.ts'
-import type { DirectorData } from '../../src/types/directors/fields.ts'
-import type { WebsiteData } from '../../src/types/websites/fields.ts'
-import type { Db } from '../db/client.ts'
-import { configRevisions, resources } from '../db/schema.ts'
-import { type CompiledProject, compileProject, type Named, type NotEnforced } from './program.ts'
-
-/** One project as a node runs it: its VCL, loaded as its label, and the hosts the top VCL sends there. */
-export type EdgeProject = {
-  project: string
-  /** The project's configuration revision this VCL is of. */
-  revision: number
-  label: string
-  hosts: string[]
-  /** Each website with the hosts it answers (the statistics count per website). */
-  websites: { name: string; hosts: string[] }[]
-  vcl: string
-  /** What of its configuration a Varnish node does not do (EDGE.md: said, never pretended). */
-  not_enforced: NotEnforced[]
-}
-
-/** `GET /edge/nodes/{node}/configuration`: everything an agent node runs. */
-export type EdgeConfiguration = {
-  node: string
-  /** The platform (admin configuration) revision it is of: the blocklist's entries, among others. */
-  platform_revision: number
-  projects: EdgeProject[]
-}
+import type { Db } from '../../../server/db/client.ts'
+import { configRevisions, resources } from '../../../server/db/schema.ts'
+import type { EdgeConfiguration, EdgeProject } from '../../domain/edge-node.ts'
+import { vclName } from '../../domain/vcl.ts'
+import type { BlocklistData } from '../blocklist/fields.ts'
+import type { DirectorData } from '../directors/fields.ts'
+import { type CompiledProject, compileProject, type Named } from '../edge-program.ts'
+import type { WebsiteData } from '../websites/fields.ts'
 
 /** The types a project's VCL is compiled from, by their stored names. */
 const PROJECT_TYPES = ['websites', 'directors', 'pagerules', 'synthetics', 'codesnippets', 'iplists', 'ratelimits']

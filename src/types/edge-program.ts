@@ -1,21 +1,22 @@
-import { VclProgram, vclName } from '../../src/domain/vcl.ts'
-import { blocklistVcl } from '../../src/types/blocklist/edge.ts'
-import type { BlocklistData } from '../../src/types/blocklist/fields.ts'
-import { byPriority } from '../../src/types/code-snippets/edge.ts'
-import type { CodeSnippetData, VclHook } from '../../src/types/code-snippets/fields.ts'
-import { type AddressOf, type DirectorVcl, directorVcl } from '../../src/types/directors/edge.ts'
-import type { DirectorData } from '../../src/types/directors/fields.ts'
-import { ipListVcl } from '../../src/types/ip-lists/edge.ts'
-import type { IpListData } from '../../src/types/ip-lists/fields.ts'
-import { pageRuleVcl } from '../../src/types/page-rules/edge.ts'
-import type { PageRuleData } from '../../src/types/page-rules/fields.ts'
-import { rateLimitVcl } from '../../src/types/rate-limits/edge.ts'
-import type { RateLimitData } from '../../src/types/rate-limits/fields.ts'
-import { answerWith, syntheticVcl } from '../../src/types/synthetic-responses/edge.ts'
-import type { SyntheticData } from '../../src/types/synthetic-responses/fields.ts'
-import { hostCondition, type WebsiteHook, websiteSub, websiteVcl } from '../../src/types/websites/edge.ts'
-import type { WebsiteData } from '../../src/types/websites/fields.ts'
-import { websiteNotEnforced } from '../../src/types/websites/not-enforced.ts'
+import type { NotEnforced } from '../domain/edge-node.ts'
+import { VclProgram, vclName } from '../domain/vcl.ts'
+import { blocklistVcl } from './blocklist/edge.ts'
+import type { BlocklistData } from './blocklist/fields.ts'
+import { byPriority } from './code-snippets/edge.ts'
+import type { CodeSnippetData, VclHook } from './code-snippets/fields.ts'
+import { type AddressOf, type DirectorVcl, directorVcl } from './directors/edge.ts'
+import type { DirectorData } from './directors/fields.ts'
+import { ipListVcl } from './ip-lists/edge.ts'
+import type { IpListData } from './ip-lists/fields.ts'
+import { pageRuleVcl } from './page-rules/edge.ts'
+import type { PageRuleData } from './page-rules/fields.ts'
+import { rateLimitVcl } from './rate-limits/edge.ts'
+import type { RateLimitData } from './rate-limits/fields.ts'
+import { answerWith, syntheticVcl } from './synthetic-responses/edge.ts'
+import type { SyntheticData } from './synthetic-responses/fields.ts'
+import { hostCondition, type WebsiteHook, websiteSub, websiteVcl } from './websites/edge.ts'
+import type { WebsiteData } from './websites/fields.ts'
+import { websiteNotEnforced } from './websites/not-enforced.ts'
 
 /** A stored resource as the compiler reads it: its name and its validated data. */
 export type Named<T> = { name: string; data: T }
@@ -37,7 +38,6 @@ export type ProjectConfiguration = {
 }
 
 /** What one resource asks for that a Varnish node does not do. */
-export type NotEnforced = { type: string; name: string; what: string }
 
 /** A project's VCL program, and what of its configuration a Varnish node leaves undone. */
 export type CompiledProject = { program: VclProgram; notEnforced: NotEnforced[] }

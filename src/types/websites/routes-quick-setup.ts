@@ -1,3 +1,7 @@
+import { ApiError, conflict } from '../../../server/base/errors.ts'
+import type { ServerContext } from '../../../server/context.ts'
+import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
+import { getResource } from '../../../server/resources/store.ts'
 import {
   QUICK_WEBSITE_MESSAGES,
   type QuickSetupDraft,
@@ -7,12 +11,8 @@ import {
   usesExistingDirector,
   validateQuickSetupDraft,
   websiteNameFor,
-} from '../../src/types/quick-setup.ts'
-import { projectDomains } from '../../src/types/websites/server.ts'
-import { ApiError, conflict } from '../base/errors.ts'
-import type { ServerContext } from '../context.ts'
-import type { Caller, ResourceDefinition } from '../resources/definition.ts'
-import { getResource } from '../resources/store.ts'
+} from '../quick-setup.ts'
+import { projectDomains } from './server.ts'
 
 function quickError(status: 400 | 409, field: string, message: string) {
   return new ApiError(status, message, [{ field, message }])
