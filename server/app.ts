@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { type AccessTokenVerifier, AUTH_TYPES, Authenticator } from './auth/authenticator.ts'
+import { type AccessTokenVerifier, AUTH_TYPES, Authenticator, type RoleGrants } from './auth/authenticator.ts'
 import { ApiError, errorBody } from './base/errors.ts'
-import type { ServerConfig, ServerContext } from './context.ts'
+import type { ServerConfig, ServerContext, TypeCatalog } from './context.ts'
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -13,6 +13,7 @@ import { Generations } from './db/generations.ts'
 import { readScriptHashes, securityHeaders, securityPolicies } from './http/security-headers.ts'
 import type { AppEnv, ServiceRouter } from './http/service.ts'
 import { staticConsole } from './http/static.ts'
+import type { TypeList } from './http/type-routes.ts'
 import { ResponseCache } from './resources/response-cache.ts'
 import { ResourceService } from './resources/service.ts'
 import { acmeService } from './services/acme.ts'
@@ -66,16 +67,23 @@ export function keepStatisticsFresh(db: Db) {
   }
 }
 
+/**
+ * The resource types the server serves (src/types' registry) and what it asks of them, handed in by the
+ * process that starts it (src/platform/): the server imports no type (ADR 0006, docs/architecture.md).
+ */
+export type PlatformTypes = TypeCatalog & RoleGrants & { servers: TypeList }
+
 export function createContext(
   db: Db,
   config: ServerConfig,
   verifyAccessToken: AccessTokenVerifier | null,
+  types: PlatformTypes,
   shared = false,
 ): ServerContext {
   const generations = new Generations(db, shared)
   const resources = new ResourceService(db, new ResponseCache(), generations)
   const tenancy = new Tenancy(db, generations)
-  const auth = new Authenticator(db, verifyAccessToken, generations)
+  const auth = new Authenticator(db, verifyAccessToken, generations, types)
   const statistics = keepStatisticsFresh(db)
   resources.onChange((type) => {
     if (['organizations', 'customers', 'projects'].includes(type)) tenancy.invalidate()
@@ -87,6 +95,7 @@ export function createContext(
     db,
     generations,
     resources,
+    catalog: types,
     tenancy,
     auth,
     checks: [],
@@ -97,11 +106,17 @@ export function createContext(
 }
 
 /** The services of API.md. */
-export function createServices(ctx: ServerContext): ServiceRouter[] {
-  return [authService(ctx), coreService(ctx), purgeService(ctx), acmeService(ctx), statsService(ctx)]
+export function createServices(ctx: ServerContext, types: TypeList): ServiceRouter[] {
+  return [
+    authService(ctx, types),
+    coreService(ctx, types),
+    purgeService(ctx),
+    acmeService(ctx, types),
+    statsService(ctx),
+  ]
 }
 
-export function createApp(ctx: ServerContext): Hono<AppEnv> {
+export function createApp(ctx: ServerContext, types: TypeList): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use(
     '*',
@@ -117,7 +132,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     await next()
     c.header('cache-control', 'no-store')
   })
-  for (const service of createServices(ctx)) app.route(`/api/${service.service}/v0`, service.app)
+  for (const service of createServices(ctx, types)) app.route(`/api/${service.service}/v0`, service.app)
 
   app.get('/version.json', (c) =>
     c.json({ version: ctx.config.version, commit: ctx.config.commit, built_at: ctx.config.builtAt }),

@@ -23,6 +23,17 @@ export type ServerConfig = {
   distDir: string | null
 }
 
+/**
+ * What the services ask of the resource types beyond their definitions (src/types, ADR 0006), handed in
+ * by whoever starts the server: the server imports no type.
+ */
+export type TypeCatalog = {
+  /** The console's page of an API type (`iplists` → `iplist`), which a search result links to. */
+  routeNameOf(apiType: string): string
+  /** Every domain name and alias of a project's websites, each with the website that holds it. */
+  projectDomains(db: Db, project: string): Promise<Map<string, string>>
+}
+
 /** What every router and service of the API shares. */
 export type ServerContext = {
   config: ServerConfig
@@ -30,6 +41,8 @@ export type ServerContext = {
   /** Whether a process-local cache is still current (shared databases only). */
   generations: Generations
   resources: ResourceService
+  /** What the services ask of the resource types. */
+  catalog: TypeCatalog
   tenancy: Tenancy
   auth: Authenticator
   /** Health of the parts beyond the database (the job queue, whether this process is stopping). */

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
-import { createApp, createContext, keepStatisticsFresh } from './app.ts'
+import { createApp, createContext, keepStatisticsFresh, type PlatformTypes } from './app.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
@@ -132,7 +132,11 @@ export type RunningServer = {
   close(): Promise<void>
 }
 
-export async function startServer(options: StartOptions): Promise<RunningServer> {
+/**
+ * Starts the platform API: the database, the OpenID Connect provider, the job queue and the HTTP server,
+ * serving the resource types it is given (`types`: src/platform/types.ts, src/types' registry).
+ */
+export async function startServer(options: StartOptions, types: PlatformTypes): Promise<RunningServer> {
   // The database opens before the port does: PGlite compiles its WebAssembly and migrates without
   // letting the event loop turn, so a connection accepted meanwhile would wait unanswered. From here on
   // every step yields, and a request that arrives before the app is ready gets 503 "starting".
@@ -193,9 +197,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       if (!verifier) throw new Error('access token verifier not ready')
       return verifier(token)
     },
+    types,
     database.shared,
   )
-  const app = createApp(ctx)
+  const app = createApp(ctx, types.servers)
   const failed = async (error: unknown): Promise<never> => {
     await stopListening()
     await database.close().catch(() => undefined)

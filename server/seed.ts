@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { TOKEN_LIFETIME_DAYS } from '../src/types/tokens/fields.ts'
+import { TOKEN_LIFETIME_DAYS } from '../src/domain/tokens.ts'
 import { recordAudit } from './audit.ts'
 import { generateSecret, hashSecret } from './base/secrets.ts'
 import type { ServerContext } from './context.ts'

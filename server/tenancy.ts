@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Parent } from '../src/types/projects/fields.ts'
+import type { Parent } from '../src/domain/project.ts'
 import type { Db } from './db/client.ts'
 import { cacheGroup, type Generations } from './db/generations.ts'
 import { resources } from './db/schema.ts'

@@ -108,7 +108,19 @@ const serverHalf = (file: string) =>
 /** The domain: `src/domain` and the console half of every type folder (fields, screen, catalogue row). */
 const DOMAIN = (target: string) => within('src/domain', 'src/types')(target) && !serverHalf(target)
 const domainFiles = () => ['src/domain', 'src/types'].flatMap(sourceFiles).filter(DOMAIN)
-const serverFiles = () => [...sourceFiles('server'), ...sourceFiles('src/types').filter(serverHalf)]
+/**
+ * The processes that start the server with the resource types (`npm start`, `npm run dev`): the one
+ * place that imports both server/ and the types' server halves, so that the server imports no type.
+ */
+const PLATFORM = within('src/platform')
+const serverFiles = () => [
+  ...sourceFiles('server'),
+  ...sourceFiles('src/types').filter(serverHalf),
+  ...sourceFiles('src/platform'),
+]
+/** The console's own files: everything of src/, routes/ and machines/ that runs in the browser. */
+const consoleFiles = () =>
+  ['src', 'routes', 'machines'].flatMap(sourceFiles).filter((file) => !serverHalf(file) && !PLATFORM(file))
 
 /**
  * The server's layers, top to bottom: a file imports its own layer or the ones below it, never one above
@@ -117,10 +129,9 @@ const serverFiles = () => [...sourceFiles('server'), ...sourceFiles('src/types')
 const SERVER_LAYERS: (string | RegExp)[][] = [
   // Wiring: the processes, the app that mounts every service, the demo data put in through the services.
   // The edge agent's own process, and the local one the platform runs beside itself.
+  ['src/platform'],
   [
-    'server/start.ts',
     'server/start-report.ts',
-    'server/dev.ts',
     'server/main.ts',
     'server/app.ts',
     'server/seed.ts',
@@ -164,17 +175,19 @@ describe('import direction (ARCHITECTURE.md)', () => {
   it("lets the server (and the types' server halves) import only itself and the domain", () => {
     const offenders = serverFiles().flatMap((file) =>
       localImports(file, { types: true })
-        .filter((target) => !(within('server', 'package.json')(target) || serverHalf(target) || DOMAIN(target)))
+        .filter(
+          (target) =>
+            !(within('server', 'package.json')(target) || serverHalf(target) || DOMAIN(target) || PLATFORM(target)),
+        )
         .map((target) => `${file} -> ${target}`),
     )
     expect(offenders).toEqual([])
   })
 
   it("keeps the console away from the server and the types' server halves", () => {
-    const console = ['src', 'routes', 'machines'].flatMap(sourceFiles).filter((file) => !serverHalf(file))
-    const offenders = console.flatMap((file) =>
+    const offenders = consoleFiles().flatMap((file) =>
       localImports(file, { types: true })
-        .filter((target) => within('server')(target) || serverHalf(target))
+        .filter((target) => within('server')(target) || serverHalf(target) || PLATFORM(target))
         .map((target) => `${file} -> ${target}`),
     )
     expect(offenders).toEqual([])
@@ -231,10 +244,7 @@ describe('import direction (ARCHITECTURE.md)', () => {
   })
 
   it('has no import circle in the console, the route tree included', () => {
-    const files = [
-      ...['src', 'routes', 'machines'].flatMap(sourceFiles).filter((file) => !serverHalf(file)),
-      'src/routeTree.gen.ts',
-    ]
+    const files = [...consoleFiles(), 'src/routeTree.gen.ts']
     expect(circles(files)).toEqual([])
   })
 
@@ -262,7 +272,10 @@ describe('import direction (ARCHITECTURE.md)', () => {
     expect(unplaced, 'every server file has a layer').toEqual([])
     const upward = serverFiles().flatMap((file) =>
       localImports(file, { types: true })
-        .filter((target) => (within('server')(target) || serverHalf(target)) && layerOf(target) < layerOf(file))
+        .filter(
+          (target) =>
+            (within('server')(target) || serverHalf(target) || PLATFORM(target)) && layerOf(target) < layerOf(file),
+        )
         .map((target) => `${file} -> ${target}`),
     )
     expect(upward).toEqual([])

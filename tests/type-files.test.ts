@@ -16,6 +16,6 @@ describe('the files the type registry implies (npm run types)', () => {
     )
     // A page written by hand (the Blocklist's list has its paste and sync buttons) is left alone.
     expect(files.has('routes/access-list.tsx')).toBe(false)
-    expect(files.get('server/services/resource-types.ts')).toContain('blocklistRoutes.routes')
+    expect(files.get('src/platform/resource-types.ts')).toContain('blocklistRoutes.routes')
   })
 })

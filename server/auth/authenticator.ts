@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { intersectPermissions } from '../../src/domain/permissions.ts'
 import { stripBearer } from '../../src/domain/requests.ts'
-import { permissionsOfRoles } from '../../src/types/roles.ts'
-import { rolesOfGroups, SSO_MAPPINGS } from '../../src/types/sso-mappings/server.ts'
 import { unauthorized } from '../base/errors.ts'
-import type { Principal } from '../base/principal.ts'
+import type { Principal, ScopedGrant } from '../base/principal.ts'
 import { hashSecret } from '../base/secrets.ts'
 import type { Db } from '../db/client.ts'
 import { cacheGroup, type Generations } from '../db/generations.ts'
@@ -20,7 +18,17 @@ const CACHE_MAX = 10_000
  * A principal depends on its token, its user, and for an SSO sign-in on the group/role mappings and the
  * projects their scopes hold: a change to any, by any process, drops it.
  */
-export const AUTH_TYPES = ['tokens', 'users', SSO_MAPPINGS, 'organizations', 'customers', 'projects']
+export const AUTH_TYPES = ['tokens', 'users', 'sso-groups-roles', 'organizations', 'customers', 'projects']
+
+/**
+ * What roles grant, as the types of src/types define it (the roles' permissions, the SSO group/role
+ * mappings): handed in by whoever starts the server, which imports no type.
+ */
+export type RoleGrants = {
+  permissionsOfRoles(roles: readonly string[]): string[]
+  /** The roles the SSO group/role mappings give a signed-in user's groups, platform-wide and per project. */
+  rolesOfGroups(db: Db, groups: readonly string[]): Promise<{ roles: string[]; scoped: ScopedGrant[] }>
+}
 const AUTH_GROUPS = AUTH_TYPES.map((type) => cacheGroup(type, ''))
 
 /**
@@ -37,6 +45,7 @@ export class Authenticator {
     private readonly db: Db,
     private readonly verifyAccessToken: AccessTokenVerifier | null,
     private readonly generations: Generations,
+    private readonly grants: RoleGrants,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -80,7 +89,7 @@ export class Authenticator {
     const expiresAt = new Date(String(token.expires_at))
     if (expiresAt.getTime() <= this.now()) throw unauthorized('token expired')
     const user = await this.activeUser(String(token.owner))
-    const ownerPermissions = permissionsOfRoles(user.roles)
+    const ownerPermissions = this.grants.permissionsOfRoles(user.roles)
     const projects = Array.isArray(token.projects) && token.projects.length > 0 ? token.projects.map(String) : null
     // last_used_at is bookkeeping, not a change: no revision, no audit entry.
     await this.db
@@ -110,9 +119,9 @@ export class Authenticator {
     }
     const user = await this.activeUser(verified.email)
     // The groups are the IdP's at sign-in (the token's claim); the mappings are read as they are now.
-    const granted = await rolesOfGroups(this.db, verified.groups)
+    const granted = await this.grants.rolesOfGroups(this.db, verified.groups)
     const roles = [...new Set([...user.roles, ...granted.roles])]
-    const permissions = permissionsOfRoles(roles)
+    const permissions = this.grants.permissionsOfRoles(roles)
     return {
       authType: 'oauth',
       ...user,

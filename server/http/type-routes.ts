@@ -10,12 +10,11 @@ import type { ServiceRouter } from './service.ts'
  */
 export type TypeRoutes = (router: ServiceRouter, ctx: ServerContext, definition: ResourceDefinition) => void
 
+/** Every resource type's server half and the routes of its own actions, in the registry's order. */
+export type TypeList = readonly { server: TypeServer; routes?: TypeRoutes }[]
+
 /** Registers every type of `types` that `router`'s service serves: its own actions, then its generic routes. */
-export function registerTypes(
-  router: ServiceRouter,
-  ctx: ServerContext,
-  types: readonly { server: TypeServer; routes?: TypeRoutes }[],
-): ResourceDefinition[] {
+export function registerTypes(router: ServiceRouter, ctx: ServerContext, types: TypeList): ResourceDefinition[] {
   const registered: ResourceDefinition[] = []
   for (const { server, routes } of types) {
     const definition = typeof server.definition === 'function' ? server.definition(ctx) : server.definition

@@ -104,6 +104,13 @@ export class ResourceService {
     return this.definitions.get(type)
   }
 
+  /** A type the server was given (src/types' registry): one it was not given is a fault of the code. */
+  registered(type: string): ResourceDefinition {
+    const found = this.definitions.get(type)
+    if (!found) throw new Error(`resource type ${type} is not registered`)
+    return found
+  }
+
   all(): ResourceDefinition[] {
     return [...this.definitions.values()]
   }

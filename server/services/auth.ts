@@ -3,9 +3,6 @@ import * as v from 'valibot'
 import { ProjectSummary } from '../../src/domain/project.ts'
 import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { LoginResult } from '../../src/domain/session.ts'
-import { customers } from '../../src/types/customers/server.ts'
-import { projects } from '../../src/types/projects/server.ts'
-import { users } from '../../src/types/users/server.ts'
 import { type AuditActor, recordAudit } from '../audit.ts'
 import { ApiError, notFound } from '../base/errors.ts'
 import { actorOf, type Principal, permissionsIn, reachesProject, reachKey } from '../base/principal.ts'
@@ -15,11 +12,10 @@ import { cacheGroup } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
 import { jsonBody } from '../http/compress.ts'
 import { ServiceRouter } from '../http/service.ts'
-import { registerTypes } from '../http/type-routes.ts'
+import { registerTypes, type TypeList } from '../http/type-routes.ts'
 import { getResource, toRecord } from '../resources/store.ts'
 import { deletionPreview } from '../resources/tenancy-deletion.ts'
 import { registerAudit } from './audit.ts'
-import { RESOURCE_TYPES } from './resource-types.ts'
 import { registerUtils } from './utils.ts'
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
@@ -41,7 +37,7 @@ const ProjectSearchAnswer = v.object({
   meta: v.object({ total: v.number(), page: v.number(), items: v.number() }),
 })
 
-export function authService(ctx: ServerContext): ServiceRouter {
+export function authService(ctx: ServerContext, types: TypeList): ServiceRouter {
   const router = new ServiceRouter('auth', ctx)
   registerUtils(router)
 
@@ -160,7 +156,7 @@ export function authService(ctx: ServerContext): ServiceRouter {
     },
   })
 
-  registerTypes(router, ctx, RESOURCE_TYPES)
+  registerTypes(router, ctx, types)
   registerDeletionPreviews(router, ctx)
   registerAudit(router, ctx)
   return router
@@ -219,7 +215,7 @@ async function recordSignIn(ctx: ServerContext, email: string, actor: AuditActor
     }
     await ctx.generations.bump(tx as Db, [cacheGroup('users', '')])
   })
-  ctx.resources.changed(users, '')
+  ctx.resources.changed(ctx.resources.registered('users'), '')
 }
 
 /** What a deletion removes (`deletionPreview`), as openapi.json describes it. */
@@ -251,7 +247,7 @@ function registerDeletionPreviews(router: ServiceRouter, ctx: ServerContext) {
     params: v.object({ name: nameParam('customer') }),
     response: DeletionPreview,
     handler: async ({ c, params }) => {
-      await ctx.resources.get(customers, '', params.name)
+      await ctx.resources.get(ctx.resources.registered('customers'), '', params.name)
       const projects = (await ctx.tenancy.projects()).filter((p) => p.customer.name === params.name).map((p) => p.name)
       return c.json({ data: await deletionPreview(ctx.db, projects) })
     },
@@ -266,7 +262,7 @@ function registerDeletionPreviews(router: ServiceRouter, ctx: ServerContext) {
     params: v.object({ name: nameParam('project') }),
     response: DeletionPreview,
     handler: async ({ c, params }) => {
-      await ctx.resources.get(projects, '', params.name)
+      await ctx.resources.get(ctx.resources.registered('projects'), '', params.name)
       return c.json({ data: await deletionPreview(ctx.db, [params.name]) })
     },
   })

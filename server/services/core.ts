@@ -9,14 +9,13 @@ import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
 import { jsonBody } from '../http/compress.ts'
 import { ServiceRouter } from '../http/service.ts'
-import { registerTypes } from '../http/type-routes.ts'
+import { registerTypes, type TypeList } from '../http/type-routes.ts'
 import { lastReports } from '../platform/agent-reports.ts'
 import { syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { registerBackups } from './backups/routes.ts'
 import { registerInventory } from './inventory.ts'
 import { registerOverview } from './overview.ts'
-import { RESOURCE_TYPES } from './resource-types.ts'
 import { searchBody } from './search.ts'
 import { registerUtils } from './utils.ts'
 
@@ -31,7 +30,7 @@ const SyncAnswer = v.object({
 })
 const SearchAnswer = v.object({ data: d(v.array(SearchResult), 'At most 20 results, best first') })
 
-export function coreService(ctx: ServerContext): ServiceRouter {
+export function coreService(ctx: ServerContext, types: TypeList): ServiceRouter {
   const router = new ServiceRouter('core', ctx)
   registerUtils(router)
 
@@ -102,7 +101,7 @@ export function coreService(ctx: ServerContext): ServiceRouter {
     handler: async ({ c, query, principal }) => jsonBody(c, await searchBody(ctx, principal, query.query)),
   })
 
-  registerTypes(router, ctx, RESOURCE_TYPES)
+  registerTypes(router, ctx, types)
   registerBackups(router, ctx)
   registerOverview(router, ctx)
   registerInventory(router, ctx)

@@ -12,7 +12,6 @@ import {
   purgeState,
 } from '../../src/domain/purge.ts'
 import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
-import { projectDomains } from '../../src/types/websites/server.ts'
 import { recordAudit } from '../audit.ts'
 import { notFound, validBody } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
@@ -125,7 +124,7 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
     example: { type: 'url', targets: ['https://shop.example.com/index.html'] },
     handler: async ({ c, params, principal }) => {
       // The targets must be on the project's own domains, which only the database knows.
-      const domains = [...(await projectDomains(ctx.db, params.project)).keys()]
+      const domains = [...(await ctx.catalog.projectDomains(ctx.db, params.project)).keys()]
       const request = validBody(purgeRequestSchema(domains), await readJson(c), 'invalidation')
       const caller = callerOf(c, principal)
       const now = ctx.now()

@@ -1,4 +1,3 @@
-import { routeNameOf } from '../../src/types/resource-routes.ts'
 import { may, type Principal } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
 import { permissionOf } from '../resources/definition.ts'
@@ -57,6 +56,7 @@ function answer(
   text: string,
   readable: (doc: SearchDoc) => boolean,
   projects: ReadonlyMap<string, ProjectInfo>,
+  routeNameOf: (apiType: string) => string,
 ) {
   const needle = text.toLowerCase()
   const projectOf = (doc: SearchDoc) => projects.get(projectNameOf(doc))
@@ -107,7 +107,7 @@ export async function searchBody(ctx: ServerContext, principal: Principal, text:
   const projects = await ctx.tenancy.lookup()
   const kept = memo
   return index.read(stamp, (docs, version) => {
-    const body = JSON.stringify({ data: answer(docs, text, readable, projects) })
+    const body = JSON.stringify({ data: answer(docs, text, readable, projects, ctx.catalog.routeNameOf) })
     // A change heard of (or a sync) while the projects were read: they may predate it, so it is not kept.
     if (version !== before) return body
     if (kept.stamp !== stamp || kept.version !== version || kept.answers.size >= MAX_ANSWERS) {

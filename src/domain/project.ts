@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 
 const Parent = v.object({ name: v.string(), display_name: v.nullable(v.string()) })
+/** A project's customer or organization, as a project names it. */
+export type Parent = v.InferOutput<typeof Parent>
 
 /** A row of `GET /api/auth/v0/search/projects`: what the project selector lists. */
 export const ProjectSummary = v.object({

@@ -1,4 +1,5 @@
 import { optionsFromEnv, startServer } from '../../server/main.ts'
+import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 
 /** The admin token the edge benches' platform accepts. */
 export const BENCH_TOKEN = 'bench-admin-token-0123456789abcdef'
@@ -8,14 +9,17 @@ export const BENCH_TOKEN = 'bench-admin-token-0123456789abcdef'
  * console; `call` sends one API request as the admin and fails on any answer but 2xx.
  */
 export async function benchPlatform() {
-  const server = await startServer({
-    ...optionsFromEnv({}),
-    port: 0,
-    databaseUrl: 'memory:',
-    adminToken: BENCH_TOKEN,
-    demoPassword: 'bench-password',
-    serveConsole: false,
-  })
+  const server = await startServer(
+    {
+      ...optionsFromEnv({}),
+      port: 0,
+      databaseUrl: 'memory:',
+      adminToken: BENCH_TOKEN,
+      demoPassword: 'bench-password',
+      serveConsole: false,
+    },
+    PLATFORM_TYPES,
+  )
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${server.url}${path}`, {
       method,

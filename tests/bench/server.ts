@@ -4,24 +4,28 @@
  * of resources when the parent asks over IPC (bulk rows straight through drizzle), stops on SIGINT.
  */
 import { optionsFromEnv, startServer } from '../../server/main.ts'
+import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 import { fill, rowCount } from './fill.ts'
 import { type FillReply, isFillRequest, type ReadyLine } from './protocol.ts'
 
 const adminToken = process.env.BENCH_ADMIN_TOKEN
 if (!adminToken) throw new Error('BENCH_ADMIN_TOKEN is required')
 
-const server = await startServer({
-  ...optionsFromEnv({}),
-  // PGlite's directory when the database is kept between runs (tests/bench/console.ts --lists).
-  ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
-  port: 0,
-  // In-memory PGlite, or the PostgreSQL server of `npm run bench` with --postgres.
-  databaseUrl: process.env.BENCH_DATABASE_URL || 'memory:',
-  adminToken,
-  demoPassword: 'bench',
-  // The console benchmark (tests/bench/console.ts) needs the built console on the same origin.
-  serveConsole: process.env.BENCH_SERVE_CONSOLE === '1',
-})
+const server = await startServer(
+  {
+    ...optionsFromEnv({}),
+    // PGlite's directory when the database is kept between runs (tests/bench/console.ts --lists).
+    ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
+    port: 0,
+    // In-memory PGlite, or the PostgreSQL server of `npm run bench` with --postgres.
+    databaseUrl: process.env.BENCH_DATABASE_URL || 'memory:',
+    adminToken,
+    demoPassword: 'bench',
+    // The console benchmark (tests/bench/console.ts) needs the built console on the same origin.
+    serveConsole: process.env.BENCH_SERVE_CONSOLE === '1',
+  },
+  PLATFORM_TYPES,
+)
 
 process.on('message', (message: unknown) => {
   if (!isFillRequest(message)) return

@@ -15,6 +15,7 @@ import { bumpRevision } from '../../server/platform/revisions.ts'
 import type { ResourceDefinition } from '../../server/resources/definition.ts'
 import { systemCaller } from '../../server/resources/service.ts'
 import { insertResource, searchTextOf } from '../../server/resources/store.ts'
+import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 import { domainOwners } from '../../src/types/websites/server.ts'
 import { type Cluster, startCluster } from '../tools/postgres.ts'
 import { fill } from './fill.ts'
@@ -45,14 +46,17 @@ async function main() {
   const total = argument('--fill', 100_000)
   let cluster: Cluster | null = null
   if (onPostgres) cluster = await startCluster()
-  const server = await startServer({
-    ...optionsFromEnv({}),
-    port: 0,
-    databaseUrl: cluster?.url ?? 'memory:',
-    adminToken: 'bench-admin-token-0123456789abcdef',
-    demoPassword: 'bench',
-    serveConsole: false,
-  })
+  const server = await startServer(
+    {
+      ...optionsFromEnv({}),
+      port: 0,
+      databaseUrl: cluster?.url ?? 'memory:',
+      adminToken: 'bench-admin-token-0123456789abcdef',
+      demoPassword: 'bench',
+      serveConsole: false,
+    },
+    PLATFORM_TYPES,
+  )
   try {
     const ctx = server.ctx
     if (total > 0) {

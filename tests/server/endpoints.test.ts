@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createServices } from '../../server/app.ts'
 import { grants } from '../../src/domain/permissions.ts'
+import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 import { setUpPlatform, VIEWER } from './support.ts'
 
 /**
@@ -14,7 +15,7 @@ const platform = setUpPlatform()
 type Operation = { service: string; method: string; path: string; permissions: string[] | null; isPublic: boolean }
 
 function operations(): Operation[] {
-  return createServices(platform.server.ctx).flatMap((router) =>
+  return createServices(platform.server.ctx, PLATFORM_TYPES.servers).flatMap((router) =>
     router.operations.map((op) => ({
       service: router.service,
       method: op.method.toUpperCase(),

@@ -3,20 +3,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { optionsFromEnv, startServer } from '../../server/main.ts'
+import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wadp-data-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const start = (adminToken: string) =>
-  startServer({
-    ...optionsFromEnv({}),
-    port: 0,
-    dataDir,
-    databaseUrl: undefined,
-    adminToken,
-    demoPassword: 'p',
-    serveConsole: false,
-  })
+  startServer(
+    {
+      ...optionsFromEnv({}),
+      port: 0,
+      dataDir,
+      databaseUrl: undefined,
+      adminToken,
+      demoPassword: 'p',
+      serveConsole: false,
+    },
+    PLATFORM_TYPES,
+  )
 
 describe('embedded database on disk', () => {
   it('keeps everything across a restart on the same data directory, without seeding twice', async () => {

@@ -57,7 +57,7 @@ describe("npm start's console build", () => {
   })
 })
 
-describe('server/start.ts', () => {
+describe('src/platform/start.ts', () => {
   let server: ServerProcess | null = null
   afterAll(async () => {
     await server?.stop()

@@ -5,6 +5,7 @@ import pg from 'pg'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
 import type { JobTiming } from '../../server/platform/jobs.ts'
+import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 import { ContractChecker } from './contract.ts'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
@@ -64,18 +65,21 @@ export function setUpPlatform(
   let violations: string[] = []
   beforeAll(async () => {
     database = await testDatabase()
-    const server = await startServer({
-      ...optionsFromEnv({}),
-      port: 0,
-      databaseUrl: database.url,
-      memoryTemplate: process.env.WADP_MEMORY_TEMPLATE,
-      adminToken: ADMIN_TOKEN,
-      demoPassword: DEMO_PASSWORD,
-      syncDelay: overrides.syncDelay ?? '100-300',
-      ...(overrides.tokenSweepSeconds ? { tokenSweepSeconds: overrides.tokenSweepSeconds } : {}),
-      ...(overrides.jobs ? { jobs: overrides.jobs } : {}),
-      serveConsole: false,
-    })
+    const server = await startServer(
+      {
+        ...optionsFromEnv({}),
+        port: 0,
+        databaseUrl: database.url,
+        memoryTemplate: process.env.WADP_MEMORY_TEMPLATE,
+        adminToken: ADMIN_TOKEN,
+        demoPassword: DEMO_PASSWORD,
+        syncDelay: overrides.syncDelay ?? '100-300',
+        ...(overrides.tokenSweepSeconds ? { tokenSweepSeconds: overrides.tokenSweepSeconds } : {}),
+        ...(overrides.jobs ? { jobs: overrides.jobs } : {}),
+        serveConsole: false,
+      },
+      PLATFORM_TYPES,
+    )
     platform.server = server
     platform.url = server.url
     platform.call = async (method, path, options = {}) => {

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import openapiTS from 'openapi-typescript'
 import { SERVICE_NAMES } from '../../src/domain/platform-info.ts'
+import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 
 const CLIENT = resolve(import.meta.dirname, '../client')
 
@@ -39,7 +40,10 @@ export async function staleClientTypes(baseUrl: string): Promise<string[]> {
 
 if (process.argv.includes('--write')) {
   const { optionsFromEnv, startServer } = await import('../../server/main.ts')
-  const server = await startServer({ ...optionsFromEnv({}), port: 0, databaseUrl: 'memory:', serveConsole: false })
+  const server = await startServer(
+    { ...optionsFromEnv({}), port: 0, databaseUrl: 'memory:', serveConsole: false },
+    PLATFORM_TYPES,
+  )
   try {
     for (const [service, document] of await documentsOf(server.url)) {
       writeFileSync(clientTypesFile(service), await clientTypes(document))

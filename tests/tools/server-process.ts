@@ -17,12 +17,12 @@ export type ServerProcess = {
 }
 
 /**
- * `npm start`'s server (server/start.ts) as a real process of its own, on a free port: the Playwright
+ * `npm start`'s server (src/platform/start.ts) as a real process of its own, on a free port: the Playwright
  * journeys' server (e2e/support/server.ts) and the server tests of start, stop and replicas.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await findFreePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/platform/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WADP_DEMO_PASSWORD: 'demo', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

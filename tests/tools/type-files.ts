@@ -7,8 +7,8 @@
  * - `src/types/screens.ts`, every type's screen (what must see every type: the consistency tests);
  * - `src/types/field-labels.ts`, every type's field labels as its screen words them (the audit diff, a
  *   backup's dry run and the search results name fields with them, without loading every screen);
- * - `server/services/resource-types.ts`, every type's server definition and its own routes, which the
- *   services register.
+ * - `src/platform/resource-types.ts`, every type's server definition and its own routes, which the
+ *   process that starts the server hands it (src/platform/types.ts) and the services register.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -187,22 +187,21 @@ ${rows.join('\n')}
 function serversFile(folders: Folder[]): string {
   const served = folders.filter((folder) => existsSync(join(TYPES, folder.folder, 'server.ts')))
   const imports = [
-    ...served.map((folder) => `import * as ${camel(folder.folder)} from '../../src/types/${folder.folder}/server.ts'`),
+    ...served.map((folder) => `import * as ${camel(folder.folder)} from '../types/${folder.folder}/server.ts'`),
     ...served
       .filter((folder) => folder.routes)
-      .map((folder) => `import * as ${camel(folder.folder)}Routes from '../../src/types/${folder.folder}/routes.ts'`),
+      .map((folder) => `import * as ${camel(folder.folder)}Routes from '../types/${folder.folder}/routes.ts'`),
   ].sort((a, b) => a.localeCompare(b))
   const rows = served.map(
     (folder) =>
       `  { server: ${camel(folder.folder)}.server${folder.routes ? `, routes: ${camel(folder.folder)}Routes.routes` : ''} },`,
   )
   return `${GENERATED}
-import type { TypeRoutes } from '../http/type-routes.ts'
-import type { TypeServer } from '../resources/definition.ts'
+import type { TypeList } from '../../server/http/type-routes.ts'
 ${imports.join('\n')}
 
 /** Every resource type's server definition and the routes of its own actions, in the registry's order. */
-export const RESOURCE_TYPES: readonly { server: TypeServer; routes?: TypeRoutes }[] = [
+export const RESOURCE_TYPES: TypeList = [
 ${rows.join('\n')}
 ]
 `
@@ -236,7 +235,7 @@ export async function expectedTypeFiles(): Promise<Map<string, string>> {
   }
   files.set('src/types/screens.ts', formatted('src/types/screens.ts', screensFile(folders)))
   files.set('src/types/field-labels.ts', formatted('src/types/field-labels.ts', fieldLabelsFile(folders, screens)))
-  files.set('server/services/resource-types.ts', formatted('server/services/resource-types.ts', serversFile(folders)))
+  files.set('src/platform/resource-types.ts', formatted('src/platform/resource-types.ts', serversFile(folders)))
   return files
 }
 

@@ -6,5 +6,3 @@ export const ProjectFields = v.object({
   customer: v.pipe(Slug, v.description('The customer the project belongs to')),
   description: Description,
 })
-
-export type Parent = { name: string; display_name: string | null }

@@ -1,13 +1,13 @@
 import * as v from 'valibot'
 import { Email, IsoDateTime, Slug, uniqueItems } from '../../domain/common.ts'
 import { isPermission } from '../../domain/permissions.ts'
+import { TOKEN_LIFETIME_DAYS } from '../../domain/tokens.ts'
 
 export const Permission = v.pipe(
   v.string('must be a string'),
   v.check(isPermission, 'must be service.resource.action, each part a name or *'),
 )
 
-export const TOKEN_LIFETIME_DAYS = { default: 90, max: 365 } as const
 export const TOKEN_STATUSES = ['active', 'revoked'] as const
 
 /** `POST /api/auth/v0/tokens` body (the issue's contract); `expires_at` defaults to +90 days. */

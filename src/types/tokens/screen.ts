@@ -1,5 +1,6 @@
 import { type ResourceUi, TIME_COLUMN_WIDTH } from '../../domain/resource-ui.ts'
-import { TOKEN_LIFETIME_DAYS, TokenFields } from './fields.ts'
+import { TOKEN_LIFETIME_DAYS } from '../../domain/tokens.ts'
+import { TokenFields } from './fields.ts'
 import { TOKEN_STATE_FIELDS, TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './status.ts'
 
 const DAY_MS = 86_400_000

@@ -6,8 +6,9 @@ import type { ResourceDefinition, TypeServer } from '../../../server/resources/d
 import { getResource } from '../../../server/resources/store.ts'
 import { grants, intersectPermissions } from '../../domain/permissions.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { TOKEN_LIFETIME_DAYS } from '../../domain/tokens.ts'
 import { permissionsOfRoles } from '../roles.ts'
-import { TOKEN_LIFETIME_DAYS, TokenFields, tokenExpiryProblem } from './fields.ts'
+import { TokenFields, tokenExpiryProblem } from './fields.ts'
 import { tokensUi } from './screen.ts'
 
 async function ownerPermissions(db: Db, owner: string): Promise<string[] | null> {

@@ -1,6 +1,6 @@
 import { ApiError, conflict } from '../../../server/base/errors.ts'
 import type { ServerContext } from '../../../server/context.ts'
-import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
+import type { Caller } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
 import {
   QUICK_WEBSITE_MESSAGES,
@@ -29,8 +29,8 @@ export async function quickSetup(
   draft: QuickSetupDraft,
   caller: Caller,
 ): Promise<{ name: string; default_director: string }> {
-  const websites = ctx.resources.definition('websites') as ResourceDefinition
-  const directors = ctx.resources.definition('directors') as ResourceDefinition
+  const websites = ctx.resources.registered('websites')
+  const directors = ctx.resources.registered('directors')
   const [invalid] = validateQuickSetupDraft(draft)
   if (invalid) throw quickError(400, invalid.field, invalid.message)
   if ((await projectDomains(ctx.db, project, undefined, [draft.domain_name])).has(draft.domain_name)) {

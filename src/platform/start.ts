@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { startLocalEdge } from './local-edge.ts'
-import { optionsFromEnv, ROOT, startServer } from './main.ts'
-import { buildReport, runtimeNote, signInLines } from './start-report.ts'
+import { startLocalEdge } from '../../server/local-edge.ts'
+import { optionsFromEnv, ROOT, startServer } from '../../server/main.ts'
+import { buildReport, runtimeNote, signInLines } from '../../server/start-report.ts'
+import { PLATFORM_TYPES } from './types.ts'
 
 /** Newest modification time under the console's sources, to decide whether dist/ is stale. */
 function newestSource(path: string): number {
@@ -35,7 +36,7 @@ function buildConsoleIfNeeded() {
 if (process.argv.includes('--build-if-needed')) buildConsoleIfNeeded()
 
 const options = optionsFromEnv(process.env)
-const server = await startServer(options).catch((error: unknown) => {
+const server = await startServer(options, PLATFORM_TYPES).catch((error: unknown) => {
   console.error('WADP could not start:', error instanceof Error ? error.message : error)
   process.exit(1)
 })

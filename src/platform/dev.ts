@@ -1,16 +1,20 @@
 import { createServer as createVite } from 'vite'
-import { optionsFromEnv, ROOT, startServer } from './main.ts'
+import { optionsFromEnv, ROOT, startServer } from '../../server/main.ts'
+import { PLATFORM_TYPES } from './types.ts'
 
 /**
  * `npm run dev`: Vite's dev server (HMR) and the platform API on one origin, so the console in
  * development talks to the same paths as in production.
  */
 const vite = await createVite({ root: ROOT, server: { middlewareMode: true }, appType: 'spa' })
-const server = await startServer({
-  ...optionsFromEnv(process.env),
-  serveConsole: false,
-  consoleMiddleware: (req, res, next) => vite.middlewares(req, res, next),
-})
+const server = await startServer(
+  {
+    ...optionsFromEnv(process.env),
+    serveConsole: false,
+    consoleMiddleware: (req, res, next) => vite.middlewares(req, res, next),
+  },
+  PLATFORM_TYPES,
+)
 console.log(`WADP console (development, HMR): ${server.url}/`)
 console.log(`Database: ${server.databaseDescription}`)
 console.log(`Admin API token: ${server.adminToken}`)
