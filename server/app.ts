@@ -10,8 +10,9 @@ import {
   databaseUnavailable,
 } from './db/client.ts'
 import { Generations } from './db/generations.ts'
+import type { AppEnv } from './http/middleware.ts'
 import { readScriptHashes, securityHeaders, securityPolicies } from './http/security-headers.ts'
-import type { AppEnv, ServiceRouter } from './http/service.ts'
+import type { ServiceRouter } from './http/service.ts'
 import { staticConsole } from './http/static.ts'
 import type { TypeList } from './http/type-routes.ts'
 import { ResponseCache } from './resources/response-cache.ts'

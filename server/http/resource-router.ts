@@ -15,7 +15,8 @@ import {
 } from '../resources/definition.ts'
 import { parseIfMatch, type ResourceService } from '../resources/service.ts'
 import { jsonBody } from './compress.ts'
-import { type ApiContext, readJson, type ServiceRouter } from './service.ts'
+import type { ApiContext } from './middleware.ts'
+import { readJson, type ServiceRouter } from './service.ts'
 
 export function callerOf(c: ApiContext, principal: Principal): Caller {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()

@@ -1,43 +1,31 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
-import { type Context, Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { type FieldError, toFieldErrors } from '../../src/domain/common.ts'
-import { ApiError, badRequest, forbidden, notFound } from '../base/errors.ts'
-import { may, type Principal, projectsWhere } from '../base/principal.ts'
+import { ApiError, badRequest } from '../base/errors.ts'
+import type { Principal } from '../base/principal.ts'
 import type { ServiceName } from '../base/service-name.ts'
 import type { ServerContext } from '../context.ts'
+import {
+  type Access,
+  type ApiContext,
+  type AppEnv,
+  authentication,
+  nodeSecret,
+  permission,
+  projectExistence,
+} from './middleware.ts'
 import { type DocumentedOperation, openapiDocument, type SuccessHeader } from './openapi.ts'
 
-export type AppEnv = { Variables: { principal?: Principal } }
-export type ApiContext = Context<AppEnv>
-
-/**
- * Who may call an endpoint. `permission` is checked against the caller's permissions in the path's
- * `:project` when the path has one, else platform-wide (which a token limited to some projects never
- * reaches). `within: 'projects'` marks a platform read that answers for the caller's projects only: it
- * needs the permission in one project at least, and its handler filters with `projectsWhere`.
- * `authenticated` endpoints check finer rules themselves.
- */
-export type Access =
-  | { public: true }
-  /**
-   * An edge agent's call: no user's token, but its node's own secret, checked by `verify` (from the
-   * Authorization header and the node named in the path) before the query and the body are read.
-   */
-  | { nodeSecret: { verify(authorization: string | undefined, node: string): Promise<void> } }
-  | { authenticated: true; note: string }
-  | { permission: string | string[]; within?: 'projects' }
-
-/** Whether the principal passes the route's permission check (in `project` when the path names one). */
-function permitted(
-  principal: Principal,
-  access: { permission: string | string[]; within?: 'projects' },
-  project?: string,
-) {
-  const wanted = [access.permission].flat()
-  if (access.within === 'projects' && project === undefined)
-    return wanted.find((permission) => projectsWhere(principal, permission)?.length === 0)
-  return wanted.find((permission) => !may(principal, permission, project))
+/** The middleware `checks` as one, each run in turn (the first to throw answers). */
+function inTurn(checks: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppEnv> {
+  return (c, next) =>
+    checks.reduceRight<() => Promise<void>>(
+      (then, check) => async () => {
+        await check(c, then)
+      },
+      next,
+    )()
 }
 
 type AnySchema = v.GenericSchema
@@ -255,27 +243,23 @@ export class ServiceRouter {
       errors: spec.errors ?? [],
       example: spec.example,
     })
-    this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-      const principal =
-        'public' in spec.access || 'nodeSecret' in spec.access
-          ? undefined
-          : await this.ctx.auth.authenticate(c.req.header('authorization'))
-      if (principal) c.set('principal', principal)
+    // In this order: 401, then 400 for a malformed path, then 401 for a node's secret, 403, 404 for an
+    // unknown project; the query and the body are read only after all of them.
+    const checks: MiddlewareHandler<AppEnv>[] = []
+    if ('permission' in spec.access || 'authenticated' in spec.access) checks.push(authentication(this.ctx.auth))
+    checks.push(async (c, next) => {
       checkParameters(c, spec.query)
-      const params = (spec.params ? parseWith(spec.params, c.req.param(), 'path parameter') : undefined) as Parsed<P>
-      if ('nodeSecret' in spec.access)
-        await spec.access.nodeSecret.verify(c.req.header('authorization'), c.req.param('name') ?? '')
-      if (principal && 'permission' in spec.access) {
-        const project = c.req.param('project')
-        const missing = permitted(principal, spec.access, project)
-        if (missing) throw forbidden(missing)
-        if (project !== undefined && !(await this.ctx.tenancy.projectExists(project)))
-          throw notFound(`project ${project}`)
-      }
+      c.set('params', spec.params ? parseWith(spec.params, c.req.param(), 'path parameter') : undefined)
+      await next()
+    })
+    if ('nodeSecret' in spec.access) checks.push(nodeSecret(spec.access.nodeSecret))
+    if ('permission' in spec.access) checks.push(permission(spec.access), projectExistence(this.ctx.tenancy))
+    this.app.on(spec.method.toUpperCase(), spec.path, inTurn(checks), async (c) => {
+      const params = c.get('params') as Parsed<P>
       const query = (spec.query ? parseWith(spec.query, c.req.query(), 'query parameter') : undefined) as Parsed<Q>
       const body = (spec.body ? parseBody(spec.body, await readJson(c)) : undefined) as Parsed<B>
       // Public routes never read `principal`; the cast keeps every other handler free of undefined checks.
-      return spec.handler({ c, params, query, body, principal: principal as Principal })
+      return spec.handler({ c, params, query, body, principal: c.get('principal') as Principal })
     })
   }
 
