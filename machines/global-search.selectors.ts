@@ -12,3 +12,14 @@ export const selectSearchMessage = (state: GlobalSearchSnapshot): string | null 
   if (state.hasTag('error')) return SEARCH_MESSAGES.failed
   return null
 }
+/** What the search box shows, read from the tags: nothing, typing, searching, the results, none, or a failure. */
+export const selectSearchStatus = (
+  state: GlobalSearchSnapshot,
+): 'idle' | 'debouncing' | 'searching' | 'results' | 'empty' | 'failed' => {
+  if (state.hasTag('typing')) return 'debouncing'
+  if (state.hasTag('busy')) return 'searching'
+  if (state.hasTag('results')) return 'results'
+  if (state.hasTag('empty')) return 'empty'
+  if (state.hasTag('error')) return 'failed'
+  return 'idle'
+}

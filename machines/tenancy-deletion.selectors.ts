@@ -15,3 +15,8 @@ export const selectCanDelete = (snapshot: Snapshot) =>
   (snapshot.matches('confirming') || snapshot.matches('failed')) &&
   typedNameMatches(snapshot.context.typed, snapshot.context.name)
 export const selectError = (snapshot: Snapshot) => (snapshot.hasTag('error') ? snapshot.context.error : null)
+/** Where the deletion flow is, as the page shows it. */
+export const selectPhase = (snapshot: Snapshot) =>
+  (['previewing', 'previewFailed', 'confirming', 'deleting', 'deleted', 'failed'] as const).find((phase) =>
+    snapshot.matches(phase),
+  ) ?? 'choosing'

@@ -282,6 +282,18 @@ describe('import direction (ARCHITECTURE.md)', () => {
   })
 })
 
+describe('views read machines through their selectors', () => {
+  it('never names a state in routes/ or src/views/ (no snapshot.value, no .matches), the /debug page aside', () => {
+    // The /debug page shows each machine's state by name: that is what it is for.
+    const shown = new Set(['src/views/DebugPage.tsx'])
+    const offenders = ['routes', 'src/views']
+      .flatMap(sourceFiles)
+      .filter((file) => !shown.has(file))
+      .filter((file) => /\.matches\(|\b(state|snapshot)\.value\b/.test(readFileSync(join(ROOT, file), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+})
+
 describe('screens', () => {
   it('has no route that renders a placeholder instead of its screen', () => {
     // Issue 14 built the last screens the placeholder (ComingSoonPage) stood in for, and removed it.

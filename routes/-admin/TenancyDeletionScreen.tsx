@@ -3,14 +3,14 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { use } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
-import { selectCanDelete, selectError, selectPreview } from '../../machines/tenancy-deletion.selectors.ts'
+import { selectCanDelete, selectError, selectPhase, selectPreview } from '../../machines/tenancy-deletion.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import type { TenancyKind } from '../../src/domain/tenancy-deletion.ts'
 import { queryError, retryWhileUnavailable } from '../../src/queries/errors.ts'
 import { customersUi } from '../../src/types/customers/screen.ts'
 import { projectsUi } from '../../src/types/projects/screen.ts'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
-import { TenancyDeletionPage, type TenancyDeletionPhase } from '../../src/views/TenancyDeletionPage.tsx'
+import { TenancyDeletionPage } from '../../src/views/TenancyDeletionPage.tsx'
 import { linkClassName } from '../-resources/ReferenceLink.tsx'
 
 const root = getRouteApi('__root__')
@@ -36,7 +36,7 @@ function Deletion({ kind }: { kind: TenancyKind }) {
   const ui = kind === 'customer' ? customersUi : projectsUi
   const names = useQuery({ ...queries.names(ui, '', ''), retry: retryWhileUnavailable(0) })
   const actor = useActorRef(machines.tenancyDeletion(), { input: { kind } })
-  const phase = useSelector(actor, (snapshot) => snapshot.value as TenancyDeletionPhase)
+  const phase = useSelector(actor, selectPhase)
   const chosen = useSelector(actor, (snapshot) => snapshot.context.name)
   const typed = useSelector(actor, (snapshot) => snapshot.context.typed)
   const preview = useSelector(actor, selectPreview)

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { selectSearchQuery, selectSearchText } from '../../machines/global-search.selectors.ts'
+import { selectSearchQuery, selectSearchStatus, selectSearchText } from '../../machines/global-search.selectors.ts'
 import { searchResultPath } from '../../src/domain/project.ts'
-import { SearchBox, type SearchStatus } from '../../src/views/SearchBox.tsx'
+import { SearchBox } from '../../src/views/SearchBox.tsx'
 
 const root = getRouteApi('__root__')
 
@@ -13,7 +13,7 @@ export function GlobalSearch() {
   const search = actors.globalSearch
   const text = useSelector(search, selectSearchText)
   const query = useSelector(search, selectSearchQuery)
-  const status = useSelector(search, (state) => state.value as SearchStatus)
+  const status = useSelector(search, selectSearchStatus)
   const results = useQuery({ ...queries.search.results(query), enabled: false })
   return (
     <SearchBox

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import { selectSearchMessage } from '../../machines/global-search.selectors.ts'
+import { selectSearchMessage, selectSearchStatus } from '../../machines/global-search.selectors.ts'
 import { globalSearchMachine, type SearchOutcome } from '../../machines/global-search.ts'
 
 function startSearch(search: (query: string) => Promise<SearchOutcome> = async () => ({ count: 2 })) {
@@ -23,6 +23,40 @@ function startSearch(search: (query: string) => Promise<SearchOutcome> = async (
 }
 
 describe('global search', () => {
+  it('tells the search box what to show, from the tags: typing, searching, results, none, a failure', async () => {
+    let fail = false
+    let answer: (outcome: SearchOutcome) => void = () => undefined
+    const search = startSearch(
+      (query) =>
+        new Promise((resolve, reject) => {
+          if (fail) reject(new Error('timeout'))
+          else answer = resolve
+          void query
+        }),
+    )
+    const status = () => selectSearchStatus(search.actor.getSnapshot())
+    expect(status()).toBe('idle')
+    search.type('web')
+    expect(status()).toBe('debouncing')
+    search.clock.increment(1000)
+    expect(status()).toBe('searching')
+    answer({ count: 2 })
+    await waitFor(search.actor, (s) => s.hasTag('results'))
+    expect(status()).toBe('results')
+    search.type('webs')
+    search.clock.increment(1000)
+    answer({ count: 0 })
+    await waitFor(search.actor, (s) => s.hasTag('empty'))
+    expect(status()).toBe('empty')
+    fail = true
+    search.type('websi')
+    search.clock.increment(1000)
+    await waitFor(search.actor, (s) => s.hasTag('error'))
+    expect(status()).toBe('failed')
+    search.actor.send({ type: 'search.clear' })
+    expect(status()).toBe('idle')
+  })
+
   it('submits the trimmed text one second after the last key release', async () => {
     const search = startSearch()
     search.type('  web')

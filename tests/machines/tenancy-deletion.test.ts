@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { selectCanDelete, selectError, selectPreview } from '../../machines/tenancy-deletion.selectors.ts'
+import { selectCanDelete, selectError, selectPhase, selectPreview } from '../../machines/tenancy-deletion.selectors.ts'
 import {
   type DeleteTenancyInput,
   type PreviewedTarget,
@@ -55,24 +55,24 @@ const settled = (actor: Actor) => waitFor(actor, (snapshot) => !snapshot.hasTag(
 describe('tenancy deletion', () => {
   it('starts by asking for a choice, and ignores an empty one', () => {
     const { actor, previews } = startDeletion('project')
-    expect(actor.getSnapshot().value).toBe('choosing')
+    expect(selectPhase(actor.getSnapshot())).toBe('choosing')
     actor.send({ type: 'deletion.choose', name: '   ' })
-    expect(actor.getSnapshot().value).toBe('choosing')
+    expect(selectPhase(actor.getSnapshot())).toBe('choosing')
     expect(previews).toEqual([])
   })
 
   it('shows the preview, and enables the delete only once the name is typed exactly', async () => {
     const { actor, deletes } = startDeletion('project')
     actor.send({ type: 'deletion.choose', name: 'shop' })
-    expect(actor.getSnapshot().value).toBe('previewing')
+    expect(selectPhase(actor.getSnapshot())).toBe('previewing')
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('confirming')
+    expect(selectPhase(actor.getSnapshot())).toBe('confirming')
     expect(selectPreview(actor.getSnapshot())).toEqual(shop.preview)
     expect(selectCanDelete(actor.getSnapshot())).toBe(false)
 
     actor.send({ type: 'deletion.type', text: 'sho' })
     actor.send({ type: 'deletion.confirm' })
-    expect(actor.getSnapshot().value).toBe('confirming')
+    expect(selectPhase(actor.getSnapshot())).toBe('confirming')
     actor.send({ type: 'deletion.type', text: 'Shop' })
     expect(selectCanDelete(actor.getSnapshot())).toBe(false)
     actor.send({ type: 'deletion.type', text: ' shop ' })
@@ -87,7 +87,7 @@ describe('tenancy deletion', () => {
     actor.send({ type: 'deletion.type', text: 'shop' })
     actor.send({ type: 'deletion.confirm' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('deleted')
+    expect(selectPhase(actor.getSnapshot())).toBe('deleted')
     expect(deletes).toEqual([{ kind: 'project', name: 'shop', revision: 7, cascade: false }])
     expect(announced).toEqual([{ kind: 'project', name: 'shop', projects: ['shop'] }])
   })
@@ -125,7 +125,7 @@ describe('tenancy deletion', () => {
     actor.send({ type: 'deletion.type', text: 'shop' })
     actor.send({ type: 'deletion.confirm' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('failed')
+    expect(selectPhase(actor.getSnapshot())).toBe('failed')
     expect(selectError(actor.getSnapshot())).toBe('the project changed meanwhile (revision 8)')
     expect(actor.getSnapshot().context.typed).toBe('shop')
     expect(selectPreview(actor.getSnapshot())).toEqual(shop.preview)
@@ -134,7 +134,7 @@ describe('tenancy deletion', () => {
     refuse = false
     actor.send({ type: 'deletion.confirm' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('deleted')
+    expect(selectPhase(actor.getSnapshot())).toBe('deleted')
     expect(deletes).toHaveLength(2)
   })
 
@@ -154,11 +154,11 @@ describe('tenancy deletion', () => {
     revision = 8
     actor.send({ type: 'deletion.retry' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('confirming')
+    expect(selectPhase(actor.getSnapshot())).toBe('confirming')
     expect(actor.getSnapshot().context.typed).toBe('shop')
     actor.send({ type: 'deletion.confirm' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('deleted')
+    expect(selectPhase(actor.getSnapshot())).toBe('deleted')
     expect(deletes.map((d) => d.revision)).toEqual([7, 8])
   })
 
@@ -170,7 +170,7 @@ describe('tenancy deletion', () => {
     })
     actor.send({ type: 'deletion.choose', name: 'gone' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('previewFailed')
+    expect(selectPhase(actor.getSnapshot())).toBe('previewFailed')
     expect(selectError(actor.getSnapshot())).toBe('no project named "gone"')
     actor.send({ type: 'deletion.confirm' })
     expect(deletes).toEqual([])
@@ -199,10 +199,10 @@ describe('tenancy deletion', () => {
     actor.send({ type: 'deletion.confirm' })
     await waitFor(actor, () => deletes.length === 1)
     actor.send({ type: 'deletion.choose', name: 'blog' })
-    expect(actor.getSnapshot().value).toBe('deleting')
+    expect(selectPhase(actor.getSnapshot())).toBe('deleting')
     expect(actor.getSnapshot().context.name).toBe('shop')
     release()
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('deleted')
+    expect(selectPhase(actor.getSnapshot())).toBe('deleted')
   })
 })
