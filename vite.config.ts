@@ -55,6 +55,33 @@ function collectUpFrontModules(): Plugin {
 }
 
 /**
+ * A route's own chunks (its code-split component, loader…), by file name, as written. The route tree
+ * imports them; Vite would list each one's files beside the import so that the browser fetches them at
+ * once, a table of about 200 file names in the start chunk (3-4 kB gzip). index.html carries the same list
+ * per page (src/page-chunks.ts), and the root route asks its inline script to preload a page's files as
+ * the router starts loading it (navigation or intent): the list is not needed twice.
+ */
+const routeChunkFiles = new Set<string>()
+const ROUTE_CHUNK = /[\\/]routes[\\/][^\\/-][^\\/]*\.tsx\?tsr-split=/
+
+function collectRouteChunks(): Plugin {
+  return {
+    name: 'wadp:route-chunks',
+    apply: 'build',
+    generateBundle: {
+      // Before Vite writes the preload lists (its own generateBundle), which read this set.
+      order: 'pre',
+      handler(_options, bundle) {
+        routeChunkFiles.clear()
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.facadeModuleId && ROUTE_CHUNK.test(chunk.facadeModuleId))
+            routeChunkFiles.add(chunk.fileName)
+      },
+    },
+  }
+}
+
+/**
  * The schemas' `v.description(…)` texts document the API (openapi.json, built by the server from the same
  * schemas); the console never reads them. The browser build drops their text, which every resource page
  * would otherwise carry (1-2 kB gzip each). Only plain string literals are emptied; the call stays.
@@ -89,6 +116,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     collectUpFrontModules(),
+    collectRouteChunks(),
     stripSchemaDescriptions(),
   ],
   build: {
@@ -96,6 +124,9 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json maps routes to chunks: the size budget (tests/bench/bundle.ts) reads it.
     manifest: true,
+    // A route's chunks are preloaded from index.html's table of pages (collectRouteChunks); every other
+    // dynamic import keeps Vite's list of the files it needs.
+    modulePreload: { resolveDependencies: (file, deps) => (routeChunkFiles.has(file) ? [] : deps) },
     rolldownOptions: {
       output: {
         codeSplitting: {
