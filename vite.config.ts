@@ -15,6 +15,15 @@ const startModules = new Set<string>()
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|xstate|@xstate|valibot|ofetch|ufo|destr)[\\/]/
 
+/**
+ * Library modules that only signed-in pages use: queries through hooks (react-query's useQuery,
+ * useQueries), mutations (useMutation) and the forms' unsaved-changes guard (the router's useBlocker). The
+ * sign-in page needs none of them, so they go with the signed-in frame. Each library's entry re-exports
+ * them, which would otherwise put them in the framework chunk.
+ */
+const SIGNED_IN_HOOKS =
+  /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQuery|useBaseQuery|useQueries|useMutation)|query-core[\\/].*[\\/](queryObserver|queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
+
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
 const shellModules = new Set<string>()
 const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
@@ -135,16 +144,18 @@ export default defineConfig({
             {
               name: 'framework',
               // xstate/graph (the /debug page's test paths) is not: it loads with the module that asks for it.
-              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id),
+              // Nor are the hooks that only signed-in pages use (SIGNED_IN_HOOKS): they go with the shell.
+              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id) && !SIGNED_IN_HOOKS.test(id),
               priority: 10,
             },
-            { name: 'start', test: (id) => startModules.has(id), priority: 5 },
+            { name: 'start', test: (id) => startModules.has(id) && !SIGNED_IN_HOOKS.test(id), priority: 5 },
             // The type catalogue and the date formatting (a few hundred bytes each, which every list, detail
             // and tool page reads) go with the signed-in frame rather than into chunks of their own that
             // each of those pages would count.
             {
               name: 'shell',
-              test: (id) => shellModules.has(id) || TYPE_CATALOGUE.test(id) || DATE_FORMATTING.test(id),
+              test: (id) =>
+                shellModules.has(id) || SIGNED_IN_HOOKS.test(id) || TYPE_CATALOGUE.test(id) || DATE_FORMATTING.test(id),
               priority: 4,
             },
           ],
