@@ -95,8 +95,8 @@ export function preloadPage(path: string): void {
  * The inline script (ES5): defines the PRELOAD_PAGE function, which finds a page by its fixed path
  * (dropping trailing segments: a detail page's name, a path no route declares, which then fetches
  * nothing) and adds a modulepreload link for each of its files that has none yet (Vite's own preloading
- * of a dynamic import adds them too); then, when a session is
- * stored, preloads the shell's files and the files of the page in the URL.
+ * of a dynamic import adds them too); then, when a session is stored, preloads the shell's files and the
+ * files of the page in the URL.
  */
 export function pageChunksScript(chunks: PageChunks, sessionKeys: readonly string[]): string {
   // Vite names every chunk assets/….js: the script says it once.
