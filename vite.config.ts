@@ -15,6 +15,15 @@ const startModules = new Set<string>()
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|xstate|@xstate|valibot|ofetch|ufo|destr)[\\/]/
 
+/**
+ * Library modules that only signed-in pages use: queries through hooks (react-query's useQuery,
+ * useQueries), mutations (useMutation) and the forms' unsaved-changes guard (the router's useBlocker). The
+ * sign-in page needs none of them, so they go with the signed-in frame. Each library's entry re-exports
+ * them, which would otherwise put them in the framework chunk.
+ */
+const SIGNED_IN_HOOKS =
+  /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQuery|useBaseQuery|useQueries|useMutation)|query-core[\\/].*[\\/](queryObserver|queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
+
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
 const shellModules = new Set<string>()
 const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
@@ -55,6 +64,33 @@ function collectUpFrontModules(): Plugin {
 }
 
 /**
+ * A route's own chunks (its code-split component, loader…), by file name, as written. The route tree
+ * imports them; Vite would list each one's files beside the import so that the browser fetches them at
+ * once, a table of about 200 file names in the start chunk (3-4 kB gzip). index.html carries the same list
+ * per page (src/page-chunks.ts), and the root route asks its inline script to preload a page's files as
+ * the router starts loading it (navigation or intent): the list is not needed twice.
+ */
+const routeChunkFiles = new Set<string>()
+const ROUTE_CHUNK = /[\\/]routes[\\/][^\\/-][^\\/]*\.tsx\?tsr-split=/
+
+function collectRouteChunks(): Plugin {
+  return {
+    name: 'wadp:route-chunks',
+    apply: 'build',
+    generateBundle: {
+      // Before Vite writes the preload lists (its own generateBundle), which read this set.
+      order: 'pre',
+      handler(_options, bundle) {
+        routeChunkFiles.clear()
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.facadeModuleId && ROUTE_CHUNK.test(chunk.facadeModuleId))
+            routeChunkFiles.add(chunk.fileName)
+      },
+    },
+  }
+}
+
+/**
  * The schemas' `v.description(…)` texts document the API (openapi.json, built by the server from the same
  * schemas); the console never reads them. The browser build drops their text, which every resource page
  * would otherwise carry (1-2 kB gzip each). Only plain string literals are emptied; the call stays.
@@ -89,6 +125,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     collectUpFrontModules(),
+    collectRouteChunks(),
     stripSchemaDescriptions(),
   ],
   build: {
@@ -96,6 +133,9 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json maps routes to chunks: the size budget (tests/bench/bundle.ts) reads it.
     manifest: true,
+    // A route's chunks are preloaded from index.html's table of pages (collectRouteChunks); every other
+    // dynamic import keeps Vite's list of the files it needs.
+    modulePreload: { resolveDependencies: (file, deps) => (routeChunkFiles.has(file) ? [] : deps) },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -104,16 +144,18 @@ export default defineConfig({
             {
               name: 'framework',
               // xstate/graph (the /debug page's test paths) is not: it loads with the module that asks for it.
-              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id),
+              // Nor are the hooks that only signed-in pages use (SIGNED_IN_HOOKS): they go with the shell.
+              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id) && !SIGNED_IN_HOOKS.test(id),
               priority: 10,
             },
-            { name: 'start', test: (id) => startModules.has(id), priority: 5 },
+            { name: 'start', test: (id) => startModules.has(id) && !SIGNED_IN_HOOKS.test(id), priority: 5 },
             // The type catalogue and the date formatting (a few hundred bytes each, which every list, detail
             // and tool page reads) go with the signed-in frame rather than into chunks of their own that
             // each of those pages would count.
             {
               name: 'shell',
-              test: (id) => shellModules.has(id) || TYPE_CATALOGUE.test(id) || DATE_FORMATTING.test(id),
+              test: (id) =>
+                shellModules.has(id) || SIGNED_IN_HOOKS.test(id) || TYPE_CATALOGUE.test(id) || DATE_FORMATTING.test(id),
               priority: 4,
             },
           ],

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
+import { type Manifest, pageChunks } from '../src/page-chunks.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
 // Every test here starts signed in as the admin, from the worker's stored session.
@@ -51,5 +53,45 @@ test.describe('list pages start their query before the page renders', () => {
     await page.waitForLoadState('networkidle')
     // One request for the whole list, one for the filtered one: the loader's and the page's are the same.
     expect(requests.map((request) => new URL(request.url()).searchParams.get('q'))).toEqual([null, 'shop'])
+  })
+})
+
+test.describe("a page's files are asked for at once", () => {
+  test('hovering the Websites link preloads every file of its page; each is fetched once', async ({ page }) => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8'),
+    ) as Manifest
+    const chunks = pageChunks(manifest, 'routes/-shell/Shell.tsx', { 'routes/websites.tsx': '/websites' })
+    const files = (chunks.pages['/websites'] ?? []).map((index) => `/${chunks.files[index]}`).sort()
+    // The route's chunks and what they import: the list view, the resource screens' shared code.
+    expect(files.length).toBeGreaterThan(2)
+
+    await page.goto(`/home?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const preloaded = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      )
+    // Home's panels share a few of them: those are there already.
+    await page.waitForLoadState('networkidle')
+    const loaded = new Set(await preloaded())
+    const pending = files.filter((file) => !loaded.has(file))
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (pending.includes(path)) fetched.push(path)
+    })
+    expect(pending.length).toBeGreaterThan(2)
+    await sidebarLink(page, 'Websites').hover()
+    await expect
+      .poll(async () => [...new Set((await preloaded()).filter((file) => pending.includes(file)))].sort())
+      .toEqual(pending)
+
+    await sidebarLink(page, 'Websites').click()
+    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(fetched.sort()).toEqual(pending)
   })
 })

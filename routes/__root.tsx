@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { selectIsResolving, selectIsSignedIn } from '../machines/session.selectors.ts'
 import type { RouterContext } from '../src/app/router-context.ts'
 import { SSO_CALLBACK_PATH } from '../src/domain/session.ts'
+import { preloadPage } from '../src/page-chunks.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
 import { NotFoundPage } from '../src/views/NotFoundPage.tsx'
@@ -25,6 +26,8 @@ const RootSearch = v.object({
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: RootSearch,
+  // Every file of the page the router starts loading, fetched at once (src/page-chunks.ts).
+  beforeLoad: ({ location }) => preloadPage(location.pathname),
   // The selected project travels in ?project= and every link keeps it (spec section 2).
   search: { middlewares: [retainSearchParams(['project'])] },
   component: RootLayout,

@@ -1,6 +1,7 @@
 /**
- * Build-time (src/prerender.tsx): which JavaScript files a stored session's first page needs beyond the
- * entry's, read from Vite's build manifest, and the inline script that fetches them from index.html.
+ * Build-time (src/prerender.tsx): which JavaScript files each page needs beyond the entry's, read from
+ * Vite's build manifest, and the inline script in index.html that fetches them: a stored session's first
+ * page while the entry downloads, and every page the router starts loading after that (`preloadPage`).
  * Without it the browser learns of the shell's code only once the framework has run, and of the page's
  * code a step later: two round trips after the largest download instead of during it.
  */
@@ -77,9 +78,25 @@ export function pageChunks(manifest: Manifest, shellSource: string, routes: Reco
 }
 
 /**
- * The inline script (ES5): when a session is stored, adds a modulepreload link for the shell's files and
- * for the files of the page in the URL (its fixed path, found by dropping trailing segments: a detail
- * page's name, a path no route declares, which then fetches nothing).
+ * The global function index.html's inline script defines: it adds modulepreload links for a page's files,
+ * by its path. The root route calls it as the router starts loading a page (a navigation, or a link
+ * hovered or focused), so that the browser fetches all of the page's files at once rather than learning
+ * of each file's imports from the file before it.
+ */
+export const PRELOAD_PAGE = 'wadpPreloadPage'
+
+/** Preloads the files of the page at `path` (nothing outside a build's index.html: development, tests). */
+export function preloadPage(path: string): void {
+  const preload = (window as unknown as Partial<Record<typeof PRELOAD_PAGE, (path: string) => void>>)[PRELOAD_PAGE]
+  preload?.(path)
+}
+
+/**
+ * The inline script (ES5): defines the PRELOAD_PAGE function, which finds a page by its fixed path
+ * (dropping trailing segments: a detail page's name, a path no route declares, which then fetches
+ * nothing) and adds a modulepreload link for each of its files that has none yet (Vite's own preloading
+ * of a dynamic import adds them too); then, when a session is stored, preloads the shell's files and the
+ * files of the page in the URL.
  */
 export function pageChunksScript(chunks: PageChunks, sessionKeys: readonly string[]): string {
   // Vite names every chunk assets/….js: the script says it once.
@@ -88,5 +105,5 @@ export function pageChunksScript(chunks: PageChunks, sessionKeys: readonly strin
     : ['', '']
   const files = JSON.stringify(chunks.files.map((file) => file.slice(prefix.length, file.length - suffix.length)))
   const pages = JSON.stringify(chunks.pages)
-  return `(function(){try{var s=localStorage;if(!${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)}))return;var f=${files},m=${pages},n=[],i,p=location.pathname.replace(/\\/+$/,'')||'/';for(i=0;i<${chunks.shell};i++)n.push(i);while(p&&!m[p])p=p.slice(0,p.lastIndexOf('/'));n=n.concat(m[p]||[]);for(i=0;i<n.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/${prefix}'+f[n[i]]+'${suffix}';document.head.appendChild(l)}}catch(e){}})()`
+  return `(function(){var f=${files},m=${pages},d={};function l(n){for(var i=0;i<n.length;i++){var h='/${prefix}'+f[n[i]]+'${suffix}';if(d[h]||document.querySelector('link[href="'+h+'"]'))continue;d[h]=1;var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)}}function g(p){p=p.replace(/\\/+$/,'')||'/';while(p&&!m[p])p=p.slice(0,p.lastIndexOf('/'));return m[p]||[]}window.${PRELOAD_PAGE}=function(p){try{l(g(p))}catch(e){}};try{var s=localStorage;if(!${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)}))return;var n=[],i;for(i=0;i<${chunks.shell};i++)n.push(i);l(n.concat(g(location.pathname)))}catch(e){}})()`
 }

@@ -9,8 +9,10 @@ import {
   fixedPath,
   type Manifest,
   type PageChunks,
+  PRELOAD_PAGE,
   pageChunks,
   pageChunksScript,
+  preloadPage,
 } from '../../src/page-chunks.ts'
 
 const SESSION_KEYS = [STORAGE_KEYS.authToken, STORAGE_KEYS.oauthToken]
@@ -50,7 +52,14 @@ function preloadedAt(path: string, chunks: PageChunks, stored = true): string[] 
   })
 }
 
+/** The files preloaded so far, as their paths. */
+function preloaded(): string[] {
+  return [...document.head.querySelectorAll('link')].map((link) => new URL(link.href).pathname)
+}
+
 afterEach(() => {
+  Reflect.deleteProperty(window, PRELOAD_PAGE)
+  document.head.innerHTML = ''
   window.localStorage.clear()
   window.history.replaceState(null, '', '/')
 })
@@ -121,5 +130,40 @@ describe('the files a stored session preloads', () => {
     expect(() =>
       pageChunks({ 'index.html': MANIFEST['index.html'] as never }, 'routes/-shell/Shell.tsx', ROUTES),
     ).toThrow(/no routes\/-shell\/Shell\.tsx/)
+  })
+})
+
+describe('the files of a page the router starts loading', () => {
+  const chunks = pageChunks(MANIFEST, 'routes/-shell/Shell.tsx', ROUTES)
+
+  it("preloads a page's files when the console asks, with or without a stored session", () => {
+    preloadedAt('/', chunks, false)
+    expect(preloaded()).toEqual([])
+    preloadPage('/websites-detail/shop-example-com')
+    expect(preloaded().sort()).toEqual(['/assets/list.js', '/assets/websites-detail.js'])
+  })
+
+  it('asks for each file once', () => {
+    preloadedAt('/home', chunks)
+    preloadPage('/home')
+    preloadPage('/websites')
+    preloadPage('/websites-detail/shop-example-com')
+    const files = preloaded()
+    expect(files.sort()).toEqual([
+      '/assets/Shell.js',
+      '/assets/home.js',
+      '/assets/list.js',
+      '/assets/shell.js',
+      '/assets/websites-detail.js',
+      '/assets/websites.js',
+    ])
+  })
+
+  it('preloads nothing for a path no route declares, nor outside index.html', () => {
+    preloadPage('/home')
+    expect(preloaded()).toEqual([])
+    preloadedAt('/', chunks, false)
+    preloadPage('/no-such-page')
+    expect(preloaded()).toEqual([])
   })
 })

@@ -6,14 +6,32 @@ import { gzipSync } from 'node:zlib'
 import { keysOf, type Manifest, staticClosure } from '../../src/page-chunks.ts'
 import { writeSection } from './report.ts'
 
+/** What each page loads before it is usable: its route's chunks, and for signed-in pages the shell. */
+const SHELL = 'routes/-shell/Shell.tsx'
+const UP_FRONT = {
+  'sign-in page (/)': ['routes/index.tsx'],
+  '/home': ['routes/home.tsx', SHELL],
+} as const
+type UpFrontPage = keyof typeof UP_FRONT
+
 /**
- * The console's size budget (issue 3): JavaScript loaded up front by the sign-in page and by /home at
- * most 166 kB gzip (165 until 2026-11-26: docs/benchmarks.md, "Bundle size", says why), every route chunk at most 25 kB gzip. Computed from Vite's build manifest, so the
- * numbers are the same on every run and `--check` can gate CI. The number of files up front is held
- * too: each one shares the slow network with the framework while it downloads (docs/architecture.md),
- * and a bundler left to itself splits shared code into many small chunks.
+ * The console's size budget (issue 3): JavaScript loaded up front by each page, in kB gzip, and every
+ * route chunk at most 25 kB gzip. Issue 27 sets 150 kB for every entry; the sign-in page is held there,
+ * /home to 163 until it gets there (it was 166 before issue 27, 165 until 2026-11-26: docs/benchmarks.md,
+ * "Bundle size", says why). Computed from Vite's build manifest, so the numbers are the same on every run
+ * and `--check` can gate CI. The number of files up front is held too: each one shares the slow network
+ * with the framework while it downloads (docs/architecture.md), and a bundler left to itself splits shared
+ * code into many small chunks.
  */
-export const BUDGET = { upFrontKb: 166, upFrontFiles: 8, routeChunkKb: 25 } as const
+export const BUDGET = {
+  upFrontKb: { 'sign-in page (/)': 150, '/home': 163 } satisfies Record<UpFrontPage, number>,
+  upFrontFiles: 8,
+  routeChunkKb: 25,
+} as const
+/** A page's up-front budget; a page without a line of its own gets the strictest. */
+export function upFrontBudget(page: string): number {
+  return BUDGET.upFrontKb[page as UpFrontPage] ?? Math.min(...Object.values(BUDGET.upFrontKb))
+}
 /** Libraries for the pages that need them only: never in what a page loads up front. */
 export const PAGE_ONLY_LIBRARIES = ['uplot', 'codemirror'] as const
 /**
@@ -21,12 +39,6 @@ export const PAGE_ONLY_LIBRARIES = ['uplot', 'codemirror'] as const
  * the VCL editor is CodeMirror 6 (`@codemirror/*`, `@lezer/*`) with a small VCL mode.
  */
 const LIBRARY_MODULES: Record<string, string> = { 'src/ui/CodeEditor.tsx': 'codemirror' }
-const SHELL = 'routes/-shell/Shell.tsx'
-/** What each page loads before it is usable: its route's chunks, and for signed-in pages the shell. */
-const UP_FRONT = {
-  'sign-in page (/)': ['routes/index.tsx'],
-  '/home': ['routes/home.tsx', SHELL],
-} as const
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -118,8 +130,8 @@ function pageLibraries(
 export function budgetProblems(report: BundleReport): string[] {
   return [
     ...report.upFront
-      .filter((p) => p.kb > BUDGET.upFrontKb)
-      .map((p) => `${p.page}: ${p.kb.toFixed(1)} kB up front > ${BUDGET.upFrontKb} kB`),
+      .filter((p) => p.kb > upFrontBudget(p.page))
+      .map((p) => `${p.page}: ${p.kb.toFixed(1)} kB up front > ${upFrontBudget(p.page)} kB`),
     ...report.upFront
       .filter((p) => p.files > BUDGET.upFrontFiles)
       .map((p) => `${p.page}: ${p.files} JavaScript files up front > ${BUDGET.upFrontFiles}`),
@@ -149,7 +161,8 @@ function markdown(report: BundleReport): string {
     '| Page | JS up front (gzip) | Budget | Files up front | Budget |',
     '| --- | ---: | ---: | ---: | ---: |',
     ...report.upFront.map(
-      (p) => `| ${p.page} | ${p.kb.toFixed(1)} kB | ${BUDGET.upFrontKb} kB | ${p.files} | ${BUDGET.upFrontFiles} |`,
+      (p) =>
+        `| ${p.page} | ${p.kb.toFixed(1)} kB | ${upFrontBudget(p.page)} kB | ${p.files} | ${BUDGET.upFrontFiles} |`,
     ),
     '',
     `Largest route chunks (of ${report.routes.length}; budget ${BUDGET.routeChunkKb} kB each):`,
