@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { BackendNodeHealthData } from '../../src/domain/backend-health.ts'
-import { AGENT_SILENCE_MS, type AgentReport } from '../../src/domain/edge-node.ts'
+import type { AgentReport } from '../../src/domain/edge-node.ts'
+import { AGENT_SILENCE_MS } from '../../src/domain/nodes.ts'
 import type { Db } from '../db/client.ts'
 import { edgeReports, resources } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'

@@ -1,4 +1,4 @@
-import type { FleetNode } from '../../src/domain/edge-node.ts'
+import type { FleetNode } from '../../src/domain/nodes.ts'
 import type { SyncDetail, SyncState } from '../../src/domain/sync.ts'
 import { agentStanding, heardFrom, type ReceivedReport } from './agent-reports.ts'
 import { stableHash } from './hash.ts'

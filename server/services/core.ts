@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import type { FleetNode } from '../../src/domain/edge-node.ts'
+import type { FleetNode } from '../../src/domain/nodes.ts'
 import { ProjectInfo, SearchResult } from '../../src/domain/project.ts'
 import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
 import { SyncState } from '../../src/domain/sync.ts'

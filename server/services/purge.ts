@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import type { FleetNode } from '../../src/domain/edge-node.ts'
+import type { FleetNode } from '../../src/domain/nodes.ts'
 import {
   type AgentPurgeResult,
   PURGE_STATUSES,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import type { FleetNode } from '../../src/domain/edge-node.ts'
+import type { FleetNode } from '../../src/domain/nodes.ts'
 import {
   planOf,
   type StatsQuery,

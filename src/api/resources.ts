@@ -1,8 +1,8 @@
 import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import type { FieldError } from '../domain/common.ts'
-import { NODE_STATUSES } from '../domain/edge-node.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
+import { NODE_STATUSES } from '../domain/nodes.ts'
 import type { Draft, ResourceUi } from '../domain/resource-ui.ts'
 import { type ApiClients, errorMessage } from './http.ts'
 

@@ -3,32 +3,9 @@ import { Slug } from './common.ts'
 import type { AgentPurgeResult, PurgeRequest } from './purge.ts'
 
 /**
- * What the platform and an edge node say to each other (EDGE.md), and what the platform reads of a node:
- * below both the nodes type (`src/types/nodes/`, whose fields hold these values) and the server's fleet,
- * agent and services, which know nodes through this module only.
+ * What the platform and an edge node say to each other (EDGE.md): below both the nodes type
+ * (`src/types/nodes/`, whose routes take these) and the edge agent (`server/edge/`).
  */
-
-export const NODE_STATUSES = ['active', 'maintenance', 'draining', 'disabled'] as const
-
-/**
- * What runs the node (EDGE.md): a simulated node follows the configuration by the clock; an edge agent
- * node is a real Varnish node whose agent fetches the configuration and reports what it runs.
- */
-export const NODE_KINDS = ['simulated', 'agent'] as const
-export type NodeKind = (typeof NODE_KINDS)[number]
-
-/** An agent that has not reported for this long is unavailable (EDGE.md). */
-export const AGENT_SILENCE_MS = 10_000
-
-/** What the platform's fleet, statistics and invalidations read of a node's fields. */
-export type FleetNode = {
-  status: (typeof NODE_STATUSES)[number]
-  kind: NodeKind
-  reachable: boolean
-  weight: number
-  country: string
-  pop_code: string
-}
 
 const reportText = (max: number, description: string) =>
   v.pipe(v.nullable(v.pipe(v.string(), v.maxLength(max))), v.description(description))

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { integer, Slug } from '../../domain/common.ts'
-import { NODE_KINDS, NODE_STATUSES } from '../../domain/edge-node.ts'
+import { NODE_KINDS, NODE_STATUSES } from '../../domain/nodes.ts'
 
 /**
  * A point-of-presence server. Its name is the endpoint id (`pop-fr-par-1`), whose second segment is

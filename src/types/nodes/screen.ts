@@ -1,4 +1,4 @@
-import { type NODE_KINDS, NODE_STATUSES, type NodeKind } from '../../domain/edge-node.ts'
+import { type NODE_KINDS, NODE_STATUSES, type NodeKind } from '../../domain/nodes.ts'
 import {
   capitalisedOptions,
   type Draft,
