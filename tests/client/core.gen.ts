@@ -20,7 +20,9 @@ export interface paths {
   "/utils/health": {
     /**
      * Health of the parts this service depends on
-     * @description Permission: none (public).
+     * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+     *
+     * Permission: none (public).
      */
     get: operations["getUtilsHealth"];
   };
@@ -1075,6 +1077,24 @@ export interface components {
         };
       };
     };
+    /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
+    RequestHeaderFieldsTooLarge: {
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The platform cannot answer for a moment (starting, or its database cannot be reached): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
@@ -1137,12 +1157,15 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
   /**
    * Health of the parts this service depends on
-   * @description Permission: none (public).
+   * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+   *
+   * Permission: none (public).
    */
   getUtilsHealth: {
     responses: {
@@ -1158,7 +1181,34 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
-      503: components["responses"]["Unavailable"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
+      /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: string;
+        };
+        content: {
+          "application/json": {
+            data: {
+                name: string;
+                is_healthy: boolean;
+              }[];
+          } | {
+            /** @description What went wrong, in one sentence */
+            message: string;
+            /** @description One entry per invalid field (empty when the error is not about a field) */
+            errors: {
+                /** @description Dot path of the field, such as backends.0.port */
+                field: string;
+                /** @description What is wrong with it */
+                message: string;
+              }[];
+            /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+            data?: unknown;
+          };
+        };
+      };
     };
   };
   /**
@@ -1193,6 +1243,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1234,6 +1285,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1262,6 +1314,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1306,6 +1359,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1339,6 +1393,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1375,6 +1430,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1431,6 +1487,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1447,6 +1504,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "domain_name": "outlet.shop.example.com",
+         *   "backend": {
+         *     "directorOption": "new",
+         *     "host": "outlet.origin.example.com",
+         *     "port": 443,
+         *     "weight": 1
+         *   }
+         * }
+         */
         "application/json": {
           /**
            * @description The website’s domain name
@@ -1514,6 +1582,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1543,6 +1612,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1781,6 +1851,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1799,6 +1870,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-shop-example-com",
+         *   "display_name": "Shop blog",
+         *   "domain_name": "blog.shop.example.com",
+         *   "domain_aliases": [
+         *     "stories.shop.example.com"
+         *   ],
+         *   "default_director": "shop-origin",
+         *   "ssl_policies": [
+         *     "storefront-tls"
+         *   ],
+         *   "default_rules": {
+         *     "hsts_enabled": true,
+         *     "custom_vcl_deliver": "security-headers"
+         *   },
+         *   "cache": {
+         *     "default_ttl_s": 600,
+         *     "redirect_http_to_https": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -2159,6 +2252,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2383,6 +2477,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2407,6 +2502,31 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-shop-example-com",
+         *   "display_name": "Shop blog and stories",
+         *   "domain_name": "blog.shop.example.com",
+         *   "domain_aliases": [
+         *     "stories.shop.example.com"
+         *   ],
+         *   "default_director": "shop-origin",
+         *   "ssl_policies": [
+         *     "storefront-tls"
+         *   ],
+         *   "default_rules": {
+         *     "hsts_enabled": true,
+         *     "custom_vcl_deliver": "security-headers"
+         *   },
+         *   "cache": {
+         *     "default_ttl_s": 600,
+         *     "redirect_http_to_https": true
+         *   },
+         *   "challenges": [
+         *     "storefront-challenge"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -2767,6 +2887,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2800,6 +2921,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2824,6 +2946,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "display_name": "Shop blog and stories",
+         *   "challenges": [
+         *     "storefront-challenge"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -3184,6 +3314,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3425,6 +3556,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3443,6 +3575,33 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-no-cache",
+         *   "display_name": "Never cache the checkout",
+         *   "website": "shop-example-com",
+         *   "priority": 20,
+         *   "match": {
+         *     "path": "/checkout",
+         *     "match_type": "prefix",
+         *     "methods": [
+         *       "GET",
+         *       "POST"
+         *     ]
+         *   },
+         *   "action": {
+         *     "kind": "cache",
+         *     "mode": "bypass"
+         *   },
+         *   "response_headers": [
+         *     {
+         *       "op": "set",
+         *       "name": "Cache-Control",
+         *       "value": "private, no-store"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -3809,6 +3968,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4036,6 +4196,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4060,6 +4221,29 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-no-cache",
+         *   "display_name": "Never cache the checkout",
+         *   "website": "shop-example-com",
+         *   "priority": 25,
+         *   "match": {
+         *     "path": "/checkout",
+         *     "match_type": "prefix"
+         *   },
+         *   "action": {
+         *     "kind": "cache",
+         *     "mode": "bypass"
+         *   },
+         *   "response_headers": [
+         *     {
+         *       "op": "set",
+         *       "name": "Cache-Control",
+         *       "value": "private, no-store"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4426,6 +4610,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4459,6 +4644,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4483,6 +4669,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "priority": 25,
+         *   "match": {
+         *     "path": "/checkout",
+         *     "match_type": "prefix"
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4849,6 +5044,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5093,6 +5289,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5111,6 +5308,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-origin",
+         *   "display_name": "Blog origin",
+         *   "type": "round_robin",
+         *   "backends": [
+         *     {
+         *       "host": "blog-1.origin.example.com",
+         *       "port": 443
+         *     },
+         *     {
+         *       "host": "blog-2.origin.example.com",
+         *       "port": 443
+         *     }
+         *   ],
+         *   "probe": {
+         *     "path": "/healthz",
+         *     "interval_seconds": 5
+         *   },
+         *   "tls": {
+         *     "enabled": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -5483,6 +5704,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5713,6 +5935,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5737,6 +5960,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-origin",
+         *   "display_name": "Blog origin",
+         *   "type": "weighted",
+         *   "backends": [
+         *     {
+         *       "host": "blog-1.origin.example.com",
+         *       "port": 443,
+         *       "weight": 2
+         *     },
+         *     {
+         *       "host": "blog-2.origin.example.com",
+         *       "port": 443,
+         *       "weight": 1
+         *     }
+         *   ],
+         *   "probe": {
+         *     "path": "/healthz",
+         *     "interval_seconds": 5
+         *   },
+         *   "tls": {
+         *     "enabled": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -6109,6 +6358,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6142,6 +6392,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6166,6 +6417,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "backends": [
+         *     {
+         *       "host": "blog-1.origin.example.com",
+         *       "port": 443,
+         *       "weight": 2
+         *     },
+         *     {
+         *       "host": "blog-2.origin.example.com",
+         *       "port": 443,
+         *       "weight": 1
+         *     }
+         *   ],
+         *   "type": "weighted"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -6538,6 +6806,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6670,6 +6939,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6688,6 +6958,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "robots-txt",
+         *   "display_name": "robots.txt",
+         *   "status": 200,
+         *   "content_type": "text/plain; charset=utf-8",
+         *   "body": "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\n",
+         *   "ttl_s": 3600
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -6836,6 +7116,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6954,6 +7235,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6978,6 +7260,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "robots-txt",
+         *   "display_name": "robots.txt",
+         *   "status": 200,
+         *   "content_type": "text/plain; charset=utf-8",
+         *   "body": "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\nSitemap: https://shop.example.com/sitemap.xml\n",
+         *   "ttl_s": 3600
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -7126,6 +7418,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7159,6 +7452,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7183,6 +7477,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "body": "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\nSitemap: https://shop.example.com/sitemap.xml\n"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -7331,6 +7630,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7452,6 +7752,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7470,6 +7771,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "frame-options",
+         *   "display_name": "Frame options",
+         *   "hook": "vcl_deliver",
+         *   "priority": 50,
+         *   "comment": "Keeps other sites from framing our pages",
+         *   "content": "set resp.http.X-Frame-Options = \"SAMEORIGIN\";"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -7596,6 +7907,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7703,6 +8015,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7727,6 +8040,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "frame-options",
+         *   "display_name": "Frame options",
+         *   "hook": "vcl_deliver",
+         *   "priority": 50,
+         *   "comment": "Keeps other sites from framing our pages",
+         *   "content": "set resp.http.X-Frame-Options = \"SAMEORIGIN\";\nset resp.http.Permissions-Policy = \"camera=(), microphone=()\";"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -7853,6 +8176,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7886,6 +8210,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7910,6 +8235,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "content": "set resp.http.X-Frame-Options = \"SAMEORIGIN\";\nset resp.http.Permissions-Policy = \"camera=(), microphone=()\";"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -8036,6 +8366,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8060,6 +8391,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "text": "198.51.100.40 # new webhook sender\n198.51.100.41 # new webhook sender\n",
+         *   "mode": "append"
+         * }
+         */
         "application/json": {
           /** @description Addresses one per line; # starts a comment, a leading ! negates */
           text: string;
@@ -8186,6 +8523,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8313,6 +8651,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8331,6 +8670,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "payment-webhooks",
+         *   "display_name": "Payment webhooks",
+         *   "description": "Our payment provider’s webhook senders: never rate limited or challenged",
+         *   "entries": [
+         *     {
+         *       "cidr": "192.0.2.0/25",
+         *       "comment": "Provider webhooks (EU)"
+         *     },
+         *     {
+         *       "cidr": "2001:db8:7700::/48",
+         *       "comment": "Provider webhooks (IPv6)"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -8469,6 +8825,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8582,6 +8939,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8606,6 +8964,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "payment-webhooks",
+         *   "display_name": "Payment webhooks",
+         *   "description": "Our payment provider’s webhook senders (EU and IPv6): never rate limited or challenged",
+         *   "entries": [
+         *     {
+         *       "cidr": "192.0.2.0/25",
+         *       "comment": "Provider webhooks (EU)"
+         *     },
+         *     {
+         *       "cidr": "2001:db8:7700::/48",
+         *       "comment": "Provider webhooks (IPv6)"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -8744,6 +9119,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8777,6 +9153,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8801,6 +9178,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "description": "Our payment provider’s webhook senders (EU and IPv6): never rate limited or challenged"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -8939,6 +9321,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9118,6 +9501,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9136,6 +9520,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-per-key",
+         *   "display_name": "API calls per key",
+         *   "match": {
+         *     "paths": [
+         *       "/api/"
+         *     ],
+         *     "match_type": "prefix"
+         *   },
+         *   "keys": [
+         *     "header:X-Api-Key"
+         *   ],
+         *   "limit": 600,
+         *   "period_s": 60,
+         *   "action": "block",
+         *   "response_status": 429,
+         *   "bypass_iplists": [
+         *     "office-network"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -9378,6 +9784,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9543,6 +9950,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9567,6 +9975,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-per-key",
+         *   "display_name": "API calls per key",
+         *   "match": {
+         *     "paths": [
+         *       "/api/"
+         *     ],
+         *     "match_type": "prefix"
+         *   },
+         *   "keys": [
+         *     "header:X-Api-Key"
+         *   ],
+         *   "limit": 1200,
+         *   "period_s": 60,
+         *   "action": "block",
+         *   "response_status": 429,
+         *   "bypass_iplists": [
+         *     "office-network"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -9809,6 +10239,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9842,6 +10273,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9866,6 +10298,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "limit": 1200
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -10108,6 +10545,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10329,6 +10767,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10347,6 +10786,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-waf",
+         *   "display_name": "API WAF",
+         *   "mode": "detect",
+         *   "paranoia_level": 2,
+         *   "categories": {
+         *     "php": false,
+         *     "java": false
+         *   },
+         *   "exclusions": [
+         *     {
+         *       "path": "/api/search",
+         *       "parameter": "q",
+         *       "rule_ids": [
+         *         "942100"
+         *       ],
+         *       "reason": "Product searches quote SQL-like words"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -10673,6 +11134,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10880,6 +11342,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10904,6 +11367,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-waf",
+         *   "display_name": "API WAF",
+         *   "mode": "block",
+         *   "paranoia_level": 2,
+         *   "categories": {
+         *     "php": false,
+         *     "java": false
+         *   },
+         *   "exclusions": [
+         *     {
+         *       "path": "/api/search",
+         *       "parameter": "q",
+         *       "rule_ids": [
+         *         "942100"
+         *       ],
+         *       "reason": "Product searches quote SQL-like words"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -11230,6 +11715,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11263,6 +11749,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11287,6 +11774,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "mode": "block"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -11613,6 +12105,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11771,6 +12264,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11789,6 +12283,24 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-turnstile",
+         *   "display_name": "Checkout challenge",
+         *   "type": "turnstile",
+         *   "site_key": "1x00000000000000000000AA",
+         *   "secret": "1x0000000000000000000000000000000AA",
+         *   "clearance_ttl_s": 3600,
+         *   "exempt": {
+         *     "iplists": [
+         *       "office-network"
+         *     ],
+         *     "user_agents": [
+         *       "UptimeRobot"
+         *     ]
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -11989,6 +12501,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12133,6 +12646,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12157,6 +12671,24 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-turnstile",
+         *   "display_name": "Checkout challenge",
+         *   "type": "turnstile",
+         *   "site_key": "1x00000000000000000000AA",
+         *   "secret": "1x0000000000000000000000000000000AA",
+         *   "clearance_ttl_s": 7200,
+         *   "exempt": {
+         *     "iplists": [
+         *       "office-network"
+         *     ],
+         *     "user_agents": [
+         *       "UptimeRobot"
+         *     ]
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -12357,6 +12889,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12390,6 +12923,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12414,6 +12948,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "clearance_ttl_s": 7200
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -12614,6 +13153,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12806,6 +13346,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12824,6 +13365,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "strict-tls",
+         *   "display_name": "Strict TLS",
+         *   "min_version": "TLSv1.3",
+         *   "cipher_profile": "modern",
+         *   "hsts": {
+         *     "enabled": true,
+         *     "max_age_s": 63072000,
+         *     "include_subdomains": true,
+         *     "preload": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -13092,6 +13647,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13270,6 +13826,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13294,6 +13851,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "strict-tls",
+         *   "display_name": "Strict TLS",
+         *   "min_version": "TLSv1.3",
+         *   "cipher_profile": "modern",
+         *   "hsts": {
+         *     "enabled": true,
+         *     "max_age_s": 63072000,
+         *     "include_subdomains": true,
+         *     "preload": true
+         *   },
+         *   "alpn": [
+         *     "h2"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -13562,6 +14136,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13595,6 +14170,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13619,6 +14195,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "alpn": [
+         *     "h2"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -13887,6 +14470,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13949,6 +14533,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14018,6 +14603,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14083,6 +14669,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14164,6 +14751,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14221,6 +14809,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14252,6 +14841,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14264,6 +14854,15 @@ export interface operations {
   postNodesMaintenance: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "nodes": [
+         *     "pop-fr-par-1",
+         *     "pop-fr-par-2"
+         *   ],
+         *   "maintenance": true
+         * }
+         */
         "application/json": {
           /** @description The nodes to change */
           nodes: string[];
@@ -14301,6 +14900,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14455,6 +15055,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14467,6 +15068,16 @@ export interface operations {
   postNodes: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "pop-jp-tyo-1",
+         *   "hostname": "pop-jp-tyo-1.edge.wadp.example",
+         *   "pop_code": "tyo",
+         *   "country": "jp",
+         *   "ipv4": "203.0.113.30",
+         *   "ipv6": "2001:db8:30::1"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -14651,6 +15262,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14794,6 +15406,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14816,6 +15429,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "pop-jp-tyo-1",
+         *   "hostname": "pop-jp-tyo-1.edge.wadp.example",
+         *   "pop_code": "tyo",
+         *   "country": "jp",
+         *   "ipv4": "203.0.113.30",
+         *   "ipv6": "2001:db8:30::1",
+         *   "weight": 2
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15001,6 +15625,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15032,6 +15657,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15054,6 +15680,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "weight": 2
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15239,6 +15870,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15351,6 +15983,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15363,6 +15996,18 @@ export interface operations {
   postPools: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "asia-pacific",
+         *   "display_name": "Asia-Pacific",
+         *   "description": "Points of presence in Asia and Oceania",
+         *   "regions": [
+         *     "ap-southeast",
+         *     "ap-northeast"
+         *   ],
+         *   "rollout": "canary_first"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -15478,6 +16123,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15579,6 +16225,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15601,6 +16248,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "asia-pacific",
+         *   "display_name": "Asia-Pacific",
+         *   "description": "Points of presence in Asia and Oceania",
+         *   "regions": [
+         *     "ap-southeast",
+         *     "ap-northeast"
+         *   ],
+         *   "rollout": "serial"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15717,6 +16376,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15748,6 +16408,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15770,6 +16431,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "rollout": "serial"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15886,6 +16552,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15898,6 +16565,13 @@ export interface operations {
   postAccessListImport: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "text": "203.0.113.128/25 # abusive hosting range\nAS64500 # bot network\n",
+         *   "action": "block",
+         *   "scope": "platform"
+         * }
+         */
         "application/json": {
           /** @description One value per line: an address, a network (CIDR), an AS number or a country code; text after # becomes the notes */
           text: string;
@@ -15953,6 +16627,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16090,6 +16765,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16102,6 +16778,15 @@ export interface operations {
   postAccessList: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "scanner-198-51-100-23",
+         *   "target": "ip",
+         *   "value": "198.51.100.23",
+         *   "action": "block",
+         *   "notes": "Vulnerability scanner probing /wp-login.php"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -16253,6 +16938,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16371,6 +17057,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16393,6 +17080,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "scanner-198-51-100-23",
+         *   "target": "ip",
+         *   "value": "198.51.100.23",
+         *   "action": "challenge",
+         *   "notes": "Vulnerability scanner probing /wp-login.php"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -16545,6 +17241,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16576,6 +17273,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16598,6 +17296,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "action": "challenge"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -16750,6 +17453,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16889,6 +17593,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16907,6 +17612,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "uptime-monitor",
+         *   "display_name": "Uptime monitor",
+         *   "websites": [
+         *     "shop-example-com"
+         *   ],
+         *   "transport": "header",
+         *   "parameter_name": "X-Monitor-Token",
+         *   "bypass": [
+         *     "challenge",
+         *     "rate_limit"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -17062,6 +17782,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17183,6 +17904,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17207,6 +17929,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "uptime-monitor",
+         *   "display_name": "Uptime monitor",
+         *   "websites": [
+         *     "shop-example-com"
+         *   ],
+         *   "transport": "header",
+         *   "parameter_name": "X-Monitor-Token",
+         *   "bypass": [
+         *     "challenge",
+         *     "rate_limit",
+         *     "waf"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -17362,6 +18100,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17395,6 +18134,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17419,6 +18159,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "bypass": [
+         *     "challenge",
+         *     "rate_limit",
+         *     "waf"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -17574,6 +18323,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17701,6 +18451,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17776,6 +18527,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17848,6 +18600,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17864,6 +18617,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "trigger": "manual",
+         *   "display_name": "Before the checkout migration"
+         * }
+         */
         "application/json": {
           /**
            * @description manual: the platform takes scheduled backups itself
@@ -17922,6 +18681,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18031,6 +18791,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18089,6 +18850,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18166,6 +18928,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18236,6 +18999,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18288,6 +19052,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18326,6 +19091,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18379,6 +19145,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18431,6 +19198,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
