@@ -39,8 +39,12 @@ export type DocumentedOperation = {
   ifMatch: boolean | 'optional'
   /** Error statuses the route answers besides the ones every route of its kind answers. */
   errors: number[]
+  /** Whether its 503 may also carry the success body (a health check naming the part that is down). */
+  unhealthyAnswer?: boolean
   /** A request body example. */
   example?: unknown
+  /** The success answer's body example. */
+  responseExample?: unknown
 }
 
 export type SuccessHeader = 'ETag' | 'Location' | 'Content-Disposition'
@@ -65,6 +69,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
   413: { name: 'PayloadTooLarge', description: 'The body is over 4 MiB' },
   415: { name: 'UnsupportedMediaType', description: 'A body that is not sent as `application/json`' },
+  431: {
+    name: 'RequestHeaderFieldsTooLarge',
+    description: 'The request line and headers are over 16 KB (a query string that long, a huge cookie)',
+  },
   503: {
     name: 'Unavailable',
     description:
@@ -74,10 +82,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
 
 /**
  * The statuses an operation may answer besides its success: what every route of its kind answers, and its
- * own (a 304 among them is no error).
+ * own (a 304 among them is no error). Any request may be too long for the HTTP server to read (431) or
+ * come while the platform cannot answer (503).
  */
 export function errorStatuses(op: DocumentedOperation): number[] {
-  const statuses = new Set<number>([400, 503, ...op.errors])
+  const statuses = new Set<number>([400, 431, 503, ...op.errors])
   if (!('public' in op.access)) statuses.add(401)
   if ('permission' in op.access || 'authenticated' in op.access) statuses.add(403)
   if (op.path.includes(':')) statuses.add(404)
@@ -133,7 +142,13 @@ function operationEntry(op: DocumentedOperation): Record<string, unknown> {
   const requiredQuery = new Set((op.query as JsonObject | undefined)?.required ?? [])
   const permission = permissionOf(op.access)
   const success: Record<string, unknown> = { description: 'Success' }
-  if (op.response) success.content = { 'application/json': { schema: op.response } }
+  if (op.response)
+    success.content = {
+      'application/json': {
+        schema: op.response,
+        ...(op.responseExample === undefined ? {} : { example: op.responseExample }),
+      },
+    }
   if (op.responseType)
     success.content = { [op.responseType]: { schema: { type: 'string', description: 'Events, one per block' } } }
   if (op.headers.length > 0)
@@ -167,7 +182,9 @@ function operationEntry(op: DocumentedOperation): Record<string, unknown> {
           String(status),
           status === 304
             ? { description: 'Not modified: what If-None-Match names is still current', headers: success.headers }
-            : { $ref: `#/components/responses/${ERROR_RESPONSES[status]?.name ?? 'Error'}` },
+            : status === 503 && op.unhealthyAnswer && op.response
+              ? unhealthy(op.response)
+              : { $ref: `#/components/responses/${ERROR_RESPONSES[status]?.name ?? 'Error'}` },
         ]),
       ),
     },
@@ -183,6 +200,19 @@ function operationEntry(op: DocumentedOperation): Record<string, unknown> {
     }
   }
   return entry
+}
+
+/**
+ * The 503 of a health check: its own body, the part that is down among its checks, or the error body (with
+ * `Retry-After`) of a platform still starting or whose database cannot be reached.
+ */
+function unhealthy(response: JsonSchema) {
+  return {
+    description:
+      'A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After',
+    headers: { 'Retry-After': { ...HEADERS['Retry-After'], required: false } },
+    content: { 'application/json': { schema: { anyOf: [response, ERROR_SCHEMA] } } },
+  }
 }
 
 const ERROR_SCHEMA = {

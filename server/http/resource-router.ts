@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { Slug } from '../../src/domain/common.ts'
 import { listQuery, ProjectParam } from '../../src/domain/requests.ts'
+import type { ResourceExample } from '../../src/domain/resource-example.ts'
 import { forbidden } from '../base/errors.ts'
 import { actorOf, may, type Principal } from '../base/principal.ts'
 import type { Caller, ResourceRouteOptions } from '../resources/definition.ts'
@@ -16,6 +17,7 @@ import {
 import { parseIfMatch, type ResourceService } from '../resources/service.ts'
 import { jsonBody } from './compress.ts'
 import type { ApiContext } from './middleware.ts'
+import { resourceExamples } from './resource-examples.ts'
 import { readJson, type ServiceRouter } from './service.ts'
 
 export function callerOf(c: ApiContext, principal: Principal): Caller {
@@ -51,7 +53,7 @@ export function registerResource(
   router: ServiceRouter,
   resources: ResourceService,
   definition: ResourceDefinition,
-  options: ResourceRouteOptions = {},
+  options: ResourceRouteOptions & { example?: ResourceExample } = {},
 ) {
   resources.register(definition)
   const projectScoped = definition.scope === 'project'
@@ -67,6 +69,7 @@ export function registerResource(
   const filterable = [...(definition.listFilters ?? []), ...Object.keys(definition.filterThrough ?? {})]
   const one = withArticle(label)
   const responses = responseSchemas(definition)
+  const examples = options.example ? resourceExamples(definition, options.example) : undefined
   const ifMatch = `Send the ETag of the ${label} you read as If-Match (\`*\` to skip the check); a stale one gets 409.`
 
   router.route({
@@ -85,6 +88,7 @@ export function registerResource(
     params: collectionParams,
     query: listQuery(sortable, filterable),
     response: responses.list,
+    responseExample: examples?.list,
     handler: async ({ c, query }) => {
       const asked = query as Record<string, unknown>
       const filters = Object.fromEntries(
@@ -107,6 +111,7 @@ export function registerResource(
       : { permission: readPermission },
     params: itemParams,
     response: responses.one,
+    responseExample: examples?.read,
     headers: ['ETag'],
     handler: async ({ c, params, principal }) => {
       if (alsoReadableBy && !may(principal, readPermission) && !alsoReadableBy(principal, params.name)) {
@@ -129,7 +134,9 @@ export function registerResource(
     access: { permission: permissionOf(definition, 'create') },
     params: collectionParams,
     documentedBody: bodySchema(definition, 'create'),
+    example: examples?.create,
     response: responses.one,
+    responseExample: examples?.created,
     headers: ['ETag', 'Location'],
     errors: [409],
     handler: async ({ c, principal }) => {
@@ -152,7 +159,9 @@ export function registerResource(
       access: { permission: permissionOf(definition, 'update') },
       params: itemParams,
       documentedBody: bodySchema(definition, 'update'),
+      example: method === 'put' ? examples?.replace : examples?.change,
       response: responses.one,
+      responseExample: examples?.changed,
       headers: ['ETag'],
       ifMatch: true,
       handler: async ({ c, params, principal }) => {

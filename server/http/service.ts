@@ -64,8 +64,15 @@ export type RouteSpec<P, Q, B> = {
    * 415 with a body): a 409 for a taken name, a 404 for a project named in the body…
    */
   errors?: number[]
+  /**
+   * Whether the handler answers 503 with the success body (a health check, naming the part that is down),
+   * besides the error body any 503 may carry (while the platform starts).
+   */
+  unhealthyAnswer?: boolean
   /** A request body as a caller would send it, for openapi.json. */
   example?: unknown
+  /** The success answer's body for that request, for openapi.json. */
+  responseExample?: unknown
   handler: (request: {
     c: ApiContext
     params: Parsed<P>
@@ -241,7 +248,9 @@ export class ServiceRouter {
       headers: spec.headers ?? [],
       ifMatch: spec.ifMatch ?? false,
       errors: spec.errors ?? [],
+      unhealthyAnswer: spec.unhealthyAnswer,
       example: spec.example,
+      responseExample: spec.responseExample,
     })
     // In this order: 401, then 400 for a malformed path, then 401 for a node's secret, 403, 404 for an
     // unknown project; the query and the body are read only after all of them.
@@ -261,6 +270,17 @@ export class ServiceRouter {
       // Public routes never read `principal`; the cast keeps every other handler free of undefined checks.
       return spec.handler({ c, params, query, body, principal: c.get('principal') as Principal })
     })
+  }
+
+  /**
+   * Gives an operation already declared its request body example (a type's own action, whose example
+   * is written in the type's folder): an operation not declared is an error, so an example cannot be lost.
+   */
+  exampleFor(operation: string, example: unknown): void {
+    const declared = this.operations.find((op) => `${op.method} ${op.path}` === operation && op.body)
+    if (!declared)
+      throw new Error(`an example for ${operation}, which no route of ${this.service} declares with a body`)
+    declared.example = example
   }
 
   /** OpenAPI 3.1 document generated from the same schemas the routes validate with. */

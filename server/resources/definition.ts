@@ -153,7 +153,7 @@ export type DefinitionClock = { now(): number; config: { syncDelays: FleetDelays
 
 /**
  * A type's server half, exported as `server` by `src/types/<type>/server.ts` and listed by the generated
- * `server/services/resource-types.ts`: its definition (or how to build it with the clock) and its routes'
+ * `src/platform/resource-types.ts`: its definition (or how to build it with the clock) and its routes'
  * options. The service named by the definition registers it.
  */
 export type TypeServer = {

@@ -53,7 +53,7 @@ export function authService(ctx: ServerContext, types: TypeList): ServiceRouter 
     status: 200,
     response: LoginAnswer,
     errors: [401],
-    example: { token: 'the API token or the OpenID Connect access token' },
+    example: { token: 'Hn4rQ8wZ1xK7pV3mT9cL5bJ2dF6gS0aY4eU8iO1qR7t' },
     handler: async ({ c, body }) => {
       const request = { ip: c.req.header('x-forwarded-for') ?? 'unknown', userAgent: c.req.header('user-agent') ?? '' }
       try {

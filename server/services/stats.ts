@@ -111,6 +111,14 @@ export function statsService(ctx: ServerContext): ServiceRouter {
     response: v.object({ data: StatsResultSchema }),
     // The project the body names.
     errors: [404],
+    example: {
+      project: 'shop',
+      from: '2026-03-01T00:00:00Z',
+      to: '2026-03-02T00:00:00Z',
+      granularity: 'hour',
+      metrics: ['requests', 'hit_ratio', 'status_5xx'],
+      group_by: 'website',
+    },
     handler: async ({ c, body, principal }) => {
       if (!may(principal, PERMISSION, body.project)) throw forbidden(PERMISSION)
       if (!(await ctx.tenancy.projectExists(body.project))) throw notFound(`project ${body.project}`)

@@ -28,9 +28,11 @@ export function registerUtils(router: ServiceRouter) {
     method: 'get',
     path: '/utils/health',
     summary: 'Health of the parts this service depends on',
+    description: 'A part down (its database unreachable) makes it 503, with the same body naming that part.',
     access: { public: true },
     status: 200,
     response: HealthEnvelope,
+    unhealthyAnswer: true,
     handler: async ({ c }) => {
       const database = await ctx.db
         .execute(sql`select 1`)

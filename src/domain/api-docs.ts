@@ -46,7 +46,9 @@ const Parameter = v.object({
   schema: v.optional(Schema, {}),
 })
 
-const Content = v.optional(v.record(v.string(), v.object({ schema: v.optional(Schema) })))
+const Content = v.optional(
+  v.record(v.string(), v.object({ schema: v.optional(Schema), example: v.optional(v.unknown()) })),
+)
 
 const OperationObject = v.object({
   operationId: v.optional(v.string()),
@@ -92,6 +94,8 @@ export type ApiOperation = {
   permission: string
   parameters: ApiParameter[]
   body: JsonSchema | null
+  /** The request body the document gives as its example (`src/types/<type>/example.ts`), if any. */
+  bodyExample?: unknown
   responses: { status: string; description: string; schema: JsonSchema | null }[]
 }
 
@@ -144,6 +148,7 @@ export function operationsOf(service: string, document: OpenApiDocument): ApiTag
         permission: op['x-permission'],
         parameters: op.parameters,
         body: jsonSchemaIn(op.requestBody?.content),
+        bodyExample: op.requestBody?.content?.['application/json']?.example,
         responses: responsesOf(op.responses, shared),
       })
     }

@@ -15,7 +15,9 @@ export interface paths {
   "/utils/health": {
     /**
      * Health of the parts this service depends on
-     * @description Permission: none (public).
+     * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+     *
+     * Permission: none (public).
      */
     get: operations["getUtilsHealth"];
   };
@@ -241,6 +243,24 @@ export interface components {
         };
       };
     };
+    /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
+    RequestHeaderFieldsTooLarge: {
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The platform cannot answer for a moment (starting, or its database cannot be reached): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
@@ -303,12 +323,15 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
   /**
    * Health of the parts this service depends on
-   * @description Permission: none (public).
+   * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+   *
+   * Permission: none (public).
    */
   getUtilsHealth: {
     responses: {
@@ -324,7 +347,34 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
-      503: components["responses"]["Unavailable"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
+      /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: string;
+        };
+        content: {
+          "application/json": {
+            data: {
+                name: string;
+                is_healthy: boolean;
+              }[];
+          } | {
+            /** @description What went wrong, in one sentence */
+            message: string;
+            /** @description One entry per invalid field (empty when the error is not about a field) */
+            errors: {
+                /** @description Dot path of the field, such as backends.0.port */
+                field: string;
+                /** @description What is wrong with it */
+                message: string;
+              }[];
+            /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+            data?: unknown;
+          };
+        };
+      };
     };
   };
   /**
@@ -359,6 +409,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -484,6 +535,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -613,6 +665,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -631,6 +684,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-cert",
+         *   "display_name": "API certificate",
+         *   "domains": [
+         *     "api.shop.example.com"
+         *   ],
+         *   "challenge": "http-01",
+         *   "key_type": "ecdsa_p256"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -773,6 +837,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -888,6 +953,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -921,6 +987,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -945,6 +1012,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "renew_before_days": 21
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -1087,6 +1159,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };

@@ -15,7 +15,9 @@ export interface paths {
   "/utils/health": {
     /**
      * Health of the parts this service depends on
-     * @description Permission: none (public).
+     * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+     *
+     * Permission: none (public).
      */
     get: operations["getUtilsHealth"];
   };
@@ -566,6 +568,24 @@ export interface components {
         };
       };
     };
+    /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
+    RequestHeaderFieldsTooLarge: {
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The platform cannot answer for a moment (starting, or its database cannot be reached): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
@@ -628,12 +648,15 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
   /**
    * Health of the parts this service depends on
-   * @description Permission: none (public).
+   * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+   *
+   * Permission: none (public).
    */
   getUtilsHealth: {
     responses: {
@@ -649,7 +672,34 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
-      503: components["responses"]["Unavailable"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
+      /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: string;
+        };
+        content: {
+          "application/json": {
+            data: {
+                name: string;
+                is_healthy: boolean;
+              }[];
+          } | {
+            /** @description What went wrong, in one sentence */
+            message: string;
+            /** @description One entry per invalid field (empty when the error is not about a field) */
+            errors: {
+                /** @description Dot path of the field, such as backends.0.port */
+                field: string;
+                /** @description What is wrong with it */
+                message: string;
+              }[];
+            /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+            data?: unknown;
+          };
+        };
+      };
     };
   };
   /**
@@ -684,6 +734,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -698,7 +749,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "token": "the API token or the OpenID Connect access token"
+         *   "token": "Hn4rQ8wZ1xK7pV3mT9cL5bJ2dF6gS0aY4eU8iO1qR7t"
          * }
          */
         "application/json": {
@@ -732,6 +783,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -771,6 +823,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -802,6 +855,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -830,6 +884,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -875,6 +930,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1001,6 +1057,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1013,6 +1070,19 @@ export interface operations {
   postUsers: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "email": "jane.doe@example.com",
+         *   "first_name": "Jane",
+         *   "last_name": "Doe",
+         *   "roles": [
+         *     "operator"
+         *   ],
+         *   "groups": [
+         *     "edge-operators"
+         *   ]
+         * }
+         */
         "application/json": {
           /**
            * Format: email
@@ -1149,6 +1219,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1258,6 +1329,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1280,6 +1352,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "email": "jane.doe@example.com",
+         *   "first_name": "Jane",
+         *   "last_name": "Doe",
+         *   "roles": [
+         *     "admin"
+         *   ],
+         *   "groups": [
+         *     "edge-operators"
+         *   ]
+         * }
+         */
         "application/json": {
           /**
            * Format: email
@@ -1417,6 +1502,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1448,6 +1534,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1470,6 +1557,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "roles": [
+         *     "admin"
+         *   ]
+         * }
+         */
         "application/json": {
           /**
            * Format: email
@@ -1607,6 +1701,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1721,6 +1816,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1733,6 +1829,22 @@ export interface operations {
   postTokens: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "ci-deploy",
+         *   "display_name": "CI deployments",
+         *   "owner": "admin@example.com",
+         *   "permissions": [
+         *     "wadp.websites.list",
+         *     "wadp.websites.get",
+         *     "wadp.websites.update",
+         *     "wadp.purge.create"
+         *   ],
+         *   "projects": [
+         *     "shop"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -1847,6 +1959,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1946,6 +2059,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1968,6 +2082,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "ci-deploy",
+         *   "display_name": "CI deployments",
+         *   "owner": "admin@example.com",
+         *   "permissions": [
+         *     "wadp.websites.list",
+         *     "wadp.websites.get",
+         *     "wadp.websites.update",
+         *     "wadp.purge.create"
+         *   ],
+         *   "projects": [
+         *     "shop",
+         *     "shop-staging"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -2083,6 +2214,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2114,6 +2246,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2136,6 +2269,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "projects": [
+         *     "shop",
+         *     "shop-staging"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -2251,6 +2392,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2356,6 +2498,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2386,6 +2529,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2504,6 +2648,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2516,6 +2661,16 @@ export interface operations {
   postSsoGroupsRoles: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "shop-team-operators",
+         *   "display_name": "Shop team operates the shop",
+         *   "group": "shop-team",
+         *   "role": "operator",
+         *   "scope": "project",
+         *   "scope_name": "shop"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -2633,6 +2788,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2734,6 +2890,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2756,6 +2913,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "shop-team-operators",
+         *   "display_name": "Shop team operates the shop",
+         *   "group": "shop-team",
+         *   "role": "viewer",
+         *   "scope": "project",
+         *   "scope_name": "shop"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -2874,6 +3041,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2905,6 +3073,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2927,6 +3096,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "role": "viewer"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -3045,6 +3219,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3144,6 +3319,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3156,6 +3332,13 @@ export interface operations {
   postOrganizations: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "initech",
+         *   "display_name": "Initech",
+         *   "description": "Software company"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -3247,6 +3430,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3335,6 +3519,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3357,6 +3542,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "initech",
+         *   "display_name": "Initech",
+         *   "description": "Software and consulting company"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -3449,6 +3641,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3480,6 +3673,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3502,6 +3696,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "description": "Software and consulting company"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -3594,6 +3793,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3695,6 +3895,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3707,6 +3908,14 @@ export interface operations {
   postCustomers: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "acme-travel",
+         *   "display_name": "Acme Travel",
+         *   "organization": "acme",
+         *   "description": "Travel booking sites"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -3802,6 +4011,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3892,6 +4102,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3914,6 +4125,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "acme-travel",
+         *   "display_name": "Acme Travel",
+         *   "organization": "acme",
+         *   "description": "Travel booking sites and the loyalty programme"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4010,6 +4229,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4045,6 +4265,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4067,6 +4288,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "description": "Travel booking sites and the loyalty programme"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4163,6 +4389,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4268,6 +4495,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4280,6 +4508,14 @@ export interface operations {
   postProjects: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "outlet",
+         *   "display_name": "Acme Outlet",
+         *   "customer": "acme-retail",
+         *   "description": "The outlet store, launched in the spring"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -4375,6 +4611,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4465,6 +4702,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4487,6 +4725,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "outlet",
+         *   "display_name": "Acme Outlet Store",
+         *   "customer": "acme-retail",
+         *   "description": "The outlet store, launched in the spring"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4583,6 +4829,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4614,6 +4861,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4636,6 +4884,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "display_name": "Acme Outlet Store"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4732,6 +4985,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4770,6 +5024,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4808,6 +5063,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4897,6 +5153,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4972,6 +5229,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };

@@ -20,7 +20,9 @@ export interface paths {
   "/utils/health": {
     /**
      * Health of the parts this service depends on
-     * @description Permission: none (public).
+     * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+     *
+     * Permission: none (public).
      */
     get: operations["getUtilsHealth"];
   };
@@ -1075,6 +1077,24 @@ export interface components {
         };
       };
     };
+    /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
+    RequestHeaderFieldsTooLarge: {
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The platform cannot answer for a moment (starting, or its database cannot be reached): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
@@ -1137,12 +1157,15 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
   /**
    * Health of the parts this service depends on
-   * @description Permission: none (public).
+   * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+   *
+   * Permission: none (public).
    */
   getUtilsHealth: {
     responses: {
@@ -1158,7 +1181,34 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
-      503: components["responses"]["Unavailable"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
+      /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: string;
+        };
+        content: {
+          "application/json": {
+            data: {
+                name: string;
+                is_healthy: boolean;
+              }[];
+          } | {
+            /** @description What went wrong, in one sentence */
+            message: string;
+            /** @description One entry per invalid field (empty when the error is not about a field) */
+            errors: {
+                /** @description Dot path of the field, such as backends.0.port */
+                field: string;
+                /** @description What is wrong with it */
+                message: string;
+              }[];
+            /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+            data?: unknown;
+          };
+        };
+      };
     };
   };
   /**
@@ -1193,6 +1243,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1234,6 +1285,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1278,6 +1330,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1311,6 +1364,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1367,6 +1421,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1395,6 +1450,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1411,6 +1467,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "domain_name": "outlet.shop.example.com",
+         *   "backend": {
+         *     "directorOption": "new",
+         *     "host": "outlet.origin.example.com",
+         *     "port": 443,
+         *     "weight": 1
+         *   }
+         * }
+         */
         "application/json": {
           /**
            * @description The website’s domain name
@@ -1478,6 +1545,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1507,6 +1575,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1745,6 +1814,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -1763,6 +1833,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-shop-example-com",
+         *   "display_name": "Shop blog",
+         *   "domain_name": "blog.shop.example.com",
+         *   "domain_aliases": [
+         *     "stories.shop.example.com"
+         *   ],
+         *   "default_director": "shop-origin",
+         *   "ssl_policies": [
+         *     "storefront-tls"
+         *   ],
+         *   "default_rules": {
+         *     "hsts_enabled": true,
+         *     "custom_vcl_deliver": "security-headers"
+         *   },
+         *   "cache": {
+         *     "default_ttl_s": 600,
+         *     "redirect_http_to_https": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -2123,6 +2215,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2347,6 +2440,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2371,6 +2465,31 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-shop-example-com",
+         *   "display_name": "Shop blog and stories",
+         *   "domain_name": "blog.shop.example.com",
+         *   "domain_aliases": [
+         *     "stories.shop.example.com"
+         *   ],
+         *   "default_director": "shop-origin",
+         *   "ssl_policies": [
+         *     "storefront-tls"
+         *   ],
+         *   "default_rules": {
+         *     "hsts_enabled": true,
+         *     "custom_vcl_deliver": "security-headers"
+         *   },
+         *   "cache": {
+         *     "default_ttl_s": 600,
+         *     "redirect_http_to_https": true
+         *   },
+         *   "challenges": [
+         *     "storefront-challenge"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -2731,6 +2850,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2764,6 +2884,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -2788,6 +2909,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "display_name": "Shop blog and stories",
+         *   "challenges": [
+         *     "storefront-challenge"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -3148,6 +3277,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3389,6 +3519,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -3407,6 +3538,33 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-no-cache",
+         *   "display_name": "Never cache the checkout",
+         *   "website": "shop-example-com",
+         *   "priority": 20,
+         *   "match": {
+         *     "path": "/checkout",
+         *     "match_type": "prefix",
+         *     "methods": [
+         *       "GET",
+         *       "POST"
+         *     ]
+         *   },
+         *   "action": {
+         *     "kind": "cache",
+         *     "mode": "bypass"
+         *   },
+         *   "response_headers": [
+         *     {
+         *       "op": "set",
+         *       "name": "Cache-Control",
+         *       "value": "private, no-store"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -3773,6 +3931,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4000,6 +4159,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4024,6 +4184,29 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-no-cache",
+         *   "display_name": "Never cache the checkout",
+         *   "website": "shop-example-com",
+         *   "priority": 25,
+         *   "match": {
+         *     "path": "/checkout",
+         *     "match_type": "prefix"
+         *   },
+         *   "action": {
+         *     "kind": "cache",
+         *     "mode": "bypass"
+         *   },
+         *   "response_headers": [
+         *     {
+         *       "op": "set",
+         *       "name": "Cache-Control",
+         *       "value": "private, no-store"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4390,6 +4573,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4423,6 +4607,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4447,6 +4632,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "priority": 25,
+         *   "match": {
+         *     "path": "/checkout",
+         *     "match_type": "prefix"
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -4813,6 +5007,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -4888,6 +5083,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5132,6 +5328,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5150,6 +5347,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-origin",
+         *   "display_name": "Blog origin",
+         *   "type": "round_robin",
+         *   "backends": [
+         *     {
+         *       "host": "blog-1.origin.example.com",
+         *       "port": 443
+         *     },
+         *     {
+         *       "host": "blog-2.origin.example.com",
+         *       "port": 443
+         *     }
+         *   ],
+         *   "probe": {
+         *     "path": "/healthz",
+         *     "interval_seconds": 5
+         *   },
+         *   "tls": {
+         *     "enabled": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -5522,6 +5743,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5752,6 +5974,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -5776,6 +5999,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "blog-origin",
+         *   "display_name": "Blog origin",
+         *   "type": "weighted",
+         *   "backends": [
+         *     {
+         *       "host": "blog-1.origin.example.com",
+         *       "port": 443,
+         *       "weight": 2
+         *     },
+         *     {
+         *       "host": "blog-2.origin.example.com",
+         *       "port": 443,
+         *       "weight": 1
+         *     }
+         *   ],
+         *   "probe": {
+         *     "path": "/healthz",
+         *     "interval_seconds": 5
+         *   },
+         *   "tls": {
+         *     "enabled": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -6148,6 +6397,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6181,6 +6431,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6205,6 +6456,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "backends": [
+         *     {
+         *       "host": "blog-1.origin.example.com",
+         *       "port": 443,
+         *       "weight": 2
+         *     },
+         *     {
+         *       "host": "blog-2.origin.example.com",
+         *       "port": 443,
+         *       "weight": 1
+         *     }
+         *   ],
+         *   "type": "weighted"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -6577,6 +6845,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6709,6 +6978,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6727,6 +6997,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "robots-txt",
+         *   "display_name": "robots.txt",
+         *   "status": 200,
+         *   "content_type": "text/plain; charset=utf-8",
+         *   "body": "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\n",
+         *   "ttl_s": 3600
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -6875,6 +7155,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -6993,6 +7274,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7017,6 +7299,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "robots-txt",
+         *   "display_name": "robots.txt",
+         *   "status": 200,
+         *   "content_type": "text/plain; charset=utf-8",
+         *   "body": "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\nSitemap: https://shop.example.com/sitemap.xml\n",
+         *   "ttl_s": 3600
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -7165,6 +7457,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7198,6 +7491,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7222,6 +7516,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "body": "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\nSitemap: https://shop.example.com/sitemap.xml\n"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -7370,6 +7669,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7491,6 +7791,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7509,6 +7810,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "frame-options",
+         *   "display_name": "Frame options",
+         *   "hook": "vcl_deliver",
+         *   "priority": 50,
+         *   "comment": "Keeps other sites from framing our pages",
+         *   "content": "set resp.http.X-Frame-Options = \"SAMEORIGIN\";"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -7635,6 +7946,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7742,6 +8054,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7766,6 +8079,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "frame-options",
+         *   "display_name": "Frame options",
+         *   "hook": "vcl_deliver",
+         *   "priority": 50,
+         *   "comment": "Keeps other sites from framing our pages",
+         *   "content": "set resp.http.X-Frame-Options = \"SAMEORIGIN\";\nset resp.http.Permissions-Policy = \"camera=(), microphone=()\";"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -7892,6 +8215,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7925,6 +8249,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -7949,6 +8274,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "content": "set resp.http.X-Frame-Options = \"SAMEORIGIN\";\nset resp.http.Permissions-Policy = \"camera=(), microphone=()\";"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -8075,6 +8405,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8099,6 +8430,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "text": "198.51.100.40 # new webhook sender\n198.51.100.41 # new webhook sender\n",
+         *   "mode": "append"
+         * }
+         */
         "application/json": {
           /** @description Addresses one per line; # starts a comment, a leading ! negates */
           text: string;
@@ -8225,6 +8562,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8352,6 +8690,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8370,6 +8709,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "payment-webhooks",
+         *   "display_name": "Payment webhooks",
+         *   "description": "Our payment provider’s webhook senders: never rate limited or challenged",
+         *   "entries": [
+         *     {
+         *       "cidr": "192.0.2.0/25",
+         *       "comment": "Provider webhooks (EU)"
+         *     },
+         *     {
+         *       "cidr": "2001:db8:7700::/48",
+         *       "comment": "Provider webhooks (IPv6)"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -8508,6 +8864,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8621,6 +8978,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8645,6 +9003,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "payment-webhooks",
+         *   "display_name": "Payment webhooks",
+         *   "description": "Our payment provider’s webhook senders (EU and IPv6): never rate limited or challenged",
+         *   "entries": [
+         *     {
+         *       "cidr": "192.0.2.0/25",
+         *       "comment": "Provider webhooks (EU)"
+         *     },
+         *     {
+         *       "cidr": "2001:db8:7700::/48",
+         *       "comment": "Provider webhooks (IPv6)"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -8783,6 +9158,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8816,6 +9192,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -8840,6 +9217,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "description": "Our payment provider’s webhook senders (EU and IPv6): never rate limited or challenged"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -8978,6 +9360,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9157,6 +9540,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9175,6 +9559,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-per-key",
+         *   "display_name": "API calls per key",
+         *   "match": {
+         *     "paths": [
+         *       "/api/"
+         *     ],
+         *     "match_type": "prefix"
+         *   },
+         *   "keys": [
+         *     "header:X-Api-Key"
+         *   ],
+         *   "limit": 600,
+         *   "period_s": 60,
+         *   "action": "block",
+         *   "response_status": 429,
+         *   "bypass_iplists": [
+         *     "office-network"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -9417,6 +9823,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9582,6 +9989,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9606,6 +10014,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-per-key",
+         *   "display_name": "API calls per key",
+         *   "match": {
+         *     "paths": [
+         *       "/api/"
+         *     ],
+         *     "match_type": "prefix"
+         *   },
+         *   "keys": [
+         *     "header:X-Api-Key"
+         *   ],
+         *   "limit": 1200,
+         *   "period_s": 60,
+         *   "action": "block",
+         *   "response_status": 429,
+         *   "bypass_iplists": [
+         *     "office-network"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -9848,6 +10278,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9881,6 +10312,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -9905,6 +10337,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "limit": 1200
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -10147,6 +10584,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10368,6 +10806,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10386,6 +10825,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-waf",
+         *   "display_name": "API WAF",
+         *   "mode": "detect",
+         *   "paranoia_level": 2,
+         *   "categories": {
+         *     "php": false,
+         *     "java": false
+         *   },
+         *   "exclusions": [
+         *     {
+         *       "path": "/api/search",
+         *       "parameter": "q",
+         *       "rule_ids": [
+         *         "942100"
+         *       ],
+         *       "reason": "Product searches quote SQL-like words"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -10712,6 +11173,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10919,6 +11381,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -10943,6 +11406,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "api-waf",
+         *   "display_name": "API WAF",
+         *   "mode": "block",
+         *   "paranoia_level": 2,
+         *   "categories": {
+         *     "php": false,
+         *     "java": false
+         *   },
+         *   "exclusions": [
+         *     {
+         *       "path": "/api/search",
+         *       "parameter": "q",
+         *       "rule_ids": [
+         *         "942100"
+         *       ],
+         *       "reason": "Product searches quote SQL-like words"
+         *     }
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -11269,6 +11754,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11302,6 +11788,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11326,6 +11813,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "mode": "block"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -11652,6 +12144,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11810,6 +12303,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -11828,6 +12322,24 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-turnstile",
+         *   "display_name": "Checkout challenge",
+         *   "type": "turnstile",
+         *   "site_key": "1x00000000000000000000AA",
+         *   "secret": "1x0000000000000000000000000000000AA",
+         *   "clearance_ttl_s": 3600,
+         *   "exempt": {
+         *     "iplists": [
+         *       "office-network"
+         *     ],
+         *     "user_agents": [
+         *       "UptimeRobot"
+         *     ]
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -12028,6 +12540,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12172,6 +12685,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12196,6 +12710,24 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "checkout-turnstile",
+         *   "display_name": "Checkout challenge",
+         *   "type": "turnstile",
+         *   "site_key": "1x00000000000000000000AA",
+         *   "secret": "1x0000000000000000000000000000000AA",
+         *   "clearance_ttl_s": 7200,
+         *   "exempt": {
+         *     "iplists": [
+         *       "office-network"
+         *     ],
+         *     "user_agents": [
+         *       "UptimeRobot"
+         *     ]
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -12396,6 +12928,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12429,6 +12962,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12453,6 +12987,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "clearance_ttl_s": 7200
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -12653,6 +13192,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12845,6 +13385,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -12863,6 +13404,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "strict-tls",
+         *   "display_name": "Strict TLS",
+         *   "min_version": "TLSv1.3",
+         *   "cipher_profile": "modern",
+         *   "hsts": {
+         *     "enabled": true,
+         *     "max_age_s": 63072000,
+         *     "include_subdomains": true,
+         *     "preload": true
+         *   }
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -13131,6 +13686,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13309,6 +13865,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13333,6 +13890,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "strict-tls",
+         *   "display_name": "Strict TLS",
+         *   "min_version": "TLSv1.3",
+         *   "cipher_profile": "modern",
+         *   "hsts": {
+         *     "enabled": true,
+         *     "max_age_s": 63072000,
+         *     "include_subdomains": true,
+         *     "preload": true
+         *   },
+         *   "alpn": [
+         *     "h2"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -13601,6 +14175,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13634,6 +14209,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13658,6 +14234,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "alpn": [
+         *     "h2"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -13926,6 +14509,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -13988,6 +14572,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14057,6 +14642,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14122,6 +14708,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14203,6 +14790,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14260,6 +14848,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14291,6 +14880,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14303,6 +14893,15 @@ export interface operations {
   postNodesMaintenance: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "nodes": [
+         *     "pop-fr-par-1",
+         *     "pop-fr-par-2"
+         *   ],
+         *   "maintenance": true
+         * }
+         */
         "application/json": {
           /** @description The nodes to change */
           nodes: string[];
@@ -14340,6 +14939,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14376,6 +14976,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14530,6 +15131,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14542,6 +15144,16 @@ export interface operations {
   postNodes: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "pop-jp-tyo-1",
+         *   "hostname": "pop-jp-tyo-1.edge.wadp.example",
+         *   "pop_code": "tyo",
+         *   "country": "jp",
+         *   "ipv4": "203.0.113.30",
+         *   "ipv6": "2001:db8:30::1"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -14726,6 +15338,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14869,6 +15482,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -14891,6 +15505,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "pop-jp-tyo-1",
+         *   "hostname": "pop-jp-tyo-1.edge.wadp.example",
+         *   "pop_code": "tyo",
+         *   "country": "jp",
+         *   "ipv4": "203.0.113.30",
+         *   "ipv6": "2001:db8:30::1",
+         *   "weight": 2
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15076,6 +15701,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15107,6 +15733,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15129,6 +15756,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "weight": 2
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15314,6 +15946,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15426,6 +16059,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15438,6 +16072,18 @@ export interface operations {
   postPools: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "asia-pacific",
+         *   "display_name": "Asia-Pacific",
+         *   "description": "Points of presence in Asia and Oceania",
+         *   "regions": [
+         *     "ap-southeast",
+         *     "ap-northeast"
+         *   ],
+         *   "rollout": "canary_first"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -15553,6 +16199,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15654,6 +16301,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15676,6 +16324,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "asia-pacific",
+         *   "display_name": "Asia-Pacific",
+         *   "description": "Points of presence in Asia and Oceania",
+         *   "regions": [
+         *     "ap-southeast",
+         *     "ap-northeast"
+         *   ],
+         *   "rollout": "serial"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15792,6 +16452,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15823,6 +16484,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15845,6 +16507,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "rollout": "serial"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -15961,6 +16628,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -15973,6 +16641,13 @@ export interface operations {
   postAccessListImport: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "text": "203.0.113.128/25 # abusive hosting range\nAS64500 # bot network\n",
+         *   "action": "block",
+         *   "scope": "platform"
+         * }
+         */
         "application/json": {
           /** @description One value per line: an address, a network (CIDR), an AS number or a country code; text after # becomes the notes */
           text: string;
@@ -16028,6 +16703,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16165,6 +16841,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16177,6 +16854,15 @@ export interface operations {
   postAccessList: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "scanner-198-51-100-23",
+         *   "target": "ip",
+         *   "value": "198.51.100.23",
+         *   "action": "block",
+         *   "notes": "Vulnerability scanner probing /wp-login.php"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -16328,6 +17014,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16446,6 +17133,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16468,6 +17156,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "scanner-198-51-100-23",
+         *   "target": "ip",
+         *   "value": "198.51.100.23",
+         *   "action": "challenge",
+         *   "notes": "Vulnerability scanner probing /wp-login.php"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -16620,6 +17317,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16651,6 +17349,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16673,6 +17372,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "action": "challenge"
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -16825,6 +17529,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16964,6 +17669,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -16982,6 +17688,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "uptime-monitor",
+         *   "display_name": "Uptime monitor",
+         *   "websites": [
+         *     "shop-example-com"
+         *   ],
+         *   "transport": "header",
+         *   "parameter_name": "X-Monitor-Token",
+         *   "bypass": [
+         *     "challenge",
+         *     "rate_limit"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name: string;
@@ -17137,6 +17858,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17258,6 +17980,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17282,6 +18005,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "name": "uptime-monitor",
+         *   "display_name": "Uptime monitor",
+         *   "websites": [
+         *     "shop-example-com"
+         *   ],
+         *   "transport": "header",
+         *   "parameter_name": "X-Monitor-Token",
+         *   "bypass": [
+         *     "challenge",
+         *     "rate_limit",
+         *     "waf"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -17437,6 +18176,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17470,6 +18210,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17494,6 +18235,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "bypass": [
+         *     "challenge",
+         *     "rate_limit",
+         *     "waf"
+         *   ]
+         * }
+         */
         "application/json": {
           /** @description Unique name in its scope, fixed at creation (an update may repeat it, not change it) */
           name?: string;
@@ -17649,6 +18399,7 @@ export interface operations {
       412: components["responses"]["PreconditionFailed"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17776,6 +18527,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17848,6 +18600,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -17864,6 +18617,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "trigger": "manual",
+         *   "display_name": "Before the checkout migration"
+         * }
+         */
         "application/json": {
           /**
            * @description manual: the platform takes scheduled backups itself
@@ -17922,6 +18681,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18031,6 +18791,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18089,6 +18850,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18166,6 +18928,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18236,6 +18999,7 @@ export interface operations {
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18288,6 +19052,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18326,6 +19091,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18379,6 +19145,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -18431,6 +19198,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };

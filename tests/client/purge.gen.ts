@@ -15,7 +15,9 @@ export interface paths {
   "/utils/health": {
     /**
      * Health of the parts this service depends on
-     * @description Permission: none (public).
+     * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+     *
+     * Permission: none (public).
      */
     get: operations["getUtilsHealth"];
   };
@@ -214,6 +216,24 @@ export interface components {
         };
       };
     };
+    /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
+    RequestHeaderFieldsTooLarge: {
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The platform cannot answer for a moment (starting, or its database cannot be reached): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
@@ -276,12 +296,15 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
   /**
    * Health of the parts this service depends on
-   * @description Permission: none (public).
+   * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+   *
+   * Permission: none (public).
    */
   getUtilsHealth: {
     responses: {
@@ -297,7 +320,34 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
-      503: components["responses"]["Unavailable"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
+      /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: string;
+        };
+        content: {
+          "application/json": {
+            data: {
+                name: string;
+                is_healthy: boolean;
+              }[];
+          } | {
+            /** @description What went wrong, in one sentence */
+            message: string;
+            /** @description One entry per invalid field (empty when the error is not about a field) */
+            errors: {
+                /** @description Dot path of the field, such as backends.0.port */
+                field: string;
+                /** @description What is wrong with it */
+                message: string;
+              }[];
+            /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+            data?: unknown;
+          };
+        };
+      };
     };
   };
   /**
@@ -332,6 +382,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -415,6 +466,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -516,6 +568,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -585,6 +638,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };

@@ -15,7 +15,9 @@ export interface paths {
   "/utils/health": {
     /**
      * Health of the parts this service depends on
-     * @description Permission: none (public).
+     * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+     *
+     * Permission: none (public).
      */
     get: operations["getUtilsHealth"];
   };
@@ -204,6 +206,24 @@ export interface components {
         };
       };
     };
+    /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
+    RequestHeaderFieldsTooLarge: {
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The platform cannot answer for a moment (starting, or its database cannot be reached): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
@@ -266,12 +286,15 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
   /**
    * Health of the parts this service depends on
-   * @description Permission: none (public).
+   * @description A part down (its database unreachable) makes it 503, with the same body naming that part.
+   *
+   * Permission: none (public).
    */
   getUtilsHealth: {
     responses: {
@@ -287,7 +310,34 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
-      503: components["responses"]["Unavailable"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
+      /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: string;
+        };
+        content: {
+          "application/json": {
+            data: {
+                name: string;
+                is_healthy: boolean;
+              }[];
+          } | {
+            /** @description What went wrong, in one sentence */
+            message: string;
+            /** @description One entry per invalid field (empty when the error is not about a field) */
+            errors: {
+                /** @description Dot path of the field, such as backends.0.port */
+                field: string;
+                /** @description What is wrong with it */
+                message: string;
+              }[];
+            /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+            data?: unknown;
+          };
+        };
+      };
     };
   };
   /**
@@ -322,6 +372,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };
@@ -334,6 +385,20 @@ export interface operations {
   postQueries: {
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "project": "shop",
+         *   "from": "2026-03-01T00:00:00Z",
+         *   "to": "2026-03-02T00:00:00Z",
+         *   "granularity": "hour",
+         *   "metrics": [
+         *     "requests",
+         *     "hit_ratio",
+         *     "status_5xx"
+         *   ],
+         *   "group_by": "website"
+         * }
+         */
         "application/json": {
           /** @description The project whose websites are counted */
           project: string;
@@ -412,6 +477,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
   };

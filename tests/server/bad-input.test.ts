@@ -186,7 +186,7 @@ async function operations(): Promise<Operation[]> {
 async function operationsOf(service: (typeof SERVICES)[number]): Promise<Operation[]> {
   const found: Operation[] = []
   {
-    const response = await fetch(`${platform.url}/api/${service}/v0/openapi.json`)
+    const response = await platform.fetch(`/api/${service}/v0/openapi.json`)
     expect(response.status, `${service} openapi.json`).toBe(200)
     const doc = (await response.json()) as { paths: Record<string, Record<string, DocOperation>> }
     for (const [path, methods] of Object.entries(doc.paths)) {
@@ -206,7 +206,7 @@ async function operationsOf(service: (typeof SERVICES)[number]): Promise<Operati
 }
 
 async function getJson(path: string): Promise<{ status: number; body: Record<string, unknown> | null }> {
-  const response = await fetch(`${platform.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+  const response = await platform.fetch(path, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null }
 }
 
@@ -437,7 +437,17 @@ function send(agent: Agent, item: Case): Promise<Answer> {
         res.on('data', (chunk: string) => {
           body += chunk
         })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, reusedSocket }))
+        res.on('end', () => {
+          // Checked against the documents as every answer of `platform.call` is.
+          platform.record({
+            method: item.method,
+            path: item.path,
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+          })
+          resolve({ status: res.statusCode ?? 0, body, reusedSocket })
+        })
         res.on('error', (error) => resolve({ status: 0, body, error: error.message, reusedSocket }))
       },
     )

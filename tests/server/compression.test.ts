@@ -14,7 +14,20 @@ function raw(path: string, acceptEncoding?: string): Promise<{ headers: Record<s
     const req = request(`${platform.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }))
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks)
+        const encoding = res.headers['content-encoding']
+        const text = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
+        // Checked against the documents, decoded, as every answer of `platform.call` is.
+        platform.record({
+          method: 'GET',
+          path,
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: text.toString(),
+        })
+        resolve({ headers: res.headers, bytes })
+      })
       res.on('error', reject)
     })
     req.on('error', reject)

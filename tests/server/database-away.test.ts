@@ -5,11 +5,11 @@
  * (every connection cut, new ones refused) and opens again: the PostgreSQL pass of the suite runs it.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { findFreePort } from '../../e2e/support/chromium.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../../server/db/client.ts'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
-import { ADMIN_TOKEN, testDatabase } from './support.ts'
+import { ADMIN_TOKEN, answerChecker, testDatabase } from './support.ts'
 
 const onPostgres = Boolean(process.env.WADP_TEST_DATABASE_URL)
 
@@ -80,9 +80,12 @@ describe.skipIf(!onPostgres)('the database going away for a few seconds', () => 
   let database: Awaited<ReturnType<typeof testDatabase>>
   let proxy: Awaited<ReturnType<typeof databaseProxy>>
   let api: ServerProcess
+  // Its answers, the 503s among them, are checked against the OpenAPI documents.
+  const answers = answerChecker()
+  afterEach(answers.verify)
 
   const call = async (path: string) => {
-    const response = await fetch(`${api.url}${path}`, {
+    const response = await answers.fetch(`${api.url}${path}`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       signal: AbortSignal.timeout(20_000),
     })
@@ -100,6 +103,7 @@ describe.skipIf(!onPostgres)('the database going away for a few seconds', () => 
     url.port = String(proxy.port)
     api = await spawnServer({ DATABASE_URL: url.toString(), WADP_ADMIN_TOKEN: ADMIN_TOKEN })
     await waitForHealthy(api)
+    await answers.load(api.url)
   }, 120_000)
 
   afterAll(async () => {
@@ -127,7 +131,7 @@ describe.skipIf(!onPostgres)('the database going away for a few seconds', () => 
       expect(away.body).toEqual({ message: expect.stringContaining('unavailable'), errors: [] })
     }
     // Health says so too, for a load balancer.
-    const health = await fetch(`${api.url}/api/core/v0/utils/health`)
+    const health = await answers.fetch(`${api.url}/api/core/v0/utils/health`)
     expect(health.status).toBe(503)
 
     await proxy.open()

@@ -1,7 +1,7 @@
 import { request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
-import { ADMIN_TOKEN, testDatabase } from './support.ts'
+import { ADMIN_TOKEN, answerChecker, nodeAnswer, testDatabase } from './support.ts'
 
 let database: Awaited<ReturnType<typeof testDatabase>>
 const servers: ServerProcess[] = []
@@ -12,6 +12,10 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()))
   await database.drop()
 })
+// The answers of a server starting and stopping (its 503s among them) are checked against the OpenAPI
+// documents, read from it once it is up.
+const answers = answerChecker()
+afterEach(answers.verify)
 
 const start = async () => {
   const server = await spawnServer({
@@ -32,12 +36,13 @@ describe('a server process starting and stopping', () => {
     const deadline = Date.now() + 60_000
     let healthy = false
     while (!healthy && Date.now() < deadline) {
-      const answers = await Promise.all(
+      const round = await Promise.all(
         ['/api/core/v0/utils/health', '/api/core/v0/projects/shop/websites', '/version.json'].map((path) =>
-          fetch(`${server.url}${path}`, {
-            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-            signal: AbortSignal.timeout(5000),
-          })
+          answers
+            .fetch(`${server.url}${path}`, {
+              headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+              signal: AbortSignal.timeout(5000),
+            })
             .then(async (r): Promise<Seen> => {
               const text = await r.text()
               const message = r.headers.get('content-type')?.includes('json') ? JSON.parse(text).message : undefined
@@ -47,10 +52,11 @@ describe('a server process starting and stopping', () => {
             .catch((error: Error): Seen => ({ error: String((error.cause as Error)?.message ?? error.message) })),
         ),
       )
-      seen.push(...answers)
+      seen.push(...round)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     expect(healthy).toBe(true)
+    await answers.load(server.url)
     // Before it listens a connection is refused at once; once it listens, everything is answered.
     const failures = seen.filter((s) => 'error' in s && !s.error.includes('ECONNREFUSED'))
     expect(failures).toEqual([])
@@ -64,6 +70,7 @@ describe('a server process starting and stopping', () => {
   it('finishes a request in flight on SIGTERM, refuses new connections, then exits', async () => {
     const server = await start()
     await waitForHealthy(server)
+    await answers.load(server.url)
     const body = JSON.stringify({ name: 'drained', backends: [{ host: 'origin.drained.example.com', port: 443 }] })
     const half = Math.floor(body.length / 2)
     const { port } = new URL(server.url)
@@ -85,7 +92,13 @@ describe('a server process starting and stopping', () => {
           res.on('data', (chunk) => {
             text += chunk
           })
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }))
+          res.on('end', () => {
+            const path = '/api/core/v0/projects/shop/directors'
+            answers.record(
+              nodeAnswer({ method: 'POST', path, status: res.statusCode ?? 0, headers: res.headers, body: text }),
+            )
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text })
+          })
         },
       )
       req.on('error', reject)
@@ -94,7 +107,8 @@ describe('a server process starting and stopping', () => {
       setTimeout(() => {
         server.child.kill('SIGTERM')
         setTimeout(async () => {
-          const refused = await fetch(`${server.url}/api/core/v0/utils/info`)
+          const refused = await answers
+            .fetch(`${server.url}/api/core/v0/utils/info`)
             .then(() => 'answered')
             .catch((error: Error) => String((error.cause as Error)?.message ?? error.message))
           expect(refused).toContain('ECONNREFUSED')

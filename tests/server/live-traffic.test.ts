@@ -43,7 +43,11 @@ describe('live traffic', () => {
 
     expect((await send([line(site.domain_name, '/before')])).status).toBe(204)
     const admin = await platform.tokenFor('admin@example.com', ['wadp.*.*'])
-    const stream = await openEventStream(`${platform.url}${core}/projects/shop/websites/${site.name}/traffic`, admin)
+    const stream = await openEventStream(
+      `${platform.url}${core}/projects/shop/websites/${site.name}/traffic`,
+      admin,
+      platform.fetch,
+    )
     expect(stream.response.status).toBe(200)
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream')
     await stream.until(() => stream.events.some((event) => event.event === 'ready'))
@@ -92,7 +96,7 @@ describe('live traffic', () => {
     const sites = await platform.call('GET', `${core}/projects/shop/websites?items=1`)
     const name = sites.body.data[0].name as string
     const viewer = await platform.tokenFor('admin@example.com', ['wadp.websites.list', 'wadp.websites.get'])
-    const denied = await fetch(`${platform.url}${core}/projects/shop/websites/${name}/traffic`, {
+    const denied = await platform.fetch(`${core}/projects/shop/websites/${name}/traffic`, {
       headers: { authorization: `Bearer ${viewer}` },
     })
     expect(denied.status).toBe(403)

@@ -37,7 +37,7 @@ const documents = new Map<string, Document>()
 
 beforeAll(async () => {
   for (const service of SERVICES) {
-    const response = await fetch(`${platform.url}/api/${service}/v0/openapi.json`)
+    const response = await platform.fetch(`/api/${service}/v0/openapi.json`)
     expect(response.status, `${service} openapi.json`).toBe(200)
     documents.set(service, (await response.json()) as Document)
   }

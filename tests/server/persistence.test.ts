@@ -1,12 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
+import { answerChecker } from './support.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wadp-data-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+// Its servers' answers are checked against the OpenAPI documents, as every server test's.
+const answers = answerChecker()
+afterEach(answers.verify)
 
 const start = (adminToken: string) =>
   startServer(
@@ -25,37 +29,42 @@ const start = (adminToken: string) =>
 describe('embedded database on disk', () => {
   it('keeps everything across a restart on the same data directory, without seeding twice', async () => {
     const first = await start('first-admin-token-0123456789')
+    await answers.load(first.url)
     const auth = { authorization: 'Bearer first-admin-token-0123456789', 'content-type': 'application/json' }
-    const created = await fetch(`${first.url}/api/core/v0/projects/shop/directors`, {
+    const created = await answers.fetch(`${first.url}/api/core/v0/projects/shop/directors`, {
       method: 'POST',
       headers: auth,
       body: JSON.stringify({ name: 'survivor', backends: [{ host: 'o.example.com', port: 443 }] }),
     })
     expect(created.status).toBe(201)
-    const token = await fetch(`${first.url}/api/auth/v0/tokens`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'kept', permissions: ['wadp.*.list'] }),
-    }).then((r) => r.json() as Promise<{ data: { token: string } }>)
+    const token = await answers
+      .fetch(`${first.url}/api/auth/v0/tokens`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: 'kept', permissions: ['wadp.*.list'] }),
+      })
+      .then((r) => r.json() as Promise<{ data: { token: string } }>)
     await first.close()
 
     const second = await start('second-admin-token-0123456789')
     try {
-      const kept = await fetch(`${second.url}/api/core/v0/projects/shop/directors/survivor`, {
+      const kept = await answers.fetch(`${second.url}/api/core/v0/projects/shop/directors/survivor`, {
         headers: { authorization: 'Bearer second-admin-token-0123456789' },
       })
       expect(kept.status).toBe(200)
-      const check = await fetch(`${second.url}/api/auth/v0/auth/check`, {
+      const check = await answers.fetch(`${second.url}/api/auth/v0/auth/check`, {
         headers: { authorization: `Bearer ${token.data.token}` },
       })
       expect(check.status).toBe(200)
-      const oldAdmin = await fetch(`${second.url}/api/auth/v0/auth/check`, {
+      const oldAdmin = await answers.fetch(`${second.url}/api/auth/v0/auth/check`, {
         headers: { authorization: 'Bearer first-admin-token-0123456789' },
       })
       expect(oldAdmin.status).toBe(401)
-      const organizations = await fetch(`${second.url}/api/auth/v0/organizations`, {
-        headers: { authorization: 'Bearer second-admin-token-0123456789' },
-      }).then((r) => r.json() as Promise<{ meta: { total: number } }>)
+      const organizations = await answers
+        .fetch(`${second.url}/api/auth/v0/organizations`, {
+          headers: { authorization: 'Bearer second-admin-token-0123456789' },
+        })
+        .then((r) => r.json() as Promise<{ meta: { total: number } }>)
       expect(organizations.meta.total).toBe(2)
     } finally {
       await second.close()

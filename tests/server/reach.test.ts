@@ -95,7 +95,7 @@ function allowed(caller: Caller, op: Operation): boolean {
 async function operations(): Promise<Operation[]> {
   const found: Operation[] = []
   for (const service of SERVICES) {
-    const doc = (await (await fetch(`${platform.url}/api/${service}/v0/openapi.json`)).json()) as {
+    const doc = (await (await platform.fetch(`/api/${service}/v0/openapi.json`)).json()) as {
       paths: Record<string, Record<string, DocOperation>>
     }
     for (const [path, methods] of Object.entries(doc.paths)) {

@@ -3,15 +3,18 @@
  * the PostgreSQL pass of the suite (`npm run test:pg`); PGlite is one process's database by design.
  */
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
-import { ADMIN_TOKEN, type Json, testDatabase } from './support.ts'
+import { ADMIN_TOKEN, answerChecker, type Json, testDatabase } from './support.ts'
 
 const onPostgres = Boolean(process.env.WADP_TEST_DATABASE_URL)
 const SWEEP_SECONDS = 1
+// The processes' answers are checked against the OpenAPI documents, as every server test's.
+const answers = answerChecker()
+afterEach(answers.verify)
 
 async function call(server: ServerProcess, method: string, path: string, body?: unknown, headers = {}) {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await answers.fetch(`${server.url}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${ADMIN_TOKEN}`,
@@ -62,6 +65,7 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     // Both start together on the empty database: one migrates and seeds, the other waits its turn.
     ;[first, second] = await Promise.all([spawnServer(env()), spawnServer(env())])
     await Promise.all([waitForHealthy(first), waitForHealthy(second)])
+    await answers.load(first.url)
   }, 120_000)
 
   afterAll(async () => {
@@ -126,9 +130,9 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     const token = await call(first, 'POST', '/api/auth/v0/tokens', { name: 'short-lived', permissions: ['wadp.*.*'] })
     const secret = token.body.data.token as string
     const check = () =>
-      fetch(`${second.url}/api/auth/v0/auth/check`, { headers: { authorization: `Bearer ${secret}` } }).then(
-        (r) => r.status,
-      )
+      answers
+        .fetch(`${second.url}/api/auth/v0/auth/check`, { headers: { authorization: `Bearer ${secret}` } })
+        .then((r) => r.status)
     expect(await check()).toBe(200)
     const current = await call(first, 'GET', '/api/auth/v0/tokens/short-lived')
     const revoked = await call(
@@ -149,9 +153,9 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
         .body.data.token as string
     const [revokedLater, ownedByRita] = [await issue('revoked-later'), await issue('owned-by-rita')]
     const check = (secret: string) =>
-      fetch(`${second.url}/api/auth/v0/auth/check`, { headers: { authorization: `Bearer ${secret}` } }).then(
-        (r) => r.status,
-      )
+      answers
+        .fetch(`${second.url}/api/auth/v0/auth/check`, { headers: { authorization: `Bearer ${secret}` } })
+        .then((r) => r.status)
     expect([await check(revokedLater), await check(ownedByRita)]).toEqual([200, 200])
     const revoked = await call(first, 'POST', '/api/auth/v0/tokens/revoked-later/revoke', undefined, {
       'if-match': '"1"',

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
+import type { IncomingHttpHeaders } from 'node:http'
 import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
 import type { JobTiming } from '../../server/platform/jobs.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
-import { ContractChecker } from './contract.ts'
+import { type Answer, ContractChecker } from './contract.ts'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 export const DEMO_PASSWORD = 'test-demo-password'
@@ -23,8 +24,102 @@ export type TestPlatform = {
     path: string,
     options?: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string },
   ): Promise<ApiResponse<Json>>
+  /**
+   * `fetch` for what `call` cannot read (a stream, a typed client's own requests): a path is taken from
+   * the server's root; the answer is checked against the documents as `call`'s are.
+   */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>
+  /** An answer a test read some other way (node:http, to send what fetch cannot): checked as `call`'s. */
+  record(answer: { method: string; path: string; status: number; headers: IncomingHttpHeaders; body: string }): void
   /** A fresh API token for one of the seeded users, created through the API by the admin. */
   tokenFor(owner: string, permissions: string[], extra?: Record<string, unknown>): Promise<string>
+}
+
+/** A body as the tests read it: JSON parsed, anything else (an HTML page) as text, nothing as null. */
+function parsedBody(text: string): unknown {
+  try {
+    return text === '' ? null : JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * Every answer a test receives, checked against the OpenAPI documents (tests/server/contract.ts): the
+ * test that received one that does not match them fails, with the list. `setUpPlatform` checks every
+ * answer of its platform so; a test that starts servers of its own takes one of these, records what they
+ * answer through its `fetch` (or `record`), and loads the documents from one of them once it is up.
+ */
+export type AnswerChecker = {
+  /** `fetch`, its answer checked (a stream's body left unread). */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>
+  /** An answer read some other way (node:http). */
+  record(answer: Answer): void
+  /** Reads the documents from a running server; the answers recorded before it are checked then. */
+  load(baseUrl: string): Promise<void>
+  /** Fails the test with the answers that did not match since the last call. */
+  verify(): void
+}
+
+/** An answer read with node:http, as the checker takes it. */
+export function nodeAnswer(answer: {
+  method: string
+  path: string
+  status: number
+  headers: IncomingHttpHeaders
+  body: string
+}): Answer {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(answer.headers))
+    for (const one of [value ?? []].flat()) headers.append(name, one)
+  return { ...answer, headers, body: parsedBody(answer.body) }
+}
+
+export function answerChecker(): AnswerChecker {
+  let contract: ContractChecker | null = null
+  let unchecked: Answer[] = []
+  // Answers that do not match the OpenAPI documents, since the last check: the test that got them fails.
+  let violations: string[] = []
+  const record = (answer: Answer) => {
+    if (contract) violations.push(...contract.violations(answer))
+    else unchecked.push(answer)
+  }
+  return {
+    record,
+    async fetch(input, init) {
+      const request = new Request(input, init)
+      const response = await fetch(request)
+      const url = new URL(request.url)
+      const streamed = response.headers.get('content-type')?.startsWith('text/event-stream')
+      const body = streamed ? null : parsedBody(await response.clone().text())
+      record({
+        method: request.method,
+        path: url.pathname + url.search,
+        status: response.status,
+        headers: response.headers,
+        body,
+      })
+      return response
+    },
+    async load(baseUrl) {
+      contract ??= await ContractChecker.load(baseUrl)
+      const waiting = unchecked
+      unchecked = []
+      for (const answer of waiting) record(answer)
+    },
+    verify() {
+      const found = [
+        ...violations,
+        ...(unchecked.length > 0 ? [`${unchecked.length} answers left unchecked: no documents were loaded`] : []),
+      ]
+      violations = []
+      unchecked = []
+      // To count them over many files: WADP_CONTRACT_LOG=file appends each one as a line.
+      if (process.env.WADP_CONTRACT_LOG && found.length > 0)
+        appendFileSync(process.env.WADP_CONTRACT_LOG, found.map((line) => `${line}\n`).join(''))
+      expect(found, 'answers that do not match the OpenAPI documents').toEqual([])
+    },
+  }
 }
 
 /**
@@ -60,9 +155,7 @@ export function setUpPlatform(
   const platform = {} as TestPlatform
   let counter = 0
   let database: Awaited<ReturnType<typeof testDatabase>> | null = null
-  let contract: ContractChecker | null = null
-  // Answers that do not match the OpenAPI documents, since the last check: the test that got them fails.
-  let violations: string[] = []
+  const answers = answerChecker()
   beforeAll(async () => {
     database = await testDatabase()
     const server = await startServer(
@@ -92,18 +185,14 @@ export function setUpPlatform(
         headers['content-type'] = 'application/json'
       }
       const response = await fetch(`${server.url}${path}`, { method, headers, body })
-      const text = await response.text()
-      let parsed: unknown = text
-      try {
-        parsed = text === '' ? null : JSON.parse(text)
-      } catch {
-        // Non-JSON bodies (HTML pages) are returned as text.
-      }
-      const answer = { status: response.status, body: parsed, headers: response.headers }
-      violations.push(...(contract?.violations({ method, path, ...answer }) ?? []))
+      const answer = { status: response.status, body: parsedBody(await response.text()), headers: response.headers }
+      answers.record({ method, path, ...answer })
       return answer
     }
-    contract = await ContractChecker.load(server.url)
+    platform.fetch = (input, init) =>
+      answers.fetch(typeof input === 'string' && input.startsWith('/') ? `${server.url}${input}` : input, init)
+    platform.record = (answer) => answers.record(nodeAnswer(answer))
+    await answers.load(server.url)
     platform.tokenFor = async (owner, permissions, extra = {}) => {
       counter += 1
       const created = await platform.call('POST', '/api/auth/v0/tokens', {
@@ -113,21 +202,13 @@ export function setUpPlatform(
       return created.body.data.token as string
     }
   }, 60_000)
-  const answersMatchTheDocuments = () => {
-    const found = violations
-    violations = []
-    // To count them over many files: WADP_CONTRACT_LOG=file appends each one as a line.
-    if (process.env.WADP_CONTRACT_LOG && found.length > 0)
-      appendFileSync(process.env.WADP_CONTRACT_LOG, found.map((line) => `${line}\n`).join(''))
-    expect(found, 'answers that do not match the OpenAPI documents').toEqual([])
-  }
-  afterEach(answersMatchTheDocuments)
+  afterEach(answers.verify)
   afterAll(async () => {
     try {
       await platform.server?.close()
       await database?.drop()
     } finally {
-      answersMatchTheDocuments()
+      answers.verify()
     }
   })
   return platform

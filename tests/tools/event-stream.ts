@@ -1,7 +1,10 @@
-/** Opens a stream of server-sent events (live traffic) and hands back its events as they come. */
-export async function openEventStream(url: string, token: string) {
+/**
+ * Opens a stream of server-sent events (live traffic) and hands back its events as they come; `fetcher`
+ * is the server tests' checked fetch, which holds the answer to the OpenAPI documents.
+ */
+export async function openEventStream(url: string, token: string, fetcher: typeof fetch = fetch) {
   const controller = new AbortController()
-  const response = await fetch(url, {
+  const response = await fetcher(url, {
     headers: { authorization: `Bearer ${token}` },
     signal: controller.signal,
   })

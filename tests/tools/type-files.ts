@@ -7,8 +7,9 @@
  * - `src/types/screens.ts`, every type's screen (what must see every type: the consistency tests);
  * - `src/types/field-labels.ts`, every type's field labels as its screen words them (the audit diff, a
  *   backup's dry run and the search results name fields with them, without loading every screen);
- * - `src/platform/resource-types.ts`, every type's server definition and its own routes, which the
- *   process that starts the server hands it (src/platform/types.ts) and the services register.
+ * - `src/platform/resource-types.ts`, every type's server definition, its own routes and its examples
+ *   (`example.ts`), which the process that starts the server hands it (src/platform/types.ts) and the
+ *   services register.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -21,7 +22,14 @@ import { TYPE_CATALOGUE } from '../../src/types/registry.ts'
 const ROOT = resolve(import.meta.dirname, '../..')
 const TYPES = join(ROOT, 'src/types')
 
-type Folder = { folder: string; entry: TypeEntry; entryName: string; screenName: string | null; routes: boolean }
+type Folder = {
+  folder: string
+  entry: TypeEntry
+  entryName: string
+  screenName: string | null
+  routes: boolean
+  example: boolean
+}
 
 /** The export of a module that holds `value` (its name), or the one that passes `test`. */
 function exportName(module: Record<string, unknown>, test: (value: unknown) => boolean): string | null {
@@ -45,7 +53,14 @@ export async function typeFolders(): Promise<Folder[]> {
       const screenModule = (await import(pathToFileURL(join(dir, 'screen.ts')).href)) as Record<string, unknown>
       screenName = exportName(screenModule, (value) => isScreen(value) && value.type === entry.type)
     }
-    found.set(entry, { folder: folder.name, entry, entryName, screenName, routes: existsSync(join(dir, 'routes.ts')) })
+    found.set(entry, {
+      folder: folder.name,
+      entry,
+      entryName,
+      screenName,
+      routes: existsSync(join(dir, 'routes.ts')),
+      example: existsSync(join(dir, 'example.ts')),
+    })
   }
   return TYPE_CATALOGUE.map((entry) => {
     const folder = found.get(entry)
@@ -191,16 +206,24 @@ function serversFile(folders: Folder[]): string {
     ...served
       .filter((folder) => folder.routes)
       .map((folder) => `import * as ${camel(folder.folder)}Routes from '../types/${folder.folder}/routes.ts'`),
+    ...served
+      .filter((folder) => folder.example)
+      .map((folder) => `import * as ${camel(folder.folder)}Example from '../types/${folder.folder}/example.ts'`),
   ].sort((a, b) => a.localeCompare(b))
-  const rows = served.map(
-    (folder) =>
-      `  { server: ${camel(folder.folder)}.server${folder.routes ? `, routes: ${camel(folder.folder)}Routes.routes` : ''} },`,
-  )
+  const rows = served.map((folder) => {
+    const name = camel(folder.folder)
+    const routes = folder.routes ? `, routes: ${name}Routes.routes` : ''
+    const example = folder.example ? `, example: ${name}Example.example` : ''
+    return `  { server: ${name}.server${routes}${example} },`
+  })
   return `${GENERATED}
 import type { TypeList } from '../../server/http/type-routes.ts'
 ${imports.join('\n')}
 
-/** Every resource type's server definition and the routes of its own actions, in the registry's order. */
+/**
+ * Every resource type's server definition, the routes of its own actions and its examples for the API
+ * documents, in the registry's order.
+ */
 export const RESOURCE_TYPES: TypeList = [
 ${rows.join('\n')}
 ]

@@ -165,6 +165,22 @@ describe('ApiDocsPage', () => {
     expect(shown.querySelector('img')).toBeNull()
   })
 
+  it('starts the body from the document’s example where it gives one', async () => {
+    const example = { name: 'blog-origin', backends: [{ host: 'blog-1.origin.example.com', port: 443 }] }
+    const withExample = structuredClone(document)
+    const create = withExample.paths['/projects/{project}/directors']?.post as {
+      requestBody: { content: Record<string, { example?: unknown }> }
+    }
+    ;(create.requestBody.content['application/json'] as { example?: unknown }).example = example
+    const [core, stats] = props().services
+    const services = [{ ...core, groups: operationsOf('core', withExample) }, stats] as ApiDocsPageProps['services']
+    render(<ApiDocsPage {...props({ services })} />)
+    await openOperation('Create a director')
+    const form = screen.getByRole('form', { name: 'Try Create a director' })
+    const body = within(form).getByLabelText('Request body (JSON)') as HTMLTextAreaElement
+    expect(JSON.parse(body.value)).toEqual(example)
+  })
+
   it('keeps each path value one segment, leaves empty query parameters out, and refuses a body that is not JSON', async () => {
     const onSend = vi.fn(async () => answer('{"data":[]}'))
     render(<ApiDocsPage {...props({ onSend })} />)

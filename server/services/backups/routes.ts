@@ -139,6 +139,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     access: { permission: 'wadp.backups.create' },
     params: ProjectParams,
     body: CreateBackupBody,
+    example: { trigger: 'manual', display_name: 'Before the checkout migration' },
     status: 202,
     response: BackupAnswer,
     headers: ['Location'],

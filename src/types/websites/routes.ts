@@ -45,6 +45,10 @@ function registerDomainsAndQuickSetup(router: ServiceRouter, ctx: ServerContext)
     body: QuickSetupDraft,
     response: QuickSetupAnswer,
     errors: [409],
+    example: {
+      domain_name: 'outlet.shop.example.com',
+      backend: { directorOption: 'new', host: 'outlet.origin.example.com', port: 443, weight: 1 },
+    },
     handler: async ({ c, params, body, principal }) =>
       c.json({ data: await quickSetup(ctx, params.project, body, callerOf(c, principal)) }, 201),
   })

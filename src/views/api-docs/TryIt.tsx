@@ -44,7 +44,10 @@ export function TryIt({ operation, defaults, onSend }: TryItProps) {
       operation.parameters.map((p) => [`${p.in}:${p.name}`, p.in === 'path' ? (defaults[p.name] ?? '') : '']),
     ),
   )
-  const [body, setBody] = useState(() => (operation.body ? JSON.stringify(exampleOf(operation.body), null, 2) : ''))
+  // The document's example where it gives one (a realistic body), else the least body its schema takes.
+  const [body, setBody] = useState(() =>
+    operation.body ? JSON.stringify(operation.bodyExample ?? exampleOf(operation.body), null, 2) : '',
+  )
   const [ifMatch, setIfMatch] = useState('')
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
