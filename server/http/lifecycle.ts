@@ -3,6 +3,9 @@ import { API_CSP, baseHeaders } from './security-headers.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
+/** How long an idle keep-alive connection stays open (Node's default is 5 s). */
+const KEEP_ALIVE_MS = 65_000
+
 /** Headers of the answers given here, before or beside the app: JSON that loads nothing. */
 const EDGE_HEADERS = { ...baseHeaders(false), 'content-security-policy': API_CSP, 'cache-control': 'no-store' }
 
@@ -32,6 +35,12 @@ export type LifecycleServer = {
  */
 export function lifecycleServer(): LifecycleServer {
   const http = createServer()
+  // An idle keep-alive connection is closed by the client first: fetch keeps one for the server's hint
+  // less a second, so with Node's 5 s a request sent after 4-5 s of quiet (or of a blocked event loop)
+  // could go out on a connection the server was closing, and fail with ECONNRESET. Proxies keep theirs
+  // for 60 s; a client that waits longer than a minute opens a new connection.
+  http.keepAliveTimeout = KEEP_ALIVE_MS
+  http.headersTimeout = KEEP_ALIVE_MS + 1000
   let listener: Listener | null = null
   let draining = false
   const inFlight = new Set<ServerResponse>()
