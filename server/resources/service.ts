@@ -345,6 +345,8 @@ export class ResourceService {
     }
     const source = merge && sent ? { ...this.editableFields(definition, current), ...sent } : body
     const parsed = this.parseBody(definition, source, 'update')
+    // The field that names a resource (a user's e-mail) cannot change: a replacement that leaves it out keeps it.
+    if (definition.key) parsed.data[definition.key.field] = name
     // A write that leaves a write-only field out keeps the stored one (a client never read it back).
     for (const field of definition.secretFields ?? []) {
       if (parsed.data[field] === undefined && current[field] !== undefined) parsed.data[field] = current[field]

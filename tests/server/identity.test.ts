@@ -217,6 +217,20 @@ describe('user status', () => {
     expect((await platform.call('GET', '/api/auth/v0/auth/check')).status).toBe(200)
   })
 
+  it("keeps a user's e-mail, which names it, when a PUT replaces the rest without it", async () => {
+    const before = await platform.call('GET', `/api/auth/v0/users/${VIEWER}`)
+    const { email: _named, ...rest } = before.body.data as Record<string, unknown>
+    const replaced = await platform.call('PUT', `/api/auth/v0/users/${VIEWER}`, {
+      body: { first_name: 'Vera', last_name: rest.last_name, roles: rest.roles, status: rest.status },
+      headers: { 'if-match': '*' },
+    })
+    expect(replaced.status).toBe(200)
+    const after = await platform.call('GET', `/api/auth/v0/users/${VIEWER}`)
+    expect(after.body.data).toMatchObject({ email: VIEWER, first_name: 'Vera' })
+    const listed = await platform.call('GET', `/api/auth/v0/users?items=100`)
+    expect((listed.body.data as { email?: string }[]).some((user) => user.email === VIEWER)).toBe(true)
+  })
+
   it('refuses an unknown status on the field', async () => {
     const res = await platform.call('PATCH', `/api/auth/v0/users/${VIEWER}`, {
       body: { status: 'sleeping' },
