@@ -512,7 +512,7 @@ async function sendAll(cases: Case[]) {
  * its part; an operation added later joins a part by itself. The auth service's operations are the
  * slowest to answer (about 60 % of the time on PGlite), the core service's the most numerous.
  */
-const PARTS_OF = { auth: 6, core: 4, purge: 1, acme: 1, stats: 1 } as const
+const PARTS_OF = { auth: 6, core: 8, purge: 1, acme: 1, stats: 1 } as const
 const PARTS = SERVICES.flatMap((service) =>
   Array.from({ length: PARTS_OF[service] }, (_, part) => ({ service, part, of: PARTS_OF[service] })),
 )

@@ -200,7 +200,7 @@ function problemWith(item: Case, answer: Answer): string | null {
  * Each service's operations dealt out in turns into parts of about the same size, one test each, so that
  * no test carries the whole corpus near its time-out on a busy machine and a failure names its part.
  */
-const PARTS_OF = { auth: 2, core: 3, purge: 1, acme: 1, stats: 1 } as const
+const PARTS_OF = { auth: 2, core: 6, purge: 1, acme: 1, stats: 1 } as const
 const PARTS = SERVICES.flatMap((service) =>
   Array.from({ length: PARTS_OF[service] }, (_, part) => ({ service, part, of: PARTS_OF[service] })),
 )
