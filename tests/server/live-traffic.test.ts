@@ -77,7 +77,7 @@ describe('live traffic', () => {
         sampled: true,
       }),
     ])
-  })
+  }, 60_000)
 
   it('takes batches only with the node’s own secret, and refuses a malformed one with the field named', async () => {
     const refused = await platform.call('POST', `${core}/edge/nodes/${NODE}/traffic`, {

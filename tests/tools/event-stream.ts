@@ -29,8 +29,9 @@ export async function openEventStream(url: string, token: string, fetcher: typeo
       }
     }
   })()
+  // Under the callers' own time-outs (60 s), so that a stream that stops says what it had received.
   const until = async (check: () => boolean) => {
-    const deadline = Date.now() + 20_000
+    const deadline = Date.now() + 40_000
     while (!check()) {
       if (Date.now() > deadline) throw new Error(`waited for events; have ${JSON.stringify(events)}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
