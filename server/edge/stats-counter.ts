@@ -37,6 +37,8 @@ type Open = Omit<EdgeStatsRowData, 'origin_histogram'> & { histogram: Map<number
  */
 export class StatsCounter {
   private readonly open = new Map<string, Open>()
+  /** Requests of sealed minutes whose batch is still being written to disk. */
+  private writing = 0
   private sending = false
 
   constructor(
@@ -92,8 +94,9 @@ export class StatsCounter {
   }
 
   /** Requests counted and not yet sealed (what a stop now would seal). */
+  /** Requests counted and not yet in a batch on disk (the minutes open, and those being written). */
   get unsealed(): number {
-    return [...this.open.values()].reduce((sum, row) => sum + row.requests, 0)
+    return [...this.open.values()].reduce((sum, row) => sum + row.requests, this.writing)
   }
 
   /** Seals every minute that ended SEAL_GRACE_MS before `now` (every minute with `all`) into a batch on disk. */
@@ -105,16 +108,24 @@ export class StatsCounter {
       const { histogram, ...counts } = row
       rows.push({ ...counts, origin_ms: Math.round(counts.origin_ms * 1000) / 1000, origin_histogram: [...histogram] })
     }
-    for (let start = 0; start < rows.length; start += MAX_STATS_ROWS) {
-      const batch: EdgeStatsBatchData = {
-        id: `${this.options.node}:${randomUUID()}`,
-        rows: rows.slice(start, start + MAX_STATS_ROWS),
+    // Until its batch is on disk a sealed minute still counts as unsealed: otherwise, between taking it
+    // out of the open minutes and writing its file, nothing would say it exists.
+    const sealing = rows.reduce((sum, row) => sum + row.requests, 0)
+    this.writing += sealing
+    try {
+      for (let start = 0; start < rows.length; start += MAX_STATS_ROWS) {
+        const batch: EdgeStatsBatchData = {
+          id: `${this.options.node}:${randomUUID()}`,
+          rows: rows.slice(start, start + MAX_STATS_ROWS),
+        }
+        await mkdir(this.options.dir, { recursive: true })
+        // Written whole or not at all: a batch on disk is always one that can be sent.
+        const file = join(this.options.dir, `${batch.id.replaceAll(':', '_')}.json`)
+        await writeFile(`${file}.tmp`, JSON.stringify(batch))
+        await rename(`${file}.tmp`, file)
       }
-      await mkdir(this.options.dir, { recursive: true })
-      // Written whole or not at all: a batch on disk is always one that can be sent.
-      const file = join(this.options.dir, `${batch.id.replaceAll(':', '_')}.json`)
-      await writeFile(`${file}.tmp`, JSON.stringify(batch))
-      await rename(`${file}.tmp`, file)
+    } finally {
+      this.writing -= sealing
     }
   }
 

@@ -85,6 +85,18 @@ describe('the agent’s statistics counter', () => {
     expect(stats.unsealed).toBe(1)
   })
 
+  it('counts a sealed minute as unsealed until its batch is on disk, so that no moment says it is gone', async () => {
+    const stats = counter()
+    for (let i = 0; i < 3; i += 1) stats.count(request())
+    const sealing = stats.seal(MINUTE, true)
+    // The minute left the open ones at once; its file is written after an await.
+    expect(stats.unsealed).toBe(3)
+    expect(await readdir(dir).catch(() => [])).toEqual([])
+    await sealing
+    expect(stats.unsealed).toBe(0)
+    expect(await readdir(dir)).toHaveLength(1)
+  })
+
   it('keeps a batch the platform did not take, and a new counter on the same directory sends it', async () => {
     refuse = true
     const first = counter()
