@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type ReactElement, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FieldError } from '../../src/domain/common.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
-import { type Draft, type ResourceUi, setPath } from '../../src/domain/resource-ui.ts'
+import { allowedReference, type Draft, type ResourceUi, setPath } from '../../src/domain/resource-ui.ts'
 import { captchasUi } from '../../src/types/captchas/screen.ts'
 import { codeSnippetsUi } from '../../src/types/code-snippets/screen.ts'
 import { directorsUi } from '../../src/types/directors/screen.ts'
@@ -298,6 +298,66 @@ describe('ResourceForm: fields', () => {
     await user.click(policies)
     await user.click(screen.getByRole('option', { name: /sslpolicies-a/ }))
     expect(onChange).toHaveBeenLastCalledWith('ssl_policies', ['sslpolicies-b', 'sslpolicies-a'])
+  })
+
+  it('with one onChange for its life (as the page gives it), still redraws what a change touches', async () => {
+    const user = userEvent.setup({ delay: null })
+    // Page rules of two websites: the picker offers those of the website being named.
+    const rules = [
+      { name: 'rule-shop', values: { website: 'shop' } },
+      { name: 'rule-blog', values: { website: 'blog' } },
+    ]
+    const referenceOptions = (
+      field: Parameters<ResourceFormProps['referenceOptions']>[0],
+      values: Draft,
+    ): ReferenceChoices => ({
+      options:
+        field.type === 'pagerules'
+          ? rules
+              .filter((rule) => allowedReference(field.where, values, rule.values))
+              .map((rule) => ({ value: rule.name, label: rule.name }))
+          : [],
+      loading: false,
+    })
+    let setErrors: (errors: FieldError[]) => void = () => {}
+    function StableHarness() {
+      const [values, setValues] = useState<Draft>({ ...draftOf(websitesUi), name: 'shop' })
+      const [errors, keepErrors] = useState<FieldError[]>([])
+      setErrors = keepErrors
+      const [onChange] = useState(
+        () => (path: string, value: unknown) => setValues((current) => setPath(current, path, value)),
+      )
+      return (
+        <ResourceForm
+          {...props(websitesUi, { referenceOptions })}
+          values={values}
+          fieldErrors={errors}
+          onChange={onChange}
+        />
+      )
+    }
+    await show(<StableHarness />)
+    const options = async () => {
+      await user.click(screen.getByRole('button', { name: /Page rules/ }))
+      const names = screen.queryAllByRole('option').map((option) => option.textContent)
+      await user.keyboard('{Escape}')
+      return names
+    }
+    expect(await options()).toEqual(['rule-shop'])
+
+    // The picker reads the name: renaming the website offers the other's rules.
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    await user.clear(name)
+    await user.type(name, 'blog')
+    expect(await options()).toEqual(['rule-blog'])
+
+    // An error that arrives for one field shows on it, and goes when it is gone.
+    const ttl = screen.getByRole('spinbutton', { name: /Default TTL/ })
+    act(() => setErrors([{ field: 'cache.default_ttl_s', message: 'Too long.' }]))
+    expect(ttl.getAttribute('aria-invalid')).toBe('true')
+    expect(description(ttl)).toContain('Too long.')
+    act(() => setErrors([]))
+    expect(ttl.getAttribute('aria-invalid')).not.toBe('true')
   })
 
   it('offers a filter for a type with more names than one picker holds, and only then', async () => {
