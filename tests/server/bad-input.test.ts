@@ -14,7 +14,7 @@
  */
 import { Agent, request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_TOKEN, OPERATOR, setUpPlatform } from './support.ts'
+import { ADMIN_TOKEN, OPERATOR, readRecorded, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 
@@ -431,25 +431,15 @@ function send(agent: Agent, item: Case): Promise<Answer> {
           ...item.headers,
         },
       },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          body += chunk
-        })
-        res.on('end', () => {
-          // Checked against the documents as every answer of `platform.call` is.
-          platform.record({
-            method: item.method,
-            path: item.path,
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body,
-          })
-          resolve({ status: res.statusCode ?? 0, body, reusedSocket })
-        })
-        res.on('error', (error) => resolve({ status: 0, body, error: error.message, reusedSocket }))
-      },
+      (res) =>
+        // Checked against the documents as every answer of `platform.call` is.
+        readRecorded(
+          platform,
+          item,
+          res,
+          (status, body) => resolve({ status, body, reusedSocket }),
+          (error, body) => resolve({ status: 0, body, error: error.message, reusedSocket }),
+        ),
     )
     req.on('socket', (socket) => {
       reusedSocket = usedSockets.has(socket)

@@ -5,7 +5,7 @@
  */
 import { Agent, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_TOKEN, setUpPlatform } from './support.ts'
+import { ADMIN_TOKEN, readRecorded, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 const SERVICES = ['auth', 'core', 'purge', 'acme', 'stats'] as const
@@ -156,23 +156,8 @@ function send(agent: Agent, item: Case): Promise<Answer> {
           ...item.headers,
         },
       },
-      (res) => {
-        let body = ''
-        res.on('data', (chunk) => {
-          body += chunk
-        })
-        res.on('end', () => {
-          // Checked against the documents as every answer of `platform.call` is.
-          platform.record({
-            method: item.method,
-            path: item.path,
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body,
-          })
-          resolve({ status: res.statusCode ?? 0, body })
-        })
-      },
+      // Checked against the documents as every answer of `platform.call` is.
+      (res) => readRecorded(platform, item, res, (status, body) => resolve({ status, body })),
     )
     req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')))
     req.on('error', (error) => resolve({ status: 0, body: '', error: error.message }))

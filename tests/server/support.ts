@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
@@ -33,6 +33,30 @@ export type TestPlatform = {
   record(answer: { method: string; path: string; status: number; headers: IncomingHttpHeaders; body: string }): void
   /** A fresh API token for one of the seeded users, created through the API by the admin. */
   tokenFor(owner: string, permissions: string[], extra?: Record<string, unknown>): Promise<string>
+}
+
+/**
+ * Reads a raw node:http answer whole and records it against the documents, as `call`'s are; `done` gets
+ * its status and body, `failed` what had arrived when the answer broke off.
+ */
+export function readRecorded(
+  platform: Pick<TestPlatform, 'record'>,
+  request: { method: string; path: string },
+  res: IncomingMessage,
+  done: (status: number, body: string) => void,
+  failed?: (error: Error, body: string) => void,
+): void {
+  let body = ''
+  res.setEncoding('utf8')
+  res.on('data', (chunk: string) => {
+    body += chunk
+  })
+  res.on('end', () => {
+    const status = res.statusCode ?? 0
+    platform.record({ method: request.method, path: request.path, status, headers: res.headers, body })
+    done(status, body)
+  })
+  if (failed) res.on('error', (error) => failed(error, body))
 }
 
 /** A body as the tests read it: JSON parsed, anything else (an HTML page) as text, nothing as null. */
