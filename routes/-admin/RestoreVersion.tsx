@@ -6,20 +6,16 @@ import { selectPermissions } from '../../machines/session.selectors.ts'
 import { type AuditEntry, RESTORE_ACTION, restoreChanges, versionBody } from '../../src/domain/audit.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryError } from '../../src/queries/errors.ts'
-import { fieldLabelOf } from '../../src/types/field-names.ts'
 import { resourceLabel } from '../../src/types/labels.ts'
 import { CONFIGURATION_TYPES } from '../../src/types/registry.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
-import { showValue } from '../../src/views/FieldChanges.tsx'
+import { restoreNote } from '../../src/views/FieldChanges.tsx'
 
 const root = getRouteApi('__root__')
 // Asked only when a version is restored: the dialog's code loads then.
 const RestoreVersionDialog = lazy(() => import('../../src/views/RestoreVersionDialog.tsx'))
-
-/** The fields named beside the button; the dialog lists them all. */
-const NAMED = 3
 
 /**
  * "Restore the state before this change" of a configuration resource: the resource is read as it is
@@ -60,21 +56,14 @@ export function RestoreVersion({ entry }: { entry: AuditEntry }) {
   })
   if (!allowed) return null
   const changes = current.data === undefined ? null : restoreChanges(entry, current.data)
-  const note = current.isPending
-    ? 'Comparing with the current state…'
-    : current.isError
-      ? `The current state could not be read: ${queryError.message(current.error)}`
-      : changes === null || changes.length === 0
-        ? `Nothing to restore: ${subject} already has the values it had before this change.`
-        : current.data === null
-          ? `${subject} no longer exists: restoring creates it again.`
-          : `Puts back ${changes
-              .slice(0, NAMED)
-              .map(
-                (change) =>
-                  `${fieldLabelOf(type, change.path)} ${showValue(change.after)} (now ${showValue(change.before)})`,
-              )
-              .join('; ')}${changes.length > NAMED ? ` and ${changes.length - NAMED} more` : ''}.`
+  const note = restoreNote({
+    type,
+    subject,
+    changes,
+    exists: current.data !== null,
+    pending: current.isPending,
+    error: current.isError ? queryError.message(current.error) : null,
+  })
   return (
     <div className="flex max-w-md flex-col items-end gap-1">
       <Button

@@ -1,14 +1,5 @@
 import { getRouteApi, Link, type LinkProps, useRouterState } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import {
-  selectIsProjectUnavailable,
-  selectProjectLabel,
-  selectProjectName,
-  selectProjectPermissions,
-} from '../../machines/project.selectors.ts'
-import { selectIsSelectorOpen } from '../../machines/project-selector.selectors.ts'
-import { selectPermissions } from '../../machines/session.selectors.ts'
 import { allows, FEATURE_RULES, visibleSidebar } from '../../src/types/navigation.ts'
 import { isWideViewport, useSidebarBreakpoint } from '../../src/ui/useSidebarBreakpoint.ts'
 import { AppShell } from '../../src/views/AppShell.tsx'
@@ -16,6 +7,7 @@ import { Sidebar } from '../../src/views/Sidebar.tsx'
 import { TopBar } from '../../src/views/TopBar.tsx'
 import { GlobalSearch } from './GlobalSearch.tsx'
 import { Profile } from './Profile.tsx'
+import { useShellFacts } from './useShellFacts.ts'
 
 // Shown only for a project that is not there: loaded then, not with every page.
 const ProjectUnavailable = lazy(() =>
@@ -34,20 +26,13 @@ const routePath = (to: string) => to as LinkProps['to']
 /** The signed-in layout: top bar, sidebar (with a project), the dialogs they open, and the page. */
 export default function Shell({ children }: { children: ReactNode }) {
   const { actors, quickSetup } = root.useRouteContext()
-  const { session, project, projectSelector } = actors
+  const { projectSelector } = actors
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const projectName = useSelector(project, selectProjectName)
-  // A project the user cannot open is no selected project: no sidebar, and the selector in place of the page.
-  const unavailable = useSelector(project, selectIsProjectUnavailable)
-  const projectLabel = useSelector(project, selectProjectLabel)
-  const projectPermissions = useSelector(project, selectProjectPermissions)
-  const sessionPermissions = useSelector(session, selectPermissions)
-  const hasProject = projectName !== null && !unavailable
-  const permissions = hasProject ? projectPermissions : sessionPermissions
+  const { projectName, unavailable, projectLabel, hasProject, permissions, sessionPermissions, selectorOpen } =
+    useShellFacts()
   const [sidebarCollapsed, setSidebarCollapsed] = useState(() => !isWideViewport())
   useSidebarBreakpoint((wide) => setSidebarCollapsed(!wide))
   const [dialog, setDialog] = useState<'versions' | 'sync' | 'adminSync' | null>(null)
-  const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
   // Dialogs load on first use, then stay mounted so closing can hand focus back to their opener.
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set())
   const opened = selectorOpen ? 'selector' : dialog

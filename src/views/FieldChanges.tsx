@@ -81,3 +81,34 @@ export function FieldChangeList({ type, changes }: { type: string; changes: read
     </ul>
   )
 }
+
+/** The fields named beside the restore button; the dialog lists them all. */
+const NAMED = 3
+
+/**
+ * What the "Restore the state before this change" button says beside it: the values it puts back, or
+ * why there is nothing to restore.
+ */
+export function restoreNote(state: {
+  type: string
+  subject: string
+  /** The fields that would change; null until the current state is read. */
+  changes: readonly FieldChange[] | null
+  /** Whether the resource exists now. */
+  exists: boolean
+  pending: boolean
+  /** Why the current state could not be read. */
+  error: string | null
+}): string {
+  const { type, subject, changes } = state
+  if (state.pending) return 'Comparing with the current state…'
+  if (state.error !== null) return `The current state could not be read: ${state.error}`
+  if (changes === null || changes.length === 0)
+    return `Nothing to restore: ${subject} already has the values it had before this change.`
+  if (!state.exists) return `${subject} no longer exists: restoring creates it again.`
+  const named = changes
+    .slice(0, NAMED)
+    .map((change) => `${fieldLabelOf(type, change.path)} ${showValue(change.after)} (now ${showValue(change.before)})`)
+    .join('; ')
+  return `Puts back ${named}${changes.length > NAMED ? ` and ${changes.length - NAMED} more` : ''}.`
+}

@@ -1,0 +1,35 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import {
+  selectIsProjectUnavailable,
+  selectProjectLabel,
+  selectProjectName,
+  selectProjectPermissions,
+} from '../../machines/project.selectors.ts'
+import { selectIsSelectorOpen } from '../../machines/project-selector.selectors.ts'
+import { selectPermissions } from '../../machines/session.selectors.ts'
+
+const root = getRouteApi('__root__')
+
+/** What the signed-in layout reads of the session, the project and its selector. */
+export function useShellFacts() {
+  const { session, project, projectSelector } = root.useRouteContext().actors
+  const projectName = useSelector(project, selectProjectName)
+  // A project the user cannot open is no selected project: no sidebar, and the selector in place of the page.
+  const unavailable = useSelector(project, selectIsProjectUnavailable)
+  const projectLabel = useSelector(project, selectProjectLabel)
+  const projectPermissions = useSelector(project, selectProjectPermissions)
+  const sessionPermissions = useSelector(session, selectPermissions)
+  const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
+  const hasProject = projectName !== null && !unavailable
+  return {
+    projectName,
+    unavailable,
+    projectLabel,
+    hasProject,
+    /** The project's permissions where one is open, the session's otherwise. */
+    permissions: hasProject ? projectPermissions : sessionPermissions,
+    sessionPermissions,
+    selectorOpen,
+  }
+}
