@@ -1,6 +1,6 @@
 import { type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import {
   selectConfirmation,
   selectConflict,
@@ -51,11 +51,6 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const secret = useSelector(actor, selectSecret)
   const confirmation = useSelector(actor, selectConfirmation)
   const referenceOptions = useReferenceOptions(ui, page, project)
-  // One function for the form's life: a field is drawn again only when what it shows changes.
-  const onChange = useCallback(
-    (path: string, value: unknown) => actor.send({ type: 'form.change', path, value }),
-    [actor],
-  )
   const facts = useFormFacts(ui, page, project)
 
   // Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
@@ -75,7 +70,7 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
         formError={formError}
         saving={saving}
         conflict={conflict}
-        onChange={onChange}
+        onChange={(path, value) => actor.send({ type: 'form.change', path, value })}
         onSubmit={() => actor.send({ type: 'form.submit' })}
         onCancel={leave}
         onReload={() => actor.send({ type: 'conflict.reload' })}

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import {
   allowedReference,
   type Draft,
@@ -55,31 +55,23 @@ export function useReferenceOptions(
       retry: retryWhileUnavailable(0),
     })),
   })
-  // The same function until an answer or a filter changes, so that the form's other fields (and pickers
-  // whose lists did not change) are not drawn again for nothing.
-  const answers = results.flatMap((result) => [result.data, result.error, result.isPending, result.fetchStatus])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `answers` holds every part of `results` the options read
-  return useMemo(
-    () =>
-      (field: ReferenceField, values: Draft): ReferenceChoices => {
-        const { type } = field
-        const result = results[types.findIndex((candidate) => candidate.type === type)]
-        if (!result) return { options: [], loading: false }
-        const absent = queryError.isNotFound(result.error)
-        const filter = filters[type] ?? ''
-        return {
-          options: (result.data?.names ?? [])
-            .filter((item) => allowedReference(field.where, values, item.values))
-            .map((item) => ({
-              value: item.name,
-              label: item.display_name ? `${item.name} (${item.display_name})` : item.name,
-            })),
-          loading: result.isPending && result.fetchStatus !== 'idle',
-          error: result.isError && !absent ? 'The options could not be loaded.' : null,
-          filter: result.data?.more || filter !== '' ? filter : null,
-          onFilter: (text) => setFilters((current) => ({ ...current, [type]: text })),
-        }
-      },
-    [filters, ...answers],
-  )
+  return (field, values) => {
+    const { type } = field
+    const result = results[types.findIndex((candidate) => candidate.type === type)]
+    if (!result) return { options: [], loading: false }
+    const absent = queryError.isNotFound(result.error)
+    const filter = filters[type] ?? ''
+    return {
+      options: (result.data?.names ?? [])
+        .filter((item) => allowedReference(field.where, values, item.values))
+        .map((item) => ({
+          value: item.name,
+          label: item.display_name ? `${item.name} (${item.display_name})` : item.name,
+        })),
+      loading: result.isPending && result.fetchStatus !== 'idle',
+      error: result.isError && !absent ? 'The options could not be loaded.' : null,
+      filter: result.data?.more || filter !== '' ? filter : null,
+      onFilter: (text) => setFilters((current) => ({ ...current, [type]: text })),
+    }
+  }
 }

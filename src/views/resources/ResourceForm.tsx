@@ -12,8 +12,8 @@ import { Button } from '../../ui/Button.tsx'
 import { inputClassName } from '../../ui/TextField.tsx'
 import type { ConflictVersion } from './ConflictPanel.tsx'
 import { labelForPath, messageAt, unmatchedErrors } from './fields/errors.ts'
+import { FieldControl } from './fields/FieldControl.tsx'
 import { FieldFrame } from './fields/FieldFrame.tsx'
-import { FormField } from './fields/FormField.tsx'
 import { type FieldEnv, fieldId, textOf } from './fields/types.ts'
 
 export type { ConflictVersion } from './ConflictPanel.tsx'
@@ -50,19 +50,9 @@ const NO_FACTS: FormFacts = { nodeCount: null }
 
 const FIXED_ONCE_CREATED_HINT = 'It cannot change after creation.'
 
-const fixedFields = new WeakMap<FieldSpec, FieldSpec>()
-
-/**
- * A field fixed once created, as its edit form shows it: its help starts by saying it cannot change.
- * The same object every render, so that the field's control is not drawn again for nothing.
- */
+/** A field fixed once created, as its edit form shows it: its help starts by saying it cannot change. */
 function fixedField(field: FieldSpec): FieldSpec {
-  let fixed = fixedFields.get(field)
-  if (!fixed) {
-    fixed = { ...field, help: field.help ? `${FIXED_ONCE_CREATED_HINT} ${field.help}` : FIXED_ONCE_CREATED_HINT }
-    fixedFields.set(field, fixed)
-  }
-  return fixed
+  return { ...field, help: field.help ? `${FIXED_ONCE_CREATED_HINT} ${field.help}` : FIXED_ONCE_CREATED_HINT }
 }
 
 /**
@@ -200,7 +190,7 @@ export function ResourceForm(props: ResourceFormProps) {
                 {shown.map((field) => {
                   const fixed = mode === 'edit' && field.fixedOnceCreated === true
                   const control = (
-                    <FormField
+                    <FieldControl
                       field={fixed ? fixedField(field) : field}
                       path={field.path}
                       value={getPath(values, field.path)}
