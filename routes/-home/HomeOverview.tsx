@@ -6,15 +6,8 @@ import type { OverviewTools } from '../../src/app/overview.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { timesNote } from '../../src/domain/time-zone.ts'
 import { allows, FEATURE_RULES } from '../../src/types/navigation.ts'
-import {
-  AuditedLastChanges,
-  BackendsPanel,
-  CertificatesPanel,
-  CountsPanel,
-  RecentChangesPanel,
-  SyncPanel,
-  TrafficPanel,
-} from './OverviewPanels.tsx'
+import { AuditedLastChanges, BackendsPanel, RecentChangesPanel } from './ChangePanels.tsx'
+import { CertificatesPanel, CountsPanel, SyncPanel, TrafficPanel } from './OverviewPanels.tsx'
 
 const root = getRouteApi('__root__')
 

@@ -5,23 +5,23 @@ import type { ReactNode } from 'react'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import type { OverviewTools } from '../../src/app/overview.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
-import { BackendHealthSummary } from '../../src/views/BackendHealthSummary.tsx'
 import {
-  AuditedChanges,
   CertificatesNeedingAttention,
   ConfigurationCounts,
   Panel,
-  RecentChanges,
   SyncSummary,
   TrafficCharts,
 } from '../../src/views/HomePanels.tsx'
 import { panelState } from '../-resources/panelState.ts'
 
-/** Home's panels, each reading its own query or machine (HomeOverview.tsx decides which are shown). */
+/**
+ * Home's panels, each reading its own query or machine (HomeOverview.tsx decides which are shown): the
+ * traffic, sync, counts and certificates here, the last changes and backends in ChangePanels.tsx.
+ */
 
 const root = getRouteApi('__root__')
 
-const link = (path: string, children: ReactNode) => (
+export const link = (path: string, children: ReactNode) => (
   // Every page of the console takes the project from ?project=, which the root route keeps on links.
   <Link to={path as '/'} className="text-teal-700 hover:underline dark:text-teal-400">
     {children}
@@ -88,49 +88,6 @@ export function CertificatesPanel({ project, queries }: PanelProps) {
       height="min-h-[8rem]"
     >
       {(data) => <CertificatesNeedingAttention certificates={data.data} total={data.meta.total} link={link} />}
-    </Panel>
-  )
-}
-
-/** Without the audit log: the resources' own dates, from the counts' answer. */
-export function RecentChangesPanel({ project, queries }: PanelProps) {
-  const counts = useQuery(queries.overview(project))
-  return (
-    <Panel id="recent" title="Last changes" panel={panelState(counts, 'The last changes')}>
-      {(data) => <RecentChanges overview={data} link={link} />}
-    </Panel>
-  )
-}
-
-/** The last changes from the audit log, for those who may read it; others see the resources' own dates. */
-export function AuditedLastChanges({ project, queries }: PanelProps) {
-  const entries = useQuery(queries.lastChanges(project))
-  return (
-    <Panel id="recent" title="Last changes" panel={panelState(entries, 'The last changes')}>
-      {(data) => <AuditedChanges entries={data.data} link={link} />}
-    </Panel>
-  )
-}
-
-/** The project's backends: healthy or where they are sick (a Varnish node or the simulation). */
-export function BackendsPanel({ project, queries }: PanelProps) {
-  const health = useQuery(queries.backendHealth(project))
-  return (
-    <Panel id="backends" title="Backends" panel={panelState(health, 'Backend health')}>
-      {(rows) => (
-        <BackendHealthSummary
-          rows={rows}
-          link={(children) => (
-            <Link
-              to="/backend-health"
-              search={{ in_project: project }}
-              className="text-teal-700 hover:underline dark:text-teal-400"
-            >
-              {children}
-            </Link>
-          )}
-        />
-      )}
     </Panel>
   )
 }
