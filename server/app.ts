@@ -100,6 +100,7 @@ export function createContext(
     tenancy,
     auth,
     checks: [],
+    stopping: () => false,
     enqueue: () => Promise.reject(new Error('the job queue has not started')),
     now: Date.now,
     random: Math.random,

@@ -47,6 +47,8 @@ export type ServerContext = {
   auth: Authenticator
   /** Health of the parts beyond the database (the job queue, whether this process is stopping). */
   checks: (() => { name: string; is_healthy: boolean })[]
+  /** Whether this process is stopping: requests held open (an agent's wait for a change) answer now. */
+  stopping(): boolean
   /** Queues a task of the job queue (server/platform/jobs.ts); set once the queue has started. */
   enqueue(task: string, data: object): Promise<void>
   now(): number

@@ -277,6 +277,7 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
   ctx.enqueue = (task, data) => jobs.enqueue(task, data)
   ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
   ctx.checks.push(() => ({ name: 'accepting', is_healthy: !lifecycle.draining() }))
+  ctx.stopping = () => lifecycle.draining()
 
   // Bodies are read whole before the app runs (server/http/request-body.ts), so the adapter has no
   // half-read socket to clean up (its clean-up closes the socket after 500 ms).

@@ -122,4 +122,42 @@ describe('a server process starting and stopping', () => {
     expect(finished.connection).toBe('close')
     expect(await server.exited).toBe(0)
   }, 90_000)
+
+  it("answers an edge agent's held configuration request at once on SIGTERM, not after its wait", async () => {
+    const server = await start()
+    await waitForHealthy(server)
+    await answers.load(server.url)
+    const core = `${server.url}/api/core/v0`
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }
+    const created = await answers.fetch(`${core}/nodes`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({
+        name: 'pop-zz-held-1',
+        hostname: 'held.edge.example.net',
+        pop_code: 'tst',
+        country: 'zz',
+        kind: 'agent',
+      }),
+    })
+    expect(created.status).toBe(201)
+    const secret = ((await created.json()) as { data: { secret: string } }).data.secret
+    const configuration = `${core}/edge/nodes/pop-zz-held-1/configuration`
+    const first = await answers.fetch(configuration, { headers: { authorization: `Bearer ${secret}` } })
+    expect(first.status).toBe(200)
+    const etag = first.headers.get('etag') ?? ''
+    // Nothing changes: the request is held for its 10 s unless the process stops.
+    const held = answers.fetch(`${configuration}?wait=10`, {
+      headers: { authorization: `Bearer ${secret}`, 'if-none-match': etag },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const stoppedAt = Date.now()
+    server.child.kill('SIGTERM')
+    const answer = await held
+    const afterStop = Date.now() - stoppedAt
+    expect(answer.status).toBe(304)
+    // Before, it ran on for the rest of its wait, and the process's stop waited for it.
+    expect(afterStop).toBeLessThan(5_000)
+    expect(await server.exited).toBe(0)
+  }, 90_000)
 })

@@ -213,7 +213,9 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
           const configuration = await edgeConfiguration(ctx.db, params.name, projects, revisions, ctx.now())
           return c.json({ data: { ...configuration, invalidations } })
         }
-        if (Date.now() >= until) return c.body(null, 304)
+        // A stopping process answers at once: the agent asks again (another process, or this one
+        // restarted) instead of its request running on into a closed database.
+        if (Date.now() >= until || ctx.stopping()) return c.body(null, 304)
         await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
       }
     },
