@@ -85,10 +85,18 @@ describe.skipIf(!onPostgres)('the database going away for a few seconds', () => 
   afterEach(answers.verify)
 
   const call = async (path: string) => {
-    const response = await answers.fetch(`${api.url}${path}`, {
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      signal: AbortSignal.timeout(20_000),
-    })
+    const response = await answers
+      .fetch(`${api.url}${path}`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        signal: AbortSignal.timeout(20_000),
+      })
+      .catch((error: Error) => {
+        // Once seen under heavy load (ECONNRESET while the database was away): say whether the process
+        // was still running, and what it last wrote.
+        const state = api.child.exitCode ?? api.child.signalCode ?? 'still running'
+        const cause = (error.cause as Error | undefined)?.message ?? error.message
+        throw new Error(`${path}: ${cause}; the server: ${state}; its last output:\n${api.output().slice(-3000)}`)
+      })
     return {
       status: response.status,
       headers: response.headers,
