@@ -228,3 +228,17 @@ export async function openDatabase(target: {
     },
   }
 }
+
+/**
+ * The job queue (pg-boss) marks a job done or failed without waiting for the statement: when the database
+ * is away at that moment the statement's failure is a rejection nobody handles, and Node ends the process
+ * for it. A process that starts the platform keeps running for those: the job is not marked, and its lease
+ * brings it back once the database is. Any other unhandled rejection still ends the process.
+ */
+export function surviveDatabaseAway(): void {
+  process.on('unhandledRejection', (reason) => {
+    const away = databaseUnavailable(reason)
+    if (away === null) throw reason
+    console.error(`a background statement failed, the database being away: ${away}`)
+  })
+}

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { surviveDatabaseAway } from '../../server/db/client.ts'
 import { startLocalEdge } from '../../server/local-edge.ts'
 import { optionsFromEnv, ROOT, startServer } from '../../server/main.ts'
 import { buildReport, runtimeNote, signInLines } from '../../server/start-report.ts'
@@ -36,6 +37,7 @@ function buildConsoleIfNeeded() {
 if (process.argv.includes('--build-if-needed')) buildConsoleIfNeeded()
 
 const options = optionsFromEnv(process.env)
+surviveDatabaseAway()
 const server = await startServer(options, PLATFORM_TYPES).catch((error: unknown) => {
   console.error('WADP could not start:', error instanceof Error ? error.message : error)
   process.exit(1)
