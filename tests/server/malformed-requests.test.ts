@@ -61,8 +61,19 @@ async function operations(): Promise<Operation[]> {
 }
 
 /** A real name for `{name}` where one exists, so requests reach validation instead of a 404. */
-async function realName(path: string): Promise<string> {
+function realName(path: string): Promise<string> {
   const list = path.replace(/\/\{name\}.*$/, '').replace('{project}', 'shop')
+  // Asked once a list: every operation on one resource type shares it, and every part builds its corpus.
+  let name = NAMES.get(list)
+  if (!name) {
+    name = firstName(list)
+    NAMES.set(list, name)
+  }
+  return name
+}
+const NAMES = new Map<string, Promise<string>>()
+
+async function firstName(list: string): Promise<string> {
   const response = await platform.fetch(`${list}?items=1`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   })
@@ -200,7 +211,8 @@ describe('bad input for every operation of the OpenAPI documents', () => {
       const own = ops.filter((op) => op.path.startsWith(`/api/${service}/`))
       expect(own.filter((_, index) => index % of === part).length, `${service} part ${part + 1}`).toBeGreaterThan(0)
     }
-  })
+    // It sends only the lists' first-name requests, but at a load of 10-12 those took over 20 s.
+  }, 60_000)
 
   for (const { service, part, of } of PARTS) {
     const title = of > 1 ? `${service} (part ${part + 1} of ${of})` : service
