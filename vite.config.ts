@@ -18,11 +18,17 @@ const FRAMEWORK =
 /**
  * Library modules that only signed-in pages use: queries through hooks (react-query's useQuery,
  * useQueries), mutations (useMutation) and the forms' unsaved-changes guard (the router's useBlocker). The
- * sign-in page needs none of them, so they go with the signed-in frame. Each library's entry re-exports
- * them, which would otherwise put them in the framework chunk.
+ * sign-in page needs none of them, so they stay out of the framework chunk, where each library's entry
+ * (which re-exports them) would otherwise put them.
  */
 const SIGNED_IN_HOOKS =
   /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQuery|useBaseQuery|useQueries|useMutation)|query-core[\\/].*[\\/](queryObserver|queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
+/**
+ * Of those, the ones the signed-in frame itself never calls (it only queries, with useQuery): a chunk of
+ * their own that the pages using them load beside their route chunk, not up front with the shell.
+ */
+const PAGE_HOOKS =
+  /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQueries|useMutation)|query-core[\\/].*[\\/](queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
 
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
 const shellModules = new Set<string>()
@@ -155,9 +161,14 @@ export default defineConfig({
             {
               name: 'shell',
               test: (id) =>
-                shellModules.has(id) || SIGNED_IN_HOOKS.test(id) || TYPE_CATALOGUE.test(id) || DATE_FORMATTING.test(id),
+                shellModules.has(id) ||
+                (SIGNED_IN_HOOKS.test(id) && !PAGE_HOOKS.test(id)) ||
+                TYPE_CATALOGUE.test(id) ||
+                DATE_FORMATTING.test(id),
               priority: 4,
             },
+            // After the shell, which takes what they share with its own hooks (react-query's QueryObserver).
+            { name: 'page-hooks', test: (id) => PAGE_HOOKS.test(id), priority: 3 },
           ],
         },
       },

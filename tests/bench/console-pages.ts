@@ -17,7 +17,7 @@ import { writeSection } from './report.ts'
  * `BENCH_PAGES=statistics,editor` measures only the pages whose label contains one of the words and
  * prints them; a run of every page writes its section of docs/benchmarks.md, each score beside the
  * previous run's and the goal (mobile 95 or more, desktop 100). `LH_DUMP=<dir>` keeps each run's
- * result and trace.
+ * result and trace; `LH_SAMPLES=1` adds the JavaScript samples to the trace (and slows the page down).
  * Run: `npm run build && node --import tsx tests/bench/console.ts --pages [--warm] [--desktop]`.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
