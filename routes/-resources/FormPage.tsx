@@ -1,6 +1,6 @@
 import { type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import {
   selectConfirmation,
   selectConflict,
@@ -13,6 +13,7 @@ import {
 } from '../../machines/resource-form.selectors.ts'
 import { validatorOf } from '../../src/domain/resource-body.ts'
 import { type Draft, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
 import { LeaveGuard, SaveQuestion } from './LeaveGuard.tsx'
@@ -59,26 +60,32 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const blocker = useBlocker({ shouldBlockFn: isDirty, enableBeforeUnload: isDirty, withResolver: true })
 
   const leave = () => void navigate({ to: (start.name ? routes.detail(start.name) : routes.list) as LinkProps['to'] })
+  // The form's first render (every field, ~100-300 ms on a phone) runs as a transition, which React splits
+  // into short tasks; the heading and a spinner show first.
+  const shown = useDeferredValue(true, false)
   return (
     <>
       <PageHeading title={title} />
-      <ResourceForm
-        ui={ui}
-        mode={mode}
-        values={values}
-        fieldErrors={fieldErrors}
-        formError={formError}
-        saving={saving}
-        conflict={conflict}
-        onChange={(path, value) => actor.send({ type: 'form.change', path, value })}
-        onSubmit={() => actor.send({ type: 'form.submit' })}
-        onCancel={leave}
-        onReload={() => actor.send({ type: 'conflict.reload' })}
-        onOverwrite={() => actor.send({ type: 'conflict.overwrite' })}
-        onDismissConflict={() => actor.send({ type: 'conflict.dismiss' })}
-        referenceOptions={referenceOptions}
-        facts={facts}
-      />
+      {!shown && <Spinner label={mode === 'edit' ? `Loading the ${ui.one}…` : 'Loading the form…'} size="lg" />}
+      {shown && (
+        <ResourceForm
+          ui={ui}
+          mode={mode}
+          values={values}
+          fieldErrors={fieldErrors}
+          formError={formError}
+          saving={saving}
+          conflict={conflict}
+          onChange={(path, value) => actor.send({ type: 'form.change', path, value })}
+          onSubmit={() => actor.send({ type: 'form.submit' })}
+          onCancel={leave}
+          onReload={() => actor.send({ type: 'conflict.reload' })}
+          onOverwrite={() => actor.send({ type: 'conflict.overwrite' })}
+          onDismissConflict={() => actor.send({ type: 'conflict.dismiss' })}
+          referenceOptions={referenceOptions}
+          facts={facts}
+        />
+      )}
       {confirmation && (
         <SaveQuestion
           question={confirmation}

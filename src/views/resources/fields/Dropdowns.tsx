@@ -1,14 +1,48 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { useEffect, useState } from 'react'
 import type { Option } from '../../../domain/resource-ui.ts'
+import { useTurn } from '../../../ui/useTurn.ts'
 import { errorClassName, helpClassName, labelClassName } from './FieldFrame.tsx'
 
 /*
  * The dropdowns (Headless UI's Listbox, with its positioning) are most of a form page's weight: they
  * load right after the page's own code, while the form already shows. Until then each shows its
- * current choice, inert.
+ * current choice, inert. Once loaded they mount one at a time (useTurn), each in a task of its own.
  */
-const Select = lazy(() => import('./deferred.tsx').then((module) => ({ default: module.Select<string> })))
-const MultiListbox = lazy(() => import('./deferred.tsx').then((module) => ({ default: module.MultiListbox })))
+type Widgets = typeof import('./deferred.tsx')
+let widgets: Widgets | null = null
+let widgetsLoading: Promise<Widgets> | null = null
+
+/** The dropdowns' code, asked for once; null until it has arrived. */
+function useWidgets(): Widgets | null {
+  const [loaded, setLoaded] = useState(widgets)
+  useEffect(() => {
+    if (loaded) return
+    let live = true
+    widgetsLoading ??= import('./deferred.tsx').then((module) => {
+      widgets = module
+      return module
+    })
+    // A chunk that fails to load reloads the page (the chunkReload actor); until then the dropdowns stay
+    // inert, and the next form to show one asks again.
+    widgetsLoading.then(
+      (module) => live && setLoaded(module),
+      () => {
+        widgetsLoading = null
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [loaded])
+  return loaded
+}
+
+/** The dropdowns' code once it has loaded and this dropdown's turn to mount has come. */
+function useMountedWidgets(): Widgets | null {
+  const loaded = useWidgets()
+  const turn = useTurn(loaded !== null)
+  return turn ? loaded : null
+}
 
 type DropdownProps = {
   label: string
@@ -39,23 +73,17 @@ function labelsOf(options: readonly Option[], values: readonly string[]): string
 
 /** The spec's dropdown (the Select primitive): one value, or null for none. */
 export function Dropdown(props: DropdownProps & { value: string | null; onChange: (value: string) => void }) {
-  const fallback: ReactNode = (
-    <Placeholder {...props} text={labelsOf(props.options, props.value ? [props.value] : [])} />
-  )
-  return (
-    <Suspense fallback={fallback}>
-      <Select {...props} />
-    </Suspense>
-  )
+  const loaded = useMountedWidgets()
+  if (!loaded) return <Placeholder {...props} text={labelsOf(props.options, props.value ? [props.value] : [])} />
+  const Select = loaded.Select<string>
+  return <Select {...props} />
 }
 
 /** A dropdown of several values at once. */
 export function MultiDropdown(
   props: DropdownProps & { value: readonly string[]; onChange: (value: string[]) => void },
 ) {
-  return (
-    <Suspense fallback={<Placeholder {...props} text={labelsOf(props.options, props.value)} />}>
-      <MultiListbox {...props} />
-    </Suspense>
-  )
+  const loaded = useMountedWidgets()
+  if (!loaded) return <Placeholder {...props} text={labelsOf(props.options, props.value)} />
+  return <loaded.MultiListbox {...props} />
 }
