@@ -11,6 +11,27 @@ const PROJECT = 'shop'
 const operation = (page: Page, id: string) => page.locator(`details#${id}`)
 
 test.describe('API docs', () => {
+  test('a document that failed to load comes with a retry that loads it, the other services shown meanwhile', async ({
+    page,
+  }) => {
+    // A failure other than the platform being unavailable: asked once more, then shown.
+    let failing = true
+    await page.route('**/api/stats/v0/openapi.json', async (route) => {
+      if (!failing) return route.continue()
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"The document broke."}' })
+    })
+    await page.goto(`/api-docs?project=${PROJECT}`)
+    const stats = page.getByRole('region', { name: /^stats service/ })
+    await expect(stats.getByRole('alert')).toContainText(
+      'The stats API document could not be loaded: The document broke.',
+    )
+    await expect(page.getByRole('region', { name: /^core service/ }).getByText('List websites')).toBeVisible()
+    failing = false
+    await stats.getByRole('button', { name: 'Retry' }).click()
+    await expect(stats.getByRole('alert')).toHaveCount(0)
+    await expect(stats.locator('details').first()).toBeVisible()
+  })
+
   test('lists the websites operations of the core service with their permissions', async ({ page }) => {
     await page.goto(`/api-docs?project=${PROJECT}`)
     await expect(page.getByRole('heading', { level: 1, name: 'API Docs' })).toBeVisible()
