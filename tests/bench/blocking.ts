@@ -1,0 +1,87 @@
+/**
+ * Blocking time of signed-in page loads, without Lighthouse's simulation: each page loaded in Chromium at
+ * a real CPU slow-down (4x by default, `CPU=<rate>`), signed in, the HTTP cache emptied first; the
+ * browser's long tasks (over 50 ms) after the first contentful paint, each counted beyond its first 50 ms,
+ * as Lighthouse's TBT counts them. Median of `runs` loads (7 by default). It says where a change moved
+ * the main thread, with less spread than Lighthouse's scores on a shared machine (issue 27's pairs in
+ * docs/benchmarks.md); it writes nothing.
+ * Run: `npm run build && node --import tsx tests/bench/blocking.ts /websites-edit/shop-example-com /api-docs [runs]`
+ * (`SHOW=1` lists each load's long tasks: start and duration in ms, and its first paint).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts'
+import { ADMIN_TOKEN } from '../server/support.ts'
+import { startServerProcess } from './child.ts'
+
+const PROJECT = 'shop'
+const args = process.argv.slice(2)
+const runs = /^\d+$/.test(args.at(-1) ?? '') ? Number(args.pop()) : 7
+const paths = args.length > 0 ? args : ['/home']
+const rate = Number(process.env.CPU ?? 4)
+
+type Load = { blocking: number; longest: number; firstPaint: number; tasks: [number, number][] }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+const server = await startServerProcess(ADMIN_TOKEN, { serveConsole: true })
+const profile = mkdtempSync(join(tmpdir(), 'wadp-bench-blocking-'))
+try {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  await page.goto(`${server.url}/`)
+  await page.getByLabel('API token').fill(ADMIN_TOKEN)
+  await page.getByRole('button', { name: 'Sign in with token' }).click()
+  await page.waitForURL(/\/home\?project=/)
+  // Recorded from the page's start: the long tasks and the first contentful paint.
+  await page.addInitScript(() => {
+    const seen = { tasks: [] as [number, number][], firstPaint: Number.NaN }
+    Object.assign(window, { __blocking: seen })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.tasks.push([entry.startTime, entry.duration])
+    }).observe({ type: 'longtask', buffered: true })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.name === 'first-contentful-paint') seen.firstPaint = entry.startTime
+    }).observe({ type: 'paint', buffered: true })
+  })
+  const cdp = await context.newCDPSession(page)
+  for (const path of paths) {
+    const loads: Load[] = []
+    for (let run = 0; run < runs; run++) {
+      await page.goto('about:blank')
+      await cdp.send('Network.clearBrowserCache')
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+      await page.goto(`${server.url}${path}?project=${PROJECT}`, { waitUntil: 'networkidle' })
+      // Late work (charts drawn in turn, dropdowns mounted one by one) ends within this.
+      await page.waitForTimeout(2000)
+      const seen = await page.evaluate(
+        () => (window as unknown as { __blocking: { tasks: [number, number][]; firstPaint: number } }).__blocking,
+      )
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+      const after = seen.tasks.filter(([start]) => start >= seen.firstPaint)
+      loads.push({
+        blocking: after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
+        longest: Math.max(0, ...seen.tasks.map(([, duration]) => duration)),
+        firstPaint: seen.firstPaint,
+        tasks: seen.tasks,
+      })
+      if (process.env.SHOW)
+        console.log(
+          `${path} load ${run + 1}: first paint ${seen.firstPaint.toFixed(0)} ms; long tasks ${seen.tasks.map(([start, duration]) => `${start.toFixed(0)}+${duration.toFixed(0)}`).join(' ')}`,
+        )
+    }
+    console.log(
+      `${path} (CPU ${rate}x, ${runs} loads): blocking after the first paint, median ${median(loads.map((l) => l.blocking)).toFixed(0)} ms (${loads.map((l) => l.blocking.toFixed(0)).join(', ')}); first paint ${median(loads.map((l) => l.firstPaint)).toFixed(0)} ms; longest task ${median(loads.map((l) => l.longest)).toFixed(0)} ms`,
+    )
+  }
+  await context.close()
+} finally {
+  await server.stop()
+  rmSync(profile, { recursive: true, force: true })
+}
