@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { quietLinkClassName } from '../src/ui/link.ts'
 import { AuditScreen } from './-admin/AuditScreen.tsx'
 
 const text = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined)
@@ -40,7 +41,7 @@ function Page() {
         <Link
           to="/audit-detail/{-$audit_public_id}"
           params={{ audit_public_id: publicId }}
-          className="text-teal-700 hover:underline dark:text-teal-400"
+          className={quietLinkClassName}
         >
           {children}
         </Link>

@@ -1,6 +1,7 @@
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import * as v from 'valibot'
+import { quietLinkClassName } from '../src/ui/link.ts'
 import { InventoryScreen } from './-admin/InventoryScreen.tsx'
 
 const text = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined)
@@ -12,8 +13,6 @@ const route = getRouteApi('/resources')
 
 export const Route = createFileRoute('/resources')({ validateSearch: ResourcesSearch, component: Page })
 
-const linkClass = 'text-teal-700 hover:underline dark:text-teal-400'
-
 function Page() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
@@ -23,12 +22,12 @@ function Page() {
       onFilter={(q) => void navigate({ search: (previous) => ({ ...previous, q: q || undefined }), replace: true })}
       link={(path, children) => (
         // Every page takes the project from ?project=, which the root route keeps on links.
-        <Link to={path as '/'} className={linkClass}>
+        <Link to={path as '/'} className={quietLinkClassName}>
           {children}
         </Link>
       )}
       choose={(type: string, name: string, children: ReactNode) => (
-        <Link to="/resources" search={(previous) => ({ ...previous, type, name })} className={linkClass}>
+        <Link to="/resources" search={(previous) => ({ ...previous, type, name })} className={quietLinkClassName}>
           {children}
         </Link>
       )}

@@ -3,9 +3,9 @@ import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { use } from 'react'
 import type { StoredRecord } from '../src/api/resources.ts'
 import { ssoMappingsUi } from '../src/types/sso-mappings/screen.ts'
+import { quietLinkClassName } from '../src/ui/link.ts'
 import { DetailPanel } from '../src/views/DetailPanel.tsx'
 import { panelState } from './-resources/panelState.ts'
-import { linkClassName } from './-resources/ReferenceLink.tsx'
 import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
@@ -38,7 +38,7 @@ function MatchingUsers({ record }: { record: StoredRecord }) {
         <ul className="flex flex-col gap-1">
           {emails.map((email) => (
             <li key={email}>
-              <Link to="/users-detail/{-$users_name}" params={{ users_name: email }} className={linkClassName}>
+              <Link to="/users-detail/{-$users_name}" params={{ users_name: email }} className={quietLinkClassName}>
                 {email}
               </Link>
             </li>

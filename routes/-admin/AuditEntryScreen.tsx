@@ -8,6 +8,7 @@ import { queryError } from '../../src/queries/errors.ts'
 import { resourceLabel } from '../../src/types/labels.ts'
 import { pageOfResource } from '../../src/types/resource-routes.ts'
 import { Button } from '../../src/ui/Button.tsx'
+import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { AuditEntryPage } from '../../src/views/AuditEntryPage.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
@@ -33,7 +34,7 @@ export function AuditEntryScreen({ publicId }: { publicId: string }) {
         {heading}
         <p>
           Which audit entry? Pick one from the{' '}
-          <Link to="/audit" className="text-teal-700 hover:underline dark:text-teal-400">
+          <Link to="/audit" className={quietLinkClassName}>
             audit log
           </Link>
           .
@@ -77,7 +78,7 @@ function Entry({ publicId }: { publicId: string }) {
           <Link
             to={page as '/'}
             search={(previous) => ({ ...previous, project: project ?? previous.project })}
-            className="text-teal-700 hover:underline dark:text-teal-400"
+            className={quietLinkClassName}
           >
             {resourceLabel(type, name)}
           </Link>

@@ -9,9 +9,9 @@ import type { TenancyKind } from '../../src/domain/tenancy-deletion.ts'
 import { queryError, retryWhileUnavailable } from '../../src/queries/errors.ts'
 import { customersUi } from '../../src/types/customers/screen.ts'
 import { projectsUi } from '../../src/types/projects/screen.ts'
+import { quietLinkClassName } from '../../src/ui/link.ts'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { TenancyDeletionPage } from '../../src/views/TenancyDeletionPage.tsx'
-import { linkClassName } from '../-resources/ReferenceLink.tsx'
 
 const root = getRouteApi('__root__')
 
@@ -65,7 +65,7 @@ function Deletion({ kind }: { kind: TenancyKind }) {
       onRetry={() => actor.send({ type: 'deletion.retry' })}
       onReset={() => actor.send({ type: 'deletion.reset' })}
       backLink={
-        <Link to="/management" className={linkClassName}>
+        <Link to="/management" className={quietLinkClassName}>
           Back to Management
         </Link>
       }

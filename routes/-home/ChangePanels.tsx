@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { quietLinkClassName } from '../../src/ui/link.ts'
 import { BackendHealthSummary } from '../../src/views/BackendHealthSummary.tsx'
 import { AuditedChanges, Panel, RecentChanges } from '../../src/views/HomePanels.tsx'
 import { panelState } from '../-resources/panelState.ts'
@@ -36,11 +37,7 @@ export function BackendsPanel({ project, queries }: PanelProps) {
         <BackendHealthSummary
           rows={rows}
           link={(children) => (
-            <Link
-              to="/backend-health"
-              search={{ in_project: project }}
-              className="text-teal-700 hover:underline dark:text-teal-400"
-            >
+            <Link to="/backend-health" search={{ in_project: project }} className={quietLinkClassName}>
               {children}
             </Link>
           )}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { selectSyncRows, selectSyncStatus } from '../../machines/sync-status.selectors.ts'
 import type { OverviewTools } from '../../src/app/overview.ts'
 import { queryOfView } from '../../src/domain/stats.ts'
+import { quietLinkClassName } from '../../src/ui/link.ts'
 import {
   CertificatesNeedingAttention,
   ConfigurationCounts,
@@ -23,7 +24,7 @@ const root = getRouteApi('__root__')
 
 export const link = (path: string, children: ReactNode) => (
   // Every page of the console takes the project from ?project=, which the root route keeps on links.
-  <Link to={path as '/'} className="text-teal-700 hover:underline dark:text-teal-400">
+  <Link to={path as '/'} className={quietLinkClassName}>
     {children}
   </Link>
 )

@@ -5,12 +5,13 @@ import type { StoredRecord } from '../../src/api/resources.ts'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
+import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
 import { ResourceDetail } from '../../src/views/resources/ResourceDetail.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import { PageMessage } from './PageMessage.tsx'
-import { linkClassName, renderReference } from './ReferenceLink.tsx'
+import { renderReference } from './ReferenceLink.tsx'
 import { useResourcePage } from './useResourcePage.ts'
 
 /**
@@ -41,7 +42,7 @@ export function ResourceDetailRoute({
   const page = useResourcePage(ui)
   const routes = resourceRoutes(ui)
   const listLink = (
-    <Link to={routes.list as LinkProps['to']} className={linkClassName}>
+    <Link to={routes.list as LinkProps['to']} className={quietLinkClassName}>
       Back to {ui.title}
     </Link>
   )

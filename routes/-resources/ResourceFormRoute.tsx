@@ -6,10 +6,10 @@ import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
 import { draftOf, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { FormPage } from './FormPage.tsx'
 import { PageMessage } from './PageMessage.tsx'
-import { linkClassName } from './ReferenceLink.tsx'
 import { useResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
@@ -25,7 +25,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   const routes = resourceRoutes(ui)
   const title = mode === 'create' ? `Add ${ui.one}` : `Edit ${ui.one}${name ? ` ${name}` : ''}`
   const listLink = (
-    <Link to={routes.list as LinkProps['to']} className={linkClassName}>
+    <Link to={routes.list as LinkProps['to']} className={quietLinkClassName}>
       Back to {ui.title}
     </Link>
   )

@@ -6,12 +6,13 @@ import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
+import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { ResourceList, type ResourceListProps } from '../../src/views/resources/ResourceList.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import { useListFilterControls } from './ListFilters.tsx'
-import { linkClassName, renderReference } from './ReferenceLink.tsx'
+import { renderReference } from './ReferenceLink.tsx'
 import { useListParams } from './useListParams.ts'
 import { useResourcePage } from './useResourcePage.ts'
 
@@ -86,7 +87,7 @@ function ProjectList({ ui, project, page, addons }: ProjectListProps) {
         onParamsChange={setParams}
         onRetry={query.refetch}
         onDelete={(selected) => deletion.send({ type: 'deletion.request', items: selected })}
-        renderDetailLink={(name, content) => link(routes.detail(name), linkClassName)(content)}
+        renderDetailLink={(name, content) => link(routes.detail(name), quietLinkClassName)(content)}
         renderEditLink={(name, content) => link(routes.edit(name), buttonClassName('ghost', 'sm'))(content)}
         renderAddLink={link(routes.add, buttonClassName('primary'))}
         renderReference={renderReference}

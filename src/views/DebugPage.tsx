@@ -4,6 +4,7 @@ import type { AnyActorRef, StateValue } from 'xstate'
 import { maskSecrets } from '../domain/debug.ts'
 import type { ConsoleVersion } from '../domain/platform-info.ts'
 import { Button } from '../ui/Button.tsx'
+import { quietLinkClassName } from '../ui/link.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import type { PanelState } from './DetailPanel.tsx'
 import { PageHeading } from './PageHeading.tsx'
@@ -45,7 +46,7 @@ export function DebugPage(props: DebugPageProps) {
           Machines
         </h2>
         <p className="text-sm">
-          <a href={inspector.href} className="text-teal-700 hover:underline dark:text-teal-400">
+          <a href={inspector.href} className={quietLinkClassName}>
             Open the Stately inspector
           </a>
           {inspector.available

@@ -4,9 +4,8 @@ import type { AuditSummary } from '../domain/audit.ts'
 import { formatDateTime } from '../domain/datetime.ts'
 import { actionLabel } from '../types/action-labels.ts'
 import { resourceLabel } from '../types/labels.ts'
+import { quietLinkClassName } from '../ui/link.ts'
 import { DetailPanel, type PanelState } from './DetailPanel.tsx'
-
-const linkClassName = 'text-teal-700 hover:underline dark:text-teal-400'
 
 /** A user's detail page below the fields: when they last signed in, the API tokens they own, their last audit entries. */
 export function UserActivity({
@@ -31,7 +30,7 @@ export function UserActivity({
                 <Link
                   to="/tokens-detail/{-$tokens_name}"
                   params={{ tokens_name: token.name }}
-                  className={linkClassName}
+                  className={quietLinkClassName}
                 >
                   {token.name}
                 </Link>{' '}
@@ -54,7 +53,7 @@ export function UserActivity({
                 <Link
                   to="/audit-detail/{-$audit_public_id}"
                   params={{ audit_public_id: entry.public_id }}
-                  className={linkClassName}
+                  className={quietLinkClassName}
                 >
                   <span className="tabular-nums">{formatDateTime(entry.occurred_at)}</span> {actionLabel(entry.action)}
                 </Link>{' '}
