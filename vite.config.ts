@@ -16,19 +16,19 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|xstate|@xstate|valibot|ofetch|ufo|destr)[\\/]/
 
 /**
- * Library modules that only signed-in pages use: queries through hooks (react-query's useQuery,
- * useQueries), mutations (useMutation) and the forms' unsaved-changes guard (the router's useBlocker). The
- * sign-in page needs none of them, so they stay out of the framework chunk, where each library's entry
- * (which re-exports them) would otherwise put them.
+ * Library modules that only signed-in pages use, so the sign-in page does not load them: each library's
+ * entry re-exports them, which would otherwise put them in the framework chunk. The shell's own: queries
+ * through react-query's useQuery.
  */
-const SIGNED_IN_HOOKS =
-  /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQuery|useBaseQuery|useQueries|useMutation)|query-core[\\/].*[\\/](queryObserver|queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
+const SHELL_HOOKS =
+  /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQuery|useBaseQuery)|query-core[\\/].*[\\/]queryObserver)\.js$/
 /**
- * Of those, the ones the signed-in frame itself never calls (it only queries, with useQuery): a chunk of
- * their own that the pages using them load beside their route chunk, not up front with the shell.
+ * The ones the signed-in frame itself never calls (useQueries, useMutation, the forms' unsaved-changes
+ * guard useBlocker): a chunk of their own that the pages using them load beside their route chunk.
  */
 const PAGE_HOOKS =
   /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQueries|useMutation)|query-core[\\/].*[\\/](queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
+const isSignedInHook = (id: string) => SHELL_HOOKS.test(id) || PAGE_HOOKS.test(id)
 
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
 const shellModules = new Set<string>()
@@ -150,21 +150,18 @@ export default defineConfig({
             {
               name: 'framework',
               // xstate/graph (the /debug page's test paths) is not: it loads with the module that asks for it.
-              // Nor are the hooks that only signed-in pages use (SIGNED_IN_HOOKS): they go with the shell.
-              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id) && !SIGNED_IN_HOOKS.test(id),
+              // Nor are the hooks that only signed-in pages use (isSignedInHook): they go with the shell or the pages.
+              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id) && !isSignedInHook(id),
               priority: 10,
             },
-            { name: 'start', test: (id) => startModules.has(id) && !SIGNED_IN_HOOKS.test(id), priority: 5 },
+            { name: 'start', test: (id) => startModules.has(id) && !isSignedInHook(id), priority: 5 },
             // The type catalogue and the date formatting (a few hundred bytes each, which every list, detail
             // and tool page reads) go with the signed-in frame rather than into chunks of their own that
             // each of those pages would count.
             {
               name: 'shell',
               test: (id) =>
-                shellModules.has(id) ||
-                (SIGNED_IN_HOOKS.test(id) && !PAGE_HOOKS.test(id)) ||
-                TYPE_CATALOGUE.test(id) ||
-                DATE_FORMATTING.test(id),
+                shellModules.has(id) || SHELL_HOOKS.test(id) || TYPE_CATALOGUE.test(id) || DATE_FORMATTING.test(id),
               priority: 4,
             },
             // After the shell, which takes what they share with its own hooks (react-query's QueryObserver).

@@ -2,16 +2,15 @@ import { useEffect, useState } from 'react'
 import { useIdle } from './useIdle.ts'
 
 /**
- * What `load` resolves to, asked for once the page is idle after its first paint (useIdle): null until
- * it arrives, and for good when it resolves to nothing (a chunk that failed to load, once the console has
- * asked for a reload). Rendered when it is there, without Suspense, whose reveal React holds back some
- * 300 ms. `load` must keep its identity between renders (module level, or useCallback).
+ * What `load` resolves to, asked for once `when` is true: null until it arrives, and for good when it
+ * resolves to nothing (a chunk that failed to load, once the console has asked for a reload). Rendered
+ * when it is there, without Suspense, whose reveal React holds back some 300 ms. `load` must keep its
+ * identity between renders (module level, or useCallback).
  */
-export function useLoadedWhenIdle<T>(load: () => Promise<T | null | undefined>): T | null {
-  const idle = useIdle()
+export function useLoaded<T>(load: () => Promise<T | null | undefined>, when = true): T | null {
   const [loaded, setLoaded] = useState<T | null>(null)
   useEffect(() => {
-    if (!idle) return
+    if (!when) return
     let live = true
     void load().then((value) => {
       if (live && value) setLoaded(value)
@@ -19,6 +18,14 @@ export function useLoadedWhenIdle<T>(load: () => Promise<T | null | undefined>):
     return () => {
       live = false
     }
-  }, [idle, load])
+  }, [when, load])
   return loaded
+}
+
+/**
+ * `useLoaded`, asked for once the page is idle after its first paint (useIdle): what it renders never
+ * shares the network or the main thread with the page's first paint.
+ */
+export function useLoadedWhenIdle<T>(load: () => Promise<T | null | undefined>): T | null {
+  return useLoaded(load, useIdle())
 }

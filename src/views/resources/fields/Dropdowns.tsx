@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
 import type { Option } from '../../../domain/resource-ui.ts'
+import { useLoaded } from '../../../ui/useLoadedWhenIdle.ts'
 import { useTurn } from '../../../ui/useTurn.ts'
 import { errorClassName, helpClassName, labelClassName } from './FieldFrame.tsx'
 
@@ -9,37 +9,23 @@ import { errorClassName, helpClassName, labelClassName } from './FieldFrame.tsx'
  * current choice, inert. Once loaded they mount one at a time (useTurn), each in a task of its own.
  */
 type Widgets = typeof import('./deferred.tsx')
-let widgets: Widgets | null = null
-let widgetsLoading: Promise<Widgets> | null = null
+let widgetsLoading: Promise<Widgets | null> | null = null
 
-/** The dropdowns' code, asked for once; null until it has arrived. */
-function useWidgets(): Widgets | null {
-  const [loaded, setLoaded] = useState(widgets)
-  useEffect(() => {
-    if (loaded) return
-    let live = true
-    widgetsLoading ??= import('./deferred.tsx').then((module) => {
-      widgets = module
-      return module
-    })
-    // A chunk that fails to load reloads the page (the chunkReload actor); until then the dropdowns stay
-    // inert, and the next form to show one asks again.
-    widgetsLoading.then(
-      (module) => live && setLoaded(module),
-      () => {
-        widgetsLoading = null
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [loaded])
-  return loaded
+/**
+ * The dropdowns' code, asked for once. A chunk that fails to load reloads the page (the chunkReload
+ * actor); until then the dropdowns stay inert, and the next form to show one asks again.
+ */
+function loadWidgets(): Promise<Widgets | null> {
+  widgetsLoading ??= import('./deferred.tsx').catch(() => {
+    widgetsLoading = null
+    return null
+  })
+  return widgetsLoading
 }
 
 /** The dropdowns' code once it has loaded and this dropdown's turn to mount has come. */
 function useMountedWidgets(): Widgets | null {
-  const loaded = useWidgets()
+  const loaded = useLoaded(loadWidgets)
   const turn = useTurn(loaded !== null)
   return turn ? loaded : null
 }
