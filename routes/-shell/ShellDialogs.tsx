@@ -1,0 +1,53 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
+
+const root = getRouteApi('__root__')
+const ProjectSelector = lazy(() => import('./ProjectSelector.tsx'))
+const AppVersions = lazy(() => import('./AppVersions.tsx'))
+const QuickSetup = lazy(() => import('./QuickSetup.tsx'))
+const SyncStatus = lazy(() => import('./SyncStatus.tsx'))
+
+type Dialog = 'versions' | 'sync' | 'adminSync'
+type Loaded = ReadonlySet<Dialog | 'selector' | 'quickSetup'>
+
+/**
+ * The shell's dialogs: which one is open, and which have loaded. Each loads on first use, then stays
+ * mounted so that closing can hand focus back to its opener.
+ */
+export function useShellDialogs(selectorOpen: boolean) {
+  const { actors, quickSetup } = root.useRouteContext()
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const [loaded, setLoaded] = useState<Loaded>(new Set())
+  const opened = selectorOpen ? 'selector' : dialog
+  if (opened && !loaded.has(opened)) setLoaded(new Set([...loaded, opened]))
+  return {
+    dialogs: { dialog, loaded, selectorOpen, close: () => setDialog(null) },
+    showVersions: () => setDialog('versions'),
+    showSyncStatus: () => {
+      actors.projectSync.send({ type: 'sync.start', explicit: false })
+      setDialog('sync')
+    },
+    showAdminSyncStatus: () => {
+      actors.adminSync.send({ type: 'sync.start', explicit: false })
+      setDialog('adminSync')
+    },
+    // The wizard's machine loads with its dialog, on the first click: it opens once both are there.
+    openQuickSetup: (project: string) => {
+      setLoaded((current) => (current.has('quickSetup') ? current : new Set([...current, 'quickSetup'])))
+      void quickSetup().then((wizard) => wizard.send({ type: 'wizard.open', project }))
+    },
+  }
+}
+
+/** The dialogs loaded so far, the open one shown. */
+export function ShellDialogs({ dialog, loaded, selectorOpen, close }: ReturnType<typeof useShellDialogs>['dialogs']) {
+  return (
+    <Suspense fallback={null}>
+      {loaded.has('selector') && <ProjectSelector open={selectorOpen} />}
+      {loaded.has('versions') && <AppVersions open={dialog === 'versions'} onClose={close} />}
+      {loaded.has('quickSetup') && <QuickSetup />}
+      {loaded.has('sync') && <SyncStatus kind="project" open={dialog === 'sync'} onClose={close} />}
+      {loaded.has('adminSync') && <SyncStatus kind="admin" open={dialog === 'adminSync'} onClose={close} />}
+    </Suspense>
+  )
+}
