@@ -54,6 +54,20 @@ test.describe('signed in', () => {
     await expect(console.profileButton).toBeFocused()
   })
 
+  test("the profile menu's 'show all' opens App Versions with every service's version and health", async ({ page }) => {
+    const console = new ConsolePage(page)
+    await console.profileButton.click()
+    await page.getByRole('menuitem', { name: 'show all' }).click()
+    const dialog = page.getByRole('dialog', { name: 'App Versions' })
+    const core = dialog.getByRole('row').filter({ hasText: 'Healthy' }).first()
+    await expect(core).toBeVisible()
+    await expect(dialog.getByRole('row').filter({ hasText: '…' })).toHaveCount(0)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(console.profileButton).toBeFocused()
+  })
+
   test('every control of the top bar and sidebar is reachable with Tab', async ({ page }) => {
     const reached = new Set<string>()
     for (let step = 0; step < 60; step += 1) {
