@@ -25,16 +25,48 @@ type ResponseObject = {
 
 export type Answer = { method: string; path: string; status: number; headers: Headers; body: unknown }
 
+type Operation = ReturnType<OpenAPIBackend['getOperations']>[number]
+
+/**
+ * The operation of a request, found as openapi-backend's `matchOperation` finds it (an exact path first,
+ * then the most specific template) from operations listed and compiled once. `matchOperation` lists
+ * every operation again, twice, and compiles a pattern for each path at every call: that was a fifth of
+ * the bad-input corpus's CPU time, which runs thousands of requests.
+ */
+class OperationRouter {
+  private readonly exact = new Map<string, Operation>()
+  private readonly templates: { pattern: RegExp; operation: Operation }[]
+
+  constructor(private readonly api: OpenAPIBackend) {
+    const operations = api.getOperations()
+    for (const operation of [...operations].reverse())
+      this.exact.set(`${operation.method} ${operation.path}`, operation)
+    const specificity = (operation: Operation) => operation.path.replace(/\{.*?\}/g, '').length
+    // A stable sort: operations as specific as each other keep the document's order, as there.
+    this.templates = [...operations]
+      .sort((a, b) => specificity(b) - specificity(a))
+      .map((operation) => ({ pattern: new RegExp(`^${operation.path.replace(/\{.*?\}/g, '[^/]+')}$`), operation }))
+  }
+
+  match(method: string, path: string): Operation | undefined {
+    const normalized = this.api.router.normalizePath(path)
+    const exact = this.exact.get(`${method} ${normalized}`)
+    if (exact) return exact
+    const served = this.templates.filter(({ pattern }) => pattern.test(normalized))
+    return served.find(({ operation }) => operation.method === method)?.operation
+  }
+}
+
 export class ContractChecker {
   private readonly ajv = addFormats(new Ajv({ strict: false, allErrors: true }))
   private readonly byObject = new WeakMap<Schema, ValidateFunction>()
   private readonly byText = new Map<string, ValidateFunction>()
 
-  private constructor(private readonly apis: Map<Service, OpenAPIBackend>) {}
+  private constructor(private readonly apis: Map<Service, OperationRouter>) {}
 
   /** Reads the five documents the running server serves. */
   static async load(baseUrl: string): Promise<ContractChecker> {
-    const apis = new Map<Service, OpenAPIBackend>()
+    const apis = new Map<Service, OperationRouter>()
     for (const service of SERVICES) {
       const response = await fetch(`${baseUrl}/api/${service}/v0/openapi.json`)
       if (response.status !== 200) throw new Error(`${service} openapi.json answered ${response.status}`)
@@ -47,7 +79,7 @@ export class ContractChecker {
         strict: false,
       })
       await api.init()
-      apis.set(service, api)
+      apis.set(service, new OperationRouter(api))
     }
     return new ContractChecker(apis)
   }
@@ -58,12 +90,7 @@ export class ContractChecker {
     const service = /^\/api\/([a-z]+)\/v0\//.exec(url.pathname)?.[1] as Service | undefined
     const api = service ? this.apis.get(service) : undefined
     if (!api) return []
-    const operation = api.matchOperation({
-      method: answer.method.toLowerCase(),
-      path: url.pathname,
-      query: url.search.slice(1),
-      headers: {},
-    })
+    const operation = api.match(answer.method.toLowerCase(), url.pathname)
     const where = `${answer.method.toUpperCase()} ${url.pathname} → ${answer.status}`
     // A path no operation serves answers a plain 404 (or 405): nothing to check it against.
     if (!operation) return []
