@@ -137,16 +137,29 @@ test.describe('the quick-setup wizard', () => {
       }
       await route.fallback()
     })
+    // The director's deletion waits until the test has seen the wizard say it is removing it.
+    let releaseDeletion: () => void = () => {}
+    const deletionHeld = new Promise<void>((resolve) => (releaseDeletion = resolve))
+    await page.route('**/api/core/v0/projects/shop/directors/*', async (route) => {
+      if (route.request().method() === 'DELETE') await deletionHeld
+      await route.fallback()
+    })
     const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('doomed.example.org')
     await wizard.getByLabel('Host').fill('origin.doomed.example.org')
     await wizard.getByRole('button', { name: 'Next' }).click()
     await wizard.getByRole('button', { name: 'Yes' }).click()
-    await expect(wizard.getByRole('alert')).toContainText('website store unavailable')
+    await expect(wizard.getByRole('status')).toHaveText(
+      'Adding the website failed: removing the director created for it…',
+    )
+    // The failure is not told before the rollback has ended: the user would take it for the last word.
+    await expect(wizard.getByRole('alert')).toHaveText('')
     expect(failed).toBe(true)
-    // The failure shows as the rollback starts; the director's deletion lands a moment later (under load,
-    // after the alert: the check raced it once at load 10-11).
-    await expect.poll(() => directorsOf(server, 'shop')).toEqual(before)
+    releaseDeletion()
+    await expect(wizard.getByRole('alert')).toContainText('website store unavailable')
+    await expect(wizard.getByRole('status')).toHaveText('')
+    // The failure shows once the deletion has answered: the director is gone by then.
+    expect(await directorsOf(server, 'shop')).toEqual(before)
     expect(await websiteOf(server, 'shop', 'doomed-example-org')).toBeNull()
   })
 })

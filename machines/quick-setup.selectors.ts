@@ -15,6 +15,8 @@ export const selectDraft = (state: QuickSetupSnapshot): QuickSetupDraft => state
 export const selectErrors = (state: QuickSetupSnapshot): QuickWebsiteError[] => state.context.errors
 /** Submitting: the buttons are disabled and the confirmation page shows a spinner. */
 export const selectIsBusy = (state: QuickSetupSnapshot): boolean => state.hasTag('busy')
+/** A failed attempt's director is being removed: the page says so; the failure shows once that ends. */
+export const selectIsRollingBack = (state: QuickSetupSnapshot): boolean => state.hasTag('rollingBack')
 
 // Buttons follow what the machine accepts in this state, so the view cannot offer a dead button.
 export const selectCanGoPrevious = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.previous' })

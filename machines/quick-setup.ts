@@ -48,7 +48,7 @@ export const applyDraftPatch = (draft: QuickSetupDraft, patch: QuickSetupDraftPa
 })
 
 /** No attempt in progress and nothing to report. */
-const noAttempt = { errors: [], createdDirector: null, websiteName: null, created: null }
+const noAttempt = { errors: [], heldErrors: [], createdDirector: null, websiteName: null, created: null }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -112,6 +112,9 @@ const quickSetupSetup = setup({
     reportServerFailure: assign(({ event }) => ({
       errors: [{ field: 'server' as const, message: messageOf(errorOf(event)) }],
     })),
+    // The failure waits for the rollback: the page says it is removing the director, not yet what failed.
+    holdErrors: assign(({ context }) => ({ errors: [], heldErrors: context.errors })),
+    releaseErrors: assign(({ context }) => ({ errors: context.heldErrors, heldErrors: [] })),
   },
 })
 
@@ -120,7 +123,11 @@ type FailureAction = 'reportServerFailure' | { type: 'report'; params: QuickWebs
 /** Every failure ends on the confirmation page; a director this attempt created is deleted first. */
 function failure(action: FailureAction) {
   return [
-    { guard: 'hasCreatedDirector' as const, target: '#quickSetup.submitting.rollingBack', actions: action },
+    {
+      guard: 'hasCreatedDirector' as const,
+      target: '#quickSetup.submitting.rollingBack',
+      actions: [action, 'holdErrors' as const],
+    },
     { target: '#quickSetup.confirming.failed', actions: action },
   ]
 }
@@ -319,12 +326,16 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
         },
         // The director exists only because of this attempt: remove it before reporting the failure.
         rollingBack: {
+          tags: 'rollingBack',
           invoke: {
             id: 'deleteDirector',
             src: 'deleteDirector',
             input: ({ context }) => ({ project: context.project, name: required(context.createdDirector, 'director') }),
-            onDone: { target: '#quickSetup.confirming.failed', actions: assign({ createdDirector: null }) },
-            onError: { target: '#quickSetup.confirming.failed', actions: 'reportLeftoverDirector' },
+            onDone: {
+              target: '#quickSetup.confirming.failed',
+              actions: ['releaseErrors', assign({ createdDirector: null })],
+            },
+            onError: { target: '#quickSetup.confirming.failed', actions: ['releaseErrors', 'reportLeftoverDirector'] },
           },
         },
       },

@@ -43,6 +43,8 @@ export interface QuickSetupContext {
   /** The user's input: kept across pages so Previous shows what was typed. */
   draft: QuickSetupDraft
   errors: QuickWebsiteError[]
+  /** A failed attempt's errors while its director is removed: shown once the rollback has ended. */
+  heldErrors: QuickWebsiteError[]
   /** The director this attempt created; a failure must delete it before reporting. */
   createdDirector: string | null
   /** The website name being checked, then the one to create. */
@@ -78,5 +80,8 @@ export type QuickSetupEmitted =
 
 export type QuickSetupPage = 'welcome' | 'form' | 'confirm' | 'final'
 
-/** `open` while the modal shows, `page:*` for the page it shows, `busy` while submitting, `error` with errors listed. */
-export type QuickSetupTag = 'open' | 'busy' | 'error' | `page:${QuickSetupPage}`
+/**
+ * `open` while the modal shows, `page:*` for the page it shows, `busy` while submitting, `error` with errors
+ * listed, `rollingBack` while a failed attempt's director is removed (its failure shown once that ends).
+ */
+export type QuickSetupTag = 'open' | 'busy' | 'error' | 'rollingBack' | `page:${QuickSetupPage}`

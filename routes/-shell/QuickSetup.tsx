@@ -16,6 +16,7 @@ import {
   selectErrors,
   selectIsBusy,
   selectIsOpen,
+  selectIsRollingBack,
   selectPage,
 } from '../../machines/quick-setup.selectors.ts'
 import { QuickSetupWizard } from '../../src/views/QuickSetupWizard.tsx'
@@ -39,6 +40,7 @@ export default function QuickSetup() {
   const config = useQuery({ ...queries.platform.config(), enabled: open })
   const errors = useSelector(wizard, selectErrors)
   const busy = useSelector(wizard, selectIsBusy)
+  const rollingBack = useSelector(wizard, selectIsRollingBack)
   const created = useSelector(wizard, selectCreatedWebsite)
   const canPrevious = useSelector(wizard, selectCanGoPrevious)
   const canNext = useSelector(wizard, selectCanGoNext)
@@ -55,6 +57,7 @@ export default function QuickSetup() {
       directors={directors.data}
       errors={errors}
       busy={busy}
+      rollingBack={rollingBack}
       created={created}
       cnameTarget={domain && cnameSuffix ? `${domain}.${cnameSuffix}` : null}
       canPrevious={canPrevious}

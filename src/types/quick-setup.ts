@@ -147,4 +147,6 @@ export const QUICK_SETUP_TEXTS = {
   quickLinks: 'Quick links!',
   errorLabel: 'Error:',
   messageLabel: 'Message:',
+  /** Not in the spec: said while a failed attempt's director is deleted, before its failure is shown. */
+  rollingBack: 'Adding the website failed: removing the director created for it…',
 } as const

@@ -39,6 +39,8 @@ export type QuickSetupWizardProps = {
   errors: { field: string; message: string }[]
   /** Submitting: every control is disabled and Yes shows a spinner. */
   busy: boolean
+  /** The attempt failed and the director it created is being removed; its errors show once that ends. */
+  rollingBack: boolean
   /** The website as the server read it back; null on the final page after 'No' ('Quick links!'). */
   created: { name: string; default_director: string } | null
   /** The CNAME the domain's DNS record should point at; no reminder without it. */
@@ -435,6 +437,9 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     >
       {/* A form page shows its errors on its fields; the list is the submission's. */}
       <ErrorList errors={page === 'form' ? [] : errors} />
+      <p role="status" className={props.rollingBack ? 'mb-4 text-sm text-amber-800 dark:text-amber-300' : 'sr-only'}>
+        {props.rollingBack ? QUICK_SETUP_TEXTS.rollingBack : ''}
+      </p>
       <div ref={content}>{body}</div>
     </Modal>
   )

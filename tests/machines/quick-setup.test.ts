@@ -5,6 +5,8 @@ import {
   selectCanGoPrevious,
   selectCreatedWebsite,
   selectErrors,
+  selectIsBusy,
+  selectIsRollingBack,
   selectPage,
   selectShowsQuickLinks,
 } from '../../machines/quick-setup.selectors.ts'
@@ -299,6 +301,24 @@ describe('quick setup: failures leave nothing behind', () => {
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
     expect(state.context.createdDirector).toBeNull()
     expect(wizard.emitted).toEqual([])
+  })
+
+  it('says it is removing the director while it does, and shows the failure only once it is gone', async () => {
+    let finishDelete: () => void = () => {}
+    const wizard = startWizard({
+      createWebsite: rejecting('website quota exceeded'),
+      deleteDirector: () => new Promise<void>((resolve) => (finishDelete = resolve)),
+    })
+    toConfirmation(wizard, newOrigin)
+    wizard.actor.send({ type: 'wizard.yes' })
+    const rolling = await waitFor(wizard.actor, (s) => selectIsRollingBack(s))
+
+    expect(selectIsBusy(rolling)).toBe(true)
+    expect(selectErrors(rolling)).toEqual([])
+    finishDelete()
+    const state = await settled(wizard)
+    expect(selectIsRollingBack(state)).toBe(false)
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
   })
 
   it('deletes nothing when the website fails with an existing director', async () => {

@@ -26,6 +26,7 @@ function props(overrides: Partial<QuickSetupWizardProps> = {}): QuickSetupWizard
     directors: DIRECTORS,
     errors: [],
     busy: false,
+    rollingBack: false,
     created: null,
     cnameTarget: null,
     canPrevious: false,
@@ -174,6 +175,15 @@ describe('QuickSetupWizard', () => {
     for (const name of ['No', 'Previous', 'Finish', 'Cancel', 'Restart']) expect(isDisabled(name)).toBe(true)
     // No way out while an attempt may have created a director.
     expect(button('Close')).toBeNull()
+  })
+
+  it('says while a failed attempt removes its director, and says nothing of it otherwise', () => {
+    const { rerender } = render(<QuickSetupWizard {...props({ page: 'confirm', busy: true, rollingBack: true })} />)
+    expect(screen.getByRole('status').textContent).toBe(
+      'Adding the website failed: removing the director created for it…',
+    )
+    rerender(<QuickSetupWizard {...props({ page: 'confirm', busy: true })} />)
+    expect(screen.getByRole('status').textContent).toBe('')
   })
 
   it("lists a submission's errors with 'Error:' and 'Message:' on the confirmation page", () => {
