@@ -89,6 +89,22 @@ test('the sign-in page is in the HTML itself, so it shows before the JavaScript 
   await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeVisible()
 })
 
+test('a stored session shows "Checking your session…" from the HTML itself, never the sign-in page', async ({
+  page,
+  server,
+}) => {
+  await signedInAndSettled(page, server.adminToken)
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/websites?project=shop')
+  await expect(page.getByRole('status')).toHaveText('Checking your session…')
+  await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeHidden()
+  // With the JavaScript, the console takes over the same markup and goes on to the page.
+  await page.unroute('**/assets/*.js')
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Websites' })).toBeVisible()
+  await expect(page.getByText('Checking your session…')).toBeHidden()
+})
+
 test('a stored session reloading a deep page fetches the shell and that page while the framework downloads', async ({
   page,
   server,

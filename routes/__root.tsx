@@ -9,6 +9,7 @@ import { preloadPage } from '../src/page-chunks.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { Toaster } from '../src/ui/Toaster.tsx'
 import { NotFoundPage } from '../src/views/NotFoundPage.tsx'
+import { SessionCheckScreen } from '../src/views/SessionCheckScreen.tsx'
 import { loadShell, PlatformAvailability, Progress, ShellFrame } from './-shell/ShellFrame.tsx'
 import { SignInScreen } from './-shell/SignInScreen.tsx'
 
@@ -50,9 +51,7 @@ function RootLayout() {
     <>
       <Progress />
       {resolving ? (
-        <div className="grid min-h-screen place-items-center">
-          <Spinner label="Checking your session…" size="lg" />
-        </div>
+        <SessionCheckScreen />
       ) : signedIn ? (
         <Suspense fallback={<Spinner label="Loading the console…" size="lg" />}>
           <ShellFrame>

@@ -2,7 +2,8 @@
  * Build step (after `vite build`): puts the sign-in page's markup into dist/index.html, so a visitor on
  * a slow network sees the sign-in page as soon as the HTML and CSS arrive instead of after the
  * JavaScript. React's first render replaces it with the same markup. A tiny inline script hides it
- * when a session is stored (that visitor is restored, not asked to sign in) and applies the stored
+ * when a session is stored (that visitor is restored, not asked to sign in: the page shows "Checking
+ * your session…" from the first paint instead, as React's first render does) and applies the stored
  * dark theme before the first paint. For a stored session another one, placed right after the entry's
  * scripts, fetches the signed-in frame's code (routes/-shell) and starts the restore's requests
  * (src/app/early-requests.ts) while the JavaScript downloads. The icon is inlined: one request fewer.
@@ -14,6 +15,7 @@ import { inlineScriptHashes } from './csp.ts'
 import { SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
 import { declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'
+import { SessionCheckScreen } from './views/SessionCheckScreen.tsx'
 import { SignInPage } from './views/SignInPage.tsx'
 
 const file = new URL('../dist/index.html', import.meta.url)
@@ -43,6 +45,9 @@ if (!html.includes(ICON_LINK)) throw new Error('dist/index.html has no /favicon.
 const icon = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8').trim()
 
 const signIn = renderToStaticMarkup(<SignInPage onTokenSignIn={() => {}} onSsoSignIn={() => {}} />)
+// A stored session's first paint: what the console shows first while it checks the session, without
+// waiting for the JavaScript.
+const sessionCheck = renderToStaticMarkup(<SessionCheckScreen />)
 const sessionKeys = [STORAGE_KEYS.authToken, STORAGE_KEYS.oauthToken]
 const storedClass = JSON.stringify(SESSION_STORED_CLASS)
 // A stored session's first steps, before the stylesheet (which would hold up an inline script) and after
@@ -51,13 +56,13 @@ const storedClass = JSON.stringify(SESSION_STORED_CLASS)
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest
 const preload = pageChunksScript(pageChunks(manifest, SHELL_SOURCE, routePaths()), sessionKeys)
 const early = `<script>${preload};${earlyRequestsScript()}</script>`
-const boot = `<script>try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [data-signin]{display:none}</style>`
+const boot = `<script>try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [data-signin],html:not(.${SESSION_STORED_CLASS}) [data-session-check]{display:none}</style>`
 
 const final = html
   .replace(STYLESHEET, `${early}${STYLESHEET}`)
   .replace(ICON_LINK, `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(icon)}" />`)
   .replace('</head>', `${boot}</head>`)
-  .replace(ROOT, `<div id="root"><div data-signin>${signIn}</div></div>`)
+  .replace(ROOT, `<div id="root"><div data-signin>${signIn}</div><div data-session-check>${sessionCheck}</div></div>`)
 writeFileSync(file, final)
 // The server's Content-Security-Policy allows these inline scripts, and no others, by their hashes.
 writeFileSync(HASHES, `${JSON.stringify(inlineScriptHashes(final), null, 2)}\n`)
