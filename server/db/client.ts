@@ -41,6 +41,8 @@ const LOST = [
   /timeout exceeded when trying to connect/i,
   /client has encountered a connection error and is not queryable/i,
   /cannot use a pool after calling end on the pool/i,
+  // The embedded database, closed as the process stops (a request that came in just before).
+  /^PGlite is closed$/,
 ]
 
 /**

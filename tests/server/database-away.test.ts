@@ -25,6 +25,11 @@ describe('what counts as the database being away', () => {
     expect(databaseUnavailable(pgError('08006', 'connection failure'))).toBeTruthy()
     expect(databaseUnavailable(new Error('Connection terminated unexpectedly'))).toBeTruthy()
     expect(databaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBeTruthy()
+    // A stopping process's pool or embedded database, closed under a request that came in just before.
+    expect(databaseUnavailable(new Error('Cannot use a pool after calling end on the pool'))).toBeTruthy()
+    expect(
+      databaseUnavailable(new Error('Failed query: select 1', { cause: new Error('PGlite is closed') })),
+    ).toBeTruthy()
   })
 
   it('is found inside the wrappers: a query error’s cause, the refusals of each address of a host', () => {
