@@ -20,17 +20,16 @@ export function useShellDialogs(selectorOpen: boolean) {
   const [loaded, setLoaded] = useState<Loaded>(new Set())
   const opened = selectorOpen ? 'selector' : dialog
   if (opened && !loaded.has(opened)) setLoaded(new Set([...loaded, opened]))
+  // A sync view polls while it is open: it starts with the dialog.
+  const showSync = (sync: typeof actors.projectSync, shown: 'sync' | 'adminSync') => () => {
+    sync.send({ type: 'sync.start', explicit: false })
+    setDialog(shown)
+  }
   return {
     dialogs: { dialog, loaded, selectorOpen, close: () => setDialog(null) },
     showVersions: () => setDialog('versions'),
-    showSyncStatus: () => {
-      actors.projectSync.send({ type: 'sync.start', explicit: false })
-      setDialog('sync')
-    },
-    showAdminSyncStatus: () => {
-      actors.adminSync.send({ type: 'sync.start', explicit: false })
-      setDialog('adminSync')
-    },
+    showSyncStatus: showSync(actors.projectSync, 'sync'),
+    showAdminSyncStatus: showSync(actors.adminSync, 'adminSync'),
     // The wizard's machine loads with its dialog, on the first click: it opens once both are there.
     openQuickSetup: (project: string) => {
       setLoaded((current) => (current.has('quickSetup') ? current : new Set([...current, 'quickSetup'])))
