@@ -3,7 +3,8 @@ import { lazy, Suspense } from 'react'
 import { ResourceListSearch } from '../src/domain/list-search.ts'
 import { accessListUi } from '../src/types/blocklist/screen.ts'
 import { listLoader } from './-resources/listLoader.ts'
-import { type ListAddons, ResourceListRoute } from './-resources/ResourceListRoute.tsx'
+import type { ListAddons } from './-resources/ProjectList.tsx'
+import { ResourceListRoute } from './-resources/ResourceListRoute.tsx'
 
 // The sync button and "Paste values" load beside the list's own code, keeping the page's chunk in budget.
 const AdminSyncButton = lazy(() =>

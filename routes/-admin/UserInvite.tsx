@@ -4,7 +4,7 @@ import type { UserInviteData } from '../../src/types/users/fields.ts'
 import { usersUi } from '../../src/types/users/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
-import type { ListAddons } from '../-resources/ResourceListRoute.tsx'
+import type { ListAddons } from '../-resources/ProjectList.tsx'
 import type { useResourcePage } from '../-resources/useResourcePage.ts'
 import { requestOf } from './requestOf.ts'
 

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { countryFlag } from '../../src/domain/sync.ts'
 import { revisionsOf } from '../../src/types/nodes/screen.ts'
-import type { ListAddons } from './ResourceListRoute.tsx'
+import type { ListAddons } from './ProjectList.tsx'
 
 // Drawn once the rows are there, and the buttons once a node is selected: neither weighs on the page.
 const Flag = lazy(() => import('../../src/ui/Flag.tsx').then((module) => ({ default: module.Flag })))

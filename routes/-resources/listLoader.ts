@@ -42,7 +42,7 @@ export function listLoader(ui: ResourceUi) {
     // page, which React would then hold behind its fallback for up to 300 ms.
     Object.assign(loading, { status: 'fulfilled', value: tools })
     const { queries } = tools
-    // The page's own query (ResourceListRoute reads the same): it finds the rows in the cache.
+    // The page's own query (ProjectList reads the same): it finds the rows in the cache.
     const { page, items, q, sort } = listParams(v.parse(ResourceListSearch, search.output))
     const filters = listFilterValues(ui, search.output as Record<string, unknown>)
     context.queryClient.ensureQueryData(queries.list(ui, project, { page, items, q, sort }, filters)).catch(() => {})

@@ -57,7 +57,7 @@ describe('listLoader: a list route starts its page’s query', () => {
       path: '/projects/shop/websites',
       query: { page: 2, items: 25, q: 'blog' },
     })
-    // ResourceListRoute's useQuery: the same options for the same URL find the answer without a request.
+    // ProjectList's useQuery: the same options for the same URL find the answer without a request.
     const key = queries.list(websitesUi, 'shop', { page: 2, items: 25, q: 'blog', sort: '' }, {}).queryKey
     await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual(page))
     // Marked settled, React's use() (useResourcePage) reads the tools at once instead of suspending the page.
