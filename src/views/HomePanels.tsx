@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react'
+import { type ReactNode, useDeferredValue, useMemo } from 'react'
 import type { CertificateSummary } from '../api/overview.ts'
 import { type AuditSummary, actorLabel } from '../domain/audit.ts'
 import { formatDateTime } from '../domain/datetime.ts'
@@ -35,6 +35,10 @@ export function Panel<T>({
    */
   height?: string
 }) {
+  // An answer arrives through the query cache's store, whose updates React draws at once: the panel's
+  // content is drawn from a deferred copy, as a transition in short tasks (issue 27).
+  const ready = useDeferredValue(panel.status === 'ready')
+  const data = useDeferredValue(panel.status === 'ready' ? panel.data : undefined)
   return (
     <section
       aria-labelledby={`home-panel-${id}`}
@@ -43,7 +47,9 @@ export function Panel<T>({
       <h2 id={`home-panel-${id}`} className="mb-3 font-medium">
         {title}
       </h2>
-      {panel.status === 'loading' && <Spinner label={`Loading ${title.toLowerCase()}…`} />}
+      {(panel.status === 'loading' || (panel.status === 'ready' && !ready)) && (
+        <Spinner label={`Loading ${title.toLowerCase()}…`} />
+      )}
       {panel.status === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
           <span>{panel.message}</span>
@@ -52,7 +58,7 @@ export function Panel<T>({
           </Button>
         </div>
       )}
-      {panel.status === 'ready' && children(panel.data)}
+      {panel.status === 'ready' && ready && children(data as T)}
     </section>
   )
 }
