@@ -108,6 +108,40 @@ function openOperation(summary: string) {
 }
 
 describe('ApiDocsPage', () => {
+  it('shows the services in their order, each once those above it have loaded, and says how many are still loading', () => {
+    const core = props().services[0]
+    if (!core) throw new Error('no core service in the props')
+    const { rerender } = render(
+      <ApiDocsPage
+        {...props({
+          services: [
+            { service: 'auth', status: 'loading', groups: [] },
+            core,
+            { service: 'stats', status: 'loading', groups: [] },
+          ],
+        })}
+      />,
+    )
+    // Core has arrived, but the auth service above it has not: core waits instead of being pushed down.
+    expect(screen.queryByRole('region', { name: /service/ })).toBeNull()
+    expect(screen.getByText('0 operations · loading 3 of 3 API documents…')).toBeTruthy()
+    rerender(
+      <ApiDocsPage
+        {...props({
+          services: [
+            { service: 'auth', status: 'error', error: 'The platform did not answer in time.', groups: [] },
+            core,
+            { service: 'stats', status: 'loading', groups: [] },
+          ],
+        })}
+      />,
+    )
+    expect(
+      screen.getAllByRole('region').map((region) => region.querySelector('h2')?.textContent?.split(' ')[0]),
+    ).toEqual(['auth', 'core'])
+    expect(screen.getByText('2 operations · loading 1 of 3 API documents…')).toBeTruthy()
+  })
+
   it('lists operations by service and tag with their permission, and a failed document with a retry', async () => {
     const onRetry = vi.fn()
     render(<ApiDocsPage {...props({ onRetry })} />)
