@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { seriousViolations } from './support/axe.ts'
+import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
 // Every test here starts signed in as the admin, from the worker's stored session.
@@ -11,6 +12,27 @@ const PROJECT = 'shop'
 const operation = (page: Page, id: string) => page.locator(`details#${id}`)
 
 test.describe('API docs', () => {
+  test('an arriving document adds to the bottom of the page: nothing above it moves', async ({ page }) => {
+    // The first document is held until the others have arrived: each then waits for the one above it.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/auth/v0/openapi.json', async (route) => {
+      await held
+      await route.continue()
+    })
+    const shifts = await watchLayoutShifts(page)
+    await page.goto(`/api-docs?project=${PROJECT}`)
+    // The other four have arrived and wait for it.
+    await expect(page.getByText(/· loading 1 of 5 API documents…$/)).toBeVisible()
+    await expect(page.getByRole('region', { name: /service/ })).toHaveCount(0)
+    release()
+    await expect(page.getByRole('region', { name: /service/ })).toHaveCount(5)
+    await expect(page.getByText(/API documents…$/)).toHaveCount(0)
+    expect(await shifts()).toBeLessThan(0.01)
+  })
+
   test('a document that failed to load comes with a retry that loads it, the other services shown meanwhile', async ({
     page,
   }) => {

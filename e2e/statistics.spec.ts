@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { seriousViolations } from './support/axe.ts'
+import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
 // Every test here starts signed in as the admin, from the worker's stored session.
@@ -10,6 +11,16 @@ const requestsTotal = (page: Page) =>
   page.getByRole('region', { name: 'Totals over the range' }).getByRole('definition').first()
 
 test.describe('statistics', () => {
+  test('nothing moves on a phone as the numbers arrive', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    const shifts = await watchLayoutShifts(page)
+    await page.goto('/statistics?project=shop')
+    // The automatic granularity names what it picked once the answer is there, and the websites arrive.
+    await expect(page.getByRole('option', { name: /^Automatic \(/ })).toBeAttached()
+    await expect(page.getByRole('region', { name: 'Requests', exact: true }).locator('canvas').first()).toBeVisible()
+    expect(await shifts()).toBeLessThan(0.01)
+  })
+
   test('draws the charts with their tables, and a new range changes the URL and the numbers', async ({ page }) => {
     await page.goto('/statistics?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible()

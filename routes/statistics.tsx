@@ -66,7 +66,7 @@ function ProjectStatistics({ project }: { project: string }) {
       project={project}
       view={view}
       resolved={asked.query && { from: asked.query.from, to: asked.query.to }}
-      websites={websites.data ?? []}
+      websites={websites.data ?? null}
       viewError={asked.error}
       result={result}
       onChange={(patch) =>

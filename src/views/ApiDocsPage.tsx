@@ -216,7 +216,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
   // (a layout shift of 0.20-0.27 in Lighthouse's runs). What is still loading is said above them.
   const firstLoading = services.findIndex((service) => service.status === 'loading')
   const shown = firstLoading === -1 ? services : services.slice(0, firstLoading)
-  const pending = services.length - shown.length
+  const loading = services.filter((service) => service.status === 'loading').length
   const matching = shown
     .flatMap((service) => service.groups.flatMap((group) => group.operations))
     .filter((operation) => matchesFilter(operation, filter)).length
@@ -241,7 +241,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
         />
         <p id={`${filterId}-count`} aria-live="polite" className="text-sm text-slate-600 dark:text-slate-400">
           {`${matching} ${matching === 1 ? 'operation' : 'operations'}${filter.trim() ? ' match' : ''}`}
-          {pending > 0 && ` · loading ${pending} of ${services.length} API documents…`}
+          {loading > 0 && ` · loading ${loading} of ${services.length} API documents…`}
         </p>
       </div>
       <div className="flex flex-col gap-10">

@@ -124,7 +124,7 @@ describe('ApiDocsPage', () => {
     )
     // Core has arrived, but the auth service above it has not: core waits instead of being pushed down.
     expect(screen.queryByRole('region', { name: /service/ })).toBeNull()
-    expect(screen.getByText('0 operations · loading 3 of 3 API documents…')).toBeTruthy()
+    expect(screen.getByText('0 operations · loading 2 of 3 API documents…')).toBeTruthy()
     rerender(
       <ApiDocsPage
         {...props({
