@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test'
 /**
  * Records the layout shifts of the page's main region from its start (the browser's `layout-shift`
  * entries without recent input, as Lighthouse's CLS counts them, whose moved elements are all inside
- * `<main>`); the returned function reads their total so far. The top bar's own small shift as the
- * first load of a session (0.004 on a phone, left for later) is not the page's.
+ * `<main>`); the returned function reads their total so far. The top bar's own small shift on some
+ * loads (0.004 on a phone, left for later) is not the page's.
  */
 export async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
   await page.addInitScript(() => {
