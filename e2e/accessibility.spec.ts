@@ -1,5 +1,6 @@
 import { ConsolePage } from './pages/console.ts'
 import { seriousViolations } from './support/axe.ts'
+import { holdRequests } from './support/hold.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
 test('the sign-in page has no serious accessibility violation and works from the keyboard', async ({
@@ -114,12 +115,7 @@ test.describe('the resource screens have no serious violation', () => {
 
   test('a form whose dropdowns are still loading: /admin/projects-add', async ({ page }) => {
     // The dropdowns' code arrives after the form: held back here, the inert placeholders stay in view.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/deferred-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/assets\/deferred-[^/]+\.js$/)
     await page.goto('/admin/projects-add?project=shop')
     await expect(page.locator('[data-dropdown-loading]').first()).toBeVisible()
     const violations = await seriousViolations(page)

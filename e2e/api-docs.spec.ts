@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { seriousViolations } from './support/axe.ts'
+import { holdRequests } from './support/hold.ts'
 import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
@@ -14,14 +15,7 @@ const operation = (page: Page, id: string) => page.locator(`details#${id}`)
 test.describe('API docs', () => {
   test('an arriving document adds to the bottom of the page: nothing above it moves', async ({ page }) => {
     // The first document is held until the others have arrived: each then waits for the one above it.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/api/auth/v0/openapi.json', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/api/auth/v0/openapi.json')
     const shifts = await watchLayoutShifts(page)
     await page.goto(`/api-docs?project=${PROJECT}`)
     // The other four have arrived and wait for it.

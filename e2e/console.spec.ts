@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { ConsolePage } from './pages/console.ts'
+import { holdRequests } from './support/hold.ts'
 import { expect, test } from './support/server.ts'
 
 /** Everything the page reports as going wrong: console errors, uncaught exceptions, failed requests. */
@@ -121,14 +122,7 @@ test('a stored session reloading a deep page fetches the shell and that page whi
     if (path.startsWith('/assets/')) assets.push(path)
   })
   // Hold the framework back: what index.html asks for meanwhile, it asks for before any code has run.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/assets/framework-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/assets/framework-*.js')
   await page.goto('/websites?project=shop', { waitUntil: 'commit' })
   const early = [fileOf('routes/-shell/Shell.tsx'), fileOf('routes/websites.tsx?tsr-split=component')]
   await expect.poll(() => early.filter((file) => !assets.includes(file))).toEqual([])

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { holdRequests } from './support/hold.ts'
 import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 // Every test here starts signed in as the admin, from the worker's stored session.
@@ -138,12 +139,11 @@ test.describe('the quick-setup wizard', () => {
       await route.fallback()
     })
     // The director's deletion waits until the test has seen the wizard say it is removing it.
-    let releaseDeletion: () => void = () => {}
-    const deletionHeld = new Promise<void>((resolve) => (releaseDeletion = resolve))
-    await page.route('**/api/core/v0/projects/shop/directors/*', async (route) => {
-      if (route.request().method() === 'DELETE') await deletionHeld
-      await route.fallback()
-    })
+    const releaseDeletion = await holdRequests(
+      page,
+      '**/api/core/v0/projects/shop/directors/*',
+      (request) => request.method() === 'DELETE',
+    )
     const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('doomed.example.org')
     await wizard.getByLabel('Host').fill('origin.doomed.example.org')

@@ -15,8 +15,11 @@ import type { PanelState } from './DetailPanel.tsx'
 
 export type RenderPath = (path: string, children: ReactNode) => ReactNode
 
-/** One panel of Home: its heading, and its own loading and error states, so no panel waits for another. */
-export function Panel<T>({
+/**
+ * One panel of Home: its heading, and its own loading and error states, so no panel waits for another.
+ * `T` is what it shows, never undefined (which stands for "not drawn yet").
+ */
+export function Panel<T extends NonNullable<unknown>>({
   id,
   title,
   panel,
@@ -37,8 +40,7 @@ export function Panel<T>({
 }) {
   // An answer arrives through the query cache's store, whose updates React draws at once: the panel's
   // content is drawn from a deferred copy, as a transition in short tasks (issue 27).
-  const ready = useDeferredValue(panel.status === 'ready')
-  const data = useDeferredValue(panel.status === 'ready' ? panel.data : undefined)
+  const shown = useDeferredValue(panel.status === 'ready' ? panel.data : undefined)
   return (
     <section
       aria-labelledby={`home-panel-${id}`}
@@ -47,7 +49,7 @@ export function Panel<T>({
       <h2 id={`home-panel-${id}`} className="mb-3 font-medium">
         {title}
       </h2>
-      {(panel.status === 'loading' || (panel.status === 'ready' && !ready)) && (
+      {(panel.status === 'loading' || (panel.status === 'ready' && shown === undefined)) && (
         <Spinner label={`Loading ${title.toLowerCase()}…`} />
       )}
       {panel.status === 'error' && (
@@ -58,7 +60,7 @@ export function Panel<T>({
           </Button>
         </div>
       )}
-      {panel.status === 'ready' && ready && children(data as T)}
+      {panel.status === 'ready' && shown !== undefined && children(shown)}
     </section>
   )
 }
