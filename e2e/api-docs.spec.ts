@@ -109,6 +109,10 @@ test.describe('API docs', () => {
   test('has no serious accessibility violation, an operation open', async ({ page }) => {
     await page.goto(`/api-docs?project=${PROJECT}`)
     await expect(page.getByRole('heading', { level: 3, name: 'websites' })).toBeVisible()
+    // Narrowed to the websites operations, every method among them: the checks of the hundred other
+    // operations' rows, drawn alike, took axe's contrast rule 7 s (docs/benchmarks.md, "CI on a busy machine").
+    await page.getByLabel('Filter operations').fill('websites')
+    await expect(page.getByRole('heading', { level: 3, name: 'directors' })).toBeHidden()
     const list = operation(page, 'core-getProjectsWebsites')
     await list.locator('summary').click()
     await list.getByRole('button', { name: 'Send request' }).click()

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { declaredPath, fixedPath } from '../src/page-chunks.ts'
 import { ConsolePage } from './pages/console.ts'
+import { watchRequests } from './support/quiet.ts'
 import { expect, test } from './support/server.ts'
 
 const ROUTES = fileURLToPath(new URL('../routes/', import.meta.url))
@@ -53,30 +54,45 @@ function watchConsole(page: Page): string[] {
   return messages
 }
 
-// One test per route, each a full load from the admin's stored session (so index.html's inline scripts run
-// with it: the preload), in a page of its own in the worker's warm context; a failure names its page.
+/** Pages loaded side by side in one test: their waits on the server and the network overlap. */
+const AT_ONCE = 4
+
+/**
+ * A full load of `url` from the admin's stored session (so index.html's inline scripts run with it: the
+ * preload), in a page of its own in the worker's warm context: the violations and the console messages
+ * it met, each naming the page.
+ */
+async function visit(context: BrowserContext, url: string): Promise<string[]> {
+  const page = await context.newPage()
+  try {
+    const violations = await watchViolations(page)
+    const logged = watchConsole(page)
+    const settled = watchRequests(page)
+    await page.goto(url)
+    await new ConsolePage(page).expectSignedIn()
+    await expect(page.getByRole('main')).toBeVisible()
+    // What the page asks for once shown (its lists, panels and lazily loaded parts) may warn too.
+    await settled()
+    const blocked = (await violations()).map((v) => `${url}: ${v.directive} blocked ${v.blocked || '(inline)'}`)
+    return [...blocked, ...logged.map((message) => `${url}: ${message}`)]
+  } finally {
+    await page.close()
+  }
+}
+
+// Every route, a few at a time; a failure names its page.
 test.describe('every route blocks nothing the console needs and logs no warning or error, signed in', () => {
   const paths = consolePaths()
   test('covers every route of the console', () => {
     expect(paths.length).toBeGreaterThan(60)
   })
   // `/` signed in is /home.
-  for (const url of new Set(paths.map((path) => `${path === '/' ? '/home' : path}?project=shop`))) {
-    test(url, async ({ adminContext }) => {
-      const page = await adminContext.newPage()
-      try {
-        const violations = await watchViolations(page)
-        const logged = watchConsole(page)
-        await page.goto(url)
-        await new ConsolePage(page).expectSignedIn()
-        await expect(page.getByRole('main')).toBeVisible()
-        // What the page asks for once shown (its lists, panels and lazily loaded parts) may warn too.
-        await page.waitForLoadState('networkidle')
-        expect(await violations()).toEqual([])
-        expect(logged).toEqual([])
-      } finally {
-        await page.close()
-      }
+  const urls = [...new Set(paths.map((path) => `${path === '/' ? '/home' : path}?project=shop`))]
+  for (let at = 0; at < urls.length; at += AT_ONCE) {
+    const group = urls.slice(at, at + AT_ONCE)
+    test(group.join(', '), async ({ adminContext }) => {
+      const found = await Promise.all(group.map((url) => visit(adminContext, url)))
+      expect(found.flat()).toEqual([])
     })
   }
 })

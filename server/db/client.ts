@@ -134,6 +134,24 @@ export async function migratedPgliteTarball(): Promise<Uint8Array> {
 }
 
 /**
+ * A file already read, as the Blob PGlite's `loadDataDir` takes: PGlite only asks for its bytes, and
+ * Node 20's `Blob.arrayBuffer()` copies them slowly (about 0.5 s for the 41 MB template, at every start
+ * of an in-memory server: docs/benchmarks.md, "CI on a busy machine").
+ */
+class ReadBlob extends Blob {
+  constructor(private readonly read: Buffer) {
+    super([])
+  }
+  override get size(): number {
+    return this.read.byteLength
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.read
+    return Promise.resolve(buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer)
+  }
+}
+
+/**
  * `memory:` → PGlite in memory; `postgres://…` → that server; anything else → PGlite persisted in
  * that directory. The same drizzle schema and migrations serve all three; migrations run here.
  */
@@ -204,7 +222,7 @@ export async function openDatabase(target: {
   }
   const inMemory = url === 'memory:'
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true })
-  const template = inMemory && target.memoryTemplate ? new Blob([readFileSync(target.memoryTemplate)]) : undefined
+  const template = inMemory && target.memoryTemplate ? new ReadBlob(readFileSync(target.memoryTemplate)) : undefined
   const { client, settled } = yieldBetweenQueries(
     template
       ? await PGlite.create({ loadDataDir: template, extensions: { pg_trgm } })
