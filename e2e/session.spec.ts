@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
 import { ConsolePage } from './pages/console.ts'
 import { createToken } from './support/api.ts'
+import { holdRequests } from './support/hold.ts'
+import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, test } from './support/server.ts'
 
 test.describe('signing in', () => {
@@ -254,6 +256,20 @@ test.describe('the shell', () => {
     await expect(page.getByText('Page not found')).toBeVisible()
     await page.getByRole('link', { name: 'Go to the homepage' }).click()
     await expect(page).toHaveURL(/\/(home)?\?project=shop$/)
+  })
+
+  test('on a phone, nothing in the top bar moves as the project opens and Quick Setup appears', async ({ page }) => {
+    const console = new ConsolePage(page)
+    await page.setViewportSize({ width: 412, height: 823 })
+    const shifts = await watchLayoutShifts(page, 'header')
+    const release = await holdRequests(page, /\/api\/auth\/v0\/projects\/shop\/permissions$/)
+    await page.goto('/websites?project=shop')
+    await expect(console.searchBox).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Quick Setup' })).toHaveCount(0)
+    release()
+    await expect(page.getByRole('button', { name: 'Quick Setup' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Project: Acme Shop' })).toBeVisible()
+    expect(await shifts()).toBe(0)
   })
 
   test('the sidebar collapses below 1024 px and expands above', async ({ page }) => {

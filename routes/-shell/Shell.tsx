@@ -24,8 +24,8 @@ const routePath = (to: string) => to as LinkProps['to']
 export default function Shell({ children }: { children: ReactNode }) {
   const { projectSelector } = root.useRouteContext().actors
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const { projectName, unavailable, projectLabel, hasProject, permissions, sessionPermissions, selectorOpen } =
-    useShellFacts()
+  const facts = useShellFacts()
+  const { projectName, unavailable, hasProject, permissions, sessionPermissions, selectorOpen } = facts
   const [sidebarCollapsed, setSidebarCollapsed] = useState(() => !isWideViewport())
   useSidebarBreakpoint((wide) => setSidebarCollapsed(!wide))
   const toggleSidebar = () => setSidebarCollapsed((collapsed) => !collapsed)
@@ -37,9 +37,9 @@ export default function Shell({ children }: { children: ReactNode }) {
     <AppShell
       topBar={
         <TopBar
-          showQuickSetup={!unavailable && allows(permissions, FEATURE_RULES.quickSetup)}
+          quickSetup={facts.quickSetup}
           onQuickSetup={() => openQuickSetup(projectName ?? '')}
-          projectLabel={projectLabel ?? 'Select a project'}
+          projectLabel={facts.projectLabel ?? 'Select a project'}
           onOpenProjectSelector={openProjectSelector}
           search={<GlobalSearch />}
           showSyncStatus={allows(sessionPermissions, FEATURE_RULES.projectSyncStatus)}

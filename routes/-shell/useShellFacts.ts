@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import {
+  selectIsProjectBusy,
   selectIsProjectUnavailable,
   selectProjectLabel,
   selectProjectName,
@@ -8,6 +9,7 @@ import {
 } from '../../machines/project.selectors.ts'
 import { selectIsSelectorOpen } from '../../machines/project-selector.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
+import { allows, FEATURE_RULES } from '../../src/types/navigation.ts'
 
 const root = getRouteApi('__root__')
 
@@ -19,17 +21,29 @@ export function useShellFacts() {
   const unavailable = useSelector(project, selectIsProjectUnavailable)
   const projectLabel = useSelector(project, selectProjectLabel)
   const projectPermissions = useSelector(project, selectProjectPermissions)
+  const projectBusy = useSelector(project, selectIsProjectBusy)
   const sessionPermissions = useSelector(session, selectPermissions)
   const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
   const hasProject = projectName !== null && !unavailable
+  const permissions = hasProject ? projectPermissions : sessionPermissions
+  // Its place is kept while the project opens: the top bar does not move when it appears.
+  const quickSetup: 'shown' | 'pending' | 'hidden' = unavailable
+    ? 'hidden'
+    : allows(permissions, FEATURE_RULES.quickSetup)
+      ? 'shown'
+      : hasProject && projectBusy && projectPermissions.length === 0
+        ? 'pending'
+        : 'hidden'
   return {
     projectName,
     unavailable,
     projectLabel,
     hasProject,
     /** The project's permissions where one is open, the session's otherwise. */
-    permissions: hasProject ? projectPermissions : sessionPermissions,
+    permissions,
     sessionPermissions,
+    /** Whether the top bar offers Quick Setup: `pending` while the project's permissions are on their way. */
+    quickSetup,
     selectorOpen,
   }
 }

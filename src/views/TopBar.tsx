@@ -2,7 +2,11 @@ import type { ReactNode } from 'react'
 import { Button } from '../ui/Button.tsx'
 
 export type TopBarProps = {
-  showQuickSetup: boolean
+  /**
+   * `pending` while the project's permissions are on their way: the button's place is kept, unseen, so
+   * that nothing beside it moves when it appears (on a phone the search gives way to it).
+   */
+  quickSetup: 'shown' | 'pending' | 'hidden'
   onQuickSetup: () => void
   /** The current project's display name, or 'Select a project'. */
   projectLabel: string
@@ -36,7 +40,7 @@ function SyncIcon() {
 }
 
 export function TopBar({
-  showQuickSetup,
+  quickSetup,
   onQuickSetup,
   projectLabel,
   onOpenProjectSelector,
@@ -63,18 +67,25 @@ export function TopBar({
         </Button>
       )}
       <span className="mr-2 hidden font-semibold tracking-tight sm:inline">WADP Console</span>
+      {/* One width on a phone, where the search beside it has no room to spare: the project's name
+          replacing its short name as the project opens moves nothing. */}
       <Button
         variant="secondary"
         size="sm"
         onClick={onOpenProjectSelector}
         aria-haspopup="dialog"
-        className="max-w-[14rem] truncate"
+        className="w-28 max-w-[14rem] shrink-0 truncate sm:w-auto"
       >
         <span className="sr-only">Project: </span>
-        <span className="truncate">{projectLabel}</span>
+        <span className="min-w-0 flex-1 truncate text-left">{projectLabel}</span>
       </Button>
-      {showQuickSetup && (
+      {quickSetup === 'shown' && (
         <Button size="sm" onClick={onQuickSetup} aria-haspopup="dialog">
+          Quick Setup
+        </Button>
+      )}
+      {quickSetup === 'pending' && (
+        <Button size="sm" aria-hidden="true" tabIndex={-1} className="invisible">
           Quick Setup
         </Button>
       )}
