@@ -17,7 +17,8 @@ export type PlatformServer = {
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123456789'
 const DEMO_PASSWORD = 'e2e-demo-password'
-const STARTUP_TIMEOUT_MS = 60_000
+// Twice the longest start seen in CI (tests/tools/server-process.ts, `waitForHealthy`).
+const STARTUP_TIMEOUT_MS = 120_000
 const SHUTDOWN_GRACE_MS = 5_000
 
 async function startServer(): Promise<{ server: PlatformServer; child: ServerProcess }> {

@@ -117,7 +117,7 @@ describe.skipIf(!onPostgres)('the database going away for a few seconds', () => 
     api = await spawnServer({ DATABASE_URL: url.toString(), WADP_ADMIN_TOKEN: ADMIN_TOKEN })
     await waitForHealthy(api)
     await answers.load(api.url)
-  }, 120_000)
+  }, 180_000)
 
   afterAll(async () => {
     await api?.stop()

@@ -33,7 +33,7 @@ describe('a server process starting and stopping', () => {
   it('answers every request while it starts: 503 "starting" until it can, never a hang', async () => {
     const server = await start()
     const seen: Seen[] = []
-    const deadline = Date.now() + 60_000
+    const deadline = Date.now() + 120_000
     let healthy = false
     while (!healthy && Date.now() < deadline) {
       const round = await Promise.all(
@@ -65,7 +65,7 @@ describe('a server process starting and stopping', () => {
     for (const answer of starting) expect(answer).toMatchObject({ message: 'starting', retryAfter: '1' })
     const answered = seen.filter((s): s is Exclude<Seen, { error: string }> => 'status' in s)
     expect(new Set(answered.map((s) => s.status))).toEqual(new Set([503, 200]))
-  }, 90_000)
+  }, 180_000)
 
   // The process the test above started, healthy by now: one process for both, as each start costs a
   // loaded 2-core machine 20-30 s (docs/benchmarks.md, "CI on a busy machine").
@@ -152,5 +152,5 @@ describe('a server process starting and stopping', () => {
     expect(JSON.parse(finished.text).data.name).toBe('drained')
     expect(finished.connection).toBe('close')
     expect(await server.exited).toBe(0)
-  }, 90_000)
+  }, 180_000)
 })

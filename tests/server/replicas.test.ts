@@ -66,7 +66,7 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () 
     ;[first, second] = await Promise.all([spawnServer(env()), spawnServer(env())])
     await Promise.all([waitForHealthy(first), waitForHealthy(second)])
     await answers.load(first.url)
-  }, 120_000)
+  }, 180_000)
 
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()])

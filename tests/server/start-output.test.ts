@@ -80,5 +80,5 @@ describe('src/platform/start.ts', () => {
         externalIssuer: false,
       }),
     )
-  }, 90_000)
+  }, 180_000)
 })
