@@ -69,11 +69,11 @@ function markdown(results: PageResult[], machine: string, warm: boolean, desktop
     `- Date: ${new Date().toISOString()}; ${machine}`,
     `- Lighthouse 12, signed in (the session kept from run to run) in project \`${PROJECT}\` with the seed's data. Mobile: its default settings (emulated mid-range phone, simulated slow 4G, 4x CPU slow-down); desktop: its desktop settings. Cold: the HTTP cache emptied before each run; warm: the page loaded once first and the cache kept. Each is the median of ${LIGHTHOUSE_RUNS} runs ("Runs" lists the cold runs' scores). Goals (issue 27): mobile ≥ ${MOBILE_GOAL} cold and warm, desktop ${DESKTOP_GOAL}.`,
     '',
-    '| Page | Mobile, cold | Previous run | Runs | TBT | LCP (simulated) | Mobile, warm | Desktop |',
-    '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+    '| Page | Mobile, cold | Previous run | Runs | TBT | FCP (simulated) | LCP (simulated) | CLS (largest of the runs) | Mobile, warm | Desktop |',
+    '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.label} | ${verdict(r.cold.performance, MOBILE_GOAL)} | ${previous.get(r.label) ?? '—'} | ${r.cold.scores.join(', ')} | ${r.cold.tbtMs.toFixed(0)} ms | ${(r.cold.lcpMs / 1000).toFixed(2)} s | ${warm && r.warm ? `${verdict(r.warm.performance, MOBILE_GOAL)}, TBT ${r.warm.tbtMs.toFixed(0)} ms` : 'not measured'} | ${desktop && r.desktop ? verdict(r.desktop.performance, DESKTOP_GOAL) : 'not measured'} |`,
+        `| ${r.label} | ${verdict(r.cold.performance, MOBILE_GOAL)} | ${previous.get(r.label) ?? '—'} | ${r.cold.scores.join(', ')} | ${r.cold.tbtMs.toFixed(0)} ms | ${(r.cold.fcpMs / 1000).toFixed(2)} s | ${(r.cold.lcpMs / 1000).toFixed(2)} s | ${r.cold.largestCls.toFixed(3)} | ${warm && r.warm ? `${verdict(r.warm.performance, MOBILE_GOAL)}, TBT ${r.warm.tbtMs.toFixed(0)} ms` : 'not measured'} | ${desktop && r.desktop ? verdict(r.desktop.performance, DESKTOP_GOAL) : 'not measured'} |`,
     ),
   ].join('\n')
 }
@@ -124,7 +124,7 @@ export async function benchPages(options: { warm: boolean; desktop: boolean }): 
           coldCache,
         )
       console.log(
-        `[bench] ${label}: mobile ${cold.scores.join(', ')} (TBT ${cold.tbtMs.toFixed(0)} ms, LCP ${(cold.lcpMs / 1000).toFixed(2)} s)${result.warm ? `; warm ${result.warm.scores.join(', ')} (TBT ${result.warm.tbtMs.toFixed(0)} ms)` : ''}${result.desktop ? `; desktop ${result.desktop.scores.join(', ')}` : ''}`,
+        `[bench] ${label}: mobile ${cold.scores.join(', ')} (TBT ${cold.tbtMs.toFixed(0)} ms, FCP ${(cold.fcpMs / 1000).toFixed(2)} s, LCP ${(cold.lcpMs / 1000).toFixed(2)} s, CLS ${cold.largestCls.toFixed(3)})${result.warm ? `; warm ${result.warm.scores.join(', ')} (TBT ${result.warm.tbtMs.toFixed(0)} ms)` : ''}${result.desktop ? `; desktop ${result.desktop.scores.join(', ')}` : ''}`,
       )
       results.push(result)
     }
