@@ -66,6 +66,11 @@ type Case = {
   headers?: Record<string, string>
   /** A value the documented schema may accept: the request may be valid and succeed. */
   mayPass?: boolean
+  /**
+   * A body refused before the route's handler runs, by the checks every route shares (reading the JSON,
+   * its content type, values no field takes, the body's schema): nothing of it reaches the database.
+   */
+  refusedBeforeHandler?: boolean
 }
 type Answer = { status: number; body: string; error?: string; reusedSocket: boolean }
 
@@ -286,7 +291,15 @@ class Corpus {
     }
     const creates = method === 'POST'
     const send = (label: string, body: string, mayPass = false, headers: Record<string, string> = json) =>
-      cases.push({ label, method, path, body, headers: { ...headers, ...precondition }, mayPass })
+      cases.push({
+        label,
+        method,
+        path,
+        body,
+        headers: { ...headers, ...precondition },
+        mayPass,
+        refusedBeforeHandler: !mayPass,
+      })
 
     if (op.body) {
       for (const body of MALFORMED_BODIES) send(`malformed JSON ${body.slice(0, 12)}`, body)
@@ -503,6 +516,13 @@ async function sendAll(cases: Case[]) {
  * slowest to answer (about 60 % of the time on PGlite), the core service's the most numerous.
  */
 const PARTS_OF = { auth: 6, core: 8, purge: 1, acme: 1, stats: 1 } as const
+/**
+ * On PostgreSQL the corpus sends what reaches a route's handler, and so the database: bodies a schema
+ * may accept, odd path and query parameters, bad If-Match values. The bodies refused before any handler
+ * (about 60 % of the corpus) meet the same code on either database, and are sent on PGlite only; they
+ * took 100-120 s of a loaded CI run's PostgreSQL pass (docs/benchmarks.md, "CI on a busy machine").
+ */
+const ON_POSTGRES = Boolean(process.env.WADP_TEST_DATABASE_URL)
 const PARTS = SERVICES.flatMap((service) =>
   Array.from({ length: PARTS_OF[service] }, (_, part) => ({ service, part, of: PARTS_OF[service] })),
 )
@@ -536,13 +556,15 @@ describe('bad input generated from the OpenAPI documents', () => {
       const corpus = new Corpus(`${service}-${part + 1}`)
       const cases: Case[] = []
       for (const op of ops) cases.push(...(await corpus.casesOf(op)))
+      const sent = ON_POSTGRES ? cases.filter((item) => !item.refusedBeforeHandler) : cases
+      expect(sent.length).toBeGreaterThan(0)
 
-      const { problems, statuses } = await sendAll(cases)
+      const { problems, statuses } = await sendAll(sent)
       expect(problems).toEqual([])
       // And most of it got past routing and permissions into validation, where the corpus aims (over 80 %
       // of the whole corpus; some parts of the auth service, whose sign-in answers a bad token with 401 and
       // whose look-ups by e-mail answer 404, about 60 %).
-      expect(statuses.get(400) ?? 0).toBeGreaterThan(cases.length * 0.5)
+      if (!ON_POSTGRES) expect(statuses.get(400) ?? 0).toBeGreaterThan(cases.length * 0.5)
 
       // No refused update or delete touched the resources it aimed at, and nothing polluted a prototype.
       for (const [collection, target] of corpus.all()) {
