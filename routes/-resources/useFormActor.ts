@@ -1,0 +1,52 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import {
+  selectConfirmation,
+  selectConflict,
+  selectFieldErrors,
+  selectFormError,
+  selectIsDirty,
+  selectIsSaving,
+  selectSecret,
+  selectValues,
+} from '../../machines/resource-form.selectors.ts'
+import { validatorOf } from '../../src/domain/resource-body.ts'
+import type { Draft, ResourceUi } from '../../src/domain/resource-ui.ts'
+import type { useResourcePage } from './useResourcePage.ts'
+
+export type FormStart = { name: string | null; values: Draft; revision: number | null }
+
+/**
+ * The form machine of one resource, made once with its input (the actor keeps the form from then on),
+ * and what the page reads of it.
+ */
+export function useFormActor(
+  ui: ResourceUi,
+  mode: 'create' | 'edit',
+  page: ReturnType<typeof useResourcePage>,
+  start: FormStart,
+) {
+  const [machine] = useState(() => page.machines.form(ui, page.project ?? ''))
+  const [input] = useState(() => ({
+    mode,
+    ...start,
+    validate: validatorOf(ui, mode),
+    ...(ui.confirmSave ? { confirm: ui.confirmSave } : {}),
+  }))
+  const actor = useActorRef(machine, { input })
+  return {
+    actor,
+    values: useSelector(actor, selectValues),
+    fieldErrors: useSelector(actor, selectFieldErrors),
+    formError: useSelector(actor, selectFormError),
+    saving: useSelector(actor, selectIsSaving),
+    conflict: useSelector(actor, selectConflict),
+    secret: useSelector(actor, selectSecret),
+    confirmation: useSelector(actor, selectConfirmation),
+    /**
+     * Read at the moment of leaving: once saved, the form is not dirty and the detail page opens freely.
+     * A secret still shown counts too: a reload would lose it for good.
+     */
+    isDirty: () => selectIsDirty(actor.getSnapshot()) || selectSecret(actor.getSnapshot()) !== null,
+  }
+}
