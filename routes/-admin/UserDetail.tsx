@@ -1,17 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, use, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { selectUser } from '../../machines/session.selectors.ts'
 import type { StoredRecord } from '../../src/api/resources.ts'
 import type { RoleName } from '../../src/domain/role-names.ts'
-import { usersUi } from '../../src/types/users/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
-import { notify } from '../../src/ui/Toaster.tsx'
-import { UserActivity } from '../../src/views/UserActivity.tsx'
-import { panelState } from '../-resources/panelState.ts'
 import type { AddonContext, DetailAddons } from '../-resources/ResourceDetailRoute.tsx'
 import { requestOf } from './requestOf.ts'
+import { UserActivityPanels } from './UserActivityPanels.tsx'
+import { useUserChanges } from './useUserChanges.ts'
 
 const root = getRouteApi('__root__')
 
@@ -37,20 +34,7 @@ function UserActions({ record, page }: { record: StoredRecord; page: Page }) {
   const [asking, setAsking] = useState<'status' | 'roles' | null>(null)
   const disable = record.status !== 'disabled'
   const close = () => setAsking(null)
-  const status = useMutation({
-    mutationFn: () => page.actions.patch(usersUi, '', record, { status: disable ? 'disabled' : 'active' }),
-    onSuccess: (user) => {
-      close()
-      notify(`${user.name} is ${user.status === 'disabled' ? 'disabled' : 'enabled again'}.`, { kind: 'success' })
-    },
-  })
-  const roles = useMutation({
-    mutationFn: (chosen: RoleName[]) => page.actions.patch(usersUi, '', record, { roles: chosen }),
-    onSuccess: (user) => {
-      close()
-      notify(`The roles of ${user.name} were saved.`, { kind: 'success' })
-    },
-  })
+  const { status, roles } = useUserChanges(record, page, close)
   return (
     <>
       <Button
@@ -98,20 +82,5 @@ function UserActions({ record, page }: { record: StoredRecord; page: Page }) {
         )}
       </Suspense>
     </>
-  )
-}
-
-/** When the user last signed in, the API tokens they own, and their last ten audit entries. */
-function UserActivityPanels({ record }: { record: StoredRecord }) {
-  const { admin } = root.useRouteContext()
-  const { queries } = use(admin())
-  const tokens = useQuery(queries.userTokens(record.name))
-  const audit = useQuery(queries.audit({ actor: record.name, items: 10 }))
-  return (
-    <UserActivity
-      lastLoginAt={typeof record.last_login_at === 'string' ? record.last_login_at : null}
-      tokens={panelState(tokens, 'Their tokens')}
-      audit={panelState(audit, 'Their audit entries', (page) => page.data)}
-    />
   )
 }
