@@ -1,33 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
-import type { StoredRecord } from '../../src/api/resources.ts'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
-import { queryError } from '../../src/queries/errors.ts'
-import { buttonClassName } from '../../src/ui/Button.tsx'
 import { quietLinkClassName } from '../../src/ui/link.ts'
-import { Spinner } from '../../src/ui/Spinner.tsx'
-import { notify } from '../../src/ui/Toaster.tsx'
-import { ResourceDetail } from '../../src/views/resources/ResourceDetail.tsx'
-import { DeletionDialog, useDeletion } from './Deletion.tsx'
+import type { DetailAddons } from './detail-addons.ts'
 import { PageMessage } from './PageMessage.tsx'
-import { renderReference } from './ReferenceLink.tsx'
+import { ResourceDetailPage } from './ResourceDetailPage.tsx'
 import { useResourcePage } from './useResourcePage.ts'
 
-/**
- * What a type adds to its detail page: actions beside Edit, content after the summary, and how often
- * to read the record again while the server is still moving it on (a certificate being issued).
- */
-export type DetailAddons = {
-  actions?: (record: StoredRecord, context: AddonContext) => ReactNode
-  content?: (record: StoredRecord, context: AddonContext) => ReactNode
-  refetchInterval?: (record: StoredRecord) => number | false
-}
-export type AddonContext = {
-  project: string
-  can: ReturnType<typeof useResourcePage>['can']
-  page: ReturnType<typeof useResourcePage>
-}
+export type { AddonContext, DetailAddons } from './detail-addons.ts'
 
 /** A resource's detail page: its fields, edit and delete by permission, and "Copy as JSON". */
 export function ResourceDetailRoute({
@@ -50,71 +29,7 @@ export function ResourceDetailRoute({
   if (page.project === null) return <PageMessage title={ui.title} text="Select a project first." />
   if (!page.can.get)
     return <PageMessage title={ui.title} text={`You do not have permission to see ${ui.title.toLowerCase()}.`} />
-  return <Detail ui={ui} name={name} project={page.project} page={page} listLink={listLink} addons={addons} />
-}
-
-type DetailProps = {
-  ui: ResourceUi
-  name: string
-  project: string
-  page: ReturnType<typeof useResourcePage>
-  listLink: ReactNode
-  addons: DetailAddons | undefined
-}
-
-function Detail({ ui, name, project, page, listLink, addons }: DetailProps) {
-  const routes = resourceRoutes(ui)
-  const follow = addons?.refetchInterval
-  const query = useQuery({
-    ...page.queries.detail(ui, project, name),
-    refetchInterval: follow ? (q) => (q.state.data ? follow(q.state.data) : false) : undefined,
-  })
-  const deletion = useDeletion(ui, project, page, 'list')
-
-  if (query.isPending) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
-  if (query.isError) {
-    const missing = queryError.isNotFound(query.error)
-    return (
-      <PageMessage
-        title={ui.title}
-        text={
-          missing
-            ? `No ${ui.one} named "${name}" in this project.`
-            : `The ${ui.one} could not be loaded: ${queryError.message(query.error)}`
-        }
-        link={listLink}
-      />
-    )
-  }
-  const record = query.data
-  const context: AddonContext = { project, can: page.can, page }
   return (
-    <>
-      <p className="mb-2 text-sm">{listLink}</p>
-      <ResourceDetail
-        ui={ui}
-        record={record}
-        can={page.can}
-        renderReference={renderReference}
-        renderEditLink={(content) => (
-          <Link to={routes.edit(record.name) as LinkProps['to']} className={buttonClassName('primary')}>
-            {content}
-          </Link>
-        )}
-        onDelete={() =>
-          deletion.send({ type: 'deletion.request', items: [{ name: record.name, revision: record.revision }] })
-        }
-        actions={addons?.actions?.(record, context)}
-        onCopy={() => {
-          navigator.clipboard.writeText(JSON.stringify(record, null, 2)).then(
-            () => notify(`The ${ui.one} "${record.name}" was copied as JSON.`, { kind: 'success' }),
-            () => notify('The clipboard refused the copy.', { kind: 'error' }),
-          )
-        }}
-      >
-        {addons?.content?.(record, context)}
-      </ResourceDetail>
-      <DeletionDialog ui={ui} actor={deletion} />
-    </>
+    <ResourceDetailPage ui={ui} name={name} project={page.project} page={page} listLink={listLink} addons={addons} />
   )
 }
