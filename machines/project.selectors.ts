@@ -12,6 +12,9 @@ export const selectIsProjectUnavailable = (state: ProjectSnapshot): boolean => s
 /** 'Error loading project info' after a failed load, what is wrong with an unavailable project, else null. */
 export const selectProjectError = (state: ProjectSnapshot): string | null => state.context.error
 export const selectIsProjectBusy = (state: ProjectSnapshot): boolean => state.hasTag('busy')
+/** The project is opening and its permissions have not arrived yet (what it allows is not known). */
+export const selectArePermissionsPending = (state: ProjectSnapshot): boolean =>
+  state.hasTag('busy') && state.context.permissions.length === 0
 /** What the top bar names: nothing (so it offers the selection) for a project the user cannot open. */
 export const selectProjectLabel = (state: ProjectSnapshot): string | null =>
   state.hasTag('unavailable')

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import {
-  selectIsProjectBusy,
+  selectArePermissionsPending,
   selectIsProjectUnavailable,
   selectProjectLabel,
   selectProjectName,
@@ -21,7 +21,7 @@ export function useShellFacts() {
   const unavailable = useSelector(project, selectIsProjectUnavailable)
   const projectLabel = useSelector(project, selectProjectLabel)
   const projectPermissions = useSelector(project, selectProjectPermissions)
-  const projectBusy = useSelector(project, selectIsProjectBusy)
+  const permissionsPending = useSelector(project, selectArePermissionsPending)
   const sessionPermissions = useSelector(session, selectPermissions)
   const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
   const hasProject = projectName !== null && !unavailable
@@ -31,7 +31,7 @@ export function useShellFacts() {
     ? 'hidden'
     : allows(permissions, FEATURE_RULES.quickSetup)
       ? 'shown'
-      : hasProject && projectBusy && projectPermissions.length === 0
+      : hasProject && permissionsPending
         ? 'pending'
         : 'hidden'
   return {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { selectIsProjectUnavailable, selectProjectLabel } from '../../machines/project.selectors.ts'
+import {
+  selectArePermissionsPending,
+  selectIsProjectUnavailable,
+  selectProjectLabel,
+} from '../../machines/project.selectors.ts'
 import { type LoadedProject, type ProjectEmitted, projectMachine } from '../../machines/project.ts'
 import { type ProjectInfo, ProjectUnavailableError } from '../../src/domain/project.ts'
 import { SESSION_MESSAGES } from '../../src/domain/session.ts'
@@ -66,6 +70,14 @@ describe('project: following the URL', () => {
     expect(project.remembered).toEqual(['alpha'])
     expect(project.emitted).toEqual([])
     expect(selectProjectLabel(state)).toBe('alpha display')
+  })
+
+  it('says its permissions are pending while it opens, and no longer once they arrived', async () => {
+    const project = startProject()
+    expect(selectArePermissionsPending(project.actor.getSnapshot())).toBe(false)
+    project.actor.send({ type: 'project.urlChanged', project: 'alpha' })
+    expect(selectArePermissionsPending(project.actor.getSnapshot())).toBe(true)
+    expect(selectArePermissionsPending(await ready(project))).toBe(false)
   })
 
   it('picks the default project when the first URL has none, and asks the app to put it in the URL', async () => {
