@@ -79,13 +79,13 @@ export function TopBar({
         <span className="sr-only">Project: </span>
         <span className="min-w-0 flex-1 truncate text-left">{projectLabel}</span>
       </Button>
-      {quickSetup === 'shown' && (
-        <Button size="sm" onClick={onQuickSetup} aria-haspopup="dialog">
-          Quick Setup
-        </Button>
-      )}
-      {quickSetup === 'pending' && (
-        <Button size="sm" aria-hidden="true" tabIndex={-1} className="invisible">
+      {quickSetup !== 'hidden' && (
+        <Button
+          size="sm"
+          onClick={onQuickSetup}
+          aria-haspopup="dialog"
+          {...(quickSetup === 'pending' && { 'aria-hidden': true, tabIndex: -1, className: 'invisible' })}
+        >
           Quick Setup
         </Button>
       )}
