@@ -6,7 +6,17 @@
  * code a step later: two round trips after the largest download instead of during it.
  */
 
-export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] }
+export type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] }
+
+/**
+ * V8's explicit compile hint (Chrome 136 and later): a file that starts with this comment has all its
+ * functions compiled on a background thread while it downloads, instead of each one on the main thread
+ * when it is first called. The chunks every page runs at start carry it (vite.config.ts, `compileHints`):
+ * on a phone most of their evaluation task was that compiling (docs/benchmarks.md, issue 27, change 14).
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+/** The chunks (by their name in the build) that carry the compile hint: the framework and the start. */
+export const EAGER_CHUNKS: readonly string[] = ['framework', 'start']
 export type Manifest = Record<string, ManifestChunk>
 
 /** A manifest key and every key it imports statically. */

@@ -44,6 +44,16 @@ describe('the bundle budget', () => {
     ])
   })
 
+  it('names a start-up chunk that lost its compile hint', () => {
+    const hints = [
+      { chunk: 'framework', hinted: true },
+      { chunk: 'start', hinted: false },
+    ]
+    expect(budgetProblems({ ...within, compileHints: hints })).toEqual([
+      "the start chunk does not begin with V8's compile hint (//# allFunctionsCalledOnLoad)",
+    ])
+  })
+
   it('refuses a page-only library (uPlot) in what a page loads up front', () => {
     expect(budgetProblems({ ...within, upFront: [{ page: '/home', kb: 150, files: 7, pageOnly: ['uplot'] }] })).toEqual(
       ['/home: loads uplot up front; it belongs to the pages that use it'],

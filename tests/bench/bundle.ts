@@ -3,7 +3,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { keysOf, type Manifest, staticClosure } from '../../src/page-chunks.ts'
+import { COMPILE_HINT, EAGER_CHUNKS, keysOf, type Manifest, staticClosure } from '../../src/page-chunks.ts'
 import { writeSection } from './report.ts'
 
 /** What each page loads before it is usable: its route's chunks, and for signed-in pages the shell. */
@@ -61,6 +61,8 @@ export type BundleReport = {
    * editor): outside the route chunk's budget, listed with their size so that they stay visible.
    */
   libraries: { library: string; kb: number; routes: string[] }[]
+  /** The chunks every page runs at start, and whether each begins with V8's compile hint (vite.config.ts). */
+  compileHints?: { chunk: string; hinted: boolean }[]
 }
 
 /** The library a manifest key brings: its package (`uplot`, `@scope/name`), or what one of LIBRARY_MODULES wraps. */
@@ -101,7 +103,11 @@ export function measureBundle(dist: string): BundleReport {
       return { route: key.replace(/\?.*$/, ''), kb: sizeOf(own) }
     })
     .sort((a, b) => b.kb - a.kb)
-  return { upFront, routes, libraries: pageLibraries(manifest, loaded, sizeOf) }
+  const compileHints = EAGER_CHUNKS.map((name) => {
+    const file = Object.values(manifest).find((chunk) => chunk.name === name)?.file
+    return { chunk: name, hinted: !!file && readFileSync(join(dist, file), 'utf8').startsWith(`${COMPILE_HINT}\n`) }
+  })
+  return { upFront, routes, libraries: pageLibraries(manifest, loaded, sizeOf), compileHints }
 }
 
 function pageLibraries(
@@ -143,6 +149,9 @@ export function budgetProblems(report: BundleReport): string[] {
     ...report.routes
       .filter((r) => r.kb > BUDGET.routeChunkKb)
       .map((r) => `${r.route}: ${r.kb.toFixed(1)} kB > ${BUDGET.routeChunkKb} kB`),
+    ...(report.compileHints ?? [])
+      .filter((h) => !h.hinted)
+      .map((h) => `the ${h.chunk} chunk does not begin with V8's compile hint (${COMPILE_HINT})`),
   ]
 }
 
