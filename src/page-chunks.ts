@@ -15,8 +15,11 @@ export type ManifestChunk = { file: string; name?: string; isEntry?: boolean; im
  * on a phone most of their evaluation task was that compiling (docs/benchmarks.md, issue 27, change 14).
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
-/** The chunks (by their name in the build) that carry the compile hint: the framework and the start. */
-export const EAGER_CHUNKS: readonly string[] = ['framework', 'start']
+/**
+ * The chunks (by their name in the build) that carry the compile hint: the framework, the start and the
+ * signed-in frame. A page's own chunks do not: the hint on every chunk measured no better.
+ */
+export const EAGER_CHUNKS: readonly string[] = ['framework', 'start', 'shell']
 export type Manifest = Record<string, ManifestChunk>
 
 /** A manifest key and every key it imports statically. */
