@@ -2,10 +2,13 @@
  * A bad-input corpus generated from the five OpenAPI documents, so an operation added later is covered
  * without touching this file. Every operation gets, with the admin's token (so requests pass the
  * permission checks and reach validation): broken and wrongly typed bodies, a wrong value in each body
- * field (and each field of an object field), huge and non-finite numbers as raw JSON text, NUL and
+ * field (and each field of an object field), each field alone with every other missing, huge and
+ * non-finite numbers as raw JSON text, NUL and
  * unpaired surrogates, 70 kB strings, 5,000-deep nesting, `__proto__` and `constructor` keys, wrong
  * content types, bad If-Match values, odd query and path parameters. Requests go one after the other
- * over keep-alive connections, so an answer given before a body was read would break the next request.
+ * over keep-alive connections, so an answer given before a body was read would break the next request
+ * (and one test sends large bodies that are answered before they are read, each followed by a request
+ * on the same connection).
  *
  * Every answer must be a 4xx JSON error `{message, errors}`, never a 5xx, a reset or a hang. A 2xx is
  * allowed only for a case whose value the documented schema may accept (`mayPass`): the corpus starts
@@ -99,6 +102,8 @@ const VALUES: Value[] = [
   { label: '5,000-deep array', raw: DEEP_ARRAY, invalid: true },
   { label: '5,000-deep object', raw: DEEP_OBJECT, invalid: true },
 ]
+/** The values tried in a body that has one field only, every other field missing. */
+const ALONE_VALUES = VALUES.filter((v) => ['null', '42', '[]', '{}', '70 kB string', '-1e308'].includes(v.label))
 /** The smaller set tried in each field of an object field. */
 const NESTED_VALUES = VALUES.filter((v) =>
   ['null', '"text"', '42', '[]', '{}', '-1e400', 'NUL in a string', 'unpaired surrogate'].includes(v.label),
@@ -329,6 +334,14 @@ class Corpus {
           if (mayPass && !creates) continue
           const body = creates ? this.freshIdentity(base, op.body) : base
           send(`${field} = ${bad.label}`, withRaw(body, [field], bad.raw), mayPass)
+        }
+        // The field alone, every other one missing (a partial body): it may pass only where the field is
+        // all the schema requires; an update carries only values the field surely refuses.
+        for (const bad of ALONE_VALUES) {
+          const accepted = mightAccept(schema, bad.value)
+          if (!creates && accepted) continue
+          const onlyRequired = (op.body.required ?? []).every((required) => required === field)
+          send(`${field} alone = ${bad.label}`, `{${JSON.stringify(field)}: ${bad.raw}}`, accepted && onlyRequired)
         }
         if (!creates) continue
         // One level down: each field of an object field, and of the first object in a list field.
@@ -579,4 +592,37 @@ describe('bad input generated from the OpenAPI documents', () => {
       expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined()
     }, 120_000)
   }
+
+  it('keeps a keep-alive connection usable after answering before reading a large body', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const three = 'a'.repeat(3_000_000)
+    const json = { 'content-type': 'application/json' }
+    const directors = `/api/core/v0/projects/${PROJECT}/directors`
+    const early: Case[] = [
+      {
+        label: 'over the 4 MiB limit',
+        method: 'POST',
+        path: directors,
+        body: 'b'.repeat(5 * 1024 * 1024),
+        headers: json,
+      },
+      {
+        label: 'no token',
+        method: 'PUT',
+        path: `${directors}/shop-origin`,
+        body: three,
+        headers: { ...json, authorization: '' },
+      },
+      { label: 'no If-Match', method: 'PUT', path: `${directors}/shop-origin`, body: three, headers: json },
+      { label: 'unknown project', method: 'PATCH', path: '/api/core/v0/projects/nope/directors/x', body: three },
+    ]
+    for (const item of early) {
+      const first = await send(agent, item)
+      expect(first.status, item.label).toBeGreaterThanOrEqual(400)
+      expect(first.status, item.label).toBeLessThan(500)
+      const next = await send(agent, { label: 'next', method: 'GET', path: directors })
+      expect(next, `the request after "${item.label}"`).toMatchObject({ status: 200, reusedSocket: true })
+    }
+    agent.destroy()
+  }, 60_000)
 })
