@@ -5,7 +5,7 @@ import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import type { BlocklistImportInput } from '../../src/types/blocklist/import.ts'
 import { BLOCKLIST_ACTION_OPTIONS } from '../../src/types/blocklist/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
-import type { useResourcePage } from '../-resources/useResourcePage.ts'
+import type { ResourcePage } from '../-resources/useResourcePage.ts'
 
 const root = getRouteApi('__root__')
 
@@ -14,10 +14,8 @@ const BlocklistImportDialog = lazy(() =>
   import('../../src/views/BlocklistImportDialog.tsx').then((module) => ({ default: module.BlocklistImportDialog })),
 )
 
-type Page = ReturnType<typeof useResourcePage>
-
 /** The Blocklist's "Paste values" beside the list (shown to an admin who may create entries). */
-export default function BlocklistImport({ ui, page }: { ui: ResourceUi; page: Page }) {
+export default function BlocklistImport({ ui, page }: { ui: ResourceUi; page: ResourcePage }) {
   const { admin } = root.useRouteContext()
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')

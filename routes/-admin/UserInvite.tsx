@@ -5,7 +5,7 @@ import { usersUi } from '../../src/types/users/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
 import type { ListAddons } from '../-resources/ProjectList.tsx'
-import type { useResourcePage } from '../-resources/useResourcePage.ts'
+import type { ResourcePage } from '../-resources/useResourcePage.ts'
 import { requestOf } from './requestOf.ts'
 
 // The dialog (Headless UI's Dialog) loads when it is first opened.
@@ -13,14 +13,12 @@ const InviteUserDialog = lazy(() =>
   import('../../src/views/UserDialogs.tsx').then((module) => ({ default: module.InviteUserDialog })),
 )
 
-type Page = ReturnType<typeof useResourcePage>
-
 /** /users: "Invite a user" beside the list, for an admin who may create users. */
 export const userListAddons: ListAddons = {
   actions: ({ page }) => (page.can.create ? <InviteUser page={page} /> : null),
 }
 
-function InviteUser({ page }: { page: Page }) {
+function InviteUser({ page }: { page: ResourcePage }) {
   const [open, setOpen] = useState(false)
   const invite = useMutation({
     mutationFn: (values: UserInviteData) => page.actions.create(usersUi, '', { ...values, status: 'invited' }),

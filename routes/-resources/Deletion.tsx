@@ -2,19 +2,17 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useState } from 'react'
 import { selectIsDeleting, selectPendingItems, selectResults } from '../../machines/resource-deletion.selectors.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 // The dialog (and Headless UI's Dialog under it) loads when deleting becomes possible, not with the page.
 const loadDeleteDialog = () => import('../../src/views/resources/DeleteDialog.tsx')
 const DeleteDialog = lazy(() => loadDeleteDialog().then((module) => ({ default: module.DeleteDialog })))
 
-type Page = ReturnType<typeof useResourcePage>
-
 /**
  * A page's deletion actor for one type in one project (the list's, and the detail's, which goes back to
  * the list once its resource is gone). The dialog's code is fetched as soon as deleting is allowed.
  */
-export function useDeletion(ui: ResourceUi, project: string, page: Page, then: 'stay' | 'list' = 'stay') {
+export function useDeletion(ui: ResourceUi, project: string, page: ResourcePage, then: 'stay' | 'list' = 'stay') {
   const [machine] = useState(() => page.machines.deletion(ui, project, then))
   if (page.can.delete) void loadDeleteDialog()
   return useActorRef(machine)

@@ -8,14 +8,13 @@ import { LeaveGuard, SaveQuestion } from './LeaveGuard.tsx'
 import { type FormStart, useFormActor } from './useFormActor.ts'
 import { useFormFacts } from './useFormFacts.ts'
 import { useReferenceOptions } from './useReferenceOptions.ts'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 // The secret's dialog loads when a create revealed one.
 const SecretDialog = lazy(() => import('../../src/views/resources/SecretDialog.tsx'))
 
 type Mode = 'create' | 'edit'
-type Page = ReturnType<typeof useResourcePage>
-type FormPageProps = { ui: ResourceUi; mode: Mode; title: string; page: Page; start: FormStart }
+type FormPageProps = { ui: ResourceUi; mode: Mode; title: string; page: ResourcePage; start: FormStart }
 
 /** The form of one resource: its machine, made once, and the guard against leaving unsaved changes. */
 export function FormPage({ ui, mode, title, page, start }: FormPageProps) {

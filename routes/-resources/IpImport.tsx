@@ -12,14 +12,14 @@ import {
 import type { StoredRecord } from '../../src/api/resources.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { Button } from '../../src/ui/Button.tsx'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 // The dialog's code loads when it opens.
 const IpImportDialog = lazy(() =>
   import('../../src/views/resources/IpImportDialog.tsx').then((module) => ({ default: module.IpImportDialog })),
 )
 
-type IpImportProps = { ui: ResourceUi; project: string; record: StoredRecord; page: ReturnType<typeof useResourcePage> }
+type IpImportProps = { ui: ResourceUi; project: string; record: StoredRecord; page: ResourcePage }
 
 /** The IP list detail's "Paste addresses": the import machine for this list, and its dialog. */
 export function IpImport({ ui, project, record, page }: IpImportProps) {

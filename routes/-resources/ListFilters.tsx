@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { referenceTargetOf } from '../../src/types/resource-routes.ts'
 import { Dropdown } from '../../src/views/resources/fields/Dropdowns.tsx'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 /**
  * The type's list filters as dropdowns: fixed choices, or another type's names (a projects list by
@@ -11,7 +11,7 @@ import type { useResourcePage } from './useResourcePage.ts'
 export function useListFilterControls(
   ui: ResourceUi,
   project: string,
-  page: ReturnType<typeof useResourcePage>,
+  page: ResourcePage,
   filters: Record<string, string>,
   setFilter: (param: string, value: string) => void,
 ) {

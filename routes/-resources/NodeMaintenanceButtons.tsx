@@ -7,18 +7,24 @@ import {
 } from '../../machines/node-maintenance.selectors.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { Button } from '../../src/ui/Button.tsx'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 // The question and the report load when maintenance is first asked for.
 const NodeMaintenanceDialog = lazy(() => import('../../src/views/resources/NodeMaintenanceDialog.tsx'))
-
-type Page = ReturnType<typeof useResourcePage>
 
 /**
  * Maintenance on / off for the selected nodes, with its question and per-node report. The selection
  * stays afterwards (the other way round is one click away), and focus goes back to the button.
  */
-export default function MaintenanceButtons({ ui, page, names }: { ui: ResourceUi; page: Page; names: string[] }) {
+export default function MaintenanceButtons({
+  ui,
+  page,
+  names,
+}: {
+  ui: ResourceUi
+  page: ResourcePage
+  names: string[]
+}) {
   const [machine] = useState(() => page.machines.nodeMaintenance(ui))
   const actor = useActorRef(machine)
   const request = useSelector(actor, selectMaintenanceRequest)

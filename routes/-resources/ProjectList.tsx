@@ -10,21 +10,21 @@ import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import { useListFilterControls } from './ListFilters.tsx'
 import { renderReference } from './ReferenceLink.tsx'
 import { useListParams } from './useListParams.ts'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 /** What a type adds to its list page: buttons beside Add (users: Invite a user, with its dialog). */
 export type ListAddons = {
-  actions?: (context: { project: string; page: ReturnType<typeof useResourcePage> }) => ReactNode
+  actions?: (context: { project: string; page: ResourcePage }) => ReactNode
   /** The cells of the type's `custom` columns (a node's flag). */
   cell?: ResourceListProps['renderCustomCell']
   /** Buttons for the selected rows (nodes: maintenance on or off), when the user may use them. */
-  selection?: (page: ReturnType<typeof useResourcePage>) => ResourceListProps['selectionActions']
+  selection?: (page: ResourcePage) => ResourceListProps['selectionActions']
 }
 
 type ProjectListProps = {
   ui: ResourceUi
   project: string
-  page: ReturnType<typeof useResourcePage>
+  page: ResourcePage
   addons: ListAddons | undefined
 }
 

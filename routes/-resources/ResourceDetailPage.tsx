@@ -11,13 +11,13 @@ import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import type { AddonContext, DetailAddons } from './detail-addons.ts'
 import { PageMessage } from './PageMessage.tsx'
 import { renderReference } from './ReferenceLink.tsx'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 type DetailProps = {
   ui: ResourceUi
   name: string
   project: string
-  page: ReturnType<typeof useResourcePage>
+  page: ResourcePage
   listLink: ReactNode
   addons: DetailAddons | undefined
 }

@@ -10,12 +10,11 @@ import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { FormPage } from './FormPage.tsx'
 import { PageMessage } from './PageMessage.tsx'
-import { useResourcePage } from './useResourcePage.ts'
+import { type ResourcePage, useResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
 
 type Mode = 'create' | 'edit'
-type Page = ReturnType<typeof useResourcePage>
 
 /** The add page (`mode: 'create'`) or the edit page of a resource type, by its definition. */
 export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mode; name?: string | undefined }) {
@@ -60,7 +59,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   )
 }
 
-type EditPageProps = { ui: ResourceUi; name: string; page: Page; title: string; listLink: ReactNode }
+type EditPageProps = { ui: ResourceUi; name: string; page: ResourcePage; title: string; listLink: ReactNode }
 
 function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
   const project = page.project ?? ''

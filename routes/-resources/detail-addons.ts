@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { StoredRecord } from '../../src/api/resources.ts'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 /**
  * What a type adds to its detail page: actions beside Edit, content after the summary, and how often
@@ -13,6 +13,6 @@ export type DetailAddons = {
 }
 export type AddonContext = {
   project: string
-  can: ReturnType<typeof useResourcePage>['can']
-  page: ReturnType<typeof useResourcePage>
+  can: ResourcePage['can']
+  page: ResourcePage
 }

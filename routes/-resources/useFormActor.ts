@@ -12,7 +12,7 @@ import {
 } from '../../machines/resource-form.selectors.ts'
 import { validatorOf } from '../../src/domain/resource-body.ts'
 import type { Draft, ResourceUi } from '../../src/domain/resource-ui.ts'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 export type FormStart = { name: string | null; values: Draft; revision: number | null }
 
@@ -20,12 +20,7 @@ export type FormStart = { name: string | null; values: Draft; revision: number |
  * The form machine of one resource, made once with its input (the actor keeps the form from then on),
  * and what the page reads of it.
  */
-export function useFormActor(
-  ui: ResourceUi,
-  mode: 'create' | 'edit',
-  page: ReturnType<typeof useResourcePage>,
-  start: FormStart,
-) {
+export function useFormActor(ui: ResourceUi, mode: 'create' | 'edit', page: ResourcePage, start: FormStart) {
   const [machine] = useState(() => page.machines.form(ui, page.project ?? ''))
   const [input] = useState(() => ({
     mode,

@@ -3,12 +3,12 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import type { FormFacts, ResourceUi } from '../../src/domain/resource-ui.ts'
-import type { useResourcePage } from './useResourcePage.ts'
+import type { ResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
 
 /** The facts a type's form notes read (`ui.facts`), each loaded only for the types that ask for it. */
-export function useFormFacts(ui: ResourceUi, page: ReturnType<typeof useResourcePage>, project: string): FormFacts {
+export function useFormFacts(ui: ResourceUi, page: ResourcePage, project: string): FormFacts {
   const { actors } = root.useRouteContext()
   const wantsNodes = ui.facts?.includes('nodeCount') ?? false
   const nodes = useQuery({ ...page.queries.nodeCount(project), enabled: wantsNodes && project !== '' })

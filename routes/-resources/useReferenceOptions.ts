@@ -10,9 +10,7 @@ import {
 import { queryError, retryWhileUnavailable } from '../../src/queries/errors.ts'
 import { referenceTargetOf } from '../../src/types/resource-routes.ts'
 import type { ReferenceChoices } from '../../src/views/resources/ResourceForm.tsx'
-import type { useResourcePage } from './useResourcePage.ts'
-
-type Page = ReturnType<typeof useResourcePage>
+import type { ResourcePage } from './useResourcePage.ts'
 
 type ReferenceField = Extract<FieldSpec, { kind: 'reference' }>
 
@@ -44,7 +42,7 @@ function referencedTypes(fields: readonly ReferenceField[]): { type: string; kee
  */
 export function useReferenceOptions(
   ui: ResourceUi,
-  page: Page,
+  page: ResourcePage,
   project: string,
 ): (field: ReferenceField, values: Draft) => ReferenceChoices {
   const [types] = useState(() => referencedTypes(referenceFields(formFields(ui))))

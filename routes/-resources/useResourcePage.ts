@@ -43,3 +43,6 @@ export function useResourcePage(ui: ResourceUi) {
     queryClient,
   }
 }
+
+/** What `useResourcePage` gives a resource page, as its parts take it. */
+export type ResourcePage = ReturnType<typeof useResourcePage>
