@@ -48,7 +48,9 @@ export function useRestoreVersion(entry: AuditEntry, onRestored: () => void) {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] })
     },
   })
-  const changes = current.data === undefined ? null : restoreChanges(entry, current.data)
+  // What a restore would change, against the resource as it is now (none known yet: against no resource).
+  const restoring = restoreChanges(entry, current.data ?? null)
+  const changes = current.data === undefined ? null : restoring
   const error = current.isError ? queryError.message(current.error) : null
   const view: RestoreVersionView =
     current.isFetching && !restore.isPending
@@ -58,7 +60,7 @@ export function useRestoreVersion(entry: AuditEntry, onRestored: () => void) {
         : {
             status: restore.isPending ? 'saving' : 'ready',
             exists: current.data !== null,
-            changes: restoreChanges(entry, current.data ?? null) ?? [],
+            changes: restoring ?? [],
             message: restore.error ? restore.error.message : null,
           }
   return {
