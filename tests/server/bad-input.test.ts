@@ -102,8 +102,11 @@ const VALUES: Value[] = [
   { label: '5,000-deep array', raw: DEEP_ARRAY, invalid: true },
   { label: '5,000-deep object', raw: DEEP_OBJECT, invalid: true },
 ]
-/** The values tried in a body that has one field only, every other field missing. */
-const ALONE_VALUES = VALUES.filter((v) => ['null', '42', '[]', '{}', '70 kB string', '-1e308'].includes(v.label))
+/**
+ * The values tried in a body that has one field only, every other field missing: values a field of some
+ * type takes, so that what is refused is the missing rest (the wrong types are tried in whole bodies).
+ */
+const ALONE_VALUES = VALUES.filter((v) => ['null', '42', '"text"'].includes(v.label))
 /** The smaller set tried in each field of an object field. */
 const NESTED_VALUES = VALUES.filter((v) =>
   ['null', '"text"', '42', '[]', '{}', '-1e400', 'NUL in a string', 'unpaired surrogate'].includes(v.label),
