@@ -30,6 +30,8 @@ const line = (host: string, path: string, query = '') => ({
 
 describe('live traffic', () => {
   it('streams the requests a node sent after the stream opened, of the website’s hosts only, secrets redacted', async () => {
+    // Every wait for the stream ends by then, inside the test's 60 s: a stall fails saying where it stood.
+    const deadline = Date.now() + 45_000
     const created = await platform.call('POST', `${core}/nodes`, {
       body: { name: NODE, hostname: 'live.edge.example.net', pop_code: 'tst', country: 'zz', kind: 'agent' },
     })
@@ -47,10 +49,11 @@ describe('live traffic', () => {
       `${platform.url}${core}/projects/shop/websites/${site.name}/traffic`,
       admin,
       platform.fetch,
+      deadline,
     )
     expect(stream.response.status).toBe(200)
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream')
-    await stream.until(() => stream.events.some((event) => event.event === 'ready'))
+    await stream.until(() => stream.events.some((event) => event.event === 'ready'), 'the ready event')
 
     expect(
       (
@@ -63,7 +66,7 @@ describe('live traffic', () => {
         )
       ).status,
     ).toBe(204)
-    await stream.until(() => stream.events.some((event) => event.event === 'request'))
+    await stream.until(() => stream.events.some((event) => event.event === 'request'), 'the request event')
     await stream.close()
     const requests = stream.events.filter((event) => event.event === 'request').map((event) => event.data)
     expect(requests).toEqual([

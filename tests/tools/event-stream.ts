@@ -2,12 +2,24 @@
  * Opens a stream of server-sent events (live traffic) and hands back its events as they come; `fetcher`
  * is the server tests' checked fetch, which holds the answer to the OpenAPI documents.
  */
-export async function openEventStream(url: string, token: string, fetcher: typeof fetch = fetch) {
+export async function openEventStream(
+  url: string,
+  token: string,
+  fetcher: typeof fetch = fetch,
+  /**
+   * When every wait of the caller's ends at the latest (ms since the epoch), so that a stream that stops
+   * fails with what it had received, before the caller's own time-out: 40 s from now by default.
+   */
+  deadline = Date.now() + 40_000,
+) {
   const controller = new AbortController()
-  const response = await fetcher(url, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  })
+  // Only the answer's head is bounded here; the stream itself lasts until `close`.
+  const late = setTimeout(() => controller.abort(), Math.max(1, deadline - Date.now()))
+  const response = await fetcher(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal })
+    .catch((error: unknown) => {
+      throw new Error(`no answer to the stream's request by the deadline: ${String(error)}`)
+    })
+    .finally(() => clearTimeout(late))
   // biome-ignore lint/suspicious/noExplicitAny: each event's data is read field by field by the caller.
   const events: { event: string; data: any }[] = []
   let buffer = ''
@@ -29,11 +41,10 @@ export async function openEventStream(url: string, token: string, fetcher: typeo
       }
     }
   })()
-  // Under the callers' own time-outs (60 s), so that a stream that stops says what it had received.
-  const until = async (check: () => boolean) => {
-    const deadline = Date.now() + 40_000
+  // Every wait ends by the deadline, under the callers' own time-outs: a stream that stops says what it had.
+  const until = async (check: () => boolean, what = 'events') => {
     while (!check()) {
-      if (Date.now() > deadline) throw new Error(`waited for events; have ${JSON.stringify(events)}`)
+      if (Date.now() > deadline) throw new Error(`waited for ${what}; have ${JSON.stringify(events)}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
@@ -43,7 +54,11 @@ export async function openEventStream(url: string, token: string, fetcher: typeo
     until,
     close: async () => {
       controller.abort()
-      await reading
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const stuck = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the stream did not end within 5 s of closing it')), 5_000)
+      })
+      await Promise.race([reading, stuck]).finally(() => clearTimeout(timer))
     },
   }
 }
