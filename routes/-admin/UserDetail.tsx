@@ -5,7 +5,8 @@ import { selectUser } from '../../machines/session.selectors.ts'
 import type { StoredRecord } from '../../src/api/resources.ts'
 import type { RoleName } from '../../src/domain/role-names.ts'
 import { Button } from '../../src/ui/Button.tsx'
-import type { AddonContext, DetailAddons } from '../-resources/ResourceDetailRoute.tsx'
+import type { DetailAddons } from '../-resources/ResourceDetailRoute.tsx'
+import type { ResourcePage } from '../-resources/useResourcePage.ts'
 import { requestOf } from './requestOf.ts'
 import { UserActivityPanels } from './UserActivityPanels.tsx'
 import { useUserChanges } from './useUserChanges.ts'
@@ -17,8 +18,6 @@ const dialogs = () => import('../../src/views/UserDialogs.tsx')
 const RolesDialog = lazy(() => dialogs().then((module) => ({ default: module.RolesDialog })))
 const StatusDialog = lazy(() => dialogs().then((module) => ({ default: module.StatusDialog })))
 
-type Page = AddonContext['page']
-
 /** /users-detail: disable or enable and change roles (each asked first), then what the user owns and did. */
 export const userDetailAddons: DetailAddons = {
   actions: (record, { page }) => (page.can.update ? <UserActions record={record} page={page} /> : null),
@@ -27,7 +26,7 @@ export const userDetailAddons: DetailAddons = {
 
 const rolesOf = (record: StoredRecord) => (Array.isArray(record.roles) ? (record.roles as RoleName[]) : [])
 
-function UserActions({ record, page }: { record: StoredRecord; page: Page }) {
+function UserActions({ record, page }: { record: StoredRecord; page: ResourcePage }) {
   const { actors } = root.useRouteContext()
   // Nobody disables themselves (the server refuses it too): no one would be left to undo it.
   const yourself = useSelector(actors.session, (snapshot) => selectUser(snapshot)?.email === record.name)

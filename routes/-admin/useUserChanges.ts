@@ -3,12 +3,10 @@ import type { StoredRecord } from '../../src/api/resources.ts'
 import type { RoleName } from '../../src/domain/role-names.ts'
 import { usersUi } from '../../src/types/users/screen.ts'
 import { notify } from '../../src/ui/Toaster.tsx'
-import type { AddonContext } from '../-resources/ResourceDetailRoute.tsx'
-
-type Page = AddonContext['page']
+import type { ResourcePage } from '../-resources/useResourcePage.ts'
 
 /** Disabling or enabling the user, and changing their roles: each closes its dialog and says so when done. */
-export function useUserChanges(record: StoredRecord, page: Page, done: () => void) {
+export function useUserChanges(record: StoredRecord, page: ResourcePage, done: () => void) {
   const disable = record.status !== 'disabled'
   const status = useMutation({
     mutationFn: () => page.actions.patch(usersUi, '', record, { status: disable ? 'disabled' : 'active' }),

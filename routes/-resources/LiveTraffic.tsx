@@ -14,6 +14,7 @@ import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { LiveTrafficPanel } from '../../src/views/LiveTrafficPanel.tsx'
 import type { AddonContext } from './ResourceDetailRoute.tsx'
+import type { ResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
 
@@ -31,7 +32,7 @@ export default function LiveTraffic({ website, context }: { website: string; con
   )
 }
 
-type Machine = Awaited<ReturnType<AddonContext['page']['machines']['liveTraffic']>>
+type Machine = Awaited<ReturnType<ResourcePage['machines']['liveTraffic']>>
 
 function Stream({ website, machine }: { website: string; machine: Promise<Machine> }) {
   const actor = useActorRef(use(machine))
