@@ -103,6 +103,17 @@ const VALUES: Value[] = [
   { label: '5,000-deep object', raw: DEEP_OBJECT, invalid: true },
 ]
 /**
+ * The values refused by the same check whichever field they are in: by the JSON reader itself (the
+ * invalid ones), or, where a field takes no number, for being a number. Each body gets each once.
+ */
+const DEALT_VALUES = VALUES.filter((v) => v.invalid || ['1e308', '-1e308', '9007199254740993'].includes(v.label))
+/** A small number drawn from an operation's method and path: where its dealing of DEALT_VALUES starts. */
+function turnOf(text: string): number {
+  let turn = 0
+  for (const char of text) turn = (turn * 31 + (char.codePointAt(0) ?? 0)) % 1009
+  return turn
+}
+/**
  * The values tried in a body that has one field only, every other field missing: values a field of some
  * type takes, so that what is refused is the missing rest (the wrong types are tried in whole bodies).
  */
@@ -330,8 +341,20 @@ class Corpus {
         send(`"${key}" key`, creates ? bodyWith : bodyWith.replace(/^\{/, '{"revision": "x", "nope": 1,'), creates)
       }
 
-      for (const [field, schema] of Object.entries(op.body.properties ?? {})) {
-        for (const bad of VALUES) {
+      const fields = Object.entries(op.body.properties ?? {})
+      // Values that meet the same check in whichever field they are go once into each body, in a field
+      // dealt by turns (from the operation's own offset), not into every field: the text no field may take
+      // (the JSON reader every body meets first refuses it) and the extreme numbers where a field takes no
+      // number (refused for their type, as 42 is). Every other value is tried in every field.
+      const offset = turnOf(`${method} ${op.template}`)
+      const tried = (index: number, schema: JsonSchema, bad: Value) => {
+        const dealtAt = DEALT_VALUES.indexOf(bad)
+        if (dealtAt < 0) return true
+        if (!bad.invalid && mightAccept(schema, 42)) return true
+        return (dealtAt + offset) % fields.length === index
+      }
+      for (const [index, [field, schema]] of fields.entries()) {
+        for (const bad of VALUES.filter((candidate) => tried(index, schema, candidate))) {
           const mayPass = !bad.invalid && mightAccept(schema, bad.value)
           // An update that may pass would rewrite seeded data: updates only carry refused values.
           if (mayPass && !creates) continue
