@@ -107,6 +107,13 @@ const VALUES: Value[] = [
  * invalid ones), or, where a field takes no number, for being a number. Each body gets each once.
  */
 const DEALT_VALUES = VALUES.filter((v) => v.invalid || ['1e308', '-1e308', '9007199254740993'].includes(v.label))
+/** Whether a field's schema takes some number (its bounds aside): an untyped one may. */
+function takesNumber(schema: JsonSchema): boolean {
+  const options = schema.anyOf ?? schema.oneOf
+  if (options) return options.some(takesNumber)
+  const types = [schema.type ?? []].flat()
+  return types.length === 0 || types.includes('integer') || types.includes('number')
+}
 /** A small number drawn from an operation's method and path: where its dealing of DEALT_VALUES starts. */
 function turnOf(text: string): number {
   let turn = 0
@@ -350,7 +357,7 @@ class Corpus {
       const tried = (index: number, schema: JsonSchema, bad: Value) => {
         const dealtAt = DEALT_VALUES.indexOf(bad)
         if (dealtAt < 0) return true
-        if (!bad.invalid && mightAccept(schema, 42)) return true
+        if (!bad.invalid && takesNumber(schema)) return true
         return (dealtAt + offset) % fields.length === index
       }
       for (const [index, [field, schema]] of fields.entries()) {
