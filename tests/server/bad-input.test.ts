@@ -108,8 +108,9 @@ const VALUES: Value[] = [
   { label: '5,000-deep object', raw: DEEP_OBJECT, invalid: true },
 ]
 /**
- * The values refused by the same check whichever field they are in: by the JSON reader itself (the
- * invalid ones), or, where a field takes no number, for being a number. Each body gets each once.
+ * The values refused by the same check whichever field they are in: by the walk of the JSON before any
+ * schema (the invalid ones), or, where a field's type is no number, for being a number. Each body gets
+ * each once.
  */
 const DEALT_VALUES = VALUES.filter((v) => v.invalid || ['1e308', '-1e308', '9007199254740993'].includes(v.label))
 /** Whether a field's schema takes some number (its bounds aside): an untyped one may. */
@@ -356,8 +357,9 @@ class Corpus {
       const fields = Object.entries(op.body.properties ?? {})
       // Values that meet the same check in whichever field they are go once into each body, in a field
       // dealt by turns (from the operation's own offset), not into every field: the text no field may take
-      // (the JSON reader every body meets first refuses it) and the extreme numbers where a field takes no
-      // number (refused for their type, as 42 is). Every other value is tried in every field.
+      // (the walk of the JSON every body meets first refuses it: server/http/service.ts) and the extreme
+      // numbers where a field's type is no number (refused for their type, as 42 is). Every other value is
+      // tried in every field.
       const offset = turnOf(`${method} ${op.template}`)
       const tried = (index: number, schema: JsonSchema, bad: Value) => {
         const dealtAt = DEALT_VALUES.indexOf(bad)
