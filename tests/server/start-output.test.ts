@@ -57,7 +57,9 @@ describe("npm start's console build", () => {
   })
 })
 
-describe('src/platform/start.ts', () => {
+// A server on its in-memory database, whichever pass runs: the PostgreSQL pass (`npm run test:pg`) leaves
+// it to the PGlite one.
+describe.skipIf(Boolean(process.env.WADP_TEST_DATABASE_URL))('src/platform/start.ts', () => {
   let server: ServerProcess | null = null
   afterAll(async () => {
     await server?.stop()
