@@ -17,7 +17,8 @@
  */
 import { Agent, request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_TOKEN, OPERATOR, readRecorded, setUpPlatform } from './support.ts'
+import { stableHash } from '../../server/platform/hash.ts'
+import { ADMIN_TOKEN, ON_POSTGRES, OPERATOR, readRecorded, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 
@@ -119,12 +120,6 @@ function takesNumber(schema: JsonSchema): boolean {
   if (options) return options.some(takesNumber)
   const types = [schema.type ?? []].flat()
   return types.length === 0 || types.includes('integer') || types.includes('number')
-}
-/** A small number drawn from an operation's method and path: where its dealing of DEALT_VALUES starts. */
-function turnOf(text: string): number {
-  let turn = 0
-  for (const char of text) turn = (turn * 31 + (char.codePointAt(0) ?? 0)) % 1009
-  return turn
 }
 /**
  * The values tried in a body that has one field only, every other field missing: values a field of some
@@ -365,7 +360,7 @@ class Corpus {
       // (the walk of the JSON every body meets first refuses it: server/http/service.ts) and the extreme
       // numbers where a field's type is no number (refused for their type, as 42 is). Every other value is
       // tried in every field.
-      const offset = turnOf(`${method} ${op.template}`)
+      const offset = stableHash(`${method} ${op.template}`)
       const tried = (index: number, schema: JsonSchema, bad: Value) => {
         const dealtAt = DEALT_VALUES.indexOf(bad)
         if (dealtAt < 0) return true
@@ -580,7 +575,6 @@ const PARTS_OF = { auth: 6, core: 8, purge: 1, acme: 1, stats: 1 } as const
  * (about 60 % of the corpus) meet the same code on either database, and are sent on PGlite only; they
  * took 100-120 s of a loaded CI run's PostgreSQL pass (docs/benchmarks.md, "CI on a busy machine").
  */
-const ON_POSTGRES = Boolean(process.env.WADP_TEST_DATABASE_URL)
 const PARTS = SERVICES.flatMap((service) =>
   Array.from({ length: PARTS_OF[service] }, (_, part) => ({ service, part, of: PARTS_OF[service] })),
 )

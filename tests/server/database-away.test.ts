@@ -9,9 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { findFreePort } from '../../e2e/support/chromium.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../../server/db/client.ts'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
-import { ADMIN_TOKEN, answerChecker, testDatabase } from './support.ts'
-
-const onPostgres = Boolean(process.env.WADP_TEST_DATABASE_URL)
+import { ADMIN_TOKEN, answerChecker, ON_POSTGRES, testDatabase } from './support.ts'
 
 describe('what counts as the database being away', () => {
   const pgError = (code: string, message: string) => Object.assign(new Error(message), { code })
@@ -81,7 +79,7 @@ async function databaseProxy(target: { host: string; port: number }) {
   return { port, open, close }
 }
 
-describe.skipIf(!onPostgres)('the database going away for a few seconds', () => {
+describe.skipIf(!ON_POSTGRES)('the database going away for a few seconds', () => {
   let database: Awaited<ReturnType<typeof testDatabase>>
   let proxy: Awaited<ReturnType<typeof databaseProxy>>
   let api: ServerProcess

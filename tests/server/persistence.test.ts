@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
-import { answerChecker } from './support.ts'
+import { answerChecker, ON_POSTGRES } from './support.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wadp-data-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -29,7 +29,7 @@ const start = (adminToken: string) =>
 // Nothing here reaches the PostgreSQL server: the PostgreSQL pass (`npm run test:pg`, which runs every
 // server test again) leaves it to the PGlite one, where it took 30-43 s of a loaded run (and 30-83 s
 // again in the PostgreSQL pass, near its time-out in run W).
-describe.skipIf(Boolean(process.env.WADP_TEST_DATABASE_URL))('embedded database on disk', () => {
+describe.skipIf(ON_POSTGRES)('embedded database on disk', () => {
   it('keeps everything across a restart on the same data directory, without seeding twice', async () => {
     const first = await start('first-admin-token-0123456789')
     await answers.load(first.url)

@@ -5,9 +5,8 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
-import { ADMIN_TOKEN, answerChecker, type Json, testDatabase } from './support.ts'
+import { ADMIN_TOKEN, answerChecker, type Json, ON_POSTGRES, testDatabase } from './support.ts'
 
-const onPostgres = Boolean(process.env.WADP_TEST_DATABASE_URL)
 const SWEEP_SECONDS = 1
 // The processes' answers are checked against the OpenAPI documents, as every server test's.
 const answers = answerChecker()
@@ -38,7 +37,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   throw new Error(`timed out waiting for ${what}`)
 }
 
-describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () => {
+describe.skipIf(!ON_POSTGRES)('two API processes on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof testDatabase>>
   let sql: pg.Pool
   let first: ServerProcess

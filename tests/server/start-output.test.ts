@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildReport, runtimeNote, type SignInInfo, signInLines } from '../../server/start-report.ts'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
+import { ON_POSTGRES } from './support.ts'
 
 const INFO: SignInInfo = {
   url: 'http://127.0.0.1:8080',
@@ -59,7 +60,7 @@ describe("npm start's console build", () => {
 
 // A server on its in-memory database, whichever pass runs: the PostgreSQL pass (`npm run test:pg`) leaves
 // it to the PGlite one.
-describe.skipIf(Boolean(process.env.WADP_TEST_DATABASE_URL))('src/platform/start.ts', () => {
+describe.skipIf(ON_POSTGRES)('src/platform/start.ts', () => {
   let server: ServerProcess | null = null
   afterAll(async () => {
     await server?.stop()

@@ -146,6 +146,9 @@ export function answerChecker(): AnswerChecker {
   }
 }
 
+/** The suite runs on the PostgreSQL server named by `WADP_TEST_DATABASE_URL` (`npm run test:pg`), not PGlite. */
+export const ON_POSTGRES = Boolean(process.env.WADP_TEST_DATABASE_URL)
+
 /**
  * A new, empty database for one test file: on the PostgreSQL server named by `WADP_TEST_DATABASE_URL`
  * when the suite runs there (`npm run test:pg`), else in-memory PGlite. `drop` removes it afterwards.
