@@ -10,7 +10,7 @@ import { createApp, createContext, keepStatisticsFresh, type PlatformTypes } fro
 import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
-import { lifecycleServer } from './http/lifecycle.ts'
+import { lifecycleServer, type TlsFiles } from './http/lifecycle.ts'
 import { withBodyRead } from './http/request-body.ts'
 import { securityPolicies } from './http/security-headers.ts'
 import { databaseAdapter } from './oidc/db-adapter.ts'
@@ -33,6 +33,11 @@ export type StartOptions = {
   host: string
   port: number
   publicUrl?: string | undefined
+  /**
+   * `WADP_TLS_CERT` and `WADP_TLS_KEY`: the files (PEM) of a certificate and its key. Given both, the
+   * server speaks HTTPS, with HTTP/2 for the clients that offer it (server/http/lifecycle.ts).
+   */
+  tls?: { certFile: string; keyFile: string } | undefined
   databaseUrl?: string | undefined
   dataDir: string
   /** `WADP_MEMORY_TEMPLATE`: the tarball an in-memory database starts from (server/db/client.ts). */
@@ -66,6 +71,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
     host: env.HOST ?? '127.0.0.1',
     port: Number(env.PORT ?? 8080),
     publicUrl: env.WADP_PUBLIC_URL,
+    tls: tlsFromEnv(env),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.WADP_DATA_DIR ?? './.data',
     memoryTemplate: env.WADP_MEMORY_TEMPLATE || undefined,
@@ -89,6 +95,30 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
     backupCheckSeconds: Math.min(positive(env.WADP_BACKUP_CHECK_SECONDS) ?? 3600, 43_200),
     shutdownGraceMs: positive(env.WADP_SHUTDOWN_GRACE_MS) ?? 10_000,
   }
+}
+
+function tlsFromEnv(env: NodeJS.ProcessEnv): StartOptions['tls'] {
+  const certFile = env.WADP_TLS_CERT || undefined
+  const keyFile = env.WADP_TLS_KEY || undefined
+  if (!certFile && !keyFile) return undefined
+  if (!certFile || !keyFile)
+    throw new Error(
+      `WADP_TLS_CERT and WADP_TLS_KEY go together: ${certFile ? 'WADP_TLS_KEY' : 'WADP_TLS_CERT'} is not set`,
+    )
+  return { certFile, keyFile }
+}
+
+/** The certificate and key files, read before the database opens: a wrong path stops the start at once. */
+function readTls(tls: StartOptions['tls']): TlsFiles | undefined {
+  if (!tls) return undefined
+  const read = (file: string, what: string) => {
+    try {
+      return readFileSync(file)
+    } catch (error) {
+      throw new Error(`cannot read the TLS ${what} ${file}: ${(error as Error).message}`)
+    }
+  }
+  return { cert: read(tls.certFile, 'certificate'), key: read(tls.keyFile, 'key') }
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -137,6 +167,9 @@ export type RunningServer = {
  * serving the resource types it is given (`types`: src/platform/types.ts, src/types' registry).
  */
 export async function startServer(options: StartOptions, types: PlatformTypes): Promise<RunningServer> {
+  // Made before the database opens (a certificate that does not match its key stops the start here);
+  // it listens after.
+  const lifecycle = lifecycleServer(readTls(options.tls))
   // The database opens before the port does: PGlite compiles its WebAssembly and migrates without
   // letting the event loop turn, so a connection accepted meanwhile would wait unanswered. From here on
   // every step yields, and a request that arrives before the app is ready gets 503 "starting".
@@ -145,7 +178,6 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
     dataDir: options.dataDir,
     memoryTemplate: options.memoryTemplate,
   })
-  const lifecycle = lifecycleServer()
   const { http } = lifecycle
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
@@ -157,7 +189,8 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
   const stopListening = () => new Promise<void>((resolve) => http.close(() => resolve()))
   const { port } = http.address() as AddressInfo
   const publicUrl = (
-    options.publicUrl ?? `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
+    options.publicUrl ??
+    `${options.tls ? 'https' : 'http'}://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
   ).replace(/\/$/, '')
   const distDir = `${ROOT}dist`
   const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }

@@ -49,6 +49,8 @@ export async function startServerProcess(
     databaseUrl?: string | undefined
     /** More Node options for the server process (`--cpu-prof`, …). */
     nodeArgs?: string[]
+    /** Over HTTPS with the test certificate (tests/tools/tls-fixture.ts): HTTP/2 for the browser. */
+    tls?: boolean
   } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {
@@ -58,6 +60,7 @@ export async function startServerProcess(
       BENCH_ADMIN_TOKEN: adminToken,
       WADP_COMMIT: 'bench',
       BENCH_SERVE_CONSOLE: options.serveConsole ? '1' : '0',
+      BENCH_TLS: options.tls ? '1' : '0',
       BENCH_DATABASE_URL: options.databaseUrl ?? '',
     },
   })

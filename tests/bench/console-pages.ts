@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, findFreePort } from '../../e2e/support/chromium.ts'
+import { testTlsSpkiHash } from '../tools/tls-fixture.ts'
 import { startServerProcess } from './child.ts'
 import { LIGHTHOUSE_RUNS, type MeasuredPage, medianLighthouse, runLighthouse } from './lighthouse.ts'
 import { writeSection } from './report.ts'
@@ -18,11 +19,15 @@ import { writeSection } from './report.ts'
  * prints them; a run of every page writes its section of docs/benchmarks.md, each score beside the
  * previous run's and the goal (mobile 95 or more, desktop 100). `LH_DUMP=<dir>` keeps each run's
  * result and trace; `LH_SAMPLES=1` adds the JavaScript samples to the trace (and slows the page down).
- * Run: `npm run build && node --import tsx tests/bench/console.ts --pages [--warm] [--desktop]`.
+ * `--tls` serves the console over HTTPS (the test certificate, which the browser is told to trust), where
+ * Chromium speaks HTTP/2: a page's files share one connection instead of waiting for one of six. Its
+ * table is a section of its own.
+ * Run: `npm run build && node --import tsx tests/bench/console.ts --pages [--warm] [--desktop] [--tls]`.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BENCHMARKS = join(ROOT, 'docs', 'benchmarks.md')
 const SECTION = 'console-pages-bench'
+const TLS_SECTION = 'console-pages-tls-bench'
 const ADMIN_TOKEN = 'bench-console-admin-token-0123456789'
 const PROJECT = 'shop'
 
@@ -46,10 +51,10 @@ const DESKTOP_GOAL = 100
 type PageResult = { label: string; cold: MeasuredPage; warm?: MeasuredPage; desktop?: MeasuredPage }
 
 /** The previous run's cold mobile score of each page, read back from the section's table. */
-function previousScores(): Map<string, string> {
+function previousScores(id: string): Map<string, string> {
   const text = existsSync(BENCHMARKS) ? readFileSync(BENCHMARKS, 'utf8') : ''
-  const start = text.indexOf(`<!-- ${SECTION}:start -->`)
-  const section = start === -1 ? '' : text.slice(start, text.indexOf(`<!-- ${SECTION}:end -->`, start))
+  const start = text.indexOf(`<!-- ${id}:start -->`)
+  const section = start === -1 ? '' : text.slice(start, text.indexOf(`<!-- ${id}:end -->`, start))
   const found = new Map<string, string>()
   for (const line of section.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim())
@@ -61,12 +66,17 @@ function previousScores(): Map<string, string> {
 
 const verdict = (score: number, goal: number) => `${score} (${score >= goal ? 'pass' : 'FAIL'})`
 
-function markdown(results: PageResult[], machine: string, warm: boolean, desktop: boolean): string {
-  const previous = previousScores()
+function markdown(results: PageResult[], machine: string, warm: boolean, desktop: boolean, tls: boolean): string {
+  const previous = previousScores(tls ? TLS_SECTION : SECTION)
   return [
-    `## Signed-in pages in Chromium (\`node --import tsx tests/bench/console.ts --pages${warm ? ' --warm' : ''}${desktop ? ' --desktop' : ''}\`)`,
+    `## Signed-in pages in Chromium${tls ? ', over HTTPS (HTTP/2)' : ''} (\`node --import tsx tests/bench/console.ts --pages${warm ? ' --warm' : ''}${desktop ? ' --desktop' : ''}${tls ? ' --tls' : ''}\`)`,
     '',
     `- Date: ${new Date().toISOString()}; ${machine}`,
+    ...(tls
+      ? [
+          "- The server over HTTPS with the test certificate (`WADP_TLS_CERT`, `WADP_TLS_KEY`; the browser told to trust it), so Chromium asks for a page's files over one HTTP/2 connection. The table without it (HTTP/1.1, six connections) is the section above.",
+        ]
+      : []),
     `- Lighthouse 12, signed in (the session kept from run to run) in project \`${PROJECT}\` with the seed's data. Mobile: its default settings (emulated mid-range phone, simulated slow 4G, 4x CPU slow-down); desktop: its desktop settings. Cold: the HTTP cache emptied before each run; warm: the page loaded once first and the cache kept. Each is the median of ${LIGHTHOUSE_RUNS} runs ("Runs" lists the cold runs' scores). Goals (issue 27): mobile ≥ ${MOBILE_GOAL} cold and warm, desktop ${DESKTOP_GOAL}.`,
     '',
     '| Page | Mobile, cold | Previous run | Runs | TBT | FCP (simulated) | LCP (simulated) | CLS (largest of the runs) | Mobile, warm | Desktop |',
@@ -78,20 +88,24 @@ function markdown(results: PageResult[], machine: string, warm: boolean, desktop
   ].join('\n')
 }
 
-export async function benchPages(options: { warm: boolean; desktop: boolean }): Promise<void> {
+export async function benchPages(options: { warm: boolean; desktop: boolean; tls: boolean }): Promise<void> {
   const wanted = (process.env.BENCH_PAGES ?? '')
     .split(',')
     .map((word) => word.trim().toLowerCase())
     .filter(Boolean)
   const pages =
     wanted.length === 0 ? PAGES : PAGES.filter((p) => wanted.some((word) => p.label.toLowerCase().includes(word)))
-  const server = await startServerProcess(ADMIN_TOKEN, { serveConsole: true })
+  const server = await startServerProcess(ADMIN_TOKEN, { serveConsole: true, tls: options.tls })
   const profile = mkdtempSync(join(tmpdir(), 'wadp-bench-pages-'))
   try {
     const port = await findFreePort()
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+      args: [
+        ...CHROMIUM_ARGS,
+        `--remote-debugging-port=${port}`,
+        ...(options.tls ? [`--ignore-certificate-errors-spki-list=${testTlsSpkiHash()}`] : []),
+      ],
     })
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${server.url}/`)
@@ -129,9 +143,9 @@ export async function benchPages(options: { warm: boolean; desktop: boolean }): 
       results.push(result)
     }
     await context.close()
-    const section = markdown(results, machine, options.warm, options.desktop)
+    const section = markdown(results, machine, options.warm, options.desktop, options.tls)
     console.log(`\n${section}`)
-    if (pages.length === PAGES.length) writeSection(BENCHMARKS, SECTION, section)
+    if (pages.length === PAGES.length) writeSection(BENCHMARKS, options.tls ? TLS_SECTION : SECTION, section)
   } finally {
     await server.stop()
     rmSync(profile, { recursive: true, force: true })

@@ -362,7 +362,11 @@ export async function benchConsole(
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv.includes('--pages')) {
   // The signed-in page kinds in project `shop` (issue 27): tests/bench/console-pages.ts.
   const { benchPages } = await import('./console-pages.ts')
-  await benchPages({ desktop: process.argv.includes('--desktop'), warm: process.argv.includes('--warm') })
+  await benchPages({
+    desktop: process.argv.includes('--desktop'),
+    warm: process.argv.includes('--warm'),
+    tls: process.argv.includes('--tls'),
+  })
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   // `--lists --postgres`: the lists' steps with the API on a throwaway PostgreSQL cluster.
   const onPostgres = process.argv.includes('--postgres')

@@ -5,6 +5,7 @@
  */
 import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
+import { TEST_TLS } from '../tools/tls-fixture.ts'
 import { fill, rowCount } from './fill.ts'
 import { type FillReply, isFillRequest, type ReadyLine } from './protocol.ts'
 
@@ -23,6 +24,8 @@ const server = await startServer(
     demoPassword: 'bench',
     // The console benchmark (tests/bench/console.ts) needs the built console on the same origin.
     serveConsole: process.env.BENCH_SERVE_CONSOLE === '1',
+    // Over HTTPS, HTTP/2 for the browser (tests/bench/console.ts --pages --tls).
+    ...(process.env.BENCH_TLS === '1' ? { tls: TEST_TLS } : {}),
   },
   PLATFORM_TYPES,
 )
