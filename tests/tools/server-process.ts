@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { request } from 'node:https'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../e2e/support/chromium.ts'
 
@@ -6,7 +8,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const MAX_OUTPUT = 20_000
 
 export type ServerProcess = {
+  /** `https://…` when it was given a certificate (`WADP_TLS_CERT`, `WADP_TLS_KEY`). */
   url: string
+  /** That certificate, which a client of the process trusts. */
+  ca?: Buffer
   pid: number
   child: ChildProcess
   output(): string
@@ -36,8 +41,10 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   )
+  const ca = env.WADP_TLS_CERT ? readFileSync(env.WADP_TLS_CERT) : undefined
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${ca ? 'https' : 'http'}://127.0.0.1:${port}`,
+    ...(ca ? { ca } : {}),
     pid: child.pid ?? 0,
     child,
     output: () => output,
@@ -65,11 +72,24 @@ export async function waitForHealthy(server: ServerProcess, timeoutMs = 120_000)
         `The server exited (${server.child.exitCode ?? server.child.signalCode}) before it was healthy.\n${server.output()}`,
       )
     }
-    const status = await fetch(`${server.url}/api/core/v0/utils/health`, { signal: AbortSignal.timeout(2000) })
-      .then((r) => r.status)
-      .catch(() => 0)
+    const status = await healthStatus(server).catch(() => 0)
     if (status === 200) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`The server was not healthy after ${timeoutMs} ms.\n${server.output()}`)
+}
+
+/** The status of the server's health check; over HTTPS, trusting the server's own certificate. */
+function healthStatus(server: ServerProcess): Promise<number> {
+  const url = `${server.url}/api/core/v0/utils/health`
+  if (!server.ca) return fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status)
+  return new Promise((resolve, reject) => {
+    const req = request(url, { ca: server.ca, timeout: 2000 }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on('timeout', () => req.destroy(new Error('no answer within 2 s')))
+    req.on('error', reject)
+    req.end()
+  })
 }
