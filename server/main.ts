@@ -121,6 +121,17 @@ function readTls(tls: StartOptions['tls']): TlsFiles | undefined {
   return { cert: read(tls.certFile, 'certificate'), key: read(tls.keyFile, 'key') }
 }
 
+/** The HTTP server, with TLS when given: a key that is not the certificate's is said as such. */
+function serverWith(tls: StartOptions['tls']) {
+  const files = readTls(tls)
+  try {
+    return lifecycleServer(files)
+  } catch (error) {
+    if (!files) throw error
+    throw new Error(`cannot serve HTTPS with WADP_TLS_CERT and WADP_TLS_KEY: ${(error as Error).message}`)
+  }
+}
+
 function positive(value: string | undefined): number | undefined {
   const parsed = Number(value)
   return value && Number.isFinite(parsed) && parsed > 0 ? parsed : undefined
@@ -169,7 +180,7 @@ export type RunningServer = {
 export async function startServer(options: StartOptions, types: PlatformTypes): Promise<RunningServer> {
   // Made before the database opens (a certificate that does not match its key stops the start here);
   // it listens after.
-  const lifecycle = lifecycleServer(readTls(options.tls))
+  const lifecycle = serverWith(options.tls)
   // The database opens before the port does: PGlite compiles its WebAssembly and migrates without
   // letting the event loop turn, so a connection accepted meanwhile would wait unanswered. From here on
   // every step yields, and a request that arrives before the app is ready gets 503 "starting".

@@ -36,12 +36,21 @@ function buildConsoleIfNeeded() {
 
 if (process.argv.includes('--build-if-needed')) buildConsoleIfNeeded()
 
-const options = optionsFromEnv(process.env)
-surviveDatabaseAway()
-const server = await startServer(options, PLATFORM_TYPES).catch((error: unknown) => {
+function cannotStart(error: unknown): never {
   console.error('WADP could not start:', error instanceof Error ? error.message : error)
   process.exit(1)
-})
+}
+
+// A setting it cannot use (WADP_TLS_CERT without WADP_TLS_KEY…) is said in one line, as a failed start is.
+const options = (() => {
+  try {
+    return optionsFromEnv(process.env)
+  } catch (error) {
+    return cannotStart(error)
+  }
+})()
+surviveDatabaseAway()
+const server = await startServer(options, PLATFORM_TYPES).catch(cannotStart)
 
 console.log(`WADP console and platform API: ${server.url}/`)
 console.log(`Database: ${server.databaseDescription}`)

@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { type ClientHttp2Session, connect } from 'node:http2'
 import { request as https } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { optionsFromEnv, type RunningServer, startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
@@ -104,7 +107,7 @@ describe('the server with a certificate (WADP_TLS_CERT, WADP_TLS_KEY)', () => {
     expect(JSON.parse(answer.body).data).toContainEqual({ name: 'database', is_healthy: true })
   })
 
-  it('refuses a start with only one of the two files, or with a file it cannot read', async () => {
+  it('refuses a start with only one of the two files, a file it cannot read, or a key of another certificate', async () => {
     expect(() => optionsFromEnv({ WADP_TLS_CERT: TLS.certFile })).toThrow(
       'WADP_TLS_CERT and WADP_TLS_KEY go together: WADP_TLS_KEY is not set',
     )
@@ -116,6 +119,16 @@ describe('the server with a certificate (WADP_TLS_CERT, WADP_TLS_KEY)', () => {
         PLATFORM_TYPES,
       ),
     ).rejects.toThrow('cannot read the TLS key /nonexistent/key.pem')
+    // A key of another certificate.
+    const other = join(mkdtempSync(join(tmpdir(), 'wadp-tls-')), 'other-key.pem')
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    writeFileSync(other, privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    await expect(
+      startServer(
+        { ...optionsFromEnv({}), port: 0, tls: { ...TLS, keyFile: other }, serveConsole: false },
+        PLATFORM_TYPES,
+      ),
+    ).rejects.toThrow(/^cannot serve HTTPS with WADP_TLS_CERT and WADP_TLS_KEY: .*key values mismatch/)
   })
 
   it('stops with an HTTP/2 event stream open: the stream is closed after the grace, and the stop ends', async () => {
