@@ -74,7 +74,7 @@ function markdown(results: PageResult[], machine: string, warm: boolean, desktop
     `- Date: ${new Date().toISOString()}; ${machine}`,
     ...(tls
       ? [
-          "- The server over HTTPS with the test certificate (`WADP_TLS_CERT`, `WADP_TLS_KEY`; the browser told to trust it), so Chromium asks for a page's files over one HTTP/2 connection. The table without it (HTTP/1.1, six connections) is the section above.",
+          '- The server over HTTPS with the test certificate (`WADP_TLS_CERT`, `WADP_TLS_KEY`; the browser told to trust it), so Chromium asks for a page\'s files over one HTTP/2 connection. The table without it (HTTP/1.1, six connections) is the section "Signed-in pages in Chromium".',
         ]
       : []),
     `- Lighthouse 12, signed in (the session kept from run to run) in project \`${PROJECT}\` with the seed's data. Mobile: its default settings (emulated mid-range phone, simulated slow 4G, 4x CPU slow-down); desktop: its desktop settings. Cold: the HTTP cache emptied before each run; warm: the page loaded once first and the cache kept. Each is the median of ${LIGHTHOUSE_RUNS} runs ("Runs" lists the cold runs' scores). Goals (issue 27): mobile ≥ ${MOBILE_GOAL} cold and warm, desktop ${DESKTOP_GOAL}.`,
