@@ -10,8 +10,7 @@ import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 import { TEST_TLS } from '../tools/tls-fixture.ts'
 import { ADMIN_TOKEN, DEMO_PASSWORD, testDatabase } from './support.ts'
 
-const TLS = TEST_TLS
-const ca = readFileSync(TLS.certFile)
+const ca = readFileSync(TEST_TLS.certFile)
 const core = '/api/core/v0'
 
 type Answer = { status: number; headers: Record<string, unknown>; body: string }
@@ -48,7 +47,7 @@ beforeAll(async () => {
     {
       ...optionsFromEnv({}),
       port: 0,
-      tls: TLS,
+      tls: TEST_TLS,
       databaseUrl: database.url,
       memoryTemplate: process.env.WADP_MEMORY_TEMPLATE,
       adminToken: ADMIN_TOKEN,
@@ -106,14 +105,14 @@ describe('the server with a certificate (WADP_TLS_CERT, WADP_TLS_KEY)', () => {
   })
 
   it('refuses a start with only one of the two files, a file it cannot read, or a key of another certificate', async () => {
-    expect(() => optionsFromEnv({ WADP_TLS_CERT: TLS.certFile })).toThrow(
+    expect(() => optionsFromEnv({ WADP_TLS_CERT: TEST_TLS.certFile })).toThrow(
       'WADP_TLS_CERT and WADP_TLS_KEY go together: WADP_TLS_KEY is not set',
     )
-    expect(() => optionsFromEnv({ WADP_TLS_KEY: TLS.keyFile })).toThrow('WADP_TLS_CERT is not set')
-    expect(optionsFromEnv({ WADP_TLS_CERT: TLS.certFile, WADP_TLS_KEY: TLS.keyFile }).tls).toEqual(TLS)
+    expect(() => optionsFromEnv({ WADP_TLS_KEY: TEST_TLS.keyFile })).toThrow('WADP_TLS_CERT is not set')
+    expect(optionsFromEnv({ WADP_TLS_CERT: TEST_TLS.certFile, WADP_TLS_KEY: TEST_TLS.keyFile }).tls).toEqual(TEST_TLS)
     await expect(
       startServer(
-        { ...optionsFromEnv({}), port: 0, tls: { ...TLS, keyFile: '/nonexistent/key.pem' }, serveConsole: false },
+        { ...optionsFromEnv({}), port: 0, tls: { ...TEST_TLS, keyFile: '/nonexistent/key.pem' }, serveConsole: false },
         PLATFORM_TYPES,
       ),
     ).rejects.toThrow('cannot read the TLS key /nonexistent/key.pem')
@@ -123,7 +122,7 @@ describe('the server with a certificate (WADP_TLS_CERT, WADP_TLS_KEY)', () => {
     writeFileSync(other, privateKey.export({ type: 'pkcs8', format: 'pem' }))
     await expect(
       startServer(
-        { ...optionsFromEnv({}), port: 0, tls: { ...TLS, keyFile: other }, serveConsole: false },
+        { ...optionsFromEnv({}), port: 0, tls: { ...TEST_TLS, keyFile: other }, serveConsole: false },
         PLATFORM_TYPES,
       ),
     ).rejects.toThrow(/^cannot serve HTTPS with WADP_TLS_CERT and WADP_TLS_KEY: .*key values mismatch/)
