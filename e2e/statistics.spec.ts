@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { seriousViolations } from './support/axe.ts'
 import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
@@ -10,6 +10,12 @@ startSignedInAsAdmin()
 const requestsTotal = (page: Page) =>
   page.getByRole('region', { name: 'Totals over the range' }).getByRole('definition').first()
 
+/** A chart is drawn once it comes near the viewport: scrolled to, as a reader would. */
+async function expectDrawn(chart: Locator) {
+  await chart.scrollIntoViewIfNeeded()
+  await expect(chart.locator('canvas').first()).toBeVisible()
+}
+
 test.describe('statistics', () => {
   test('nothing moves on a phone as the numbers arrive', async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 })
@@ -17,8 +23,19 @@ test.describe('statistics', () => {
     await page.goto('/statistics?project=shop')
     // The automatic granularity names what it picked once the answer is there, and the websites arrive.
     await expect(page.getByRole('option', { name: /^Automatic \(/ })).toBeAttached()
-    await expect(page.getByRole('region', { name: 'Requests', exact: true }).locator('canvas').first()).toBeVisible()
+    await expectDrawn(page.getByRole('region', { name: 'Requests', exact: true }))
     expect(await shifts()).toBeLessThan(0.01)
+  })
+
+  test('draws a chart further down only as it is scrolled to', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    await page.goto('/statistics?project=shop&range=1h')
+    await expectDrawn(page.getByRole('region', { name: 'Requests', exact: true }))
+    // The last chart is four charts further down: nothing draws it while nobody scrolls.
+    const security = page.getByRole('region', { name: 'Security events' })
+    await page.waitForTimeout(1000)
+    await expect(security.locator('canvas')).toHaveCount(0)
+    await expectDrawn(security)
   })
 
   test('draws the charts with their tables, and a new range changes the URL and the numbers', async ({ page }) => {
@@ -27,7 +44,7 @@ test.describe('statistics', () => {
     const requests = page.getByRole('region', { name: 'Requests', exact: true })
     await expect(requests.locator('canvas').first()).toBeVisible()
     for (const title of ['Bandwidth', 'Cache hit ratio', 'Status classes', 'Origin latency', 'Security events'])
-      await expect(page.getByRole('region', { name: title }).locator('canvas').first()).toBeVisible()
+      await expectDrawn(page.getByRole('region', { name: title }))
 
     // The numbers behind the chart, for screen readers and anyone else.
     await requests.getByText('Show the numbers as a table').click()
@@ -46,13 +63,13 @@ test.describe('statistics', () => {
     const shared = `${page.url()}&website=api-shop-example-com&group_by=country`
     await page.goto(shared)
     await expect(page.getByRole('combobox', { name: 'Website' })).toHaveValue('api-shop-example-com')
-    await expect(page.getByRole('region', { name: 'Requests by country' }).locator('canvas').first()).toBeVisible()
+    await expectDrawn(page.getByRole('region', { name: 'Requests by country' }))
   })
 
   test('downloads a chart as CSV', async ({ page }) => {
     await page.goto('/statistics?project=shop&range=1h')
     const latency = page.getByRole('region', { name: 'Origin latency' })
-    await expect(latency.locator('canvas').first()).toBeVisible()
+    await expectDrawn(latency)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       latency.getByRole('link', { name: /Download CSV/ }).click(),

@@ -47,6 +47,34 @@ function drawInTurn(draw: () => void): Promise<void> {
   return turn
 }
 
+/**
+ * How near the viewport a chart must come to be drawn: a chart further down the page (Home's third on a
+ * phone, most of the statistics page's) is drawn as the reader scrolls towards it, not during the page's
+ * load; and uPlot loads with the first chart that comes near, not with a page whose charts are all below.
+ */
+const NEAR_VIEW = '200px 0px'
+
+/**
+ * Resolves once `element` comes near the viewport (at once where there is no IntersectionObserver);
+ * `stop` stops watching, and the promise then never resolves.
+ */
+function nearView(element: Element): { reached: Promise<void>; stop: () => void } {
+  if (typeof IntersectionObserver !== 'function') return { reached: Promise.resolve(), stop: () => {} }
+  let observer: IntersectionObserver | undefined
+  const reached = new Promise<void>((resolve) => {
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer?.disconnect()
+        resolve()
+      },
+      { rootMargin: NEAR_VIEW },
+    )
+    observer.observe(element)
+  })
+  return { reached, stop: () => observer?.disconnect() }
+}
+
 /** Line colours that read on both backgrounds (Tailwind's 600 shades for light, 400 for dark). */
 const PALETTE = {
   light: [
@@ -138,7 +166,9 @@ export function TimeSeriesChart({
     let chart: uPlot | null = null
     let stopped = false
     const resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height }))
-    loadLibrary()
+    const near = nearView(element)
+    near.reached
+      .then(loadLibrary)
       .then((UPlot) =>
         drawInTurn(() => {
           if (stopped) return
@@ -179,6 +209,7 @@ export function TimeSeriesChart({
       .catch(() => setFailed(true))
     return () => {
       stopped = true
+      near.stop()
       resize.disconnect()
       chart?.destroy()
     }

@@ -9,7 +9,9 @@
  * (`SHOW=1` lists each load's long tasks: start and duration in ms, and its first paint).
  * `SHOWN=<css selector>` also reports when the first element it matches was on screen (the page's
  * answer: `SHOWN='a[href*="-detail/"]'` for a list's rows), and `NET=slow4g` throttles the network as
- * Lighthouse's mobile settings assume (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up).
+ * Lighthouse's mobile settings assume (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up). `PHONE=1` loads
+ * the pages in Lighthouse's mobile viewport (412 x 823) instead of Playwright's 1280 x 720: what is below
+ * the fold differs (a page's charts are drawn as they come near it).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,6 +39,7 @@ try {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
+    ...(process.env.PHONE ? { viewport: { width: 412, height: 823 } } : {}),
   })
   const page = context.pages()[0] ?? (await context.newPage())
   await page.goto(`${server.url}/`)
