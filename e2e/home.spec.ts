@@ -13,11 +13,13 @@ test.describe('home', () => {
     await page.goto('/home?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
 
-    // The traffic chart draws after the page, with its numbers as a table for screen readers.
+    // The traffic chart draws after the page (SVG, without a charting library), with its numbers as a
+    // table for screen readers.
     const traffic = page.getByRole('region', { name: 'Traffic, last 24 hours' })
     await expect(traffic.getByText(/requests, [\d.]+ % from cache/)).toBeVisible()
     const requests = traffic.getByRole('region', { name: 'Requests', exact: true })
-    await expect(requests.locator('canvas').first()).toBeVisible()
+    await expect(requests.getByRole('img', { name: /^Requests: chart of \d+ points/ })).toBeVisible()
+    await expect(requests.locator('polyline').first()).toBeVisible()
     await requests.getByText('Show the numbers as a table').click()
     // The table renders once the details open: a header and a row per hour.
     await expect(requests.getByRole('table', { name: 'Requests' }).getByRole('row')).toHaveCount(25)
@@ -63,13 +65,13 @@ test.describe('home on a first sign-in', () => {
     const traffic = page.getByRole('region', { name: 'Traffic, last 24 hours' })
     const requests = traffic.getByRole('region', { name: 'Requests', exact: true })
     await expect(traffic.getByText(/^[1-9][\d,]* requests, /)).toBeVisible()
-    await expect(requests.locator('canvas').first()).toBeVisible()
+    await expect(requests.locator('polyline').first()).toBeVisible()
     await expect(requests.getByText('No requests in this period')).toHaveCount(0)
 
     await page.goto('/home?project=shop-staging')
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop (staging)' })).toBeVisible()
     await expect(requests.getByText('No requests in this period')).toBeVisible()
-    await expect(requests.locator('canvas')).toHaveCount(0)
+    await expect(requests.getByRole('img')).toHaveCount(0)
     await expect(traffic.getByRole('region', { name: 'Cache hit ratio' })).toContainText('No cache hits in this period')
     await expect(traffic.getByRole('region', { name: 'Blocked requests' })).toContainText(
       'No blocked or challenged requests in this period',

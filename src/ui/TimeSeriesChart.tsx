@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type uPlot from 'uplot'
+import { colourOf, gridColour } from './chart-colours.ts'
+import { SvgPlot } from './SvgPlot.tsx'
 import { cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
 import { timeAxisLabels } from './time-axis.ts'
 
@@ -21,6 +23,11 @@ export type TimeSeriesChartProps = {
   height?: number
   /** Said in the chart's area instead of drawing it when no value is there or above zero ('No requests in this period'). */
   emptyMessage?: string
+  /**
+   * A small chart of a few dozen points (Home's): drawn by React as SVG (src/ui/SvgPlot.tsx), at once and
+   * without uPlot, whose loading and evaluation cost more than such a chart is worth. No cursor.
+   */
+  small?: boolean
 }
 
 /** Nothing to draw: no point, or every value missing or zero (a count of nothing, a ratio of no requests). */
@@ -75,38 +82,6 @@ function nearView(element: Element): { reached: Promise<void>; stop: () => void 
   return { reached, stop: () => observer?.disconnect() }
 }
 
-/** Line colours that read on both backgrounds (Tailwind's 600 shades for light, 400 for dark). */
-const PALETTE = {
-  light: [
-    '#0d9488',
-    '#4f46e5',
-    '#d97706',
-    '#e11d48',
-    '#0284c7',
-    '#65a30d',
-    '#9333ea',
-    '#c2410c',
-    '#0f766e',
-    '#db2777',
-    '#475569',
-    '#ca8a04',
-  ],
-  dark: [
-    '#2dd4bf',
-    '#818cf8',
-    '#fbbf24',
-    '#fb7185',
-    '#38bdf8',
-    '#a3e635',
-    '#c084fc',
-    '#fb923c',
-    '#5eead4',
-    '#f472b6',
-    '#94a3b8',
-    '#facc15',
-  ],
-} as const
-
 const isDark = () => typeof document !== 'undefined' && document.documentElement.classList.contains('dark')
 
 /** The theme is a class on <html> (src/ui/theme.ts): the canvas must be redrawn when it changes. */
@@ -118,11 +93,6 @@ function useDarkTheme(): boolean {
     return () => observer.disconnect()
   }, [])
   return dark
-}
-
-export const colourOf = (index: number, dark: boolean) => {
-  const palette = dark ? PALETTE.dark : PALETTE.light
-  return palette[index % palette.length] ?? palette[0]
 }
 
 function csvCell(text: string): string {
@@ -153,12 +123,14 @@ export function TimeSeriesChart({
   fileName,
   height = 220,
   emptyMessage = 'No data in this period',
+  small = false,
 }: TimeSeriesChartProps) {
   const target = useRef<HTMLDivElement>(null)
   const dark = useDarkTheme()
   const [failed, setFailed] = useState(false)
   const [tableOpen, setTableOpen] = useState(false)
   const headingId = useId()
+  const chartLabel = `${title}: chart of ${timestamps.length} points; the table below lists them`
 
   useEffect(() => {
     const element = target.current
@@ -173,7 +145,7 @@ export function TimeSeriesChart({
         drawInTurn(() => {
           if (stopped) return
           const text = getComputedStyle(element).color
-          const grid = dark ? 'rgba(148, 163, 184, 0.15)' : 'rgba(100, 116, 139, 0.15)'
+          const grid = gridColour(dark)
           const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
           chart = new UPlot(
             {
@@ -271,11 +243,20 @@ export function TimeSeriesChart({
         <p className="mt-2 text-sm text-red-700 dark:text-red-400">
           The chart could not be drawn; the table below has its numbers.
         </p>
+      ) : small ? (
+        <SvgPlot
+          timestamps={timestamps}
+          lines={lines}
+          formatAxis={formatAxis}
+          height={height}
+          dark={dark}
+          label={chartLabel}
+        />
       ) : (
         <div
           ref={target}
           role="img"
-          aria-label={`${title}: chart of ${timestamps.length} points; the table below lists them`}
+          aria-label={chartLabel}
           className="mt-2 text-slate-600 dark:text-slate-300"
           style={{ minHeight: height }}
         />

@@ -277,6 +277,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           formatTime={formatDateTime}
           fileName="home-requests-24h"
           height={140}
+          small
           emptyMessage="No requests in this period"
         />
         <TimeSeriesChart
@@ -287,6 +288,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           formatTime={formatDateTime}
           fileName="home-hit-ratio-24h"
           height={140}
+          small
           emptyMessage="No cache hits in this period"
         />
         <TimeSeriesChart
@@ -298,6 +300,7 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           formatTime={formatDateTime}
           fileName="home-blocked-24h"
           height={140}
+          small
           emptyMessage="No blocked or challenged requests in this period"
         />
       </div>

@@ -48,4 +48,25 @@ describe("Home's traffic charts", () => {
     expect(chart('Requests').textContent).not.toContain('No requests')
     expect(chart('Blocked requests').textContent).toContain('No blocked or challenged requests in this period')
   })
+
+  it('draw each line as SVG through its points, broken where a value is missing, with labelled axes', () => {
+    // Local hours, as the time axis writes them: the expectations hold in any time zone.
+    const requests = [100, 200, null, 300, 400]
+    const points = requests.map((value, hour) => ({
+      ts: new Date(2026, 10, 24, hour).toISOString(),
+      values: { requests: value, hit_ratio: 0.8, waf_blocked: 0, challenged: 0, rate_limited: 0 },
+    }))
+    render(<TrafficCharts result={{ granularity: 'hour', series: [{ points }], totals: { requests: 1000 } }} />)
+    const drawn = within(chart('Requests')).getByRole('img', {
+      name: 'Requests: chart of 5 points; the table below lists them',
+    })
+    const lines = [...drawn.querySelectorAll('polyline')].map((line) => line.getAttribute('points')?.split(' '))
+    // From the left edge to the right, the lowest value at the bottom and the highest at the top.
+    expect(lines).toEqual([
+      ['0.00,100.00', '25.00,66.67'],
+      ['75.00,33.33', '100.00,0.00'],
+    ])
+    expect(drawn.textContent).toContain('100200300400')
+    expect(drawn.textContent).toContain('00:00\n24-1101:0002:0003:0004:00')
+  })
 })
