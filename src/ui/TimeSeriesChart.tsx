@@ -55,9 +55,10 @@ function drawInTurn(draw: () => void): Promise<void> {
 }
 
 /**
- * How near the viewport a chart must come to be drawn: a chart further down the page (Home's third on a
- * phone, most of the statistics page's) is drawn as the reader scrolls towards it, not during the page's
- * load; and uPlot loads with the first chart that comes near, not with a page whose charts are all below.
+ * How near the viewport a uPlot chart must come to be drawn: a chart further down the page (on a phone,
+ * every chart of the statistics page) is drawn as the reader scrolls towards it, not during the
+ * page's load; and uPlot loads with the first chart that comes near, not with a page whose charts are
+ * all below. A `small` chart is SVG that React renders with the page.
  */
 const NEAR_VIEW = '200px 0px'
 
