@@ -4,9 +4,10 @@ import { ApiError } from '../../server/base/errors.ts'
 import { Browser, formAction, oidcSignIn, pkcePair } from './oidc-browser.ts'
 import { DEMO_PASSWORD, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
-// A node applies a change 1-2 s after it: long enough that a read right after the change still says
-// `not updated` on a busy machine, short enough to wait for.
-const platform = setUpPlatform({ syncDelay: '1000-2000' })
+// A node applies a change 2.5-3 s after it: long enough that a read right after the change still says
+// `not updated` on a busy machine (at 1-2 s, a CI run on PostgreSQL at load 5.8 read it after the node
+// had applied it), short enough to wait for.
+const platform = setUpPlatform({ syncDelay: '2500-3000' })
 const shop = '/api/core/v0/projects/shop'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
