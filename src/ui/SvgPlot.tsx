@@ -1,12 +1,12 @@
 import { useMemo } from 'react'
 import { colourOf, gridColour } from './chart-colours.ts'
-import { timeTicks, valueTicks } from './chart-scales.ts'
+import { type ChartLine, timeTicks, valueTicks } from './chart-scales.ts'
 import { timeAxisLabels } from './time-axis.ts'
 
 type SvgPlotProps = {
   /** The start of each point, in ms since the epoch. */
   timestamps: readonly number[]
-  lines: readonly { label: string; values: readonly (number | null)[] }[]
+  lines: readonly ChartLine[]
   /** Writes a value axis tick. */
   formatAxis: (value: number | null) => string
   height: number

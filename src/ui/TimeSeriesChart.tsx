@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import { colourOf, gridColour } from './chart-colours.ts'
+import type { ChartLine } from './chart-scales.ts'
 import { SvgPlot } from './SvgPlot.tsx'
 import { cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
 import { timeAxisLabels } from './time-axis.ts'
-
-export type ChartLine = { label: string; values: readonly (number | null)[] }
 
 export type TimeSeriesChartProps = {
   title: string

@@ -1,8 +1,12 @@
 /**
- * Scales for the small charts that React draws as SVG (src/ui/SvgPlot.tsx): the value axis' ticks and the
+ * A chart's lines (both kinds of chart take them), and the scales for the small charts that React draws
+ * as SVG (src/ui/SvgPlot.tsx): the value axis' ticks and the
  * time axis' ticks, chosen as uPlot chooses them for the large charts (round steps; times on the hour in
  * local time), so that a small chart reads like a large one.
  */
+
+/** One line of a chart: its name in the legend, and a value per point (null where none is known). */
+export type ChartLine = { label: string; values: readonly (number | null)[] }
 
 /** The steps a value axis may take, times a power of ten. */
 const VALUE_STEPS = [1, 2, 2.5, 5, 10] as const

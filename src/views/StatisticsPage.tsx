@@ -12,9 +12,10 @@ import {
 } from '../domain/stats-view.ts'
 import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
+import type { ChartLine } from '../ui/chart-scales.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
-import { type ChartLine, TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
+import { TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
 import { PageHeading } from './PageHeading.tsx'
 
 export type StatisticsResultView =
