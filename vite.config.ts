@@ -4,13 +4,14 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { COMPILE_HINT, EAGER_CHUNKS } from './src/page-chunks.ts'
+import { BOOT_SOURCE, COMPILE_HINT, EAGER_CHUNKS } from './src/page-chunks.ts'
 
 /**
- * The modules every page needs before its first render: the entry and everything it imports statically
- * (collected once the module graph is built). They go into one chunk, so the browser asks for a handful
- * of files up front instead of a dozen small shared chunks, each of which would share the slow network
- * with the framework while it downloads.
+ * The modules every page needs before its first render: the entry, the console's boot module (which the
+ * entry imports dynamically, one task after the framework has run: src/main.tsx) and everything they
+ * import statically (collected once the module graph is built). They go into one chunk, so the browser
+ * asks for a handful of files up front instead of a dozen small shared chunks, each of which would share
+ * the slow network with the framework while it downloads.
  */
 const startModules = new Set<string>()
 const FRAMEWORK =
@@ -30,6 +31,7 @@ const SHELL_HOOKS =
 const PAGE_HOOKS =
   /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQueries|useMutation)|query-core[\\/].*[\\/](queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
 const isSignedInHook = (id: string) => SHELL_HOOKS.test(id) || PAGE_HOOKS.test(id)
+const PRELOAD_HELPER = /vite[\\/]preload-helper/
 
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
 const shellModules = new Set<string>()
@@ -54,7 +56,9 @@ function collectUpFrontModules(): Plugin {
       }
       const ids = [...this.getModuleIds()]
       const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
-      closure(entries, startModules)
+      const boot = ids.filter((id) => id.replaceAll('\\', '/').endsWith(`/${BOOT_SOURCE}`))
+      if (boot.length !== 1) this.error(`the build has no ${BOOT_SOURCE}`)
+      closure([...entries, ...boot], startModules)
       closure(
         ids.filter((id) => SHELL.test(id)),
         shellModules,
@@ -179,10 +183,19 @@ export default defineConfig({
               name: 'framework',
               // xstate/graph (the /debug page's test paths) is not: it loads with the module that asks for it.
               // Nor are the hooks that only signed-in pages use (isSignedInHook): they go with the shell or the pages.
-              test: (id) => FRAMEWORK.test(id) && !/xstate-graph/.test(id) && !isSignedInHook(id),
+              // Vite's preload helper too: the entry's dynamic import of the boot module goes through it, and
+              // the entry must import nothing from the start chunk, or that chunk would run with the framework.
+              test: (id) =>
+                (FRAMEWORK.test(id) && !/xstate-graph/.test(id) && !isSignedInHook(id)) || PRELOAD_HELPER.test(id),
               priority: 10,
             },
-            { name: 'start', test: (id) => startModules.has(id) && !isSignedInHook(id), priority: 5 },
+            // The stylesheet (src/styles.css) stays the entry's: index.html links it, and as a start module
+            // it would make the entry import the start chunk for it.
+            {
+              name: 'start',
+              test: (id) => startModules.has(id) && !isSignedInHook(id) && !id.endsWith('.css'),
+              priority: 5,
+            },
             // The type catalogue and the date formatting (a few hundred bytes each, which every list, detail
             // and tool page reads) go with the signed-in frame rather than into chunks of their own that
             // each of those pages would count.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
+import { BOOT_SOURCE } from '../src/page-chunks.ts'
 import { ConsolePage } from './pages/console.ts'
 import { holdRequests } from './support/hold.ts'
 import { expect, test } from './support/server.ts'
@@ -106,14 +107,14 @@ test('a stored session shows "Checking your session…" from the HTML itself, ne
   await expect(page.getByText('Checking your session…')).toBeHidden()
 })
 
-test('a stored session reloading a deep page fetches the shell and that page while the framework downloads', async ({
+test('a stored session reloading a deep page fetches the start, the shell and that page while the framework downloads', async ({
   page,
   server,
 }) => {
   await signedInAndSettled(page, server.adminToken)
   const manifest = JSON.parse(readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
     string,
-    { file: string }
+    { file: string; name?: string }
   >
   const fileOf = (key: string) => `/${manifest[key]?.file}`
   const assets: string[] = []
@@ -124,7 +125,14 @@ test('a stored session reloading a deep page fetches the shell and that page whi
   // Hold the framework back: what index.html asks for meanwhile, it asks for before any code has run.
   const release = await holdRequests(page, '**/assets/framework-*.js')
   await page.goto('/websites?project=shop', { waitUntil: 'commit' })
-  const early = [fileOf('routes/-shell/Shell.tsx'), fileOf('routes/websites.tsx?tsr-split=component')]
+  // The console's own start too (the boot module and its chunk), which the entry imports only dynamically.
+  const start = Object.keys(manifest).find((key) => manifest[key]?.name === 'start') ?? 'no start chunk'
+  const early = [
+    fileOf(BOOT_SOURCE),
+    fileOf(start),
+    fileOf('routes/-shell/Shell.tsx'),
+    fileOf('routes/websites.tsx?tsr-split=component'),
+  ]
   await expect.poll(() => early.filter((file) => !assets.includes(file))).toEqual([])
   release()
   await expect(page.getByRole('heading', { level: 1, name: 'Websites' })).toBeVisible()

@@ -2,21 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { nextTask, startConsole } from './root/console.ts'
-import { notify } from './ui/Toaster.tsx'
-import { applyTheme, readStoredTheme } from './ui/theme.ts'
 import './styles.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-applyTheme(readStoredTheme())
-// The browser evaluates every module of the start in one task; building the console is another, so a
-// tap or a paint can come in between instead of waiting for both (on a phone each is tens of ms).
-await nextTask()
-const { router, queryClient } = await startConsole({
-  notify: (message, options = {}) => notify(message, { kind: 'success', ...options }),
-})
+// The browser runs the framework's modules (this entry's static imports) in one task. The console's own
+// (src/root/boot.ts and what it imports) run in a later one, and building the console in the one after:
+// a tap or a paint can come in between instead of waiting for all three (each is tens of ms on a phone).
+// This entry imports nothing of the console's statically, or its chunk would be run with the framework's.
+await new Promise<void>((resolve) => setTimeout(resolve, 0))
+const { bootConsole } = await import('./root/boot.ts')
+const { router, queryClient } = await bootConsole()
 
 createRoot(container).render(
   <StrictMode>

@@ -6,7 +6,13 @@
  * code a step later: two round trips after the largest download instead of during it.
  */
 
-export type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] }
+export type ManifestChunk = {
+  file: string
+  name?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
 
 /**
  * V8's explicit compile hint (Chrome 136 and later): a file that starts with this comment has all its
@@ -22,12 +28,41 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 export const EAGER_CHUNKS: readonly string[] = ['framework', 'start', 'shell']
 export type Manifest = Record<string, ManifestChunk>
 
+/**
+ * The console's boot module: the entry (src/main.tsx) imports it dynamically once the framework's modules
+ * have run, so that its chunk runs in a task of its own. Every page runs it before its first render, and
+ * index.html preloads its files beside the entry's (src/prerender.tsx).
+ */
+export const BOOT_SOURCE = 'src/root/boot.ts'
+
 /** A manifest key and every key it imports statically. */
 export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || !manifest[key]) return into
   into.add(key)
   for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into)
   return into
+}
+
+/**
+ * What every page loads before its first render: the entry, the boot module (BOOT_SOURCE) and what either
+ * imports statically.
+ */
+export function startClosure(manifest: Manifest): Set<string> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entry) throw new Error('the build manifest has no entry')
+  if (!manifest[BOOT_SOURCE]) throw new Error(`the build manifest has no ${BOOT_SOURCE}`)
+  return staticClosure(manifest, BOOT_SOURCE, staticClosure(manifest, entry))
+}
+
+/**
+ * The files of the boot module's chunks that the entry does not import statically: Vite's modulepreload
+ * links in index.html name only the entry's static imports, and without links of their own these would be
+ * fetched only once the framework has run.
+ */
+export function bootFiles(manifest: Manifest): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? ''
+  const entryKeys = staticClosure(manifest, entry)
+  return [...startClosure(manifest)].filter((key) => !entryKeys.has(key)).map((key) => manifest[key]?.file ?? key)
 }
 
 /** The manifest keys of a source file: the file itself and its code-split parts (`routes/home.tsx?tsr-split=…`). */
@@ -61,13 +96,11 @@ export type PageChunks = {
 }
 
 /**
- * The shell's files and each route's, less what the entry already loads (and, for a route, less the
+ * The shell's files and each route's, less what the start already loads (and, for a route, less the
  * shell's). `routes` maps a route source file (`routes/home.tsx`) to the path it declares.
  */
 export function pageChunks(manifest: Manifest, shellSource: string, routes: Record<string, string>): PageChunks {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  if (!entry) throw new Error('the build manifest has no entry')
-  const loaded = staticClosure(manifest, entry)
+  const loaded = startClosure(manifest)
   const shellKeys = keysOf(manifest, shellSource)
   if (shellKeys.length === 0) throw new Error(`the build manifest has no ${shellSource}`)
   const files: string[] = []

@@ -4,7 +4,8 @@
  * JavaScript. React's first render replaces it with the same markup. A tiny inline script hides it
  * when a session is stored (that visitor is restored, not asked to sign in: the page shows "Checking
  * your session…" from the first paint instead, as React's first render does) and applies the stored
- * dark theme before the first paint. For a stored session another one, placed right after the entry's
+ * dark theme before the first paint. The boot module's files (which the entry imports dynamically) get
+ * modulepreload links beside the entry's. For a stored session another one, placed right after the entry's
  * scripts, fetches the signed-in frame's code (routes/-shell) and starts the restore's requests
  * (src/app/early-requests.ts) while the JavaScript downloads. The icon is inlined: one request fewer.
  */
@@ -13,7 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { earlyRequestsScript } from './app/early-requests.ts'
 import { inlineScriptHashes } from './csp.ts'
 import { SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
-import { declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
+import { bootFiles, declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'
 import { SessionCheckScreen } from './views/SessionCheckScreen.tsx'
 import { SignInPage } from './views/SignInPage.tsx'
@@ -56,10 +57,14 @@ const storedClass = JSON.stringify(SESSION_STORED_CLASS)
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest
 const preload = pageChunksScript(pageChunks(manifest, SHELL_SOURCE, routePaths()), sessionKeys)
 const early = `<script>${preload};${earlyRequestsScript()}</script>`
+// The boot module's files (src/main.tsx imports it dynamically), fetched beside the framework's.
+const bootLinks = bootFiles(manifest)
+  .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
+  .join('')
 const boot = `<script>try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [data-signin],html:not(.${SESSION_STORED_CLASS}) [data-session-check]{display:none}</style>`
 
 const final = html
-  .replace(STYLESHEET, `${early}${STYLESHEET}`)
+  .replace(STYLESHEET, `${bootLinks}${early}${STYLESHEET}`)
   .replace(ICON_LINK, `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(icon)}" />`)
   .replace('</head>', `${boot}</head>`)
   .replace(ROOT, `<div id="root"><div data-signin>${signIn}</div><div data-session-check>${sessionCheck}</div></div>`)

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../../src/domain/session.ts'
 import {
+  BOOT_SOURCE,
+  bootFiles,
   declaredPath,
   fixedPath,
   type Manifest,
@@ -13,13 +15,18 @@ import {
   pageChunks,
   pageChunksScript,
   preloadPage,
+  startClosure,
 } from '../../src/page-chunks.ts'
 
 const SESSION_KEYS = [STORAGE_KEYS.authToken, STORAGE_KEYS.oauthToken]
 
-/** A build in the shape Vite writes it: the entry, the shell and two routes sharing a chunk. */
+/**
+ * A build in the shape Vite writes it: the entry, which imports the boot module dynamically, the shell and
+ * two routes sharing a chunk.
+ */
 const MANIFEST: Manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_framework.js', '_start.js'] },
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_framework.js'], dynamicImports: [BOOT_SOURCE] },
+  [BOOT_SOURCE]: { file: 'assets/boot.js', imports: ['_start.js'] },
   '_framework.js': { file: 'assets/framework.js' },
   '_start.js': { file: 'assets/start.js', imports: ['_framework.js'] },
   'routes/-shell/Shell.tsx': { file: 'assets/Shell.js', imports: ['_shell.js'] },
@@ -88,6 +95,21 @@ describe('route paths', () => {
   })
 })
 
+describe('the start', () => {
+  it('is the entry, the boot module it imports dynamically, and what both import statically', () => {
+    expect([...startClosure(MANIFEST)].sort()).toEqual(['_framework.js', '_start.js', 'index.html', BOOT_SOURCE])
+  })
+
+  it("names the boot module's files that the entry's own preload links miss", () => {
+    expect(bootFiles(MANIFEST).sort()).toEqual(['assets/boot.js', 'assets/start.js'])
+  })
+
+  it('refuses a build without the boot module: its files would go unpreloaded', () => {
+    const { [BOOT_SOURCE]: _boot, ...without } = MANIFEST
+    expect(() => startClosure(without)).toThrow(`the build manifest has no ${BOOT_SOURCE}`)
+  })
+})
+
 describe('the files a stored session preloads', () => {
   const chunks = pageChunks(MANIFEST, 'routes/-shell/Shell.tsx', ROUTES)
 
@@ -128,7 +150,11 @@ describe('the files a stored session preloads', () => {
   it('fails without an entry or a shell in the manifest', () => {
     expect(() => pageChunks({}, 'routes/-shell/Shell.tsx', ROUTES)).toThrow(/no entry/)
     expect(() =>
-      pageChunks({ 'index.html': MANIFEST['index.html'] as never }, 'routes/-shell/Shell.tsx', ROUTES),
+      pageChunks(
+        { 'index.html': MANIFEST['index.html'] as never, [BOOT_SOURCE]: MANIFEST[BOOT_SOURCE] as never },
+        'routes/-shell/Shell.tsx',
+        ROUTES,
+      ),
     ).toThrow(/no routes\/-shell\/Shell\.tsx/)
   })
 })

@@ -54,6 +54,13 @@ describe('the bundle budget', () => {
     ])
   })
 
+  it("names an entry that imports the start chunk statically, whose modules would then run in the framework's task", () => {
+    expect(budgetProblems({ ...within, startWithEntry: false })).toEqual([])
+    expect(budgetProblems({ ...within, startWithEntry: true })).toEqual([
+      "the entry imports the start chunk statically: the console's modules would run in the framework's task",
+    ])
+  })
+
   it('refuses a page-only library (uPlot) in what a page loads up front', () => {
     expect(budgetProblems({ ...within, upFront: [{ page: '/home', kb: 150, files: 7, pageOnly: ['uplot'] }] })).toEqual(
       ['/home: loads uplot up front; it belongs to the pages that use it'],

@@ -1,0 +1,19 @@
+import { notify } from '../ui/Toaster.tsx'
+import { applyTheme, readStoredTheme } from '../ui/theme.ts'
+import { nextTask, startConsole } from './console.ts'
+
+/**
+ * The console's own start, which src/main.tsx imports dynamically once the framework's modules have run:
+ * this module's chunk (the start chunk: the machines, the router, the sign-in page) is evaluated in a task
+ * of its own instead of in the framework's, and building the console is the next one. index.html preloads
+ * its files beside the framework's (src/prerender.tsx), so the import costs no round trip.
+ */
+export async function bootConsole() {
+  await nextTask()
+  // index.html's inline script already put the stored theme on <html> before the first paint; this
+  // keeps it and follows the system's for `system`.
+  applyTheme(readStoredTheme())
+  return startConsole({
+    notify: (message, options = {}) => notify(message, { kind: 'success', ...options }),
+  })
+}
