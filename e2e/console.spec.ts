@@ -91,6 +91,50 @@ test('the sign-in page is in the HTML itself, so it shows before the JavaScript 
   await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeVisible()
 })
 
+/**
+ * The sign-in page from index.html alone, its JavaScript held back until `release`, with the token typed
+ * into it; `addresses` records every request the page makes.
+ */
+async function typedBeforeTheJavaScript(page: Page, token: string) {
+  const addresses: string[] = []
+  page.on('request', (request) => addresses.push(request.url()))
+  const release = await holdRequests(page, '**/assets/*.js')
+  await page.goto('/', { waitUntil: 'commit' })
+  const field = page.getByLabel('API token')
+  await field.fill(token)
+  return { addresses, release, field }
+}
+
+test('a token typed into the sign-in page before the JavaScript runs stays out of the address and is kept', async ({
+  page,
+  server,
+}) => {
+  const { addresses, release, field } = await typedBeforeTheJavaScript(page, server.adminToken)
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('token')
+  release()
+  // The console takes the form over (index.html's copy is gone) with what was typed, focus included.
+  await page.waitForFunction(() => !document.querySelector('[data-signin]'))
+  await expect(field).toHaveValue(server.adminToken)
+  await expect(field).toBeFocused()
+  await field.press('Enter')
+  await page.waitForURL(/\/home\?project=/)
+  expect(addresses.filter((address) => address.includes(server.adminToken))).toEqual([])
+})
+
+test('Enter in the sign-in page before the JavaScript runs signs in once the console is there, never through the address', async ({
+  page,
+  server,
+}) => {
+  const { addresses, release, field } = await typedBeforeTheJavaScript(page, server.adminToken)
+  await field.press('Enter')
+  // The HTML's form has no script of its own: a browser's own submit would send the token as `/?token=…`.
+  await expect(field).toHaveValue(server.adminToken)
+  expect(new URL(page.url()).search).toBe('')
+  release()
+  await page.waitForURL(/\/home\?project=/)
+  expect(addresses.filter((address) => address.includes(server.adminToken))).toEqual([])
+})
+
 test('a stored session shows "Checking your session…" from the HTML itself, never the sign-in page', async ({
   page,
   server,

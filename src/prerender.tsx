@@ -15,6 +15,7 @@ import { earlyRequestsScript } from './app/early-requests.ts'
 import { inlineScriptHashes } from './csp.ts'
 import { SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
 import { bootFiles, declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
+import { PRERENDERED_SIGN_IN, SUBMITTED_EARLY } from './ui/early-sign-in.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'
 import { SessionCheckScreen } from './views/SessionCheckScreen.tsx'
 import { SignInPage } from './views/SignInPage.tsx'
@@ -61,13 +62,20 @@ const early = `<script>${preload};${earlyRequestsScript()}</script>`
 const bootLinks = bootFiles(manifest)
   .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
   .join('')
-const boot = `<script>try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [data-signin],html:not(.${SESSION_STORED_CLASS}) [data-session-check]{display:none}</style>`
+// The sign-in form in the HTML has no script of its own: the browser's own submit (Enter in the field,
+// or the button) would send the token in the address, `/?token=…`. Refused and marked until the console
+// replaces the form, which keeps what was typed and signs in then (src/ui/early-sign-in.ts).
+const refuseEarlySubmit = `document.addEventListener('submit',function(e){var f=e.target;if(f&&f.closest&&f.closest('[${PRERENDERED_SIGN_IN}]')){e.preventDefault();f.setAttribute('${SUBMITTED_EARLY}','')}},true);`
+const boot = `<script>${refuseEarlySubmit}try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [${PRERENDERED_SIGN_IN}],html:not(.${SESSION_STORED_CLASS}) [data-session-check]{display:none}</style>`
 
 const final = html
   .replace(STYLESHEET, `${bootLinks}${early}${STYLESHEET}`)
   .replace(ICON_LINK, `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(icon)}" />`)
   .replace('</head>', `${boot}</head>`)
-  .replace(ROOT, `<div id="root"><div data-signin>${signIn}</div><div data-session-check>${sessionCheck}</div></div>`)
+  .replace(
+    ROOT,
+    `<div id="root"><div ${PRERENDERED_SIGN_IN}>${signIn}</div><div data-session-check>${sessionCheck}</div></div>`,
+  )
 writeFileSync(file, final)
 // The server's Content-Security-Policy allows these inline scripts, and no others, by their hashes.
 writeFileSync(HASHES, `${JSON.stringify(inlineScriptHashes(final), null, 2)}\n`)

@@ -1,3 +1,4 @@
+import { keepEarlySignIn } from '../ui/early-sign-in.ts'
 import { notify } from '../ui/Toaster.tsx'
 import { applyTheme, readStoredTheme } from '../ui/theme.ts'
 import { nextTask, startConsole } from './console.ts'
@@ -13,7 +14,10 @@ export async function bootConsole() {
   // index.html's inline script already put the stored theme on <html> before the first paint; this
   // keeps it and follows the system's for `system`.
   applyTheme(readStoredTheme())
-  return startConsole({
+  const started = await startConsole({
     notify: (message, options = {}) => notify(message, { kind: 'success', ...options }),
   })
+  // src/main.tsx renders in this same task: nothing can be typed in between.
+  keepEarlySignIn()
+  return started
 }

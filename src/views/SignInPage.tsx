@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { SESSION_MESSAGES } from '../domain/session.ts'
 import { Button } from '../ui/Button.tsx'
+import { takeEarlySignIn } from '../ui/early-sign-in.ts'
 import { TextField } from '../ui/TextField.tsx'
 
 export type SignInPageProps = {
@@ -13,13 +14,15 @@ export type SignInPageProps = {
 }
 
 export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: SignInPageProps) {
+  // What the visitor typed into index.html's copy of this page before the JavaScript ran.
+  const [early] = useState(takeEarlySignIn)
   // Kept here, not in the machine: what the user typed survives a failed attempt.
-  const [token, setToken] = useState('')
+  const [token, setToken] = useState(early.token)
   const [emptyToken, setEmptyToken] = useState(false)
   const [pressed, setPressed] = useState<'token' | 'sso' | null>(null)
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  function submit(event?: FormEvent<HTMLFormElement>) {
+    event?.preventDefault()
     if (busy) return
     // Pasted tokens often carry a trailing newline or space.
     const trimmed = token.trim()
@@ -30,6 +33,14 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
     setPressed('token')
     onTokenSignIn(trimmed)
   }
+
+  // A sign-in asked for before the JavaScript ran goes ahead now, once.
+  const earlySubmitPending = useRef(early.submitted)
+  useEffect(() => {
+    if (!earlySubmitPending.current) return
+    earlySubmitPending.current = false
+    submit()
+  })
 
   function signInWithSso() {
     setPressed('sso')
@@ -58,6 +69,7 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
             name="token"
             autoComplete="off"
             spellCheck={false}
+            autoFocus={early.focused}
             value={token}
             onChange={(event) => {
               setToken(event.target.value)

@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { keepEarlySignIn, PRERENDERED_SIGN_IN, SUBMITTED_EARLY } from '../../src/ui/early-sign-in.ts'
 import { SignInPage } from '../../src/views/SignInPage.tsx'
 
 afterEach(cleanup)
@@ -14,6 +15,52 @@ function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {
 }
 
 describe('SignInPage', () => {
+  it("takes over what was typed into index.html's copy of the form before the JavaScript ran, focus included", async () => {
+    const early = document.createElement('div')
+    early.setAttribute(PRERENDERED_SIGN_IN, '')
+    early.innerHTML = '<form><input name="token" type="password"></form>'
+    document.body.append(early)
+    const typed = early.querySelector('input') as HTMLInputElement
+    typed.value = 'typed-early'
+    typed.focus()
+    // As the boot module does right before the console's first render, which replaces the copy.
+    keepEarlySignIn()
+    early.remove()
+    const { onTokenSignIn } = renderPage()
+    const field = screen.getByLabelText('API token') as HTMLInputElement
+    expect(field.value).toBe('typed-early')
+    expect(document.activeElement).toBe(field)
+    expect(onTokenSignIn).not.toHaveBeenCalled()
+    await userEvent.setup().type(field, '{Enter}')
+    expect(onTokenSignIn).toHaveBeenCalledWith('typed-early')
+  })
+
+  it('signs in with what was typed when the visitor asked to before the JavaScript ran, once', () => {
+    const early = document.createElement('div')
+    early.setAttribute(PRERENDERED_SIGN_IN, '')
+    early.innerHTML = `<form ${SUBMITTED_EARLY}><input name="token" type="password"></form>`
+    document.body.append(early)
+    ;(early.querySelector('input') as HTMLInputElement).value = ' typed-early\n'
+    keepEarlySignIn()
+    early.remove()
+    const { onTokenSignIn, rerender, onSsoSignIn } = renderPage()
+    rerender(<SignInPage onTokenSignIn={onTokenSignIn} onSsoSignIn={onSsoSignIn} busy />)
+    expect(onTokenSignIn).toHaveBeenCalledTimes(1)
+    expect(onTokenSignIn).toHaveBeenCalledWith('typed-early')
+    // A later sign-in form (after a sign-out) starts empty and asks for nothing.
+    cleanup()
+    const again = renderPage()
+    expect((screen.getByLabelText('API token') as HTMLInputElement).value).toBe('')
+    expect(again.onTokenSignIn).not.toHaveBeenCalled()
+  })
+
+  it('starts empty, without taking the focus, when nothing was typed before', () => {
+    renderPage()
+    const field = screen.getByLabelText('API token') as HTMLInputElement
+    expect(field.value).toBe('')
+    expect(document.activeElement).not.toBe(field)
+  })
+
   it('submits the typed token when Enter is pressed', async () => {
     const user = userEvent.setup()
     const { onTokenSignIn } = renderPage()
