@@ -17,7 +17,7 @@ export async function bootConsole() {
   const started = await startConsole({
     notify: (message, options = {}) => notify(message, { kind: 'success', ...options }),
   })
-  // src/main.tsx renders in this same task: nothing can be typed in between.
+  // Before src/main.tsx's first render, which replaces index.html's copy of the sign-in page.
   keepEarlySignIn()
   return started
 }

@@ -16,23 +16,35 @@ export const SUBMITTED_EARLY = 'data-submitted'
 export type EarlySignIn = { token: string; focused: boolean; submitted: boolean }
 
 const NOTHING: EarlySignIn = { token: '', focused: false, submitted: false }
-let kept: EarlySignIn = NOTHING
+let field: HTMLInputElement | null = null
+let focused = false
 
-/** Reads index.html's copy of the sign-in page: the boot module calls it right before React's first render. */
+/**
+ * Finds the copy's token field: the boot module calls it before React's first render. The field is read
+ * when the console's form takes it, so what is typed until React removes the copy counts too.
+ */
 export function keepEarlySignIn(): void {
-  const field = document.querySelector<HTMLInputElement>(`[${PRERENDERED_SIGN_IN}] input[name="token"]`)
-  kept = field
-    ? {
-        token: field.value,
-        focused: document.activeElement === field,
-        submitted: field.form?.hasAttribute(SUBMITTED_EARLY) ?? false,
-      }
-    : NOTHING
+  const found = document.querySelector<HTMLInputElement>(`[${PRERENDERED_SIGN_IN}] input[name="token"]`)
+  field = found
+  focused = found !== null && document.activeElement === found
+  found?.addEventListener('focus', () => {
+    focused = true
+  })
+  // The browser blurs the field as React removes the copy, while it is still in the page: only a blur
+  // that leaves it in the page (the visitor moved on) counts.
+  found?.addEventListener('blur', () =>
+    queueMicrotask(() => {
+      if (found.isConnected) focused = false
+    }),
+  )
 }
 
-/** What keepEarlySignIn read, once: the first sign-in form takes it, a later one (after a sign-out) starts empty. */
+/** What the copy held, once: the first sign-in form takes it, a later one (after a sign-out) starts empty. */
 export function takeEarlySignIn(): EarlySignIn {
-  const taken = kept
-  kept = NOTHING
+  const taken = field
+    ? { token: field.value, focused, submitted: field.form?.hasAttribute(SUBMITTED_EARLY) ?? false }
+    : NOTHING
+  field = null
+  focused = false
   return taken
 }

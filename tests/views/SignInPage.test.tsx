@@ -14,18 +14,25 @@ function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {
   return { ...view, onTokenSignIn, onSsoSignIn }
 }
 
+/** index.html's copy of the sign-in form (src/prerender.tsx), put in the page; its token field. */
+function earlyCopy(formAttributes = ''): HTMLInputElement {
+  const early = document.createElement('div')
+  early.setAttribute(PRERENDERED_SIGN_IN, '')
+  early.innerHTML = `<form ${formAttributes}><input name="token" type="password"></form>`
+  document.body.append(early)
+  return early.querySelector('input') as HTMLInputElement
+}
+
 describe('SignInPage', () => {
   it("takes over what was typed into index.html's copy of the form before the JavaScript ran, focus included", async () => {
-    const early = document.createElement('div')
-    early.setAttribute(PRERENDERED_SIGN_IN, '')
-    early.innerHTML = '<form><input name="token" type="password"></form>'
-    document.body.append(early)
-    const typed = early.querySelector('input') as HTMLInputElement
-    typed.value = 'typed-early'
+    const typed = earlyCopy()
+    typed.value = 'typed-'
     typed.focus()
-    // As the boot module does right before the console's first render, which replaces the copy.
+    // As the boot module does before the console's first render; the visitor types on until that render
+    // replaces the copy.
     keepEarlySignIn()
-    early.remove()
+    typed.value = 'typed-early'
+    typed.closest(`[${PRERENDERED_SIGN_IN}]`)?.remove()
     const { onTokenSignIn } = renderPage()
     const field = screen.getByLabelText('API token') as HTMLInputElement
     expect(field.value).toBe('typed-early')
@@ -35,14 +42,25 @@ describe('SignInPage', () => {
     expect(onTokenSignIn).toHaveBeenCalledWith('typed-early')
   })
 
-  it('signs in with what was typed when the visitor asked to before the JavaScript ran, once', () => {
-    const early = document.createElement('div')
-    early.setAttribute(PRERENDERED_SIGN_IN, '')
-    early.innerHTML = `<form ${SUBMITTED_EARLY}><input name="token" type="password"></form>`
-    document.body.append(early)
-    ;(early.querySelector('input') as HTMLInputElement).value = ' typed-early\n'
+  it('leaves the focus alone when the visitor had moved on from the field before the console took over', async () => {
+    const typed = earlyCopy()
+    typed.focus()
     keepEarlySignIn()
-    early.remove()
+    typed.value = 'typed-early'
+    typed.blur()
+    await Promise.resolve()
+    typed.closest(`[${PRERENDERED_SIGN_IN}]`)?.remove()
+    renderPage()
+    const field = screen.getByLabelText('API token') as HTMLInputElement
+    expect(field.value).toBe('typed-early')
+    expect(document.activeElement).not.toBe(field)
+  })
+
+  it('signs in with what was typed when the visitor asked to before the JavaScript ran, once', () => {
+    const typed = earlyCopy(SUBMITTED_EARLY)
+    typed.value = ' typed-early\n'
+    keepEarlySignIn()
+    typed.closest(`[${PRERENDERED_SIGN_IN}]`)?.remove()
     const { onTokenSignIn, rerender, onSsoSignIn } = renderPage()
     rerender(<SignInPage onTokenSignIn={onTokenSignIn} onSsoSignIn={onSsoSignIn} busy />)
     expect(onTokenSignIn).toHaveBeenCalledTimes(1)
