@@ -43,13 +43,19 @@ export function staticClosure(manifest: Manifest, key: string, into = new Set<st
   return into
 }
 
+/** The manifest key of the build's entry (index.html). */
+export function entryKey(manifest: Manifest): string {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entry) throw new Error('the build manifest has no entry')
+  return entry
+}
+
 /**
  * What every page loads before its first render: the entry, the boot module (BOOT_SOURCE) and what either
  * imports statically.
  */
 export function startClosure(manifest: Manifest): Set<string> {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  if (!entry) throw new Error('the build manifest has no entry')
+  const entry = entryKey(manifest)
   if (!manifest[BOOT_SOURCE]) throw new Error(`the build manifest has no ${BOOT_SOURCE}`)
   return staticClosure(manifest, BOOT_SOURCE, staticClosure(manifest, entry))
 }
@@ -60,8 +66,7 @@ export function startClosure(manifest: Manifest): Set<string> {
  * fetched only once the framework has run.
  */
 export function bootFiles(manifest: Manifest): string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? ''
-  const entryKeys = staticClosure(manifest, entry)
+  const entryKeys = staticClosure(manifest, entryKey(manifest))
   return [...startClosure(manifest)].filter((key) => !entryKeys.has(key)).map((key) => manifest[key]?.file ?? key)
 }
 

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import {
   COMPILE_HINT,
   EAGER_CHUNKS,
+  entryKey,
   keysOf,
   type Manifest,
   startClosure,
@@ -117,9 +118,8 @@ export function measureBundle(dist: string): BundleReport {
     const file = Object.values(manifest).find((chunk) => chunk.name === name)?.file
     return { chunk: name, hinted: !!file && readFileSync(join(dist, file), 'utf8').startsWith(`${COMPILE_HINT}\n`) }
   })
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? ''
   const start = Object.keys(manifest).find((key) => manifest[key]?.name === 'start') ?? ''
-  const startWithEntry = staticClosure(manifest, entry).has(start)
+  const startWithEntry = staticClosure(manifest, entryKey(manifest)).has(start)
   return { upFront, routes, libraries: pageLibraries(manifest, loaded, sizeOf), compileHints, startWithEntry }
 }
 
@@ -132,7 +132,7 @@ function pageLibraries(
   for (const key of Object.keys(manifest).filter((k) => k.startsWith('routes/') && !k.includes('/-'))) {
     // What the entry and the shell import dynamically is theirs, not the page's.
     for (const chunk of [...staticClosure(manifest, key)].filter((k) => !loaded.has(k))) {
-      const dynamic = (manifest[chunk] as { dynamicImports?: string[] } | undefined)?.dynamicImports ?? []
+      const dynamic = manifest[chunk]?.dynamicImports ?? []
       for (const imported of dynamic) {
         const library = libraryOf(imported)
         if (!library) continue
