@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { BOOT_SOURCE, COMPILE_HINT, EAGER_CHUNKS } from './src/page-chunks.ts'
+import { assignPageKits, PAGE_KITS, type PageKit, ROUTE_CHUNK } from './src/page-kits.ts'
 
 /**
  * The modules every page needs before its first render: the entry, the console's boot module (which the
@@ -31,6 +32,8 @@ const SHELL_HOOKS =
 const PAGE_HOOKS =
   /node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useQueries|useMutation)|query-core[\\/].*[\\/](queriesObserver|mutationObserver)|react-router[\\/].*[\\/]useBlocker)\.js$/
 const isSignedInHook = (id: string) => SHELL_HOOKS.test(id) || PAGE_HOOKS.test(id)
+/** The virtual tables' library (@tanstack/react-virtual): a chunk of its own, for the pages with long tables. */
+const VIRTUAL = /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/]/
 const PRELOAD_HELPER = /vite[\\/]preload-helper/
 
 /** The signed-in frame (routes/-shell/Shell.tsx and what it imports statically, less the start): one chunk. */
@@ -39,6 +42,21 @@ const SHELL = /routes[\\/]-shell[\\/]Shell\.tsx$/
 const TYPE_CATALOGUE = /src[\\/](types[\\/](registry|[^\\/]+[\\/]type)|domain[\\/]type-entry)\.ts$/
 /** The console's date, time and number formatting (src/domain/datetime.ts, numbers.ts): most pages show one. */
 const DATE_FORMATTING = /src[\\/]domain[\\/](datetime|numbers)\.ts$/
+
+/** Each resource page module's kit (src/page-kits.ts), once the module graph is built. */
+let pageKits = new Map<string, PageKit>()
+
+/** Modules the groups before the kits take (the framework, the start, the shell and the library hooks). */
+const takenBeforeKits = (id: string) =>
+  (FRAMEWORK.test(id) && !/xstate-graph/.test(id)) ||
+  PRELOAD_HELPER.test(id) ||
+  startModules.has(id) ||
+  shellModules.has(id) ||
+  isSignedInHook(id) ||
+  VIRTUAL.test(id) ||
+  TYPE_CATALOGUE.test(id) ||
+  DATE_FORMATTING.test(id) ||
+  id.endsWith('.css')
 
 function collectUpFrontModules(): Plugin {
   return {
@@ -64,6 +82,11 @@ function collectUpFrontModules(): Plugin {
         shellModules,
       )
       for (const id of startModules) shellModules.delete(id)
+      pageKits = assignPageKits({
+        ids,
+        importsOf: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        takenBefore: takenBeforeKits,
+      })
       // The entry (index.html) and the modules it names stay in the entry chunk, which the build manifest
       // and index.html name as the entry.
       for (const id of entries) {
@@ -82,7 +105,6 @@ function collectUpFrontModules(): Plugin {
  * the router starts loading it (navigation or intent): the list is not needed twice.
  */
 const routeChunkFiles = new Set<string>()
-const ROUTE_CHUNK = /[\\/]routes[\\/][^\\/-][^\\/]*\.tsx\?tsr-split=/
 
 function collectRouteChunks(): Plugin {
   return {
@@ -207,6 +229,14 @@ export default defineConfig({
             },
             // After the shell, which takes what they share with its own hooks (react-query's QueryObserver).
             { name: 'page-hooks', test: (id) => PAGE_HOOKS.test(id), priority: 3 },
+            { name: 'virtual', test: (id) => VIRTUAL.test(id), priority: 3 },
+            // The resource pages' kits (assignPageKits), the most shared first: a module one kit shares with
+            // another is in the more shared one before the other could take it as an import.
+            ...PAGE_KITS.map((name, index) => ({
+              name,
+              test: (id: string) => pageKits.get(id) === name,
+              priority: 2 - index / 10,
+            })),
           ],
         },
       },
