@@ -1,20 +1,25 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { selectIsDeleting, selectPendingItems, selectResults } from '../../machines/resource-deletion.selectors.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
+import { useIdle } from '../../src/ui/useIdle.ts'
 import type { ResourcePage } from './useResourcePage.ts'
 
-// The dialog (and Headless UI's Dialog under it) loads when deleting becomes possible, not with the page.
+// The dialog (and Headless UI's Dialog under it) loads once deleting is possible, not with the page.
 const loadDeleteDialog = () => import('../../src/views/resources/DeleteDialog.tsx')
 const DeleteDialog = lazy(() => loadDeleteDialog().then((module) => ({ default: module.DeleteDialog })))
 
 /**
  * A page's deletion actor for one type in one project (the list's, and the detail's, which goes back to
- * the list once its resource is gone). The dialog's code is fetched as soon as deleting is allowed.
+ * the list once its resource is gone). The dialog's code is fetched once deleting is allowed and the page
+ * is idle after its first paint: not beside the page's own code and data, which its first paint waits for.
  */
 export function useDeletion(ui: ResourceUi, project: string, page: ResourcePage, then: 'stay' | 'list' = 'stay') {
   const [machine] = useState(() => page.machines.deletion(ui, project, then))
-  if (page.can.delete) void loadDeleteDialog()
+  const idle = useIdle()
+  useEffect(() => {
+    if (page.can.delete && idle) void loadDeleteDialog()
+  }, [page.can.delete, idle])
   return useActorRef(machine)
 }
 

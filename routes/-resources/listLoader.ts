@@ -5,7 +5,8 @@ import { listParams, ResourceListSearch } from '../../src/domain/list-search.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { listFilterValues, type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
 // The resource tools (context.resources()) come with the loader's code, fetched beside it, instead of one
-// round trip after it: the module is the same one the context imports.
+// round trip after it: the module is the same one the context imports, and it announces itself when it
+// runs (src/app/loaded-modules.ts), so the context's import asks for no file of its own.
 import '../../src/app/resources.ts'
 import type { RouterContext } from '../../src/app/router-context.ts'
 import { PLATFORM_SCOPE } from './useResourcePage.ts'

@@ -37,6 +37,7 @@ import {
 } from '../domain/resource-ui.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 import type { NodeMaintenanceResult } from '../types/nodes/fields.ts'
+import { loadedModules } from './loaded-modules.ts'
 
 /** How the resource machines' announcements reach the user: a notification, and a page to go to in a project. */
 export type ResourceAnnouncer = {
@@ -276,3 +277,5 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
   }
 }
 export type ResourceTools = ReturnType<typeof resourceTools>
+
+loadedModules.resources = { resourceTools }

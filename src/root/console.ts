@@ -6,6 +6,7 @@ import { provideSyncStatus } from '../app/configuration.ts'
 import { takeEarlyRequests } from '../app/early-requests.ts'
 import { createHeadStart } from '../app/head-start.ts'
 import { inspectorIfRequested } from '../app/inspector.ts'
+import { loadedModules } from '../app/loaded-modules.ts'
 import type { OverviewTools } from '../app/overview.ts'
 import {
   provideChunkReload,
@@ -103,7 +104,9 @@ export async function startConsole(options: { notify: Notify }) {
     queries,
     actors,
     resources: () => {
-      resourceTools ??= import('../app/resources.ts').then((module) =>
+      // Already there when a list's loader brought it (loaded-modules.ts): no request for it then.
+      const loaded = loadedModules.resources
+      resourceTools ??= (loaded ? Promise.resolve(loaded) : import('../app/resources.ts')).then((module) =>
         module.resourceTools(api, queryClient, {
           notify: (message) => options.notify(message, { kind: 'success' }),
           // After the transition that asked for it is applied: a form that just saved is no longer dirty
