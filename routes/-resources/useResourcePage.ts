@@ -5,6 +5,10 @@ import { selectProjectName, selectProjectPermissions } from '../../machines/proj
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
+// The resource tools (context.resources()) come with every resource page's code, preloaded with it, instead
+// of one round trip after its first render: the module announces itself as it runs
+// (src/app/loaded-modules.ts), and the context takes it from there.
+import '../../src/app/resources.ts'
 
 const root = getRouteApi('__root__')
 

@@ -104,9 +104,9 @@ export async function startConsole(options: { notify: Notify }) {
     queries,
     actors,
     resources: () => {
-      // Already there when a list's loader brought it (loaded-modules.ts): no request for it then.
-      const loaded = loadedModules.resources
-      resourceTools ??= (loaded ? Promise.resolve(loaded) : import('../app/resources.ts')).then((module) =>
+      if (resourceTools) return resourceTools
+      type ToolsModule = NonNullable<typeof loadedModules.resources>
+      const build = (module: ToolsModule) =>
         module.resourceTools(api, queryClient, {
           notify: (message) => options.notify(message, { kind: 'success' }),
           // After the transition that asked for it is applied: a form that just saved is no longer dirty
@@ -117,8 +117,15 @@ export async function startConsole(options: { notify: Notify }) {
               const kept = project || actors.project.getSnapshot().context.project || undefined
               void router.navigate({ href: `${path}${stringifySearch({ project: kept })}`, replace })
             }),
-        }),
-      )
+        })
+      // Already there when a resource page's code brought it (loaded-modules.ts): no request for it, and a
+      // promise marked settled, which React's use() (useResourcePage) reads at once instead of suspending
+      // the page (React would hold its fallback up to 300 ms).
+      const loaded = loadedModules.resources
+      if (loaded) {
+        const tools = build(loaded)
+        resourceTools = Object.assign(Promise.resolve(tools), { status: 'fulfilled', value: tools })
+      } else resourceTools = import('../app/resources.ts').then(build)
       return resourceTools
     },
     tools: () => {
