@@ -96,24 +96,33 @@ test.describe("a page's files are asked for at once", () => {
   })
 })
 
-test.describe('a list opened by its address', () => {
-  test('asks for no file for the resource tools beyond the ones its loader brought', async ({ page }) => {
-    const manifest = JSON.parse(
-      readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8'),
-    ) as Manifest
-    // The bundler's entry file for src/app/resources.ts, which the router context imports: one line that
-    // re-exports the tools' chunk, which the list's loader imports itself.
-    const toolsEntry = `/${manifest['src/app/resources.ts']?.file}`
-    const dialog = `/${manifest['src/views/resources/DeleteDialog.tsx']?.file}`
-    const scripts: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+test.describe('a resource page opened by its address', () => {
+  const pages = [
+    { kind: 'list', path: '/websites', shown: (page: Page) => page.getByRole('link', { name: 'shop-example-com' }) },
+    {
+      kind: 'detail',
+      path: '/websites-detail/shop-example-com',
+      shown: (page: Page) => page.getByText('Protection', { exact: true }),
+    },
+  ]
+  for (const { kind, path, shown } of pages)
+    test(`a ${kind} asks for no file for the resource tools beyond the ones its code brought`, async ({ page }) => {
+      const manifest = JSON.parse(
+        readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8'),
+      ) as Manifest
+      // The bundler's entry file for src/app/resources.ts, which the router context imports: one line
+      // that re-exports the tools' chunk, which every resource page imports itself.
+      const toolsEntry = `/${manifest['src/app/resources.ts']?.file}`
+      const dialog = `/${manifest['src/views/resources/DeleteDialog.tsx']?.file}`
+      const scripts: string[] = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+      })
+      await page.goto(`${path}?project=${PROJECT}`)
+      await expect(shown(page).first()).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      expect(scripts).not.toContain(toolsEntry)
+      // The delete dialog's code still comes, once the page is idle, before anyone asks to delete.
+      await expect.poll(() => scripts).toContain(dialog)
     })
-    await page.goto(`/websites?project=${PROJECT}`)
-    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    expect(scripts).not.toContain(toolsEntry)
-    // The delete dialog's code still comes, once the page is idle, before anyone asks to delete.
-    await expect.poll(() => scripts).toContain(dialog)
-  })
 })

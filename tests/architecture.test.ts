@@ -211,8 +211,9 @@ describe('import direction (ARCHITECTURE.md)', () => {
       'src/routeTree.gen.ts',
       'src/page-chunks.ts',
     )
-    // The one exception, named: the list loader's bare import of the resource tools, which takes no
-    // name from them but makes the bundle fetch them beside the loader (a round trip saved).
+    // The one exception, named: the resource pages' bare import of the resource tools (in
+    // useResourcePage.ts), which takes no name from them but makes the bundle fetch them with the page's
+    // code, where the console's resources() finds them (a round trip saved).
     const coLoaded = (target: string) => target === 'src/app/resources.ts'
     expect(violations(['routes'], (target) => allowed(target) || DOMAIN(target) || coLoaded(target))).toEqual([])
     expect(
@@ -222,7 +223,7 @@ describe('import direction (ARCHITECTURE.md)', () => {
           file,
           /^import\s+['"][^'"]*src\/app\/resources\.ts['"]/m.test(readFileSync(join(ROOT, file), 'utf8')),
         ]),
-    ).toEqual([['routes/-resources/listLoader.ts', true]])
+    ).toEqual([['routes/-resources/useResourcePage.ts', true]])
   })
 
   it('lets API clients import only the domain', () => {

@@ -1,14 +1,12 @@
 import * as v from 'valibot'
 import { selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
+import type { RouterContext } from '../../src/app/router-context.ts'
 import { listParams, ResourceListSearch } from '../../src/domain/list-search.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { listFilterValues, type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
-// The resource tools (context.resources()) come with the loader's code, fetched beside it, instead of one
-// round trip after it: the module is the same one the context imports, and it announces itself when it
-// runs (src/app/loaded-modules.ts), so the context's import asks for no file of its own.
-import '../../src/app/resources.ts'
-import type { RouterContext } from '../../src/app/router-context.ts'
+// With the resource tools, which useResourcePage.ts imports: they come with the loader's code, fetched
+// beside it, and the context's resources() finds them there (src/app/loaded-modules.ts).
 import { PLATFORM_SCOPE } from './useResourcePage.ts'
 
 type ListLoaderContext = {

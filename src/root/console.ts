@@ -16,6 +16,7 @@ import {
   startProjectRequests,
 } from '../app/project.ts'
 import type { QuickSetupActor } from '../app/quick-setup.ts'
+import type * as ResourcesModule from '../app/resources.ts'
 import type { ResourceTools } from '../app/resources.ts'
 import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
 import { provideSession } from '../app/session.ts'
@@ -105,7 +106,7 @@ export async function startConsole(options: { notify: Notify }) {
     actors,
     resources: () => {
       if (resourceTools) return resourceTools
-      type ToolsModule = NonNullable<typeof loadedModules.resources>
+      type ToolsModule = Pick<typeof ResourcesModule, 'resourceTools'>
       const build = (module: ToolsModule) =>
         module.resourceTools(api, queryClient, {
           notify: (message) => options.notify(message, { kind: 'success' }),
@@ -121,7 +122,7 @@ export async function startConsole(options: { notify: Notify }) {
       // Already there when a resource page's code brought it (loaded-modules.ts): no request for it, and a
       // promise marked settled, which React's use() (useResourcePage) reads at once instead of suspending
       // the page (React would hold its fallback up to 300 ms).
-      const loaded = loadedModules.resources
+      const loaded = loadedModules.resources as ToolsModule | undefined
       if (loaded) {
         const tools = build(loaded)
         resourceTools = Object.assign(Promise.resolve(tools), { status: 'fulfilled', value: tools })
