@@ -23,12 +23,11 @@ const KINDS = Object.keys(KIT_ROOTS) as PageKind[]
  * - `ui-kit`: what other pages use too (the statistics, the audit log…) and details with lists or
  *   forms: the page heading, links, table parts.
  * - `field-kit`: what other pages use too, with lists and forms but not details: the dropdowns.
- * - `page-kit`: forms and another kind, not other pages: the resource page hook, the types' page
- *   descriptions (`src/domain/resource-ui.ts`).
+ * - `page-kit`: forms and another kind, not other pages: the resource page hook and the resource tools
+ *   it imports, the types' page descriptions (`src/domain/resource-ui.ts`).
  * - `table-kit`: lists and details: the rows, their format, deletion.
- * - `resource-tools`: what only the lists' loaders reach (the loader, and the resource tools it
- *   imports so that they come with its code), and what the console imports dynamically for every
- *   resource page (`src/app/resources.ts`).
+ * - `loader-kit`: what only the lists' loaders reach (the loader itself), and what only the console's
+ *   dynamic import of the resource tools reaches (`src/app/resources.ts`), when no page imports them.
  * - `list-kit`, `detail-kit`, `form-kit`: one kind's own.
  */
 export const PAGE_KITS = [
@@ -36,7 +35,7 @@ export const PAGE_KITS = [
   'field-kit',
   'page-kit',
   'table-kit',
-  'resource-tools',
+  'loader-kit',
   'list-kit',
   'detail-kit',
   'form-kit',
@@ -105,7 +104,7 @@ export function assignPageKits({ ids, importsOf, takenBefore }: ModuleGraph): Ma
     if (takenBefore(id) || TYPE_OWN.test(id) || ROUTE_CHUNK.test(id)) continue
     const user = users.get(id)
     if (!user?.component) {
-      kits.set(id, 'resource-tools')
+      kits.set(id, 'loader-kit')
       continue
     }
     const reaching = [...user.routes].map((route) => routeKinds.get(route) ?? new Set<PageKind>())

@@ -45,11 +45,11 @@ describe('the resource pages kits', () => {
     expect(kits.get('/c/src/domain/resource-ui.ts')).toBe('page-kit')
   })
 
-  it('gives the lists’ loaders and the resource tools their own kit', () => {
+  it('gives the lists’ loaders, and the tools only they and the console’s import reach, their own kit', () => {
     const kits = graph({})
-    expect(kits.get(LOADER)).toBe('resource-tools')
-    expect(kits.get(TOOLS)).toBe('resource-tools')
-    expect(kits.get('/c/src/queries/resources.ts')).toBe('resource-tools')
+    expect(kits.get(LOADER)).toBe('loader-kit')
+    expect(kits.get(TOOLS)).toBe('loader-kit')
+    expect(kits.get('/c/src/queries/resources.ts')).toBe('loader-kit')
   })
 
   it('puts what another page uses too in a kit of parts that page loads, not in one kind’s', () => {
@@ -96,6 +96,6 @@ describe('the resource pages kits', () => {
     expect(kits.has('/c/src/types/nodes/flags.ts')).toBe(false)
     expect(kits.has('/c/src/views/ProjectList.tsx')).toBe(false)
     expect(kits.has(LIST)).toBe(false)
-    expect(kits.get(LOADER)).toBe('resource-tools')
+    expect(kits.get(LOADER)).toBe('loader-kit')
   })
 })
