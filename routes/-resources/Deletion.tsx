@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { selectIsDeleting, selectPendingItems, selectResults } from '../../machines/resource-deletion.selectors.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
-import { useIdle } from '../../src/ui/useIdle.ts'
+import { usePreloadWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
 import type { ResourcePage } from './useResourcePage.ts'
 
 // The dialog (and Headless UI's Dialog under it) loads once deleting is possible, not with the page.
@@ -16,10 +16,7 @@ const DeleteDialog = lazy(() => loadDeleteDialog().then((module) => ({ default: 
  */
 export function useDeletion(ui: ResourceUi, project: string, page: ResourcePage, then: 'stay' | 'list' = 'stay') {
   const [machine] = useState(() => page.machines.deletion(ui, project, then))
-  const idle = useIdle()
-  useEffect(() => {
-    if (page.can.delete && idle) void loadDeleteDialog()
-  }, [page.can.delete, idle])
+  usePreloadWhenIdle(loadDeleteDialog, page.can.delete)
   return useActorRef(machine)
 }
 

@@ -29,3 +29,15 @@ export function useLoaded<T>(load: () => Promise<T | null | undefined>, when = t
 export function useLoadedWhenIdle<T>(load: () => Promise<T | null | undefined>): T | null {
   return useLoaded(load, useIdle())
 }
+
+/**
+ * `load` asked for once the page is idle after its first paint and `when` holds, its result not kept:
+ * code fetched ahead of its first use (a dialog's), which the page does not render again for when it
+ * arrives. `load` must keep its identity between renders.
+ */
+export function usePreloadWhenIdle(load: () => Promise<unknown>, when = true): void {
+  const idle = useIdle()
+  useEffect(() => {
+    if (idle && when) void load()
+  }, [idle, when, load])
+}
