@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useDeferredValue } from 'react'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
@@ -31,8 +31,10 @@ export function ResourceDetailPage({ ui, name, project, page, listLink, addons }
     refetchInterval: follow ? (q) => (q.state.data ? follow(q.state.data) : false) : undefined,
   })
   const deletion = useDeletion(ui, project, page, 'list')
+  // An answer comes through the query cache's store, whose updates React draws in one piece: from a
+  // deferred copy, its fields and add-ons are drawn as a transition, in short tasks (issue 27).
+  const record = useDeferredValue(query.data)
 
-  if (query.isPending) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
   if (query.isError) {
     const missing = queryError.isNotFound(query.error)
     return (
@@ -47,7 +49,7 @@ export function ResourceDetailPage({ ui, name, project, page, listLink, addons }
       />
     )
   }
-  const record = query.data
+  if (record === undefined) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
   const context: AddonContext = { project, can: page.can, page }
   return (
     <>
