@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /*
  * Heavy widgets that mount together (a form's dropdowns, once their library has loaded) take turns: one
  * mounts in a task of its own, and the next turn is given only after it has been drawn. Mounted all at
- * once they made one task of ~200 ms on a phone, in which nothing could answer a tap.
+ * once they made one task of ~200 ms on a phone, in which nothing could answer a tap. A turn is a
+ * transition, so React draws even one widget in short tasks (all but its commit).
  */
 const waiting: (() => void)[] = []
 let pending = false
@@ -27,7 +28,7 @@ export function useTurn(asking = true): boolean {
   const [turn, setTurn] = useState(false)
   useEffect(() => {
     if (!asking || turn) return
-    const take = () => setTurn(true)
+    const take = () => startTransition(() => setTurn(true))
     waiting.push(take)
     scheduleTurn()
     // Runs once the turn has been drawn (`turn` changed), or when the component goes before it: either
