@@ -121,6 +121,25 @@ test('a token typed into the sign-in page before the JavaScript runs stays out o
   expect(addresses.filter((address) => address.includes(server.adminToken))).toEqual([])
 })
 
+test('the console takes the sign-in page over in one step: its field never leaves the page', async ({ page }) => {
+  // Every change to the page's root, from the HTML on: a moment without a token field is recorded. The
+  // console's first render came before the router had loaded the page and drew nothing, which took
+  // index.html's copy (and what was typed into it) away until the console's own form came.
+  await page.addInitScript(`
+    window.__withoutField = 0
+    document.addEventListener('DOMContentLoaded', function () {
+      var root = document.getElementById('root')
+      new MutationObserver(function () {
+        if (!root.querySelector('input[name="token"]')) window.__withoutField++
+      }).observe(root, { childList: true, subtree: true })
+    })
+  `)
+  await page.goto('/')
+  await page.waitForFunction(() => !document.querySelector('[data-signin]'))
+  await expect(page.getByLabel('API token')).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { __withoutField: number }).__withoutField)).toBe(0)
+})
+
 test('Enter in the sign-in page before the JavaScript runs signs in once the console is there, never through the address', async ({
   page,
   server,

@@ -17,6 +17,11 @@ export async function bootConsole() {
   const started = await startConsole({
     notify: (message, options = {}) => notify(message, { kind: 'success', ...options }),
   })
+  // The first page's code and loaders before React's first render: a render before them would commit
+  // an empty page (the router's matches still pending), which removed index.html's copy of the sign-in
+  // page (and anything typed into it) for as long as they took. The router, already loaded, does not
+  // load again when it mounts.
+  await started.router.load()
   // Before src/main.tsx's first render, which replaces index.html's copy of the sign-in page.
   keepEarlySignIn()
   return started
