@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, use } from 'react'
+import { type ReactNode, use, useDeferredValue } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { AUDIT_PAGE_SIZE } from '../../src/domain/audit.ts'
 import { grants } from '../../src/domain/permissions.ts'
@@ -37,6 +37,9 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
   const { page = 1, in_project, ...rest } = search
   const filters: AuditFilterValues = { ...rest, project: in_project }
   const list = useQuery(queries.audit({ ...filters, page, items: AUDIT_PAGE_SIZE.default }))
+  // An answer comes through the query cache's store, whose updates React draws in one piece: from a
+  // deferred copy, the entries are drawn as a transition, in short tasks (issue 27).
+  const data = useDeferredValue(list.data)
   const toSearch = ({ project, ...others }: AuditFilterValues): Search =>
     Object.fromEntries(Object.entries({ ...others, in_project: project }).filter(([, value]) => value))
   return (
@@ -45,9 +48,9 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
       page={page}
       items={AUDIT_PAGE_SIZE.default}
       list={{
-        status: list.isError && !list.data ? 'error' : list.data ? 'ready' : 'loading',
-        rows: list.data?.data ?? [],
-        total: list.data?.meta.total ?? 0,
+        status: list.isError && !data ? 'error' : data ? 'ready' : 'loading',
+        rows: data?.data ?? [],
+        total: data?.meta.total ?? 0,
         error: list.error ? queryError.message(list.error) : undefined,
       }}
       refreshing={list.isPlaceholderData}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { use, useState } from 'react'
+import { use, useDeferredValue, useState } from 'react'
 import {
   selectRestoreApplied,
   selectRestoreBackup,
@@ -25,6 +25,9 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
   const { tools } = root.useRouteContext()
   const { queries, backups, restore } = use(tools())
   const list = useQuery(queries.backups(project))
+  // An answer comes through the query cache's store, whose updates React draws in one piece: from a
+  // deferred copy, the backups are drawn as a transition, in short tasks (issue 27).
+  const data = useDeferredValue(list.data)
   const [machine] = useState(() => restore(project))
   const actor = useActorRef(machine)
   const [action, setAction] = useState<Action>(IDLE)
@@ -47,8 +50,8 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
     <BackupsPage
       project={project}
       backups={{
-        status: list.isError ? 'error' : list.data ? 'ready' : 'loading',
-        rows: list.data?.data ?? [],
+        status: list.isError ? 'error' : data ? 'ready' : 'loading',
+        rows: data?.data ?? [],
         error: list.error ? queryError.message(list.error) : undefined,
       }}
       can={can}
