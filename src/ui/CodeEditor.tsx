@@ -220,8 +220,14 @@ export default function CodeEditor(props: CodeEditorProps) {
     }
   }, [])
 
+  // The view was just made with these: reconfiguring it again at once cost a fifth of its making.
+  const configured = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: props holds exactly these, read by dynamicExtensions
   useEffect(() => {
+    if (!configured.current) {
+      configured.current = true
+      return
+    }
     viewRef.current?.dispatch({ effects: dynamic.current.reconfigure(dynamicExtensions(props, hintId)) })
   }, [id, readOnly, invalid, describedBy, label, labelledBy, hintId, errorAt?.line, errorAt?.column])
 

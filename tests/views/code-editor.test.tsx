@@ -186,6 +186,22 @@ describe('CodeEditor', () => {
     expect(content.getAttribute('aria-multiline')).toBe('true')
   })
 
+  it('follows its invalid mark and read-only state as they change, once made', () => {
+    const editor = (props: Partial<CodeEditorProps>) => (
+      <CodeEditor id="snippet" value="sub vcl_recv {}" onChange={() => {}} label="VCL snippet" {...props} />
+    )
+    const { rerender } = render(editor({}))
+    const content = screen.getByRole('textbox', { name: 'VCL snippet' })
+    expect(content.getAttribute('aria-invalid')).toBeNull()
+    rerender(editor({ invalid: true }))
+    expect(content.getAttribute('aria-invalid')).toBe('true')
+    rerender(editor({ invalid: true, readOnly: true }))
+    expect(EditorView.findFromDOM(content)?.state.readOnly).toBe(true)
+    rerender(editor({}))
+    expect(content.getAttribute('aria-invalid')).toBeNull()
+    expect(EditorView.findFromDOM(content)?.state.readOnly).toBe(false)
+  })
+
   it('takes its name from the visible label, which focuses it when clicked', async () => {
     const user = userEvent.setup()
     render(
