@@ -45,12 +45,13 @@ type Panels = { Overview: typeof import('./-home/HomeOverview.tsx').default; too
  */
 function useHomePanels(): Panels | null {
   const { overview } = route.useRouteContext()
-  const load = useCallback(
-    () =>
-      Promise.all([import('./-home/HomeOverview.tsx'), overview()]).then(([module, tools]) =>
-        module ? { Overview: module.default, tools } : null,
-      ),
-    [overview],
-  )
+  const load = useCallback(() => {
+    // The tools' files are asked for a task after the panels': starting a file's request (its preload
+    // link) is main-thread work, and the two sets together made one long task.
+    const tools = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(overview)
+    return Promise.all([import('./-home/HomeOverview.tsx'), tools]).then(([module, loaded]) =>
+      module ? { Overview: module.default, tools: loaded } : null,
+    )
+  }, [overview])
   return useLoadedWhenIdle(load)
 }
