@@ -20,8 +20,8 @@ export async function bootConsole() {
   // The first page's code and loaders before React's first render: a render before them would commit
   // an empty page (the router's matches still pending), which removed index.html's copy of the sign-in
   // page (and anything typed into it) for as long as they took. The router, already loaded, does not
-  // load again when it mounts.
-  await started.router.load()
+  // load again when it mounts; one whose load failed loads again then and shows what failed, as before.
+  await started.router.load().catch((error: unknown) => console.error(error))
   // Before src/main.tsx's first render, which replaces index.html's copy of the sign-in page.
   keepEarlySignIn()
   return started
