@@ -10,6 +10,7 @@ import {
 import { selectPermissions } from '../machines/session.selectors.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
 import { visibleSidebar } from '../src/types/navigation.ts'
+import { nextTask } from '../src/ui/nextTask.ts'
 import { useLoadedWhenIdle } from '../src/ui/useLoadedWhenIdle.ts'
 import { HomePage } from '../src/views/HomePage.tsx'
 
@@ -48,7 +49,7 @@ function useHomePanels(): Panels | null {
   const load = useCallback(() => {
     // The tools' files are asked for a task after the panels': starting a file's request (its preload
     // link) is main-thread work, and the two sets together made one long task.
-    const tools = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(overview)
+    const tools = nextTask().then(overview)
     return Promise.all([import('./-home/HomeOverview.tsx'), tools]).then(([module, loaded]) =>
       module ? { Overview: module.default, tools: loaded } : null,
     )

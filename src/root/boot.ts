@@ -1,7 +1,8 @@
 import { keepEarlySignIn } from '../ui/early-sign-in.ts'
+import { nextTask } from '../ui/nextTask.ts'
 import { notify } from '../ui/Toaster.tsx'
 import { applyTheme, readStoredTheme } from '../ui/theme.ts'
-import { nextTask, startConsole } from './console.ts'
+import { startConsole } from './console.ts'
 
 /**
  * The console's own start, which src/main.tsx imports dynamically once the framework's modules have run:

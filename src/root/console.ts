@@ -27,15 +27,9 @@ import { retryDelay, retryWhileUnavailable } from '../queries/errors.ts'
 import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
+import { nextTask } from '../ui/nextTask.ts'
 import { connectConfiguration, connectNavigation, connectQuickSetup } from './navigation.ts'
 import { createAppRouter, stringifySearch } from './router.tsx'
-
-/**
- * Resolves in a later task: the browser may paint and handle input in between. The start-up yields at its
- * natural seams (after the modules' evaluation, between the actors and the router) so that none of its
- * parts blocks the main thread for long on a phone.
- */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /**
  * Builds the running console: API clients, the query cache, every root actor with its real side

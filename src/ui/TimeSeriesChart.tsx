@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import { colourOf, gridColour } from './chart-colours.ts'
 import type { ChartLine } from './chart-scales.ts'
+import { nextTask } from './nextTask.ts'
 import { SvgPlot } from './SvgPlot.tsx'
 import { cellClassName, headerCellClassName, tableClassName } from './Table.tsx'
 import { timeAxisLabels } from './time-axis.ts'
@@ -47,7 +48,7 @@ const loadLibrary = () => {
  */
 let drawing: Promise<void> = Promise.resolve()
 function drawInTurn(draw: () => void): Promise<void> {
-  const turn = drawing.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0))).then(draw)
+  const turn = drawing.then(nextTask).then(draw)
   // A chart that fails to draw shows so itself; the ones after it still get their turn.
   drawing = turn.catch(() => {})
   return turn
