@@ -18,7 +18,8 @@ import { writeSection } from './report.ts'
  * `BENCH_PAGES=statistics,editor` measures only the pages whose label contains one of the words and
  * prints them; a run of every page writes its section of docs/benchmarks.md, each score beside the
  * previous run's and the goal (mobile 95 or more, desktop 100). `LH_DUMP=<dir>` keeps each run's
- * result and trace; `LH_SAMPLES=1` adds the JavaScript samples to the trace (and slows the page down).
+ * result, trace and requests' log; `LH_SAMPLES=1` adds the JavaScript samples to the trace (and slows
+ * the page down).
  * `--tls` serves the console over HTTPS (the test certificate, which the browser is told to trust), where
  * Chromium speaks HTTP/2: a page's files share one connection instead of waiting for one of six. Its
  * table is a section of its own.

@@ -54,6 +54,8 @@ export async function runLighthouse(
     const name = `${page.replace(/\W+/g, '_')}${options.desktop ? '-desktop' : ''}-${Date.now()}`
     writeFileSync(join(process.env.LH_DUMP, `${name}.json`), JSON.stringify(result.lhr))
     writeFileSync(join(process.env.LH_DUMP, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
+    // With the requests' log, Lighthouse's simulation can be run again on the dump (its lantern metrics).
+    writeFileSync(join(process.env.LH_DUMP, `${name}.devtoolslog.json`), JSON.stringify(result.artifacts.DevtoolsLog))
   }
   return {
     page,
