@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, use, useDeferredValue } from 'react'
+import { type ReactNode, use } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { AUDIT_PAGE_SIZE } from '../../src/domain/audit.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { type AuditFilterValues, AuditLogPage } from '../../src/views/AuditLogPage.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
 
@@ -37,9 +38,8 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
   const { page = 1, in_project, ...rest } = search
   const filters: AuditFilterValues = { ...rest, project: in_project }
   const list = useQuery(queries.audit({ ...filters, page, items: AUDIT_PAGE_SIZE.default }))
-  // An answer comes through the query cache's store, whose updates React draws in one piece: from a
-  // deferred copy, the entries are drawn as a transition, in short tasks (issue 27).
-  const data = useDeferredValue(list.data)
+  // The entries are drawn as a transition, in short tasks.
+  const data = useDrawnAnswer(list.data)
   const toSearch = ({ project, ...others }: AuditFilterValues): Search =>
     Object.fromEntries(Object.entries({ ...others, in_project: project }).filter(([, value]) => value))
   return (

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { type ReactNode, useDeferredValue } from 'react'
+import type { ReactNode } from 'react'
 import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { quietLinkClassName } from '../../src/ui/link.ts'
+import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { ResourceList, type ResourceListProps } from '../../src/views/resources/ResourceList.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import { useListFilterControls } from './ListFilters.tsx'
@@ -35,9 +36,8 @@ export function ProjectList({ ui, project, page, addons }: ProjectListProps) {
   const { params, filters, setParams, setFilter } = useListParams(ui)
   // The query the route's loader started (listLoader.ts reads the same): the rows come from the cache.
   const query = useQuery(page.queries.list(ui, project, params, filters))
-  // An answer comes through the query cache's store, whose updates React draws in one piece: from a
-  // deferred copy, the page with its rows is drawn as a transition, in short tasks (issue 27).
-  const data = useDeferredValue(query.data)
+  // The page with its rows is drawn as a transition, in short tasks.
+  const data = useDrawnAnswer(query.data)
   const filterControls = useListFilterControls(ui, project, page, filters, setFilter)
   const deletion = useDeletion(ui, project, page)
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { type ReactNode, useDeferredValue } from 'react'
+import type { ReactNode } from 'react'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
+import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { ResourceDetail } from '../../src/views/resources/ResourceDetail.tsx'
 import { DeletionDialog, useDeletion } from './Deletion.tsx'
 import type { AddonContext, DetailAddons } from './detail-addons.ts'
@@ -31,9 +32,8 @@ export function ResourceDetailPage({ ui, name, project, page, listLink, addons }
     refetchInterval: follow ? (q) => (q.state.data ? follow(q.state.data) : false) : undefined,
   })
   const deletion = useDeletion(ui, project, page, 'list')
-  // An answer comes through the query cache's store, whose updates React draws in one piece: from a
-  // deferred copy, its fields and add-ons are drawn as a transition, in short tasks (issue 27).
-  const record = useDeferredValue(query.data)
+  // Its fields and add-ons are drawn as a transition, in short tasks.
+  const record = useDrawnAnswer(query.data)
 
   if (query.isError) {
     const missing = queryError.isNotFound(query.error)

@@ -8,6 +8,7 @@ import { draftOf, type ResourceUi, resourceRoutes } from '../../src/domain/resou
 import { queryError } from '../../src/queries/errors.ts'
 import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
+import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { FormPage } from './FormPage.tsx'
 import { PageMessage } from './PageMessage.tsx'
 import { type ResourcePage, useResourcePage } from './useResourcePage.ts'
@@ -64,12 +65,14 @@ type EditPageProps = { ui: ResourceUi; name: string; page: ResourcePage; title: 
 function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
   const project = page.project ?? ''
   const query = useQuery(page.queries.detail(ui, project, name))
-  if (query.data) {
-    const start = { name, values: draftOf(query.data), revision: query.data.revision }
+  // The form's page (its machine, its reference lists' queries) starts as a transition, in short tasks.
+  const record = useDrawnAnswer(query.data)
+  if (record) {
+    const start = { name, values: draftOf(record), revision: record.revision }
     // The form starts from the record as loaded: a later refetch (or its failure) leaves what the user typed.
     return <FormPage ui={ui} mode="edit" title={title} page={page} start={start} />
   }
-  if (query.isPending) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
+  if (query.isPending || query.data) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
   const missing = queryError.isNotFound(query.error)
   const text = missing
     ? `No ${ui.one} named "${name}" in this project.`

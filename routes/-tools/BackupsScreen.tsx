@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { use, useDeferredValue, useState } from 'react'
+import { use, useState } from 'react'
 import {
   selectRestoreApplied,
   selectRestoreBackup,
@@ -13,6 +13,7 @@ import {
 } from '../../machines/backup-restore.selectors.ts'
 import type { BackupRecord } from '../../src/domain/backup.ts'
 import { queryError } from '../../src/queries/errors.ts'
+import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { BackupsPage, type BackupsPageProps, backupLabel } from '../../src/views/BackupsPage.tsx'
 import { saveFile } from './saveFile.ts'
 
@@ -25,9 +26,8 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
   const { tools } = root.useRouteContext()
   const { queries, backups, restore } = use(tools())
   const list = useQuery(queries.backups(project))
-  // An answer comes through the query cache's store, whose updates React draws in one piece: from a
-  // deferred copy, the backups are drawn as a transition, in short tasks (issue 27).
-  const data = useDeferredValue(list.data)
+  // The backups are drawn as a transition, in short tasks.
+  const data = useDrawnAnswer(list.data)
   const [machine] = useState(() => restore(project))
   const actor = useActorRef(machine)
   const [action, setAction] = useState<Action>(IDLE)

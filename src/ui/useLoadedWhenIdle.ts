@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
+import { nextTask } from './nextTask.ts'
 import { useIdle } from './useIdle.ts'
 
 /**
- * What `load` resolves to, asked for once `when` is true: null until it arrives, and for good when it
- * resolves to nothing (a chunk that failed to load, once the console has asked for a reload). Rendered
+ * What `load` resolves to, asked for a task after `when` is true: null until it arrives, and for good when
+ * it resolves to nothing (a chunk that failed to load, once the console has asked for a reload). Rendered
  * when it is there, without Suspense, whose reveal React holds back some 300 ms. `load` must keep its
  * identity between renders (module level, or useCallback).
  */
@@ -12,9 +13,13 @@ export function useLoaded<T>(load: () => Promise<T | null | undefined>, when = t
   useEffect(() => {
     if (!when) return
     let live = true
-    void load().then((value) => {
-      if (live && value) setLoaded(value)
-    })
+    // Asked for in a task of its own: an import appends a preload link per file in the task that asks,
+    // which, beside the effects of a page's first render, made one long task on a phone (issue 27).
+    void nextTask()
+      .then(() => (live ? load() : null))
+      .then((value) => {
+        if (live && value) setLoaded(value)
+      })
     return () => {
       live = false
     }

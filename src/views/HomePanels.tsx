@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue, useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import type { CertificateSummary } from '../api/overview.ts'
 import { type AuditSummary, actorLabel } from '../domain/audit.ts'
 import { formatDateTime } from '../domain/datetime.ts'
@@ -11,6 +11,7 @@ import { detailPathOf, listPathOf, typeLabelOf } from '../types/resource-routes.
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
+import { useDrawnAnswer } from '../ui/useDrawnAnswer.ts'
 import type { PanelState } from './DetailPanel.tsx'
 
 export type RenderPath = (path: string, children: ReactNode) => ReactNode
@@ -38,9 +39,8 @@ export function Panel<T extends NonNullable<unknown>>({
    */
   height?: string
 }) {
-  // An answer arrives through the query cache's store, whose updates React draws at once: the panel's
-  // content is drawn from a deferred copy, as a transition in short tasks (issue 27).
-  const shown = useDeferredValue(panel.status === 'ready' ? panel.data : undefined)
+  // The panel's content is drawn as a transition, in short tasks.
+  const shown = useDrawnAnswer(panel.status === 'ready' ? panel.data : undefined)
   return (
     <section
       aria-labelledby={`home-panel-${id}`}
