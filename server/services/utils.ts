@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { HealthEnvelope, ServiceInfoEnvelope } from '../../src/domain/platform-info.ts'
+import { jsonBody } from '../http/compress.ts'
 import type { ServiceRouter } from '../http/service.ts'
 
 /** The document itself: an OpenAPI 3.1 document, which its own specification describes in full. */
@@ -49,6 +50,7 @@ export function registerUtils(router: ServiceRouter) {
     access: { public: true },
     status: 200,
     response: OpenApiAnswer,
-    handler: async ({ c }) => c.json(router.openapi(ctx.config.version)),
+    // Compressed like the other answers: the core's document is ~700 kB of JSON, ~5% of it over the wire.
+    handler: async ({ c }) => jsonBody(c, JSON.stringify(router.openapi(ctx.config.version))),
   })
 }

@@ -61,6 +61,20 @@ describe('response compression', () => {
     expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(json)
   })
 
+  it('sends each service’s OpenAPI document compressed, the same document inside', async () => {
+    for (const service of ['auth', 'core']) {
+      const path = `/api/${service}/v0/openapi.json`
+      const plain = await raw(path)
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      const document = JSON.parse(plain.bytes.toString('utf8'))
+      expect(document.openapi).toBe('3.1.0')
+      const br = await raw(path, 'gzip, deflate, br')
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.bytes.length).toBeLessThan(plain.bytes.length / 5)
+      expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(document)
+    }
+  })
+
   it('leaves small answers and clients that ask for nothing uncompressed', async () => {
     const one = await raw('/api/core/v0/projects/media/directors/zip-00', 'br, gzip')
     expect(one.headers['content-encoding']).toBeUndefined()
