@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import {
   type ApiOperation,
   type ApiTagGroup,
@@ -152,7 +152,16 @@ function Operation(
   )
 }
 
-type ServiceSectionProps = { service: ApiDocsService; filter: string } & Omit<ApiDocsPageProps, 'services'>
+type ServiceSectionProps = { service: ApiDocsService; filter: string; first: boolean } & Omit<
+  ApiDocsPageProps,
+  'services'
+>
+
+/** Skipped by layout and paint until near the screen, a summary's height for each operation meanwhile. */
+const farAway = (operations: number): CSSProperties => ({
+  contentVisibility: 'auto',
+  containIntrinsicSize: `auto ${operations * 48}px`,
+})
 
 /** One service's operations; drawn again only when its own view, the filter or the page's props change. */
 const ServiceSection = memo(function ServiceSection(props: ServiceSectionProps) {
@@ -184,7 +193,10 @@ const ServiceSection = memo(function ServiceSection(props: ServiceSectionProps) 
             <h3 className="inline text-base font-semibold">{group.tag}</h3>
             <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">{`${group.operations.length} ${group.operations.length === 1 ? 'operation' : 'operations'}`}</span>
           </summary>
-          <div className="mt-2 flex flex-col gap-2">
+          {/* Below the first service, laid out and painted only near the screen: a service lists up to a few
+              hundred operations, whose layout in one piece was a long task on a phone (issue 27). The size
+              stands in until then; the first service fills the first screen, so nothing in sight moves. */}
+          <div className="mt-2 flex flex-col gap-2" style={props.first ? undefined : farAway(group.operations.length)}>
             {group.operations.map((operation) => (
               <Operation
                 key={operation.id}
@@ -245,10 +257,11 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
         </p>
       </div>
       <div className="flex flex-col gap-10">
-        {shown.map((service) => (
+        {shown.map((service, index) => (
           <ServiceSection
             key={service.service}
             service={service}
+            first={index === 0}
             filter={filter}
             linkedId={props.linkedId}
             defaults={props.defaults}
