@@ -1,5 +1,5 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useQueries } from '@tanstack/react-query'
+import { useState } from 'react'
 import {
   allowedReference,
   type Draft,
@@ -9,7 +9,6 @@ import {
 } from '../../src/domain/resource-ui.ts'
 import { queryError, retryWhileUnavailable } from '../../src/queries/errors.ts'
 import { referenceTargetOf } from '../../src/types/resource-routes.ts'
-import { nextTask } from '../../src/ui/nextTask.ts'
 import type { ReferenceChoices } from '../../src/views/resources/ResourceForm.tsx'
 import type { ResourcePage } from './useResourcePage.ts'
 
@@ -48,30 +47,10 @@ export function useReferenceOptions(
 ): (field: ReferenceField, values: Draft) => ReferenceChoices {
   const [types] = useState(() => referencedTypes(referenceFields(formFields(ui))))
   const [filters, setFilters] = useState<Record<string, string>>({})
-  // The lists are asked for one a task after the form's first render, and the queries below follow them
-  // once all are on their way. Each request is a few ms of the main thread on a phone: started together
-  // in the render's effects, six of them (a website's form) made one long task of it (issue 27).
-  const queryClient = useQueryClient()
-  const { queries } = page
-  const [asking, setAsking] = useState(false)
-  useEffect(() => {
-    let live = true
-    void (async () => {
-      for (const { type, keep } of types) {
-        await nextTask()
-        if (!live) return
-        void queryClient.prefetchQuery(namesQuery(queries, project, type, '', keep))
-      }
-      setAsking(true)
-    })()
-    return () => {
-      live = false
-    }
-  }, [types, queryClient, queries, project])
   const results = useQueries({
     queries: types.map(({ type, keep }) => ({
-      ...namesQuery(queries, project, type, filters[type] ?? '', keep),
-      enabled: asking,
+      ...page.queries.names(referenceTargetOf(type), project, filters[type] ?? '', keep),
+      retry: retryWhileUnavailable(0),
     })),
   })
   return (field, values) => {
@@ -87,21 +66,10 @@ export function useReferenceOptions(
           value: item.name,
           label: item.display_name ? `${item.name} (${item.display_name})` : item.name,
         })),
-      loading: result.isPending && (!asking || result.fetchStatus !== 'idle'),
+      loading: result.isPending && result.fetchStatus !== 'idle',
       error: result.isError && !absent ? 'The options could not be loaded.' : null,
       filter: result.data?.more || filter !== '' ? filter : null,
       onFilter: (text) => setFilters((current) => ({ ...current, [type]: text })),
     }
   }
-}
-
-/** The names of a referenced type's resources matching `filter`, as the picker lists them. */
-function namesQuery(
-  queries: ResourcePage['queries'],
-  project: string,
-  type: string,
-  filter: string,
-  keep: readonly string[],
-) {
-  return { ...queries.names(referenceTargetOf(type), project, filter, keep), retry: retryWhileUnavailable(0) }
 }

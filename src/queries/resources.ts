@@ -4,6 +4,7 @@ import type { ApiClients } from '../api/http.ts'
 import { getResource, listResources } from '../api/resources.ts'
 import type { ResourceListParams } from '../domain/list-search.ts'
 import { type Draft, getPath, type ResourceUi, setPath } from '../domain/resource-ui.ts'
+import { nextTurn } from '../ui/nextTask.ts'
 import { retryWhileUnavailable } from './errors.ts'
 
 type Target = Pick<ResourceUi, 'type' | 'service' | 'scope'>
@@ -49,6 +50,8 @@ export function resourceQueries(api: ApiClients) {
       queryOptions({
         queryKey: [...ofType(ui, project), 'names', q, keep],
         queryFn: async () => {
+          // A form asks for all its pickers' lists at once: their requests start one a task.
+          await nextTurn()
           const page = await listResources(api, ui, project, { page: 1, items: PICKER_ITEMS, q, sort: 'name' })
           return {
             names: page.data.map((record) => ({
