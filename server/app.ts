@@ -10,6 +10,7 @@ import {
   databaseUnavailable,
 } from './db/client.ts'
 import { Generations } from './db/generations.ts'
+import { compressJsonAnswers } from './http/compress.ts'
 import type { AppEnv } from './http/middleware.ts'
 import { readScriptHashes, securityHeaders, securityPolicies } from './http/security-headers.ts'
 import type { ServiceRouter } from './http/service.ts'
@@ -134,6 +135,7 @@ export function createApp(ctx: ServerContext, types: TypeList): Hono<AppEnv> {
     await next()
     c.header('cache-control', 'no-store')
   })
+  app.use('/api/*', compressJsonAnswers())
   for (const service of createServices(ctx, types)) app.route(`/api/${service.service}/v0`, service.app)
 
   app.get('/version.json', (c) =>

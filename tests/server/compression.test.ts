@@ -7,11 +7,17 @@ import { ADMIN_TOKEN, setUpPlatform } from './support.ts'
 const platform = setUpPlatform()
 
 /** The raw answer, as it crossed the wire (fetch would decode it). */
-function raw(path: string, acceptEncoding?: string): Promise<{ headers: Record<string, unknown>; bytes: Buffer }> {
+function raw(
+  path: string,
+  acceptEncoding?: string,
+  post?: unknown,
+): Promise<{ headers: Record<string, unknown>; bytes: Buffer }> {
+  const method = post === undefined ? 'GET' : 'POST'
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` }
     if (acceptEncoding) headers['accept-encoding'] = acceptEncoding
-    const req = request(`${platform.url}${path}`, { headers }, (res) => {
+    if (post !== undefined) headers['content-type'] = 'application/json'
+    const req = request(`${platform.url}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => {
@@ -20,7 +26,7 @@ function raw(path: string, acceptEncoding?: string): Promise<{ headers: Record<s
         const text = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
         // Checked against the documents, decoded, as every answer of `platform.call` is.
         platform.record({
-          method: 'GET',
+          method,
           path,
           status: res.statusCode ?? 0,
           headers: res.headers,
@@ -31,7 +37,7 @@ function raw(path: string, acceptEncoding?: string): Promise<{ headers: Record<s
       res.on('error', reject)
     })
     req.on('error', reject)
-    req.end()
+    req.end(post === undefined ? undefined : JSON.stringify(post))
   })
 }
 
@@ -73,6 +79,31 @@ describe('response compression', () => {
       expect(br.bytes.length).toBeLessThan(plain.bytes.length / 5)
       expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(document)
     }
+  })
+
+  it('sends the answers handlers write themselves compressed too: a day of statistics, the same JSON inside', async () => {
+    const now = Date.now()
+    const query = {
+      project: 'shop',
+      from: new Date(now - 86_400_000).toISOString(),
+      to: new Date(now).toISOString(),
+      metrics: ['requests', 'bytes_out', 'hit_ratio', 'status_2xx', 'status_5xx', 'origin_latency_p95'],
+    }
+    const plain = await raw('/api/stats/v0/queries', undefined, query)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+    const json = JSON.parse(plain.bytes.toString('utf8'))
+    expect(json.data.totals.requests).toBeGreaterThan(0)
+
+    const br = await raw('/api/stats/v0/queries', 'gzip, deflate, br', query)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-length']).toBe(String(br.bytes.length))
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3)
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(json)
+
+    const gzip = await raw('/api/stats/v0/queries', 'gzip', query)
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(json)
   })
 
   it('leaves small answers and clients that ask for nothing uncompressed', async () => {
