@@ -32,18 +32,28 @@ const TLS_SECTION = 'console-pages-tls-bench'
 const ADMIN_TOKEN = 'bench-console-admin-token-0123456789'
 const PROJECT = 'shop'
 
-/** Each page kind of the issue, with the seed's resources of project `shop`. */
-export const PAGES: { label: string; path: string }[] = [
-  { label: '/home (project with data)', path: '/home' },
-  { label: 'website list', path: '/websites' },
-  { label: 'website detail', path: '/websites-detail/shop-example-com' },
-  { label: 'website edit form', path: '/websites-edit/shop-example-com' },
-  { label: 'statistics', path: '/statistics' },
-  { label: 'API docs', path: '/api-docs' },
-  { label: 'VCL snippet edit (editor)', path: '/code-snippets-edit/security-headers' },
-  { label: 'audit log', path: '/audit' },
-  { label: 'backups', path: '/backups' },
-  { label: 'nodes list', path: '/nodes' },
+/**
+ * Each page kind of the issue, with the seed's resources of project `shop`, and what shows the page's
+ * answer: an element that is there only once its data has arrived and been drawn (tests/bench/blocking.ts
+ * `--answers` times it). A form's fields are its fieldset's: index.html's prerendered sign-in
+ * form is in the document, hidden, until React's first render. The VCL snippet's text is on screen in the
+ * editor's plain stand-in before CodeMirror has loaded.
+ */
+export const PAGES: { label: string; path: string; answer: string }[] = [
+  { label: '/home (project with data)', path: '/home', answer: 'a[download]' },
+  { label: 'website list', path: '/websites', answer: 'tbody a[href*="-detail/"]' },
+  { label: 'website detail', path: '/websites-detail/shop-example-com', answer: 'article dd' },
+  { label: 'website edit form', path: '/websites-edit/shop-example-com', answer: 'form fieldset input' },
+  { label: 'statistics', path: '/statistics', answer: '[data-total=requests]' },
+  { label: 'API docs', path: '/api-docs', answer: 'details' },
+  {
+    label: 'VCL snippet edit (editor)',
+    path: '/code-snippets-edit/security-headers',
+    answer: 'main textarea, main .cm-content',
+  },
+  { label: 'audit log', path: '/audit', answer: 'tbody tr' },
+  { label: 'backups', path: '/backups', answer: 'tbody td' },
+  { label: 'nodes list', path: '/nodes', answer: 'tbody a[href*="-detail/"]' },
 ]
 
 const MOBILE_GOAL = 95
