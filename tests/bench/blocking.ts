@@ -17,7 +17,7 @@
  * answer on a phone" of docs/benchmarks.md, each time beside the previous run's. Lighthouse's metrics miss
  * what arrives after the page's heading: a day of statistics went uncompressed (404 kB) for months.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +25,7 @@ import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts'
 import { ADMIN_TOKEN } from '../server/support.ts'
 import { startServerProcess } from './child.ts'
-import { PAGES } from './console-pages.ts'
+import { PAGES, previousColumn } from './console-pages.ts'
 import { writeSection } from './report.ts'
 
 const PROJECT = 'shop'
@@ -127,21 +127,9 @@ try {
   rmSync(profile, { recursive: true, force: true })
 }
 
-/** The previous run's median time to each page's answer, read back from the section's table. */
-function previousAnswers(): Map<string, string> {
-  const text = existsSync(BENCHMARKS) ? readFileSync(BENCHMARKS, 'utf8') : ''
-  const start = text.indexOf(`<!-- ${ANSWERS_SECTION}:start -->`)
-  const section = start === -1 ? '' : text.slice(start, text.indexOf(`<!-- ${ANSWERS_SECTION}:end -->`, start))
-  const found = new Map<string, string>()
-  for (const line of section.split('\n')) {
-    const cells = line.split('|').map((cell) => cell.trim())
-    if (cells[1] && cells[3] && PAGES.some((p) => p.label === cells[1])) found.set(cells[1], cells[3])
-  }
-  return found
-}
-
 function answersSection(results: { path: string; loads: Load[] }[], chromiumVersion: string | undefined): string {
-  const previous = previousAnswers()
+  // The previous run's median, the table's second column after the page's (its element is the first).
+  const previous = previousColumn(ANSWERS_SECTION, 2)
   const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'never')
   return [
     "## Time to each page's answer on a phone (`node --import tsx tests/bench/blocking.ts --answers`, part of `npm run bench`)",

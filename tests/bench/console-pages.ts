@@ -61,8 +61,11 @@ const DESKTOP_GOAL = 100
 
 type PageResult = { label: string; cold: MeasuredPage; warm?: MeasuredPage; desktop?: MeasuredPage }
 
-/** The previous run's cold mobile score of each page, read back from the section's table. */
-function previousScores(id: string): Map<string, string> {
+/**
+ * The previous run's value of each page in one column of a section's table (by page label, `column` from
+ * 1 after the page's): the Lighthouse tables' cold mobile score, blocking.ts's time to the answer.
+ */
+export function previousColumn(id: string, column: number): Map<string, string> {
   const text = existsSync(BENCHMARKS) ? readFileSync(BENCHMARKS, 'utf8') : ''
   const start = text.indexOf(`<!-- ${id}:start -->`)
   const section = start === -1 ? '' : text.slice(start, text.indexOf(`<!-- ${id}:end -->`, start))
@@ -70,7 +73,8 @@ function previousScores(id: string): Map<string, string> {
   for (const line of section.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim())
     const page = cells[1]
-    if (page && PAGES.some((p) => p.label === page) && cells[2]) found.set(page, cells[2])
+    const value = cells[1 + column]
+    if (page && PAGES.some((p) => p.label === page) && value) found.set(page, value)
   }
   return found
 }
@@ -78,7 +82,7 @@ function previousScores(id: string): Map<string, string> {
 const verdict = (score: number, goal: number) => `${score} (${score >= goal ? 'pass' : 'FAIL'})`
 
 function markdown(results: PageResult[], machine: string, warm: boolean, desktop: boolean, tls: boolean): string {
-  const previous = previousScores(tls ? TLS_SECTION : SECTION)
+  const previous = previousColumn(tls ? TLS_SECTION : SECTION, 1)
   return [
     `## Signed-in pages in Chromium${tls ? ', over HTTPS (HTTP/2)' : ''} (\`node --import tsx tests/bench/console.ts --pages${warm ? ' --warm' : ''}${desktop ? ' --desktop' : ''}${tls ? ' --tls' : ''}\`)`,
     '',
