@@ -63,14 +63,22 @@ function compressed(body: string, encoding: Encoding): Buffer {
 }
 
 /**
- * A JSON answer from its serialised text: brotli or gzip when the client accepts one and the body is
- * at least COMPRESS_MIN_BYTES, as it is otherwise (docs/benchmarks.md, "Compression").
+ * How a JSON answer of `length` goes to this client: brotli or gzip when it accepts one and the body is at
+ * least COMPRESS_MIN_BYTES, as it is otherwise (null). The one rule of jsonBody and compressJsonAnswers.
+ */
+function encodingFor(c: Context, length: number): Encoding | null {
+  return length < COMPRESS_MIN_BYTES ? null : chooseEncoding(c.req.header('accept-encoding'))
+}
+
+/**
+ * A JSON answer from its serialised text, encoded as encodingFor says, its compressed copy kept: for the
+ * answers that are the same text each time (cached resources, OpenAPI documents) only the first request
+ * compresses (docs/benchmarks.md, "Compression").
  */
 export function jsonBody(c: Context, body: string, status: 200 | 201 = 200, headers: Record<string, string> = {}) {
   const base = { 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', ...headers }
-  // Short bodies: the length in characters bounds the UTF-8 length from below.
-  if (body.length < COMPRESS_MIN_BYTES) return c.body(body, status, base)
-  const encoding = chooseEncoding(c.req.header('accept-encoding'))
+  // The length in characters bounds the UTF-8 length from below.
+  const encoding = encodingFor(c, body.length)
   if (!encoding) return c.body(body, status, base)
   const bytes = compressed(body, encoding)
   return c.body(bytes as Uint8Array<ArrayBuffer>, status, { ...base, 'content-encoding': encoding })
@@ -92,15 +100,15 @@ export function compressJsonAnswers(): MiddlewareHandler {
     const res = c.res
     if (!res.body || res.headers.has('content-encoding')) return
     if (!res.headers.get('content-type')?.startsWith('application/json')) return
-    const encoding = chooseEncoding(c.req.header('accept-encoding'))
+    res.headers.set('vary', 'Accept-Encoding')
+    // A client that takes no encoding gets the answer as it is, unread.
+    if (!chooseEncoding(c.req.header('accept-encoding'))) return
     const body = Buffer.from(await res.arrayBuffer())
+    const encoding = encodingFor(c, body.length)
     const headers = new Headers(res.headers)
     headers.delete('content-length')
-    headers.set('vary', 'Accept-Encoding')
-    const small = body.length < COMPRESS_MIN_BYTES
-    if (!small && encoding) headers.set('content-encoding', encoding)
-    const bytes =
-      small || !encoding ? body : await (encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body))
+    if (encoding) headers.set('content-encoding', encoding)
+    const bytes = !encoding ? body : await (encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body))
     // Hono copies the old answer's headers onto a new one: the context's is replaced, not assigned.
     c.res = undefined
     c.res = new Response(new Uint8Array(bytes), { status: res.status, statusText: res.statusText, headers })
