@@ -193,6 +193,26 @@ test.describe('resource screens', () => {
     await other.close()
   })
 
+  test('keeps the website’s sections in place while its live traffic’s code arrives', async ({ page }) => {
+    // The live traffic's machine held back: its section is there from the start, Start not yet usable.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/live-traffic-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/websites-detail/shop-example-com?project=${PROJECT}`)
+    const start = page.getByRole('button', { name: 'Start live traffic' })
+    await expect(start).toBeDisabled()
+    const below = page.getByRole('heading', { level: 2, name: 'Domains and origin' })
+    const before = await below.boundingBox()
+    release()
+    await expect(start).toBeEnabled()
+    expect(await below.boundingBox()).toEqual(before)
+  })
+
   test('refuses to delete a director a website still uses, naming the website', async ({ page, server }) => {
     await page.goto(`/directors-detail/shop-origin?project=${PROJECT}`)
     await page.getByRole('button', { name: 'Delete' }).click()
@@ -225,6 +245,8 @@ test.describe('resource screens as a viewer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Shop storefront' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+    // No wadp.websites.logs: no live traffic section, not even while the page loads.
+    await expect(page.getByRole('heading', { name: 'Live traffic' })).toHaveCount(0)
   })
 
   // One test per form, each failure naming its page.

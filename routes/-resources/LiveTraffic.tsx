@@ -12,21 +12,28 @@ import {
 } from '../../machines/live-traffic.selectors.ts'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
-import { LiveTrafficPanel } from '../../src/views/LiveTrafficPanel.tsx'
+import { LiveTrafficLoading, LiveTrafficPanel } from '../../src/views/LiveTrafficPanel.tsx'
 import type { AddonContext } from './ResourceDetailRoute.tsx'
 import type { ResourcePage } from './useResourcePage.ts'
 
 const root = getRouteApi('__root__')
 
 /** A website's live traffic on its page, for those holding wadp.websites.logs (the server checks it too). */
-export default function LiveTraffic({ website, context }: { website: string; context: AddonContext }) {
+export function LiveTraffic({ website, context }: { website: string; context: AddonContext }) {
   const { actors } = root.useRouteContext()
   const permissions = useSelector(actors.project, selectProjectPermissions)
-  // The machine and its stream reader come in their own chunk, asked for once.
-  const [machine] = useState(() => context.page.machines.liveTraffic(context.project, website))
   if (!grants(permissions, 'wadp.websites.logs')) return null
+  return <Permitted website={website} context={context} />
+}
+
+/**
+ * The machine and its stream reader come in their own chunk, asked for once; until they are here, the
+ * section's frame keeps its place, so that the website's sections below it do not move when it arrives.
+ */
+function Permitted({ website, context }: { website: string; context: AddonContext }) {
+  const [machine] = useState(() => context.page.machines.liveTraffic(context.project, website))
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<LiveTrafficLoading website={website} />}>
       <Stream website={website} machine={machine} />
     </Suspense>
   )

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { formatDateTime } from '../domain/datetime.ts'
 import type { LiveTrafficLine } from '../domain/live-traffic.ts'
 import { Button } from '../ui/Button.tsx'
@@ -87,25 +88,55 @@ const columns: Column<LiveTrafficLine>[] = [
   },
 ]
 
+const HEADING = 'live-traffic-heading'
+
+/**
+ * A website's live traffic section (issue 24): its heading, its controls and what it says it shows, the
+ * same while its machine loads (LiveTrafficLoading) as once it runs (LiveTrafficPanel), so that the
+ * website's sections below it stay where they are when it arrives.
+ */
+function LiveTrafficFrame(props: { website: string; controls: ReactNode; children?: ReactNode }) {
+  return (
+    <section aria-labelledby={HEADING} className="mt-6 flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={HEADING} className="text-lg font-semibold">
+          Live traffic
+        </h2>
+        {props.controls}
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {`The requests for ${props.website} through Varnish nodes, as they happen (simulated nodes send none). Query values that look like secrets are shown as REDACTED; cookies and authorisation headers are never read.`}
+      </p>
+      {props.children}
+    </section>
+  )
+}
+
+/** The section while its machine's code is on its way: in its place, Start not usable yet. */
+export function LiveTrafficLoading({ website }: { website: string }) {
+  return (
+    <LiveTrafficFrame
+      website={website}
+      controls={
+        <Button variant="secondary" size="sm" disabled>
+          Start live traffic
+        </Button>
+      }
+    />
+  )
+}
+
 /**
  * A website's live traffic (issue 24): the requests through its Varnish nodes as they happen, newest
  * first, with Pause, Clear and Stop. Query values that look like secrets arrive redacted; cookies and
  * authorisation headers never leave the node.
  */
 export function LiveTrafficPanel(props: LiveTrafficPanelProps) {
-  const heading = 'live-traffic-heading'
   return (
-    <section aria-labelledby={heading} className="mt-6 flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id={heading} className="text-lg font-semibold">
-          Live traffic
-        </h2>
-        {!props.open && (
-          <Button variant="secondary" size="sm" onClick={props.onOpen}>
-            Start live traffic
-          </Button>
-        )}
-        {props.open && (
+    <LiveTrafficFrame
+      website={props.website}
+      controls={
+        props.open ? (
           <>
             {props.paused ? (
               <Button variant="secondary" size="sm" onClick={props.onResume}>
@@ -123,11 +154,13 @@ export function LiveTrafficPanel(props: LiveTrafficPanelProps) {
               Stop
             </Button>
           </>
-        )}
-      </div>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {`The requests for ${props.website} through Varnish nodes, as they happen (simulated nodes send none). Query values that look like secrets are shown as REDACTED; cookies and authorisation headers are never read.`}
-      </p>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={props.onOpen}>
+            Start live traffic
+          </Button>
+        )
+      }
+    >
       {props.open && (
         <div role="status" className="text-sm">
           {props.connecting && <Spinner label="Connecting to the live stream…" />}
@@ -154,6 +187,6 @@ export function LiveTrafficPanel(props: LiveTrafficPanelProps) {
           }
         />
       )}
-    </section>
+    </LiveTrafficFrame>
   )
 }
