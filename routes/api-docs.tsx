@@ -1,7 +1,7 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, getRouteApi, useLocation } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { use, useCallback, useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { selectProjectName } from '../machines/project.selectors.ts'
 import { type OpenApiDocument, operationsOf } from '../src/domain/api-docs.ts'
 import { SERVICE_NAMES as services } from '../src/domain/platform-info.ts'
@@ -34,8 +34,8 @@ function readyView(service: string, document: OpenApiDocument): ApiDocsService {
 
 /** Each service's document loads on its own: one that fails shows its error and a retry, not a blank page. */
 function Page() {
-  const { actors, tools } = root.useRouteContext()
-  const { queries, tryRequest } = use(tools())
+  const { actors, queries: consoleQueries } = root.useRouteContext()
+  const queries = consoleQueries.platform
   const queryClient = useQueryClient()
   const project = useSelector(actors.project, selectProjectName)
   const hash = useLocation({ select: (location) => location.hash })
@@ -64,7 +64,7 @@ function Page() {
       linkedId={hash || undefined}
       defaults={defaults}
       onRetry={onRetry}
-      onSend={tryRequest}
+      onSend={queries.tryRequest}
     />
   )
 }

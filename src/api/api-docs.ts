@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { OpenApiDocument, type TryRequest, type TryResponse } from '../domain/api-docs.ts'
 import { type ApiClients, type Service, services } from './http.ts'
 
-/** A service's OpenAPI document (public, but sent like every call). */
-export async function getApiDocument(api: ApiClients, service: Service): Promise<OpenApiDocument> {
-  return v.parse(OpenApiDocument, await api[service]('/openapi.json'))
+/** A service's OpenAPI document as it arrived (`GET /api/{svc}/v0/openapi.json`), checked. */
+export function parseApiDocument(body: unknown): OpenApiDocument {
+  return v.parse(OpenApiDocument, body)
 }
 
 /**

@@ -2,7 +2,6 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
-import { getApiDocument, sendApiRequest } from '../api/api-docs.ts'
 import {
   applyRestore,
   createBackup,
@@ -13,11 +12,10 @@ import {
   planRestore,
 } from '../api/backups.ts'
 import { listDomains } from '../api/configuration.ts'
-import { type ApiClients, errorMessage, type Service } from '../api/http.ts'
+import { type ApiClients, errorMessage } from '../api/http.ts'
 import { createPurge, getPurge, listPurges } from '../api/purge.ts'
 import { writeFailureOf } from '../api/resources.ts'
 import { listWebsiteNames, queryStats } from '../api/stats.ts'
-import type { TryRequest } from '../domain/api-docs.ts'
 import type { BackupRecord, RestorePlan } from '../domain/backup.ts'
 import { type PurgeRecord, type PurgeRequest, recentPurgesPoll } from '../domain/purge.ts'
 import type { StatsQuery } from '../domain/stats.ts'
@@ -68,13 +66,6 @@ export function toolTools(
         queryKey: [...all, project, 'backups'],
         queryFn: () => listBackups(api, project, LISTED_BACKUPS),
         refetchInterval: (query) => (inProgress(query.state.data?.data) ? BACKUP_POLL_MS : false),
-      }),
-    /** A service's OpenAPI document: it changes only with a new server version. */
-    apiDocument: (service: Service) =>
-      queryOptions({
-        queryKey: [...all, 'api-docs', service],
-        queryFn: () => getApiDocument(api, service),
-        staleTime: Number.POSITIVE_INFINITY,
       }),
     /** The websites a statistics view may filter on. */
     websiteNames: (project: string) =>
@@ -142,7 +133,6 @@ export function toolTools(
         },
       }),
     /** The API docs page's "Try it", with the session's token like every call. */
-    tryRequest: (request: TryRequest) => sendApiRequest(api, request),
     invalidation: (project: string) =>
       invalidationMachine.provide({
         actors: {

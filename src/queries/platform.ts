@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { type ApiClients, type Service, services } from '../api/http.ts'
 import { getConsoleConfig } from '../api/oidc.ts'
 import { getServiceHealth, getServiceInfo, getVersion } from '../api/platform.ts'
+import type { TryRequest } from '../domain/api-docs.ts'
 
 /** A status check that fails should say so within seconds, not after the default three backed-off retries. */
 const statusRetry = 1
@@ -27,6 +28,26 @@ export function platformQueries(api: ApiClients) {
     version: () => queryOptions({ queryKey: [...all, 'version'], queryFn: () => getVersion(api) }),
     config: () =>
       queryOptions({ queryKey: [...all, 'config'], queryFn: () => getConsoleConfig(api), staleTime: Infinity }),
+    /**
+     * A service's OpenAPI document (the API docs page): it changes only with a new server version. Asked
+     * for as soon as the page renders, the code that checks it loaded beside it, not before it: the page
+     * waits for neither in turn (issue 27).
+     */
+    apiDocument: (service: Service) =>
+      queryOptions({
+        queryKey: [...all, 'api-docs', service],
+        queryFn: async () => {
+          const [body, { parseApiDocument }] = await Promise.all([
+            api[service]('/openapi.json'),
+            import('../api/api-docs.ts'),
+          ])
+          return parseApiDocument(body)
+        },
+        staleTime: Number.POSITIVE_INFINITY,
+      }),
+    /** The API docs page's "Try it": one request through the service's client, with the documents' code. */
+    tryRequest: (request: TryRequest) =>
+      import('../api/api-docs.ts').then(({ sendApiRequest }) => sendApiRequest(api, request)),
   }
 }
 export type PlatformQueries = ReturnType<typeof platformQueries>
