@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, use } from 'react'
+import type { ReactNode } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { AUDIT_PAGE_SIZE } from '../../src/domain/audit.ts'
 import { grants } from '../../src/domain/permissions.ts'
@@ -33,11 +33,10 @@ export function AuditScreen(props: {
 }
 
 function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof AuditScreen>[0]) {
-  const { admin } = root.useRouteContext()
-  const { queries } = use(admin())
+  const audit = root.useRouteContext({ select: (context) => context.queries.audit })
   const { page = 1, in_project, ...rest } = search
   const filters: AuditFilterValues = { ...rest, project: in_project }
-  const list = useQuery(queries.audit({ ...filters, page, items: AUDIT_PAGE_SIZE.default }))
+  const list = useQuery(audit.list({ ...filters, page, items: AUDIT_PAGE_SIZE.default }))
   // The entries are drawn as a transition, in short tasks.
   const data = useDrawnAnswer(list.data)
   const toSearch = ({ project, ...others }: AuditFilterValues): Search =>

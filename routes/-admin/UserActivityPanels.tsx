@@ -9,10 +9,10 @@ const root = getRouteApi('__root__')
 
 /** When the user last signed in, the API tokens they own, and their last ten audit entries. */
 export function UserActivityPanels({ record }: { record: StoredRecord }) {
-  const { admin } = root.useRouteContext()
-  const { queries } = use(admin())
+  const context = root.useRouteContext()
+  const { queries } = use(context.admin())
   const tokens = useQuery(queries.userTokens(record.name))
-  const audit = useQuery(queries.audit({ actor: record.name, items: 10 }))
+  const audit = useQuery(context.queries.audit.list({ actor: record.name, items: 10 }))
   return (
     <UserActivity
       lastLoginAt={typeof record.last_login_at === 'string' ? record.last_login_at : null}

@@ -6,7 +6,7 @@ import {
   type TenancyDeletedNotice,
   tenancyDeletionMachine,
 } from '../../machines/tenancy-deletion.ts'
-import { type AuditRequest, getAuditEntry } from '../api/audit.ts'
+import { getAuditEntry } from '../api/audit.ts'
 import { listBackendHealth } from '../api/backend-health.ts'
 import { importBlocklist } from '../api/blocklist.ts'
 import type { ApiClients } from '../api/http.ts'
@@ -23,7 +23,6 @@ import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-health.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
-import { auditListQuery } from '../queries/audit.ts'
 import type { BlocklistImportInput } from '../types/blocklist/import.ts'
 import { referenceTargetOf } from '../types/resource-routes.ts'
 import { inventoryQueries } from './inventory.ts'
@@ -124,12 +123,6 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
               })
             ).data.map((record) => record.name),
           staleTime: 30_000,
-        }),
-      audit: (filters: AuditRequest) =>
-        queryOptions({
-          ...auditListQuery(api, filters),
-          // The next page or filter replaces the rows when it arrives, without emptying the table first.
-          placeholderData: keepPreviousData,
         }),
       /** The API tokens a user owns (`GET /tokens?owner=`), by name: a user has few. */
       userTokens: (email: string) =>

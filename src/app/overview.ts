@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
+import { listAudit } from '../api/audit.ts'
 import { listBackendHealth } from '../api/backend-health.ts'
 import type { ApiClients } from '../api/http.ts'
 import { getOverview, listCertificates } from '../api/overview.ts'
 import { queryStats } from '../api/stats.ts'
 import { refreshIntervalMs } from '../domain/backend-health.ts'
 import type { StatsQuery } from '../domain/stats.ts'
-import { auditListQuery } from '../queries/audit.ts'
+import { auditListKey } from '../queries/audit.ts'
 
 /**
  * Home's panels (RESOURCES.md, /home): each its own query, so one slow panel delays none. Loaded after
@@ -28,8 +29,12 @@ export function overviewTools(api: ApiClients) {
           queryFn: ({ signal }) => queryStats(api, query, signal),
           staleTime: Number.POSITIVE_INFINITY,
         }),
-      /** The project's last changes: the audit log's own query (src/queries/audit.ts). */
-      lastChanges: (project: string) => auditListQuery(api, { project, items: 8 }),
+      /** The project's last changes: a page of the audit log, under its key (src/queries/audit.ts). */
+      lastChanges: (project: string) =>
+        queryOptions({
+          queryKey: auditListKey({ project, items: 8 }),
+          queryFn: () => listAudit(api, { project, items: 8 }),
+        }),
       certificates: (project: string) =>
         queryOptions({
           queryKey: [...all, project, 'certificates'],

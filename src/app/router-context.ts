@@ -6,6 +6,7 @@ import type { projectMachine } from '../../machines/project.ts'
 import type { projectSelectorMachine } from '../../machines/project-selector.ts'
 import type { sessionMachine } from '../../machines/session.ts'
 import type { syncStatusMachine } from '../../machines/sync-status.ts'
+import type { auditQueries } from '../queries/audit.ts'
 import type { configurationQueries } from '../queries/configuration.ts'
 import type { platformQueries } from '../queries/platform.ts'
 import type { projectQueries } from '../queries/projects.ts'
@@ -33,6 +34,7 @@ export type ConsoleQueries = {
   projects: ReturnType<typeof projectQueries>
   search: ReturnType<typeof searchQueries>
   configuration: ReturnType<typeof configurationQueries>
+  audit: ReturnType<typeof auditQueries>
 }
 
 export type Notify = (

@@ -22,6 +22,7 @@ import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-contex
 import { provideSession } from '../app/session.ts'
 import type { ToolTools } from '../app/tools.ts'
 import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
+import { auditQueries } from '../queries/audit.ts'
 import { configurationQueries } from '../queries/configuration.ts'
 import { retryDelay, retryWhileUnavailable } from '../queries/errors.ts'
 import { platformQueries } from '../queries/platform.ts'
@@ -55,6 +56,7 @@ export async function startConsole(options: { notify: Notify }) {
     projects: projectQueries(api),
     search: searchQueries(api),
     configuration: configurationQueries(api),
+    audit: auditQueries(api),
   }
   const headStart = createHeadStart()
   const early = takeEarlyRequests()
