@@ -19,3 +19,11 @@ export async function getServiceHealth(api: ApiClients, service: Service): Promi
 export async function getVersion(api: ApiClients): Promise<ConsoleVersion> {
   return v.parse(ConsoleVersion, await api.site('/version.json'))
 }
+
+/**
+ * A service's OpenAPI document as sent, not yet checked: its shape's code is the API docs page's own
+ * (`parseApiDocument` in src/api/api-docs.ts), loaded while this request is on its way.
+ */
+export function requestApiDocument(api: ApiClients, service: Service): Promise<unknown> {
+  return api[service]('/openapi.json')
+}

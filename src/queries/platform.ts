@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import { type ApiClients, type Service, services } from '../api/http.ts'
 import { getConsoleConfig } from '../api/oidc.ts'
-import { getServiceHealth, getServiceInfo, getVersion } from '../api/platform.ts'
+import { getServiceHealth, getServiceInfo, getVersion, requestApiDocument } from '../api/platform.ts'
 import type { TryRequest } from '../domain/api-docs.ts'
 
 /** A status check that fails should say so within seconds, not after the default three backed-off retries. */
 const statusRetry = 1
+
+/** The API docs page's calls (checking a document, "Try it"): a small chunk, loaded with the first of them. */
+const apiDocs = () => import('../api/api-docs.ts')
 
 export function platformQueries(api: ApiClients) {
   const all = ['platform'] as const
@@ -37,17 +40,13 @@ export function platformQueries(api: ApiClients) {
       queryOptions({
         queryKey: [...all, 'api-docs', service],
         queryFn: async () => {
-          const [body, { parseApiDocument }] = await Promise.all([
-            api[service]('/openapi.json'),
-            import('../api/api-docs.ts'),
-          ])
+          const [body, { parseApiDocument }] = await Promise.all([requestApiDocument(api, service), apiDocs()])
           return parseApiDocument(body)
         },
         staleTime: Number.POSITIVE_INFINITY,
       }),
     /** The API docs page's "Try it": one request through the service's client, with the documents' code. */
-    tryRequest: (request: TryRequest) =>
-      import('../api/api-docs.ts').then(({ sendApiRequest }) => sendApiRequest(api, request)),
+    tryRequest: (request: TryRequest) => apiDocs().then(({ sendApiRequest }) => sendApiRequest(api, request)),
   }
 }
 export type PlatformQueries = ReturnType<typeof platformQueries>

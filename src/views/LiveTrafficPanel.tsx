@@ -112,18 +112,16 @@ function LiveTrafficFrame(props: { website: string; controls: ReactNode; childre
   )
 }
 
+/** Start: disabled until there is something to start (`onOpen`). */
+const StartButton = ({ onOpen }: { onOpen?: () => void }) => (
+  <Button variant="secondary" size="sm" onClick={onOpen} disabled={!onOpen}>
+    Start live traffic
+  </Button>
+)
+
 /** The section while its machine's code is on its way: in its place, Start not usable yet. */
 export function LiveTrafficLoading({ website }: { website: string }) {
-  return (
-    <LiveTrafficFrame
-      website={website}
-      controls={
-        <Button variant="secondary" size="sm" disabled>
-          Start live traffic
-        </Button>
-      }
-    />
-  )
+  return <LiveTrafficFrame website={website} controls={<StartButton />} />
 }
 
 /**
@@ -155,9 +153,7 @@ export function LiveTrafficPanel(props: LiveTrafficPanelProps) {
             </Button>
           </>
         ) : (
-          <Button variant="secondary" size="sm" onClick={props.onOpen}>
-            Start live traffic
-          </Button>
+          <StartButton onOpen={props.onOpen} />
         )
       }
     >
