@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Menu, MenuItem, MenuSection, MenuSeparator } from '../../src/ui/Menu.tsx'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { loadMenuPanel, Menu, MenuItem, MenuSection, MenuSeparator } from '../../src/ui/Menu.tsx'
 
 afterEach(cleanup)
 
@@ -34,7 +34,24 @@ function renderMenu() {
 const focusedName = () => document.activeElement?.textContent
 const menu = () => screen.queryByRole('menu')
 
+describe('Menu, before its panel has been opened anywhere', () => {
+  it('draws only its button; opened, its panel comes with its code and the keyboard lands on the first item', async () => {
+    const { button, onSelect, user } = renderMenu()
+    expect(document.querySelector('[role="menu"], [role="menuitem"]')).toBeNull()
+    button.focus()
+    await user.keyboard('{Enter}')
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    await waitFor(() => expect(focusedName()).toBe('Apple'))
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(onSelect.banana).toHaveBeenCalledOnce()
+    expect(document.activeElement).toBe(button)
+  })
+})
+
 describe('Menu', () => {
+  // The panel's code is here from the start, as when the page has been idle once.
+  beforeAll(loadMenuPanel)
+
   it('says when it opens, by pointer or keyboard, so what it shows can be fetched then', async () => {
     const onOpen = vi.fn()
     render(

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { loadMenuPanel } from '../../src/ui/Menu.tsx'
 import { ProfileMenu, type ProfileMenuProps } from '../../src/views/ProfileMenu.tsx'
 
 afterEach(cleanup)
+// The panel's code is here, as once the page has been idle.
+beforeAll(loadMenuPanel)
 
 const ADA = { username: 'ada', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }
 
