@@ -97,4 +97,44 @@ test.describe('backups', () => {
     await expect(dialog.getByText('Restored: 2 changes applied.')).toBeVisible()
     expect((await core(server, 'GET', `/directors/${other}`)).status).toBe(404)
   })
+
+  test('lists the backups and takes one before the restore\'s code has come, which "Restore…" waits for', async ({
+    page,
+    server,
+  }) => {
+    const taken = await core(server, 'POST', '/backups', { trigger: 'manual', display_name: 'Listed early' })
+    expect(taken.status).toBe(202)
+    await expect
+      .poll(
+        async () =>
+          (await core(server, 'GET', '/backups?items=100')).body.data.find(
+            (backup: { name: string }) => backup.name === taken.body.data.name,
+          )?.status,
+        { timeout: 15_000 },
+      )
+      .toBe('completed')
+    // The Tool section's kit (the calls and the restore machine) held back: the list does not wait for it.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/tools-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/backups?project=${PROJECT}`)
+    const row = page.getByRole('row', { name: /Listed early/ })
+    await expect(row.getByText('Completed')).toBeVisible()
+    const restore = row.getByRole('button', { name: /Restore/ })
+    await expect(restore).toBeDisabled()
+    // A backup asked for meanwhile is taken once the kit is here, with the name typed.
+    await page.getByLabel('Name (optional)').fill('Asked early')
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    release()
+    await expect(page.getByText('Backup started')).toBeVisible()
+    await expect(page.getByRole('row', { name: /Asked early/ })).toBeVisible()
+    await expect(restore).toBeEnabled()
+    await restore.click()
+    await expect(page.getByRole('dialog', { name: /Restore “Listed early”/ })).toBeVisible()
+  })
 })

@@ -8,7 +8,20 @@ import { BackupsScreen } from './-tools/BackupsScreen.tsx'
 
 const root = getRouteApi('__root__')
 
-export const Route = createFileRoute('/backups')({ component: Page })
+export const Route = createFileRoute('/backups')({
+  // The list is asked for as the route starts, not once the page has rendered (the page reads the same
+  // query); only for the selected project, and when the user may list its backups. It never fails.
+  loader: ({ context }) => {
+    const project = selectProjectName(context.actors.project.getSnapshot())
+    if (
+      project === null ||
+      !grants(selectProjectPermissions(context.actors.project.getSnapshot()), 'wadp.backups.list')
+    )
+      return
+    void context.queryClient.prefetchQuery(context.queries.backups.list(project))
+  },
+  component: Page,
+})
 
 function Page() {
   const { actors } = root.useRouteContext()

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
-import { use, useState } from 'react'
+import { useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { type ActorRefFrom, createActor } from 'xstate'
 import {
   selectRestoreApplied,
   selectRestoreBackup,
@@ -11,30 +12,40 @@ import {
   selectRestoreReplanned,
   selectRestoreStep,
 } from '../../machines/backup-restore.selectors.ts'
+import type { backupRestoreMachine } from '../../machines/backup-restore.ts'
 import type { BackupRecord } from '../../src/domain/backup.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
+import { useLoaded } from '../../src/ui/useLoadedWhenIdle.ts'
 import { BackupsPage, type BackupsPageProps, backupLabel } from '../../src/views/BackupsPage.tsx'
 import { saveFile } from './saveFile.ts'
 
 const root = getRouteApi('__root__')
 type Action = BackupsPageProps['action']
 const IDLE: Action = { busy: null, error: null, notice: null }
+type Kit = Awaited<ReturnType<ReturnType<typeof root.useRouteContext>['tools']>>
+type Restore = ActorRefFrom<typeof backupRestoreMachine>
+type Snapshot = ReturnType<Restore['getSnapshot']>
 
-/** The Backups page of one project: its list, the take / upload / download calls and the restore machine. */
+/**
+ * The Backups page of one project: its list, the take / upload / download calls and the restore machine.
+ * The list is asked for as the page renders, through the console's own query; the Tool section's kit
+ * (the calls, the restore machine) comes after it, and nothing waits for it but what needs it (issue 27).
+ */
 export function BackupsScreen({ project, can }: { project: string; can: BackupsPageProps['can'] }) {
-  const { tools } = root.useRouteContext()
-  const { queries, backups, restore } = use(tools())
-  const list = useQuery(queries.backups(project))
+  const { queries, tools } = root.useRouteContext()
+  const list = useQuery(queries.backups.list(project))
   // The backups are drawn as a transition, in short tasks.
   const data = useDrawnAnswer(list.data)
-  const [machine] = useState(() => restore(project))
-  const actor = useActorRef(machine)
+  // The kit is asked for once the rows are drawn (or the list failed): before, its files would take the
+  // connections the list's client and request wait for (HTTP/1.1), and its code the main thread the rows'
+  // drawing needs. A take, upload or download asked for before asks for it then.
+  const restore = useRestore(useLoaded(tools, data !== undefined || list.isError), project)
   const [action, setAction] = useState<Action>(IDLE)
-  const run = async (busy: Action['busy'], work: () => Promise<string | null>) => {
+  const run = async (busy: Action['busy'], work: (kit: Kit) => Promise<string | null>) => {
     setAction({ busy, error: null, notice: null })
     try {
-      setAction({ ...IDLE, notice: await work() })
+      setAction({ ...IDLE, notice: await work(await tools()) })
     } catch (error) {
       setAction({ ...IDLE, error: queryError.message(error) })
     }
@@ -46,6 +57,10 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       throw new Error(`${file.name} is not a backup document: it does not hold JSON.`)
     }
   }
+  const closedOr =
+    <T,>(select: (snapshot: Snapshot) => T, closed: T) =>
+    (snapshot: Snapshot | undefined) =>
+      snapshot ? select(snapshot) : closed
   return (
     <BackupsPage
       project={project}
@@ -56,41 +71,57 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       }}
       can={can}
       action={action}
+      restoreReady={restore !== undefined}
       restore={{
-        step: useSelector(actor, selectRestoreStep),
-        busy: useSelector(actor, selectRestoreBusy),
-        backup: useSelector(actor, selectRestoreBackup),
-        plan: useSelector(actor, selectRestorePlan),
-        applied: useSelector(actor, selectRestoreApplied),
-        message: useSelector(actor, selectRestoreMessage),
-        replanned: useSelector(actor, selectRestoreReplanned),
+        step: useSelector(restore, closedOr(selectRestoreStep, 'closed')),
+        busy: useSelector(restore, closedOr(selectRestoreBusy, false)),
+        backup: useSelector(restore, closedOr(selectRestoreBackup, null)),
+        plan: useSelector(restore, closedOr(selectRestorePlan, null)),
+        applied: useSelector(restore, closedOr(selectRestoreApplied, null)),
+        message: useSelector(restore, closedOr(selectRestoreMessage, null)),
+        replanned: useSelector(restore, closedOr(selectRestoreReplanned, false)),
       }}
       onCreate={(name) =>
-        void run('create', async () => {
+        void run('create', async ({ backups }) => {
           await backups.create(project, name)
           return 'Backup started: it appears in the list below when it is taken.'
         })
       }
       onUpload={(file) =>
-        void run('upload', async () => {
+        void run('upload', async ({ backups }) => {
           const uploaded = await backups.upload(project, await readDocument(file))
           return `Uploaded ${file.name} as “${backupLabel(uploaded)}”.`
         })
       }
       onDownload={(backup: BackupRecord) =>
-        void run(null, async () => {
+        void run(null, async ({ backups }) => {
           const { fileName, text } = await backups.download(project, backup.name)
           saveFile(fileName, text)
           return null
         })
       }
       onRestore={(backup) =>
-        actor.send({ type: 'restore.open', backup: { name: backup.name, label: backupLabel(backup) } })
+        restore?.send({ type: 'restore.open', backup: { name: backup.name, label: backupLabel(backup) } })
       }
-      onConfirmRestore={() => actor.send({ type: 'restore.confirm' })}
-      onRetryRestore={() => actor.send({ type: 'restore.retry' })}
-      onCloseRestore={() => actor.send({ type: 'restore.close' })}
+      onConfirmRestore={() => restore?.send({ type: 'restore.confirm' })}
+      onRetryRestore={() => restore?.send({ type: 'restore.retry' })}
+      onCloseRestore={() => restore?.send({ type: 'restore.close' })}
       onRetryList={() => void list.refetch()}
     />
   )
+}
+
+/** The restore's actor, started once the kit is here (until then "Restore…" is disabled) and stopped with the page. */
+function useRestore(kit: Kit | null, project: string): Restore | undefined {
+  const [actor, setActor] = useState<Restore>()
+  useEffect(() => {
+    if (!kit) return
+    const started = createActor(kit.restore(project)).start()
+    setActor(started)
+    return () => {
+      started.stop()
+      setActor(undefined)
+    }
+  }, [kit, project])
+  return actor
 }

@@ -7,6 +7,7 @@ import type { projectSelectorMachine } from '../../machines/project-selector.ts'
 import type { sessionMachine } from '../../machines/session.ts'
 import type { syncStatusMachine } from '../../machines/sync-status.ts'
 import type { auditQueries } from '../queries/audit.ts'
+import type { backupQueries } from '../queries/backups.ts'
 import type { configurationQueries } from '../queries/configuration.ts'
 import type { platformQueries } from '../queries/platform.ts'
 import type { projectQueries } from '../queries/projects.ts'
@@ -35,6 +36,7 @@ export type ConsoleQueries = {
   search: ReturnType<typeof searchQueries>
   configuration: ReturnType<typeof configurationQueries>
   audit: ReturnType<typeof auditQueries>
+  backups: ReturnType<typeof backupQueries>
 }
 
 export type Notify = (

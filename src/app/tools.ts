@@ -2,39 +2,26 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
-import {
-  applyRestore,
-  createBackup,
-  downloadBackup,
-  freshPlanOf,
-  importBackup,
-  listBackups,
-  planRestore,
-} from '../api/backups.ts'
+import { applyRestore, createBackup, downloadBackup, freshPlanOf, importBackup, planRestore } from '../api/backups.ts'
 import { listDomains } from '../api/configuration.ts'
 import { type ApiClients, errorMessage } from '../api/http.ts'
 import { createPurge, getPurge, listPurges } from '../api/purge.ts'
 import { writeFailureOf } from '../api/resources.ts'
 import { listWebsiteNames, queryStats } from '../api/stats.ts'
-import type { BackupRecord, RestorePlan } from '../domain/backup.ts'
+import type { RestorePlan } from '../domain/backup.ts'
 import { type PurgeRecord, type PurgeRequest, recentPurgesPoll } from '../domain/purge.ts'
 import type { StatsQuery } from '../domain/stats.ts'
+import { backupListKey } from '../queries/backups.ts'
 import { retryWhileUnavailable } from '../queries/errors.ts'
 
 /** How many recent invalidations the page lists. */
 export const RECENT_PURGES = 20
-/** How many backups the page lists: the scheduled ones kept, and room for manual and uploaded ones. */
-export const LISTED_BACKUPS = 100
-/** How often the list is read again while a backup is being taken. */
-const BACKUP_POLL_MS = 1000
 const pollRecent = recentPurgesPoll(1000)
-
-const inProgress = (backups: readonly BackupRecord[] | undefined) =>
-  (backups ?? []).some((backup) => backup.status === 'queued' || backup.status === 'running')
 
 /**
  * The Tool section's queries and machines (issue 12), loaded with the first of its pages: the
- * invalidation machine with its real calls, and what the pages read.
+ * invalidation and restore machines with their real calls, the backups' writes, and what the pages read
+ * (the backups' list is the console's own: src/queries/backups.ts).
  */
 export function toolTools(
   api: ApiClients,
@@ -60,13 +47,6 @@ export function toolTools(
         queryFn: () => listPurges(api, project, RECENT_PURGES),
         refetchInterval: (query) => pollRecent(query.state.data?.data),
       }),
-    /** Read again every second while a backup is queued or running, so its progress shows without a reload. */
-    backups: (project: string) =>
-      queryOptions({
-        queryKey: [...all, project, 'backups'],
-        queryFn: () => listBackups(api, project, LISTED_BACKUPS),
-        refetchInterval: (query) => (inProgress(query.state.data?.data) ? BACKUP_POLL_MS : false),
-      }),
     /** The websites a statistics view may filter on. */
     websiteNames: (project: string) =>
       queryOptions({
@@ -86,8 +66,7 @@ export function toolTools(
         retry: retryWhileUnavailable(0),
       }),
   }
-  const refreshBackups = (project: string) =>
-    queryClient.invalidateQueries({ queryKey: queries.backups(project).queryKey })
+  const refreshBackups = (project: string) => queryClient.invalidateQueries({ queryKey: backupListKey(project) })
   return {
     queries,
     backups: {

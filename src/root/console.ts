@@ -23,6 +23,7 @@ import { provideSession } from '../app/session.ts'
 import type { ToolTools } from '../app/tools.ts'
 import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { auditQueries } from '../queries/audit.ts'
+import { backupQueries } from '../queries/backups.ts'
 import { configurationQueries } from '../queries/configuration.ts'
 import { retryDelay, retryWhileUnavailable } from '../queries/errors.ts'
 import { platformQueries } from '../queries/platform.ts'
@@ -57,6 +58,7 @@ export async function startConsole(options: { notify: Notify }) {
     search: searchQueries(api),
     configuration: configurationQueries(api),
     audit: auditQueries(api),
+    backups: backupQueries(api),
   }
   const headStart = createHeadStart()
   const early = takeEarlyRequests()

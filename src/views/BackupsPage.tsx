@@ -20,6 +20,8 @@ export type BackupsPageProps = {
   /** The last take, upload or download: under way, or why it failed (what was typed stays). */
   action: { busy: 'create' | 'upload' | null; error: string | null; notice: string | null }
   restore: RestoreView
+  /** The restore's machine has come (with the Tool section's kit): until then "Restore…" is disabled. */
+  restoreReady: boolean
   onCreate: (displayName: string | null) => void
   onUpload: (file: File) => void
   onDownload: (backup: BackupRecord) => void
@@ -155,7 +157,7 @@ export function BackupsPage(props: BackupsPageProps) {
               </Button>
             )}
             {can.restore && (
-              <Button variant="secondary" size="sm" onClick={() => props.onRestore(row)}>
+              <Button variant="secondary" size="sm" disabled={!props.restoreReady} onClick={() => props.onRestore(row)}>
                 Restore…<span className="sr-only"> {backupLabel(row)}</span>
               </Button>
             )}
