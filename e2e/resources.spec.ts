@@ -249,6 +249,20 @@ test.describe('resource screens as a viewer', () => {
     await expect(page.getByRole('heading', { name: 'Live traffic' })).toHaveCount(0)
   })
 
+  test('a viewer is told why at /backups and /audit, and nothing is asked of either', async ({ page, server }) => {
+    await signIn(page, await createToken(server, { owner: 'viewer@example.com', permissions: VIEWER_PERMISSIONS }))
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (path.startsWith('/api/') && /\/backups|^\/api\/audit\//.test(path)) asked.push(path)
+    })
+    await page.goto(`/backups?project=${PROJECT}`)
+    await expect(page.getByText('You do not have permission to see the backups of this project.')).toBeVisible()
+    await page.goto(`/audit?project=${PROJECT}`)
+    await expect(page.getByText('You do not have permission to read the audit log.')).toBeVisible()
+    expect(asked).toEqual([])
+  })
+
   // One test per form, each failure naming its page.
   for (const path of ['/websites-add', '/websites-edit/shop-example-com', '/directors-add']) {
     test(`a viewer gets no form at ${path}`, async ({ page, server }) => {
