@@ -138,4 +138,45 @@ test.describe('audit log', () => {
     await expect(restoreButton).toBeDisabled()
     await expect(page.getByText(/^Nothing to restore: Website "shop-example-com" already has the values/)).toBeVisible()
   })
+
+  test("draws an entry before the Admin section's kit has come; its restore waits for it, disabled", async ({
+    page,
+    server,
+  }) => {
+    const website = (method: string, body?: unknown, revision?: number) =>
+      fetch(`${server.baseURL}/api/core/v0/projects/shop/websites/shop-example-com`, {
+        method,
+        headers: {
+          authorization: `Bearer ${server.adminToken}`,
+          'content-type': 'application/json',
+          ...(revision === undefined ? {} : { 'if-match': `"${revision}"` }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then(async (response) => (await response.json()).data)
+    const original = await website('GET')
+    const renamed = await website('PATCH', { display_name: 'Drawn early' }, original.revision)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/admin-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/audit?project=shop&action=websites.update&resource_type=websites')
+    await page
+      .getByRole('row', { name: /Website updated/ })
+      .first()
+      .getByRole('time')
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit entry' })).toBeVisible()
+    await expect(page.getByText('Drawn early').first()).toBeVisible()
+    const restoreButton = page.getByRole('button', { name: 'Restore the state before this change' })
+    await expect(restoreButton).toBeDisabled()
+    await expect(page.getByText('Comparing with the current state…')).toBeVisible()
+    release()
+    await expect(restoreButton).toBeEnabled()
+    await expect(page.getByText(/^Puts back Display name/)).toContainText('(now Drawn early)')
+    await website('PATCH', { display_name: original.display_name ?? null }, renamed.revision)
+  })
 })

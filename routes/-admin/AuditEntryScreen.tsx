@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { use } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { queryError } from '../../src/queries/errors.ts'
@@ -45,9 +44,9 @@ export function AuditEntryScreen({ publicId }: { publicId: string }) {
 }
 
 function Entry({ publicId }: { publicId: string }) {
-  const { admin } = root.useRouteContext()
-  const { queries } = use(admin())
-  const entry = useQuery(queries.auditEntry(publicId))
+  const { queries } = root.useRouteContext()
+  // The console's own query: the page asks as it renders, not after the Admin section's kit (issue 27).
+  const entry = useQuery(queries.audit.entry(publicId))
   if (entry.isPending) return <Spinner label="Loading the audit entry…" size="lg" />
   if (entry.isError)
     return (

@@ -15,10 +15,23 @@ import type { RestoreVersionView } from '../../src/views/RestoreVersionDialog.ts
 const root = getRouteApi('__root__')
 
 /**
- * What "Restore the state before this change" needs of an audit entry: whether the user may restore it
- * (a configuration type's earlier state, with the rights to update and create it), the resource as it is
- * now, the note beside the button, the dialog's view, and the restore itself (an update, or a create when
- * the resource is gone), which says so when done.
+ * Whether the entry's earlier state can be restored by this user: a configuration type's earlier state,
+ * with the rights to update and create it. Known from the entry and the session alone.
+ */
+export function restoreAllowed(entry: AuditEntry, permissions: readonly string[]): boolean {
+  const type = entry.resource?.type ?? ''
+  return (
+    CONFIGURATION_TYPES.includes(type) &&
+    versionBody(entry.changes?.before) !== null &&
+    grants(permissions, `wadp.${type}.update`) &&
+    grants(permissions, `wadp.${type}.create`)
+  )
+}
+
+/**
+ * What "Restore the state before this change" needs of an audit entry the user may restore
+ * (`restoreAllowed`): the resource as it is now, the note beside the button, the dialog's view, and the
+ * restore itself (an update, or a create when the resource is gone), which says so when done.
  */
 export function useRestoreVersion(entry: AuditEntry, onRestored: () => void) {
   const { admin, actors } = root.useRouteContext()
@@ -26,11 +39,7 @@ export function useRestoreVersion(entry: AuditEntry, onRestored: () => void) {
   const queryClient = useQueryClient()
   const permissions = useSelector(actors.session, selectPermissions)
   const type = entry.resource?.type ?? ''
-  const allowed =
-    CONFIGURATION_TYPES.includes(type) &&
-    versionBody(entry.changes?.before) !== null &&
-    grants(permissions, `wadp.${type}.update`) &&
-    grants(permissions, `wadp.${type}.create`)
+  const allowed = restoreAllowed(entry, permissions)
   const current = useQuery({
     queryKey: ['admin', 'audit', 'current', entry.public_id],
     queryFn: () => versions.current(entry),
@@ -64,7 +73,6 @@ export function useRestoreVersion(entry: AuditEntry, onRestored: () => void) {
             message: restore.error ? restore.error.message : null,
           }
   return {
-    allowed,
     type,
     subject,
     note: restoreNote({ type, subject, changes, exists: current.data !== null, pending: current.isPending, error }),

@@ -6,7 +6,6 @@ import {
   type TenancyDeletedNotice,
   tenancyDeletionMachine,
 } from '../../machines/tenancy-deletion.ts'
-import { getAuditEntry } from '../api/audit.ts'
 import { listBackendHealth } from '../api/backend-health.ts'
 import { importBlocklist } from '../api/blocklist.ts'
 import type { ApiClients } from '../api/http.ts'
@@ -145,8 +144,6 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
           queryKey: [...all, 'sso-groups-roles', mapping, 'matching-users', group],
           queryFn: () => listMatchingUsers(api, mapping),
         }),
-      auditEntry: (publicId: string) =>
-        queryOptions({ queryKey: [...all, 'audit', 'entry', publicId], queryFn: () => getAuditEntry(api, publicId) }),
     },
   }
 }

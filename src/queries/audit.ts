@@ -22,5 +22,11 @@ export function auditQueries(api: ApiClients) {
         // The next page or filter replaces the rows when it arrives, without emptying the table first.
         placeholderData: keepPreviousData,
       }),
+    /** One entry, asked for as its page renders: the audit client is already here when the log led to it. */
+    entry: (publicId: string) =>
+      queryOptions({
+        queryKey: ['admin', 'audit', 'entry', publicId],
+        queryFn: () => import('../api/audit.ts').then(({ getAuditEntry }) => getAuditEntry(api, publicId)),
+      }),
   }
 }
