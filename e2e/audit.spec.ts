@@ -1,8 +1,21 @@
 import { seriousViolations } from './support/axe.ts'
-import { expect, startSignedInAsAdmin, test } from './support/server.ts'
+import { holdRequests } from './support/hold.ts'
+import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 // Every test here starts signed in as the admin, from the worker's stored session.
 startSignedInAsAdmin()
+
+/** Reads or changes the seed's website shop-example-com through the API, as the admin. */
+const shopWebsite = (server: PlatformServer) => (method: string, body?: unknown, revision?: number) =>
+  fetch(`${server.baseURL}/api/core/v0/projects/shop/websites/shop-example-com`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.adminToken}`,
+      'content-type': 'application/json',
+      ...(revision === undefined ? {} : { 'if-match': `"${revision}"` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).then(async (response) => (await response.json()).data)
 
 test.describe('audit log', () => {
   test('shows a change with the dashed date, filtered in the URL, and its detail before and after', async ({
@@ -83,16 +96,7 @@ test.describe('audit log', () => {
     page,
     server,
   }) => {
-    const website = (method: string, body?: unknown, revision?: number) =>
-      fetch(`${server.baseURL}/api/core/v0/projects/shop/websites/shop-example-com`, {
-        method,
-        headers: {
-          authorization: `Bearer ${server.adminToken}`,
-          'content-type': 'application/json',
-          ...(revision === undefined ? {} : { 'if-match': `"${revision}"` }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }).then(async (response) => (await response.json()).data)
+    const website = shopWebsite(server)
     const original = await website('GET')
     const renamed = await website('PATCH', { display_name: 'Renamed storefront' }, original.revision)
     expect(renamed.display_name).toBe('Renamed storefront')
@@ -143,26 +147,10 @@ test.describe('audit log', () => {
     page,
     server,
   }) => {
-    const website = (method: string, body?: unknown, revision?: number) =>
-      fetch(`${server.baseURL}/api/core/v0/projects/shop/websites/shop-example-com`, {
-        method,
-        headers: {
-          authorization: `Bearer ${server.adminToken}`,
-          'content-type': 'application/json',
-          ...(revision === undefined ? {} : { 'if-match': `"${revision}"` }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }).then(async (response) => (await response.json()).data)
+    const website = shopWebsite(server)
     const original = await website('GET')
     const renamed = await website('PATCH', { display_name: 'Drawn early' }, original.revision)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/admin-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/assets\/admin-[^/]*\.js$/)
     await page.goto('/audit?project=shop&action=websites.update&resource_type=websites')
     await page
       .getByRole('row', { name: /Website updated/ })

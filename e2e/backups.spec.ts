@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { seriousViolations } from './support/axe.ts'
+import { holdRequests } from './support/hold.ts'
 import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 // Every test here starts signed in as the admin, from the worker's stored session.
@@ -114,14 +115,7 @@ test.describe('backups', () => {
       )
       .toBe('completed')
     // The Tool section's kit (the calls and the restore machine) held back: the list does not wait for it.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/tools-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/assets\/tools-[^/]*\.js$/)
     await page.goto(`/backups?project=${PROJECT}`)
     const row = page.getByRole('row', { name: /Listed early/ })
     await expect(row.getByText('Completed')).toBeVisible()

@@ -1,5 +1,6 @@
 import { choose, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
+import { holdRequests } from './support/hold.ts'
 import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 const PROJECT = 'shop'
@@ -195,14 +196,7 @@ test.describe('resource screens', () => {
 
   test('keeps the website’s sections in place while its live traffic’s code arrives', async ({ page }) => {
     // The live traffic's machine held back: its section is there from the start, Start not yet usable.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/live-traffic-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/assets\/live-traffic-[^/]*\.js$/)
     await page.goto(`/websites-detail/shop-example-com?project=${PROJECT}`)
     const start = page.getByRole('button', { name: 'Start live traffic' })
     await expect(start).toBeDisabled()
