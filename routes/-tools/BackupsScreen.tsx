@@ -1,31 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
-import { type ActorRefFrom, createActor } from 'xstate'
-import {
-  selectRestoreApplied,
-  selectRestoreBackup,
-  selectRestoreBusy,
-  selectRestoreMessage,
-  selectRestorePlan,
-  selectRestoreReplanned,
-  selectRestoreStep,
-} from '../../machines/backup-restore.selectors.ts'
-import type { backupRestoreMachine } from '../../machines/backup-restore.ts'
+import { useMemo, useState } from 'react'
 import type { BackupRecord } from '../../src/domain/backup.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { useLoaded } from '../../src/ui/useLoadedWhenIdle.ts'
 import { BackupsPage, type BackupsPageProps, backupLabel } from '../../src/views/BackupsPage.tsx'
 import { saveFile } from './saveFile.ts'
+import { useBackupRestore } from './useBackupRestore.ts'
 
 const root = getRouteApi('__root__')
 type Action = BackupsPageProps['action']
 const IDLE: Action = { busy: null, error: null, notice: null }
 type Kit = Awaited<ReturnType<ReturnType<typeof root.useRouteContext>['tools']>>
-type Restore = ActorRefFrom<typeof backupRestoreMachine>
-type Snapshot = ReturnType<Restore['getSnapshot']>
 
 /**
  * The Backups page of one project: its list, the take / upload / download calls and the restore machine.
@@ -40,7 +27,10 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
   // The kit is asked for once the rows are drawn (or the list failed): before, its files would take the
   // connections the list's client and request wait for (HTTP/1.1), and its code the main thread the rows'
   // drawing needs. A take, upload or download asked for before asks for it then.
-  const restore = useRestore(useLoaded(tools, data !== undefined || list.isError), project)
+  const kit = useLoaded(tools, data !== undefined || list.isError)
+  const { actor: restore, view: restoreView } = useBackupRestore(
+    useMemo(() => kit?.restore(project) ?? null, [kit, project]),
+  )
   const [action, setAction] = useState<Action>(IDLE)
   const run = async (busy: Action['busy'], work: (kit: Kit) => Promise<string | null>) => {
     setAction({ busy, error: null, notice: null })
@@ -57,10 +47,6 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       throw new Error(`${file.name} is not a backup document: it does not hold JSON.`)
     }
   }
-  const closedOr =
-    <T,>(select: (snapshot: Snapshot) => T, closed: T) =>
-    (snapshot: Snapshot | undefined) =>
-      snapshot ? select(snapshot) : closed
   return (
     <BackupsPage
       project={project}
@@ -72,15 +58,7 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       can={can}
       action={action}
       restoreReady={restore !== undefined}
-      restore={{
-        step: useSelector(restore, closedOr(selectRestoreStep, 'closed')),
-        busy: useSelector(restore, closedOr(selectRestoreBusy, false)),
-        backup: useSelector(restore, closedOr(selectRestoreBackup, null)),
-        plan: useSelector(restore, closedOr(selectRestorePlan, null)),
-        applied: useSelector(restore, closedOr(selectRestoreApplied, null)),
-        message: useSelector(restore, closedOr(selectRestoreMessage, null)),
-        replanned: useSelector(restore, closedOr(selectRestoreReplanned, false)),
-      }}
+      restore={restoreView}
       onCreate={(name) =>
         void run('create', async ({ backups }) => {
           await backups.create(project, name)
@@ -109,19 +87,4 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       onRetryList={() => void list.refetch()}
     />
   )
-}
-
-/** The restore's actor, started once the kit is here (until then "Restore…" is disabled) and stopped with the page. */
-function useRestore(kit: Kit | null, project: string): Restore | undefined {
-  const [actor, setActor] = useState<Restore>()
-  useEffect(() => {
-    if (!kit) return
-    const started = createActor(kit.restore(project)).start()
-    setActor(started)
-    return () => {
-      started.stop()
-      setActor(undefined)
-    }
-  }, [kit, project])
-  return actor
 }
