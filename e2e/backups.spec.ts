@@ -72,6 +72,35 @@ test.describe('backups', () => {
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(director) })).toBeVisible()
   })
 
+  test('a restore left while it applies is shown with its outcome on coming back', async ({ page, server }) => {
+    const taken = await core(server, 'POST', '/backups', { trigger: 'manual', display_name: 'Leave and return' })
+    expect(taken.status).toBe(202)
+    await page.goto(`/home?project=${PROJECT}`)
+    await page.getByRole('link', { name: 'Backups', exact: true }).first().click()
+    const row = page.getByRole('row', { name: /Leave and return/ })
+    await expect(row.getByText('Completed')).toBeVisible({ timeout: 15_000 })
+    const extra = `left-behind-${Date.now().toString(36)}`
+    await core(server, 'POST', '/directors', { name: extra, backends: [{ host: 'left.example.com', port: 443 }] })
+    await row.getByRole('button', { name: /Restore/ }).click()
+    const dialog = page.getByRole('dialog', { name: /Restore “Leave and return”/ })
+    await expect(dialog.getByText(extra)).toBeVisible()
+    // The apply held at the server's door while the user goes back to Home and forward again.
+    const release = await holdRequests(
+      page,
+      /\/backups\/[^/]+\/restore/,
+      (request) => !request.url().includes('dry_run'),
+    )
+    await dialog.getByRole('button', { name: 'Restore 1 change' }).click()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/home\?/)
+    await expect(dialog).toBeHidden()
+    await page.goForward()
+    await expect(dialog.getByText('Restoring: every change in one transaction…')).toBeVisible()
+    release()
+    await expect(dialog.getByText('Restored: 1 change applied.')).toBeVisible()
+    expect((await core(server, 'GET', `/directors/${extra}`)).status).toBe(404)
+  })
+
   test('a restore refused because the project changed shows the fresh plan to confirm again', async ({
     page,
     server,

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import type { BackupRecord } from '../../src/domain/backup.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { useLoaded } from '../../src/ui/useLoadedWhenIdle.ts'
 import { BackupsPage, type BackupsPageProps, backupLabel } from '../../src/views/BackupsPage.tsx'
 import { saveFile } from './saveFile.ts'
-import { useBackupRestore } from './useBackupRestore.ts'
+import { useRestoreView } from './useRestoreView.ts'
 
 const root = getRouteApi('__root__')
 type Action = BackupsPageProps['action']
@@ -28,9 +28,9 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
   // connections the list's client and request wait for (HTTP/1.1), and its code the main thread the rows'
   // drawing needs. A take, upload or download asked for before asks for it then.
   const kit = useLoaded(tools, data !== undefined || list.isError)
-  const { actor: restore, view: restoreView } = useBackupRestore(
-    useMemo(() => kit?.restore(project) ?? null, [kit, project]),
-  )
+  // The project's restore is the kit's: one left under way is shown again, with its outcome, on coming back.
+  const restore = kit?.restore(project)
+  const restoreView = useRestoreView(restore)
   const [action, setAction] = useState<Action>(IDLE)
   const run = async (busy: Action['busy'], work: (kit: Kit) => Promise<string | null>) => {
     setAction({ busy, error: null, notice: null })

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { fromPromise } from 'xstate'
+import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate'
 import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
 import { applyRestore, createBackup, downloadBackup, freshPlanOf, importBackup, planRestore } from '../api/backups.ts'
@@ -29,6 +29,8 @@ export function toolTools(
   hooks: {
     /** A project's configuration changed outside its own forms (a restore): the sync check starts. */
     configurationChanged: (project: string) => void
+    /** The Stately inspector, when the URL asks for it (src/app/inspector.ts). */
+    inspect?: ((event: InspectionEvent) => void) | undefined
   },
 ) {
   const all = ['tools'] as const
@@ -66,6 +68,8 @@ export function toolTools(
         retry: retryWhileUnavailable(0),
       }),
   }
+  // One restore per project, until the session ends (forgetRestores).
+  const restores = new Map<string, ActorRefFrom<typeof backupRestoreMachine>>()
   const refreshBackups = (project: string) => queryClient.invalidateQueries({ queryKey: backupListKey(project) })
   return {
     queries,
@@ -86,8 +90,14 @@ export function toolTools(
         return uploaded
       },
     },
-    restore: (project: string) =>
-      backupRestoreMachine.provide({
+    /**
+     * The project's restore, its actor started on the first ask and kept with the kit: a restore under way
+     * when the user leaves the page is still shown, with its outcome, when they come back.
+     */
+    restore: (project: string) => {
+      const running = restores.get(project)
+      if (running) return running
+      const machine = backupRestoreMachine.provide({
         actors: {
           planRestore: fromPromise<RestorePlan, { backup: string }>(({ input }) =>
             planRestore(api, project, input.backup),
@@ -110,7 +120,16 @@ export function toolTools(
             hooks.configurationChanged(project)
           },
         },
-      }),
+      })
+      const actor = createActor(machine, hooks.inspect ? { inspect: hooks.inspect } : {}).start()
+      restores.set(project, actor)
+      return actor
+    },
+    /** The session ended: nothing one user's restore showed may show in the next one's. */
+    forgetRestores: () => {
+      for (const actor of restores.values()) actor.stop()
+      restores.clear()
+    },
     /** The API docs page's "Try it", with the session's token like every call. */
     invalidation: (project: string) =>
       invalidationMachine.provide({

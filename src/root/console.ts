@@ -128,14 +128,17 @@ export async function startConsole(options: { notify: Notify }) {
       return resourceTools
     },
     tools: () => {
-      toolTools ??= import('../app/tools.ts').then((module) =>
-        module.toolTools(api, queryClient, {
+      toolTools ??= import('../app/tools.ts').then((module) => {
+        const kit = module.toolTools(api, queryClient, {
           configurationChanged: (project) => {
             if (actors.project.getSnapshot().context.project === project)
               actors.projectSync.send({ type: 'sync.start', explicit: true })
           },
-        }),
-      )
+          inspect,
+        })
+        actors.session.on('session.signedOut', kit.forgetRestores)
+        return kit
+      })
       return toolTools
     },
     overview: () => {
