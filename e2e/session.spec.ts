@@ -63,6 +63,52 @@ test.describe('signing in', () => {
     expect(await signIns()).toBe(before + 1)
   })
 
+  test('a reload of a list or a record asks for its data while the code downloads, and once', async ({
+    page,
+    server,
+  }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/')
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/home\?project=/)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`)
+    })
+    const pages = [
+      {
+        path: '/websites?project=shop',
+        read: 'GET /api/core/v0/projects/shop/websites?page=1&items=100',
+        shown: page.getByRole('link', { name: 'shop-example-com', exact: true }),
+      },
+      {
+        path: '/websites-detail/shop-example-com?project=shop',
+        read: 'GET /api/core/v0/projects/shop/websites/shop-example-com',
+        shown: page.getByRole('heading', { level: 1, name: /Shop storefront|shop-example-com/ }),
+      },
+      {
+        path: '/websites-edit/shop-example-com?project=shop',
+        read: 'GET /api/core/v0/projects/shop/websites/shop-example-com',
+        shown: page.getByLabel('Display name'),
+      },
+    ]
+    for (const { path, read, shown } of pages) {
+      asked.length = 0
+      // The console's code held back: the page's read is already on its way, started by index.html.
+      const release = await holdRequests(page, /\/assets\/start-[^/]*\.js$/)
+      await page.goto(path, { waitUntil: 'commit' })
+      await expect.poll(() => asked, path).toContain(read)
+      release()
+      await expect(shown).toBeVisible()
+      await page.unrouteAll({ behavior: 'wait' })
+      expect(
+        asked.filter((request) => request === read),
+        path,
+      ).toHaveLength(1)
+    }
+  })
+
   test('a token with only list permissions sees no Admin section and no Quick Setup', async ({ page, server }) => {
     const token = await createToken(server, { owner: 'viewer@example.com', permissions: ['wadp.*.list'] })
     const console = new ConsolePage(page)

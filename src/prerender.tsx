@@ -14,6 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { earlyRequestsScript } from './app/early-requests.ts'
 import { inlineScriptHashes } from './csp.ts'
 import { SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
+import { earlyPages } from './early-pages.ts'
 import { bootFiles, declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
 import { PRERENDERED_SIGN_IN, SUBMITTED_EARLY } from './ui/early-sign-in.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'
@@ -57,7 +58,7 @@ const storedClass = JSON.stringify(SESSION_STORED_CLASS)
 // restore's requests would otherwise take connections ahead of the framework.
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest
 const preload = pageChunksScript(pageChunks(manifest, SHELL_SOURCE, routePaths()), sessionKeys)
-const early = `<script>${preload};${earlyRequestsScript()}</script>`
+const early = `<script>${preload};${earlyRequestsScript(earlyPages(Object.values(routePaths())))}</script>`
 // The boot module's files (src/main.tsx imports it dynamically), fetched beside the framework's.
 const bootLinks = bootFiles(manifest)
   .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)

@@ -21,6 +21,11 @@ export type ApiOptions = {
   getToken: () => string | null
   /** Every 401 passes through here with the server's message (the session machine decides). */
   onUnauthorized: (message: string) => void
+  /**
+   * The response to a GET of this URL with this token that index.html's script already started
+   * (src/app/early-requests.ts), if any: taken instead of asking again. A network failure asks again.
+   */
+  early?: (url: string, token: string) => Promise<Response> | null
 }
 
 /** The server's error message (`{"message": …}`), else the transport's. */
@@ -39,21 +44,33 @@ export function errorMessage(error: unknown): string {
 }
 
 export function createApi(options: ApiOptions): ApiClients {
+  // The URL as ofetch built it (base, path and query) and the headers its onRequest set.
+  const fetchOrEarly: typeof fetch = (input, init) => {
+    const token = options.getToken()
+    const early =
+      options.early && token && typeof input === 'string' && (init?.method ?? 'GET') === 'GET'
+        ? options.early(input, token)
+        : null
+    return early ? early.catch(() => fetch(input, init)) : fetch(input, init)
+  }
   const client = (baseURL: string, timeout = DEFAULT_TIMEOUT_MS) =>
-    ofetch.create({
-      baseURL,
-      timeout,
-      onRequest({ options: request }) {
-        const token = options.getToken()
-        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+    ofetch.create(
+      {
+        baseURL,
+        timeout,
+        onRequest({ options: request }) {
+          const token = options.getToken()
+          if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        },
+        onResponseError({ response }) {
+          if (response.status !== 401) return
+          const data: unknown = response._data
+          const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : ''
+          options.onUnauthorized(message)
+        },
       },
-      onResponseError({ response }) {
-        if (response.status !== 401) return
-        const data: unknown = response._data
-        const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : ''
-        options.onUnauthorized(message)
-      },
-    })
+      { fetch: fetchOrEarly },
+    )
   return {
     auth: client('/api/auth/v0'),
     core: client('/api/core/v0'),

@@ -6,13 +6,28 @@ import { STORAGE_KEYS } from '../domain/session.ts'
  * asking again. Each is handed out once, only for the same token, user and project, and any failure
  * (a 401, a network error, an answer that does not parse) makes the app ask again through its API
  * client, which reports a 401 as it always does.
+ *
+ * It also starts the page's own read when the address names a resource list (with no search but the
+ * project: page 1 of 100 by name) or one resource's detail or edit page: the API client takes that answer
+ * for the same URL and token (`response`, src/api/http.ts), as the response it would have fetched.
  */
 
 export type EarlyKey = 'session' | 'user' | 'permissions' | 'projectPermissions' | 'projectInfo'
 
-type EarlyState = { token: string; email: string | null; project: string | null } & Partial<
-  Record<EarlyKey, Promise<unknown>>
->
+type EarlyState = {
+  token: string
+  email: string | null
+  project: string | null
+  /** The page's own read, by its URL. */
+  responses?: Record<string, Promise<Response>>
+} & Partial<Record<EarlyKey, Promise<unknown>>>
+
+/**
+ * The pages whose read the script starts, by the first segment of their path (`/websites`,
+ * `/websites-detail`): the API collection (`{p}` for the project) and whether the page reads one record
+ * (its name is the path's second segment) or the collection's first page (`listQuery`).
+ */
+export type EarlyPages = { pages: Record<string, [collection: string, record: boolean]>; listQuery: string }
 
 declare global {
   interface Window {
@@ -21,19 +36,24 @@ declare global {
 }
 
 /** The inline script (ES5, no dependency) that starts them; `src/prerender.tsx` puts it in index.html. */
-export function earlyRequestsScript(): string {
+export function earlyRequestsScript(early: EarlyPages = { pages: {}, listQuery: '' }): string {
   const keys = JSON.stringify({
     type: STORAGE_KEYS.authType,
     token: STORAGE_KEYS.authToken,
     oauth: STORAGE_KEYS.oauthToken,
     email: STORAGE_KEYS.userEmail,
   })
-  return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p};w.session=j('/api/auth/v0/auth/check');w.permissions=j('/api/auth/v0/auth/permissions');if(e)w.user=j('/api/auth/v0/users/'+c(e));if(p){w.projectPermissions=j('/api/auth/v0/projects/'+c(p)+'/permissions');w.projectInfo=j('/api/core/v0/projects/'+c(p))}window.__wadpEarly=w}catch(x){}})()`
+  // The page's read: its path's first segment in the table, a second one only for a record, no search but
+  // the project, and a project when the collection is a project's.
+  const page = `var P=${JSON.stringify(early.pages)},a=location.pathname.split('/'),o=a.length<4&&P.hasOwnProperty('/'+a[1])&&P['/'+a[1]],r=a[2],only=1;new URLSearchParams(location.search).forEach(function(v,n){if(n!=='project')only=0});if(o&&only&&!o[1]===!r&&(p||o[0].indexOf('{p}')<0)){var u=o[0].replace('{p}',c(p||''))+(o[1]?'/'+c(decodeURIComponent(r)):${JSON.stringify(early.listQuery)}),f=fetch(u,{headers:h});f['catch'](function(){});w.responses={};w.responses[u]=f}`
+  return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p};w.session=j('/api/auth/v0/auth/check');w.permissions=j('/api/auth/v0/auth/permissions');if(e)w.user=j('/api/auth/v0/users/'+c(e));if(p){w.projectPermissions=j('/api/auth/v0/projects/'+c(p)+'/permissions');w.projectInfo=j('/api/core/v0/projects/'+c(p))}window.__wadpEarly=w;${page}}catch(x){}})()`
 }
 
 export type EarlyRequests = {
   /** The early answer for `key` if it was started for this token (and this user or project): once. */
   take(key: EarlyKey, expected: { token: string; email?: string; project?: string }): Promise<unknown> | null
+  /** The response to a GET of `url` if the script started it with this token: once. */
+  response(url: string, token: string): Promise<Response> | null
 }
 
 export function takeEarlyRequests(source: { __wadpEarly?: EarlyState } = window): EarlyRequests {
@@ -46,6 +66,12 @@ export function takeEarlyRequests(source: { __wadpEarly?: EarlyState } = window)
       if (expected.project !== undefined && state.project !== expected.project) return null
       const promise = state[key] ?? null
       delete state[key]
+      return promise
+    },
+    response(url, token) {
+      const promise = state?.token === token ? state.responses?.[url] : undefined
+      if (!promise) return null
+      delete state?.responses?.[url]
       return promise
     },
   }

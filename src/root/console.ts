@@ -46,8 +46,10 @@ export async function startConsole(options: { notify: Notify }) {
   })
   const token = { current: null as (() => string | null) | null }
   const expired = { current: () => {} }
+  const early = takeEarlyRequests()
   const api = createApi({
     getToken: () => token.current?.() ?? null,
+    early: early.response,
     onUnauthorized: (message) => {
       if (isTokenExpiredMessage(message)) expired.current()
     },
@@ -61,7 +63,6 @@ export async function startConsole(options: { notify: Notify }) {
     backups: backupQueries(api),
   }
   const headStart = createHeadStart()
-  const early = takeEarlyRequests()
   // The project a restore will open: the one in the URL (without one, the default is looked up later).
   let urlProject = new URLSearchParams(window.location.search).get('project')
   const startUrlProject = (token: string) => {

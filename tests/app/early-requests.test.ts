@@ -1,13 +1,25 @@
 // @vitest-environment happy-dom
+
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { earlyOr, earlyRequestsScript, takeEarlyRequests } from '../../src/app/early-requests.ts'
+import { createApi } from '../../src/api/http.ts'
+import { getResource, listResources } from '../../src/api/resources.ts'
+import { type EarlyPages, earlyOr, earlyRequestsScript, takeEarlyRequests } from '../../src/app/early-requests.ts'
+import { DEFAULT_LIST_PARAMS } from '../../src/domain/list-search.ts'
+import { resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { STORAGE_KEYS } from '../../src/domain/session.ts'
+import { earlyPages } from '../../src/early-pages.ts'
+import { declaredPath } from '../../src/page-chunks.ts'
+import { RESOURCE_UIS } from '../../src/types/screens.ts'
 
 type Call = { url: string; method: string; authorization: string | null; body: unknown }
 
 /** Runs index.html's inline script as the browser would, with a fetch that records every call. */
 function runInlineScript(
   answer: (url: string) => { status: number; body: unknown } = () => ({ status: 200, body: {} }),
+  pages?: EarlyPages,
 ) {
   const calls: Call[] = []
   vi.stubGlobal(
@@ -21,10 +33,10 @@ function runInlineScript(
         body: options.body ? JSON.parse(String(options.body)) : null,
       })
       const { status, body } = answer(url)
-      return new Response(JSON.stringify(body), { status })
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     }),
   )
-  new Function(earlyRequestsScript())()
+  new Function(earlyRequestsScript(pages))()
   return calls
 }
 
@@ -98,5 +110,152 @@ describe('taking the early answers', () => {
     await expect(earlyOr(unparsable, refuse, ask)).resolves.toBe('asked again')
     await expect(earlyOr(null, refuse, ask)).resolves.toBe('asked again')
     expect(ask).toHaveBeenCalledTimes(3)
+  })
+})
+
+/** The pages table index.html's script carries, from the console's route files. */
+function consolePages(): EarlyPages {
+  const routes = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'routes')
+  const declared = readdirSync(routes)
+    .filter((name) => name.endsWith('.tsx') && !name.startsWith('-') && !name.startsWith('__'))
+    .map((name) => declaredPath(readFileSync(join(routes, name), 'utf8')))
+  return earlyPages(declared.filter((path) => path !== null))
+}
+
+const signedIn = (address: string) => {
+  window.localStorage.setItem(STORAGE_KEYS.authToken, 'secret-token')
+  window.history.replaceState(null, '', address)
+}
+const pageRead = (calls: Call[]) => calls.slice(calls.findIndex((call) => call.url.includes('/auth/permissions')) + 1)
+
+describe("the page's own read index.html starts", () => {
+  it("starts a list's first page and a record's read, for the URL's project, with the stored token", () => {
+    const pages = consolePages()
+    signedIn('/websites?project=shop')
+    expect(pageRead(runInlineScript(undefined, pages)).map((call) => call.url)).toEqual([
+      '/api/auth/v0/projects/shop/permissions',
+      '/api/core/v0/projects/shop',
+      '/api/core/v0/projects/shop/websites?page=1&items=100',
+    ])
+    signedIn('/websites-edit/shop%20front?project=shop')
+    const record = runInlineScript(undefined, pages).at(-1)
+    expect(record).toEqual({
+      url: '/api/core/v0/projects/shop/websites/shop%20front',
+      method: 'GET',
+      authorization: 'Bearer secret-token',
+      body: null,
+    })
+    // A platform type needs no project.
+    signedIn('/nodes')
+    expect(runInlineScript(undefined, pages).at(-1)?.url).toBe('/api/core/v0/nodes?page=1&items=100')
+  })
+
+  it('starts none for a search it does not guess, a project missing, or a page that is no resource', () => {
+    const pages = consolePages()
+    for (const address of [
+      '/websites?project=shop&q=blog',
+      '/websites?project=shop&page=2',
+      '/websites',
+      '/websites-detail?project=shop',
+      '/websites-detail/a/b?project=shop',
+      '/home?project=shop',
+      '/websites-add?project=shop',
+    ]) {
+      signedIn(address)
+      const calls = runInlineScript(undefined, pages)
+      expect(
+        calls.filter((call) => /websites/.test(call.url)),
+        address,
+      ).toEqual([])
+      delete window.__wadpEarly
+    }
+  })
+
+  it("asks, for every type's list, detail and edit page, exactly what the console's API client asks", async () => {
+    const pages = consolePages()
+    const asked: string[] = []
+    const api = createApi({ getToken: () => 'secret-token', onUnauthorized: () => {} })
+    let checked = 0
+    for (const ui of RESOURCE_UIS) {
+      const routes = resourceRoutes(ui)
+      const cases = [
+        { address: routes.list, read: () => listResources(api, ui, 'shop', DEFAULT_LIST_PARAMS) },
+        { address: routes.detail('a b'), read: () => getResource(api, ui, 'shop', 'a b') },
+        { address: routes.edit('a b'), read: () => getResource(api, ui, 'shop', 'a b') },
+      ]
+      for (const { address, read } of cases) {
+        const first = `/${address.split('/')[1]}`
+        if (!(first in pages.pages)) continue
+        signedIn(`${address}?project=shop`)
+        const early = runInlineScript(undefined, pages).at(-1)?.url
+        delete window.__wadpEarly
+        asked.length = 0
+        vi.stubGlobal('fetch', async (url: string) => {
+          asked.push(url)
+          // Not found: ofetch asks a GET again after a 500, not after a 404.
+          return new Response('{}', { status: 404 })
+        })
+        await read().catch(() => {})
+        expect(asked, address).toEqual([early])
+        checked++
+      }
+    }
+    // Every list with a one-segment path, and the detail and edit pages that have one.
+    expect(checked).toBe(Object.keys(pages.pages).length)
+    expect(checked).toBeGreaterThan(40)
+  })
+})
+
+describe('the API client takes the early response', () => {
+  const answer = (status: number, body: unknown) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
+
+  it('instead of asking, once, for the same URL and token; a GET only', async () => {
+    signedIn('/websites?project=shop')
+    const pages = consolePages()
+    runInlineScript((url) => ({ status: 200, body: { data: [], meta: { total: 0, page: 1, items: 100 }, url } }), pages)
+    const early = takeEarlyRequests()
+    const asked: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url)
+      return answer(200, { data: [], meta: { total: 0, page: 1, items: 100 } })
+    })
+    const other = createApi({ getToken: () => 'another-token', onUnauthorized: () => {}, early: early.response })
+    const api = createApi({ getToken: () => 'secret-token', onUnauthorized: () => {}, early: early.response })
+    const websites = RESOURCE_UIS.find((ui) => ui.type === 'websites')
+    if (!websites) throw new Error('no websites screen')
+    await listResources(other, websites, 'shop', DEFAULT_LIST_PARAMS)
+    expect(asked).toEqual(['/api/core/v0/projects/shop/websites?page=1&items=100'])
+    await expect(listResources(api, websites, 'shop', DEFAULT_LIST_PARAMS)).resolves.toMatchObject({ data: [] })
+    expect(asked).toHaveLength(1)
+    await listResources(api, websites, 'shop', DEFAULT_LIST_PARAMS)
+    expect(asked).toHaveLength(2)
+  })
+
+  it('reports an early 401 as its own, and asks again when the early request never got an answer', async () => {
+    const unauthorized = vi.fn()
+    const responses: Record<string, Promise<Response>> = {
+      '/api/core/v0/projects/shop/websites/a': answer(401, { message: 'token expired' }),
+      '/api/core/v0/projects/shop/websites/b': Promise.reject(new TypeError('Failed to fetch')),
+    }
+    responses['/api/core/v0/projects/shop/websites/b']?.catch(() => {})
+    const api = createApi({
+      getToken: () => 'secret-token',
+      onUnauthorized: unauthorized,
+      early: (url) => responses[url] ?? null,
+    })
+    const asked: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url)
+      return answer(200, {
+        data: { name: 'b', revision: 1, created_at: '', created_by: '', updated_at: '', updated_by: '' },
+      })
+    })
+    const websites = RESOURCE_UIS.find((ui) => ui.type === 'websites')
+    if (!websites) throw new Error('no websites screen')
+    await expect(getResource(api, websites, 'shop', 'a')).rejects.toThrow()
+    expect(unauthorized).toHaveBeenCalledWith('token expired')
+    await expect(getResource(api, websites, 'shop', 'b')).resolves.toMatchObject({ name: 'b' })
+    expect(asked).toEqual(['/api/core/v0/projects/shop/websites/b'])
   })
 })
