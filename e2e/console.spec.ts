@@ -154,6 +154,19 @@ test('Enter in the sign-in page before the JavaScript runs signs in once the con
   expect(addresses.filter((address) => address.includes(server.adminToken))).toEqual([])
 })
 
+test('"Sign in with SSO" clicked before the JavaScript runs goes to the identity provider once the console is there', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, '**/assets/*.js')
+  await page.goto('/', { waitUntil: 'commit' })
+  // The button in the HTML has no script of its own: the click is kept for the console.
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  release()
+  await expect(page).toHaveURL(/\/oidc\//)
+  await expect(page.getByLabel('Password')).toBeVisible()
+})
+
 test('a stored session shows "Checking your session…" from the HTML itself, never the sign-in page', async ({
   page,
   server,

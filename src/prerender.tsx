@@ -16,7 +16,7 @@ import { inlineScriptHashes } from './csp.ts'
 import { SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
 import { earlyPages } from './early-pages.ts'
 import { bootFiles, declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
-import { PRERENDERED_SIGN_IN, SUBMITTED_EARLY } from './ui/early-sign-in.ts'
+import { PRERENDERED_SIGN_IN, SSO_ASKED_EARLY, SSO_BUTTON, SUBMITTED_EARLY } from './ui/early-sign-in.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'
 import { SessionCheckScreen } from './views/SessionCheckScreen.tsx'
 import { SignInPage } from './views/SignInPage.tsx'
@@ -66,7 +66,8 @@ const bootLinks = bootFiles(manifest)
 // The sign-in form in the HTML has no script of its own: the browser's own submit (Enter in the field,
 // or the button) would send the token in the address, `/?token=…`. Refused and marked until the console
 // replaces the form, which keeps what was typed and signs in then (src/ui/early-sign-in.ts).
-const refuseEarlySubmit = `document.addEventListener('submit',function(e){var f=e.target;if(f&&f.closest&&f.closest('[${PRERENDERED_SIGN_IN}]')){e.preventDefault();f.setAttribute('${SUBMITTED_EARLY}','')}},true);`
+// Its "Sign in with SSO" button has none either: a click is marked, and the console signs in with SSO then.
+const refuseEarlySubmit = `document.addEventListener('submit',function(e){var f=e.target;if(f&&f.closest&&f.closest('[${PRERENDERED_SIGN_IN}]')){e.preventDefault();f.setAttribute('${SUBMITTED_EARLY}','')}},true);document.addEventListener('click',function(e){var b=e.target,c=b&&b.closest&&b.closest('[${PRERENDERED_SIGN_IN}]');if(c&&b.closest('[${SSO_BUTTON}]'))c.setAttribute('${SSO_ASKED_EARLY}','')},true);`
 const boot = `<script>${refuseEarlySubmit}try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [${PRERENDERED_SIGN_IN}],html:not(.${SESSION_STORED_CLASS}) [data-session-check]{display:none}</style>`
 
 const final = html

@@ -11,11 +11,21 @@ export const PRERENDERED_SIGN_IN = 'data-signin'
  * would send the token in the address): the visitor asked to sign in before the JavaScript ran.
  */
 export const SUBMITTED_EARLY = 'data-submitted'
+/** The attribute of the copy's "Sign in with SSO" button. */
+export const SSO_BUTTON = 'data-sso'
+/**
+ * Put on the copy (the element with PRERENDERED_SIGN_IN) by index.html's inline script when its "Sign in
+ * with SSO" button is clicked: a button with no script of its own, which would otherwise do nothing.
+ */
+export const SSO_ASKED_EARLY = 'data-sso-asked'
 
-/** The token typed, whether the field had the focus, whether they asked to sign in (Enter or the button). */
-export type EarlySignIn = { token: string; focused: boolean; submitted: boolean }
+/**
+ * The token typed, whether the field had the focus, whether they asked to sign in (Enter or the button),
+ * and whether they asked to sign in with SSO.
+ */
+export type EarlySignIn = { token: string; focused: boolean; submitted: boolean; sso: boolean }
 
-const NOTHING: EarlySignIn = { token: '', focused: false, submitted: false }
+const NOTHING: EarlySignIn = { token: '', focused: false, submitted: false, sso: false }
 let field: HTMLInputElement | null = null
 let focused = false
 
@@ -42,7 +52,12 @@ export function keepEarlySignIn(): void {
 /** What the copy held, once: the first sign-in form takes it, a later one (after a sign-out) starts empty. */
 export function takeEarlySignIn(): EarlySignIn {
   const taken = field
-    ? { token: field.value, focused, submitted: field.form?.hasAttribute(SUBMITTED_EARLY) ?? false }
+    ? {
+        token: field.value,
+        focused,
+        submitted: field.form?.hasAttribute(SUBMITTED_EARLY) ?? false,
+        sso: field.closest(`[${PRERENDERED_SIGN_IN}]`)?.hasAttribute(SSO_ASKED_EARLY) ?? false,
+      }
     : NOTHING
   field = null
   focused = false

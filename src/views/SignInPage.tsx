@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { SESSION_MESSAGES } from '../domain/session.ts'
 import { Button } from '../ui/Button.tsx'
-import { takeEarlySignIn } from '../ui/early-sign-in.ts'
+import { SSO_BUTTON, takeEarlySignIn } from '../ui/early-sign-in.ts'
 import { TextField } from '../ui/TextField.tsx'
 
 export type SignInPageProps = {
@@ -34,18 +34,20 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
     onTokenSignIn(trimmed)
   }
 
-  // A sign-in asked for before the JavaScript ran goes ahead now, once.
-  const earlySubmitPending = useRef(early.submitted)
-  useEffect(() => {
-    if (!earlySubmitPending.current) return
-    earlySubmitPending.current = false
-    submit()
-  })
-
   function signInWithSso() {
+    if (busy) return
     setPressed('sso')
     onSsoSignIn()
   }
+
+  // A sign-in asked for before the JavaScript ran (Enter or a button) goes ahead now, once.
+  const earlyPending = useRef<'token' | 'sso' | null>(early.submitted ? 'token' : early.sso ? 'sso' : null)
+  useEffect(() => {
+    const pending = earlyPending.current
+    earlyPending.current = null
+    if (pending === 'token') submit()
+    if (pending === 'sso') signInWithSso()
+  })
 
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
@@ -89,7 +91,13 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
           or
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
         </div>
-        <Button variant="secondary" onClick={signInWithSso} busy={busy && pressed === 'sso'} disabled={busy}>
+        <Button
+          variant="secondary"
+          onClick={signInWithSso}
+          busy={busy && pressed === 'sso'}
+          disabled={busy}
+          {...{ [SSO_BUTTON]: '' }}
+        >
           Sign in with SSO
         </Button>
       </div>

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { keepEarlySignIn, PRERENDERED_SIGN_IN, SUBMITTED_EARLY } from '../../src/ui/early-sign-in.ts'
+import { keepEarlySignIn, PRERENDERED_SIGN_IN, SSO_ASKED_EARLY, SUBMITTED_EARLY } from '../../src/ui/early-sign-in.ts'
 import { SignInPage } from '../../src/views/SignInPage.tsx'
 
 afterEach(cleanup)
@@ -70,6 +70,19 @@ describe('SignInPage', () => {
     const again = renderPage()
     expect((screen.getByLabelText('API token') as HTMLInputElement).value).toBe('')
     expect(again.onTokenSignIn).not.toHaveBeenCalled()
+  })
+
+  it('signs in with SSO when the visitor clicked its button before the JavaScript ran, once', () => {
+    const typed = earlyCopy()
+    typed.closest(`[${PRERENDERED_SIGN_IN}]`)?.setAttribute(SSO_ASKED_EARLY, '')
+    keepEarlySignIn()
+    typed.closest(`[${PRERENDERED_SIGN_IN}]`)?.remove()
+    const { onTokenSignIn, onSsoSignIn, rerender } = renderPage()
+    rerender(<SignInPage onTokenSignIn={onTokenSignIn} onSsoSignIn={onSsoSignIn} busy />)
+    expect(onSsoSignIn).toHaveBeenCalledTimes(1)
+    expect(onTokenSignIn).not.toHaveBeenCalled()
+    cleanup()
+    expect(renderPage().onSsoSignIn).not.toHaveBeenCalled()
   })
 
   it('starts empty, without taking the focus, when nothing was typed before', () => {
