@@ -5,6 +5,21 @@ import { holdRequests } from './support/hold.ts'
 import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, test } from './support/server.ts'
 
+/** Signs in with the token, then records every API call from there on (`GET /api/…`, its query if asked). */
+async function signInAndWatchCalls(page: Page, token: string, { withQuery = false } = {}) {
+  const console = new ConsolePage(page)
+  await page.goto('/')
+  await console.signInWithToken(token)
+  await expect(page).toHaveURL(/\/home\?project=/)
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/'))
+      asked.push(`${request.method()} ${url.pathname}${withQuery ? url.search : ''}`)
+  })
+  return { console, asked }
+}
+
 test.describe('signing in', () => {
   test('an admin signs in with a token and lands on /home in a project, with every section', async ({
     page,
@@ -31,15 +46,7 @@ test.describe('signing in', () => {
       return ((await response.json()) as { meta: { total: number } }).meta.total
     }
     const before = await signIns()
-    const console = new ConsolePage(page)
-    await page.goto('/')
-    await console.signInWithToken(server.adminToken)
-    await expect(page).toHaveURL(/\/home\?project=/)
-    const asked: string[] = []
-    page.on('request', (request) => {
-      const url = new URL(request.url())
-      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}`)
-    })
+    const { console, asked } = await signInAndWatchCalls(page, server.adminToken)
     await page.goto('/home?project=shop')
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
     await console.expectSignedIn()
@@ -67,15 +74,7 @@ test.describe('signing in', () => {
     page,
     server,
   }) => {
-    const console = new ConsolePage(page)
-    await page.goto('/')
-    await console.signInWithToken(server.adminToken)
-    await expect(page).toHaveURL(/\/home\?project=/)
-    const asked: string[] = []
-    page.on('request', (request) => {
-      const url = new URL(request.url())
-      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`)
-    })
+    const { asked } = await signInAndWatchCalls(page, server.adminToken, { withQuery: true })
     const pages = [
       {
         path: '/websites?project=shop',

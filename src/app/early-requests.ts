@@ -56,9 +56,19 @@ export type EarlyRequests = {
   response(url: string, token: string): Promise<Response> | null
 }
 
-export function takeEarlyRequests(source: { __wadpEarly?: EarlyState } = window): EarlyRequests {
+/**
+ * How long after the console's start a page's early read is handed out: its page asks within its first
+ * render; a read of the same URL later (the user went elsewhere first) asks anew rather than take an old answer.
+ */
+export const EARLY_READ_MS = 10_000
+
+export function takeEarlyRequests(
+  source: { __wadpEarly?: EarlyState } = window,
+  now: () => number = () => performance.now(),
+): EarlyRequests {
   const state = source.__wadpEarly
   delete source.__wadpEarly
+  const readsUntil = now() + EARLY_READ_MS
   return {
     take(key, expected) {
       if (!state || state.token !== expected.token) return null
@@ -69,7 +79,7 @@ export function takeEarlyRequests(source: { __wadpEarly?: EarlyState } = window)
       return promise
     },
     response(url, token) {
-      const promise = state?.token === token ? state.responses?.[url] : undefined
+      const promise = state?.token === token && now() <= readsUntil ? state.responses?.[url] : undefined
       if (!promise) return null
       delete state?.responses?.[url]
       return promise

@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApi } from '../../src/api/http.ts'
 import { getResource, listResources } from '../../src/api/resources.ts'
-import { type EarlyPages, earlyOr, earlyRequestsScript, takeEarlyRequests } from '../../src/app/early-requests.ts'
+import {
+  EARLY_READ_MS,
+  type EarlyPages,
+  earlyOr,
+  earlyRequestsScript,
+  takeEarlyRequests,
+} from '../../src/app/early-requests.ts'
 import { DEFAULT_LIST_PARAMS } from '../../src/domain/list-search.ts'
 import { resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { STORAGE_KEYS } from '../../src/domain/session.ts'
@@ -230,6 +236,20 @@ describe('the API client takes the early response', () => {
     expect(asked).toHaveLength(1)
     await listResources(api, websites, 'shop', DEFAULT_LIST_PARAMS)
     expect(asked).toHaveLength(2)
+  })
+
+  it('asks anew when the page reads its URL only after EARLY_READ_MS (the user went elsewhere first)', () => {
+    const url = '/api/core/v0/projects/shop/websites?page=1&items=100'
+    const takenAfter = (elapsed: number) => {
+      signedIn('/websites?project=shop')
+      runInlineScript(undefined, consolePages())
+      let clock = 1_000
+      const early = takeEarlyRequests(window, () => clock)
+      clock += elapsed
+      return early.response(url, 'secret-token')
+    }
+    expect(takenAfter(EARLY_READ_MS)).not.toBeNull()
+    expect(takenAfter(EARLY_READ_MS + 1)).toBeNull()
   })
 
   it('reports an early 401 as its own, and asks again when the early request never got an answer', async () => {
