@@ -1,3 +1,5 @@
+import { serviceBase } from './api/http.ts'
+import { collectionPath } from './api/resources.ts'
 import type { EarlyPages } from './app/early-requests.ts'
 import { DEFAULT_LIST_PARAMS } from './domain/list-search.ts'
 import { resourceRoutes } from './domain/resource-ui.ts'
@@ -12,8 +14,7 @@ export function earlyPages(declared: readonly string[]): EarlyPages {
   const pages: EarlyPages['pages'] = {}
   const oneSegment = /^\/[^/]+$/
   for (const ui of RESOURCE_UIS) {
-    const collection =
-      ui.scope === 'platform' ? `/api/${ui.service}/v0/${ui.type}` : `/api/${ui.service}/v0/projects/{p}/${ui.type}`
+    const collection = serviceBase(ui.service) + collectionPath(ui, '{p}')
     const routes = resourceRoutes(ui)
     if (oneSegment.test(routes.list) && declared.includes(routes.list)) pages[routes.list] = [collection, false]
     for (const page of [routes.detail(''), routes.edit('')]) {

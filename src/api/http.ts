@@ -8,6 +8,8 @@ export type Service = (typeof services)[number]
 export const DEFAULT_TIMEOUT_MS = 5000
 /** Spec sections 7 and 9: statistics queries have a client of their own that waits up to 100 s. */
 export const STATS_TIMEOUT_MS = 100_000
+/** A service's API base path (API.md): `/api/{service}/v0`. */
+export const serviceBase = (service: Service) => `/api/${service}/v0`
 
 export type ApiClients = Record<Service, $Fetch> & {
   /** Files the console's own server publishes next to the app (version.json, config.json). */
@@ -72,12 +74,12 @@ export function createApi(options: ApiOptions): ApiClients {
       { fetch: fetchOrEarly },
     )
   return {
-    auth: client('/api/auth/v0'),
-    core: client('/api/core/v0'),
-    purge: client('/api/purge/v0'),
-    acme: client('/api/acme/v0'),
-    stats: client('/api/stats/v0'),
-    statsQueries: client('/api/stats/v0/queries', STATS_TIMEOUT_MS),
+    auth: client(serviceBase('auth')),
+    core: client(serviceBase('core')),
+    purge: client(serviceBase('purge')),
+    acme: client(serviceBase('acme')),
+    stats: client(serviceBase('stats')),
+    statsQueries: client(`${serviceBase('stats')}/queries`, STATS_TIMEOUT_MS),
     site: ofetch.create({ baseURL: '/', timeout: DEFAULT_TIMEOUT_MS }),
   }
 }

@@ -26,9 +26,14 @@ export type ResourcePage = v.InferOutput<typeof ListBody>
 
 type Target = Pick<ResourceUi, 'type' | 'service' | 'scope'>
 
-/** A project's type under its project; a platform type (organizations, projects…) at the service's root. */
-const collection = (ui: Target, project: string) =>
-  ui.scope === 'platform' ? `/${ui.type}` : `/projects/${encodeURIComponent(project)}/${ui.type}`
+/**
+ * A type's collection under its service's base: a project's type under its project (`projectSegment`, as
+ * written in the path, already encoded), a platform type (organizations, projects…) at the service's root.
+ * index.html's early read (src/early-pages.ts) writes the same path with a placeholder for the project.
+ */
+export const collectionPath = (ui: Target, projectSegment: string) =>
+  ui.scope === 'platform' ? `/${ui.type}` : `/projects/${projectSegment}/${ui.type}`
+const collection = (ui: Target, project: string) => collectionPath(ui, encodeURIComponent(project))
 const item = (ui: Target, project: string, name: string) => `${collection(ui, project)}/${encodeURIComponent(name)}`
 const ifMatch = (revision: number | '*') => ({ 'if-match': revision === '*' ? '*' : `"${revision}"` })
 
