@@ -179,8 +179,9 @@ test('a stored session shows "Checking your session…" from the HTML itself, ne
   // With the JavaScript, the console takes over the same markup and goes on to the page.
   await page.unroute('**/assets/*.js')
   await page.reload()
+  await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Websites' })).toBeVisible()
-  await expect(page.getByText('Checking your session…')).toBeHidden()
+  await expect(page.getByText('Checking your session…')).toHaveCount(0)
 })
 
 test('a stored session reloading a deep page fetches the start, the shell and that page while the framework downloads', async ({

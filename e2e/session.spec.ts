@@ -108,6 +108,62 @@ test.describe('signing in', () => {
     }
   })
 
+  test("a reload of a list or a form shows the page's heading from the first paint, where the page shows it", async ({
+    page,
+    server,
+  }) => {
+    await signInAndWatchCalls(page, server.adminToken)
+    const heading = page.getByRole('heading', { level: 1 })
+    const checking = page.getByRole('status').filter({ hasText: 'Checking your session…' })
+    for (const { path, title, shown } of [
+      {
+        path: '/websites?project=shop',
+        title: 'Websites',
+        shown: page.getByRole('link', { name: 'shop-example-com', exact: true }),
+      },
+      { path: '/websites-add?project=shop', title: 'Add website', shown: page.getByLabel('Domain name') },
+      {
+        path: '/websites-edit/shop-example-com?project=shop',
+        title: 'Edit website shop-example-com',
+        shown: page.getByLabel('Display name'),
+      },
+      // A page whose heading is fixed, with the sentence under it (the project and the time zone put in).
+      { path: '/statistics?project=shop', title: 'Statistics', shown: page.locator('[data-total=requests]') },
+    ]) {
+      // index.html's copy, the console's code held back.
+      const releaseCode = await holdRequests(page, /\/assets\/start-[^/]*\.js$/)
+      const releaseCheck = await holdRequests(page, /\/api\/auth\/v0\/auth\/check$/)
+      await page.goto(path, { waitUntil: 'commit' })
+      await expect(heading, path).toHaveText(title)
+      await expect(checking).toBeVisible()
+      const early = await heading.boundingBox()
+      const description = await page.locator('main header p').filter({ visible: true }).allTextContents()
+      // The console's own first render, the session still being checked: the same heading in the same place.
+      releaseCode()
+      await expect(page.locator('[data-session-check-page]')).toHaveCount(0)
+      await expect(heading).toHaveText(title)
+      await expect(checking).toBeVisible()
+      expect(await heading.boundingBox(), path).toEqual(early)
+      // The page itself.
+      releaseCheck()
+      await expect(shown, path).toBeVisible()
+      await expect(heading).toHaveText(title)
+      expect(await heading.boundingBox(), path).toEqual(early)
+      expect(await page.locator('main header p').filter({ visible: true }).allTextContents(), path).toEqual(description)
+      await page.unrouteAll({ behavior: 'wait' })
+    }
+    // A name in the address is shown as text; a record's detail (headed by its data) shows the spinner alone.
+    const releaseCode = await holdRequests(page, /\/assets\/start-[^/]*\.js$/)
+    await page.goto('/websites-edit/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E?project=shop', { waitUntil: 'commit' })
+    await expect(heading).toHaveText('Edit website <img src=x onerror=alert(1)>')
+    await expect(page.locator('#root img')).toHaveCount(0)
+    await page.goto('/websites-detail/shop-example-com?project=shop', { waitUntil: 'commit' })
+    await expect(checking).toBeVisible()
+    await expect(heading).toHaveCount(0)
+    releaseCode()
+    await expect(heading).toHaveText(/Shop storefront|shop-example-com/)
+  })
+
   test('a token with only list permissions sees no Admin section and no Quick Setup', async ({ page, server }) => {
     const token = await createToken(server, { owner: 'viewer@example.com', permissions: ['wadp.*.list'] })
     const console = new ConsolePage(page)

@@ -35,12 +35,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootLayout() {
-  const { actors } = Route.useRouteContext()
+  const { actors, checkingHeading } = Route.useRouteContext()
   const resolving = useSelector(actors.session, selectIsResolving)
   // A stored session is being restored: fetch the shell meanwhile instead of after (the module is cached).
   if (resolving) void loadShell()
   const signedIn = useSelector(actors.session, selectIsSignedIn)
   const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
+  const projectInUrl = Route.useSearch({ select: (search) => search.project !== undefined })
   // An unknown URL is a 404 for everyone (spec section 2); the SSO callback has no route of its own.
   const unknownPage = useRouterState({
     select: (state) => state.location.pathname !== SSO_CALLBACK_PATH && state.matches.some((match) => match._notFound),
@@ -51,7 +52,7 @@ function RootLayout() {
     <>
       <Progress />
       {resolving ? (
-        <SessionCheckScreen />
+        <SessionCheckScreen heading={checkingHeading} sidebar={projectInUrl} />
       ) : signedIn ? (
         <Suspense fallback={<Spinner label="Loading the console…" size="lg" />}>
           <ShellFrame>

@@ -1,6 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { selectIsProjectBusy, selectProjectName, selectProjectPermissions } from '../machines/project.selectors.ts'
+import { PAGE_HEADINGS } from '../src/domain/page-headings.ts'
 import { grants } from '../src/domain/permissions.ts'
 import { Spinner } from '../src/ui/Spinner.tsx'
 import { PageHeading } from '../src/views/PageHeading.tsx'
@@ -31,7 +32,7 @@ function Page() {
   const canList = grants(permissions, 'wadp.backups.list')
   const message = (text: string) => (
     <>
-      <PageHeading title="Backups" />
+      <PageHeading title={PAGE_HEADINGS['/backups'].title} />
       <p>{text}</p>
     </>
   )

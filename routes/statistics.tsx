@@ -3,6 +3,7 @@ import { createFileRoute, getRouteApi, useNavigate } from '@tanstack/react-route
 import { useSelector } from '@xstate/react'
 import { use } from 'react'
 import { selectIsProjectBusy, selectProjectName, selectProjectPermissions } from '../machines/project.selectors.ts'
+import { PAGE_HEADINGS } from '../src/domain/page-headings.ts'
 import { grants } from '../src/domain/permissions.ts'
 import { queryOfView, STATS_METRICS } from '../src/domain/stats.ts'
 import { StatisticsSearch, type StatisticsView } from '../src/domain/stats-view.ts'
@@ -25,7 +26,7 @@ function Page() {
   const allowed = grants(permissions, 'wadp.stats.query')
   const message = (text: string) => (
     <>
-      <PageHeading title="Statistics" />
+      <PageHeading title={PAGE_HEADINGS['/statistics'].title} />
       <p>{text}</p>
     </>
   )

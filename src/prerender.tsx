@@ -3,7 +3,8 @@
  * a slow network sees the sign-in page as soon as the HTML and CSS arrive instead of after the
  * JavaScript. React's first render replaces it with the same markup. A tiny inline script hides it
  * when a session is stored (that visitor is restored, not asked to sign in: the page shows "Checking
- * your session…" from the first paint instead, as React's first render does) and applies the stored
+ * your session…" from the first paint instead, as React's first render does, in the page's frame under
+ * its heading when the address gives one, src/app/early-requests.ts) and applies the stored
  * dark theme before the first paint. The boot module's files (which the entry imports dynamically) get
  * modulepreload links beside the entry's. For a stored session another one, placed right after the entry's
  * scripts, fetches the signed-in frame's code (routes/-shell) and starts the restore's requests
@@ -13,12 +14,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { earlyRequestsScript } from './app/early-requests.ts'
 import { inlineScriptHashes } from './csp.ts'
-import { SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
+import { EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS, SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
 import { earlyPages } from './early-pages.ts'
 import { bootFiles, declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
 import { PRERENDERED_SIGN_IN, SSO_ASKED_EARLY, SSO_BUTTON, SUBMITTED_EARLY } from './ui/early-sign-in.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'
-import { SessionCheckScreen } from './views/SessionCheckScreen.tsx'
+import { EARLY_SIDEBAR, SessionCheckScreen } from './views/SessionCheckScreen.tsx'
 import { SignInPage } from './views/SignInPage.tsx'
 
 const file = new URL('../dist/index.html', import.meta.url)
@@ -51,6 +52,12 @@ const signIn = renderToStaticMarkup(<SignInPage onTokenSignIn={() => {}} onSsoSi
 // A stored session's first paint: what the console shows first while it checks the session, without
 // waiting for the JavaScript.
 const sessionCheck = renderToStaticMarkup(<SessionCheckScreen />)
+// The same in the page's frame, for an address that gives the page's heading (the early script marks <html>
+// and finds it; the script after the markup sets it, as text): the heading is on screen from the first paint.
+// Hidden until then: a paint before that script would show an empty heading, and filling it would move
+// what is under it (a layout shift, seen once in six Lighthouse runs of the audit log).
+const sessionCheckPage = renderToStaticMarkup(<SessionCheckScreen heading={{ title: '', description: ' ' }} sidebar />)
+const setHeading = `<script>(function(){var w=window.__wadpEarly,e=w&&w.heading,h=document.querySelector('[data-session-check-page] h1'),p=document.querySelector('[data-session-check-page] header p');if(!e||!h||!p)return;h.textContent=e.title;if(e.description)p.textContent=e.description;else p.parentNode.removeChild(p);h.closest('[data-session-check-page]').setAttribute('data-filled','')})()</script>`
 const sessionKeys = [STORAGE_KEYS.authToken, STORAGE_KEYS.oauthToken]
 const storedClass = JSON.stringify(SESSION_STORED_CLASS)
 // A stored session's first steps, before the stylesheet (which would hold up an inline script) and after
@@ -68,7 +75,7 @@ const bootLinks = bootFiles(manifest)
 // replaces the form, which keeps what was typed and signs in then (src/ui/early-sign-in.ts).
 // Its "Sign in with SSO" button has none either: a click is marked, and the console signs in with SSO then.
 const refuseEarlySubmit = `document.addEventListener('submit',function(e){var f=e.target;if(f&&f.closest&&f.closest('[${PRERENDERED_SIGN_IN}]')){e.preventDefault();f.setAttribute('${SUBMITTED_EARLY}','')}},true);document.addEventListener('click',function(e){var b=e.target,c=b&&b.closest&&b.closest('[${PRERENDERED_SIGN_IN}]');if(c&&b.closest('[${SSO_BUTTON}]'))c.setAttribute('${SSO_ASKED_EARLY}','')},true);`
-const boot = `<script>${refuseEarlySubmit}try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [${PRERENDERED_SIGN_IN}],html:not(.${SESSION_STORED_CLASS}) [data-session-check]{display:none}</style>`
+const boot = `<script>${refuseEarlySubmit}try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [${PRERENDERED_SIGN_IN}],html:not(.${SESSION_STORED_CLASS}) [data-session-check],.${EARLY_HEADING_CLASS} [data-session-check],html:not(.${EARLY_HEADING_CLASS}) [data-session-check-page],html:not(.${EARLY_PROJECT_CLASS}) [data-session-check-page] [${EARLY_SIDEBAR}]{display:none}[data-session-check-page]:not([data-filled]){visibility:hidden}</style>`
 
 const final = html
   .replace(STYLESHEET, `${bootLinks}${early}${STYLESHEET}`)
@@ -76,7 +83,7 @@ const final = html
   .replace('</head>', `${boot}</head>`)
   .replace(
     ROOT,
-    `<div id="root"><div ${PRERENDERED_SIGN_IN}>${signIn}</div><div data-session-check>${sessionCheck}</div></div>`,
+    `<div id="root"><div ${PRERENDERED_SIGN_IN}>${signIn}</div><div data-session-check>${sessionCheck}</div><div data-session-check-page>${sessionCheckPage}</div></div>${setHeading}`,
   )
 writeFileSync(file, final)
 // The server's Content-Security-Policy allows these inline scripts, and no others, by their hashes.

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
-import { draftOf, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { draftOf, formTitle, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
@@ -23,7 +23,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   const { actors } = root.useRouteContext()
   const projectBusy = useSelector(actors.project, selectIsProjectBusy)
   const routes = resourceRoutes(ui)
-  const title = mode === 'create' ? `Add ${ui.one}` : `Edit ${ui.one}${name ? ` ${name}` : ''}`
+  const title = formTitle(ui, mode, name)
   const listLink = (
     <Link to={routes.list as LinkProps['to']} className={quietLinkClassName}>
       Back to {ui.title}

@@ -14,6 +14,7 @@ import type { projectQueries } from '../queries/projects.ts'
 import type { searchQueries } from '../queries/search.ts'
 import type { AdminTools } from './admin.ts'
 import type { DebugTools } from './debug.ts'
+import type { EarlyHeading } from './early-requests.ts'
 import type { OverviewTools } from './overview.ts'
 import type { QuickSetupActor } from './quick-setup.ts'
 import type { ResourceTools } from './resources.ts'
@@ -49,6 +50,8 @@ export type Notify = (
  * src/root/router.tsx provides it). Its own module, so that nothing in src/ imports a file of routes/.
  */
 export type RouterContext = {
+  /** The page's heading index.html showed while a stored session is checked (src/app/early-requests.ts), or null. */
+  checkingHeading: EarlyHeading | null
   queryClient: QueryClient
   queries: ConsoleQueries
   actors: ConsoleActors

@@ -310,6 +310,14 @@ export function titleInSentence(ui: Pick<ResourceUi, 'title'>): string {
     .join(' ')
 }
 
+/**
+ * The add and edit pages' heading: 'Add website', 'Edit website shop-example-com'. index.html shows the same
+ * while a stored session is checked (src/early-pages.ts).
+ */
+export function formTitle(ui: Pick<ResourceUi, 'one'>, mode: 'create' | 'edit', name?: string): string {
+  return mode === 'create' ? `Add ${ui.one}` : `Edit ${ui.one}${name ? ` ${name}` : ''}`
+}
+
 export function resourceRoutes(ui: Pick<ResourceUi, 'route' | 'routeNames'>) {
   const names = ui.routeNames ?? {
     list: ui.route,

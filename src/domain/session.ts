@@ -43,6 +43,10 @@ export const STORAGE_KEYS = {
 
 /** index.html's first script marks <html> with this class when a session is stored (it will be restored). */
 export const SESSION_STORED_CLASS = 'session-stored'
+/** …and with this one when the address gives the page's heading, which the first paint shows in the frame's place. */
+export const EARLY_HEADING_CLASS = 'early-heading'
+/** …and with this one when the address names a project: the frame keeps the sidebar's place on a wide screen. */
+export const EARLY_PROJECT_CLASS = 'early-project'
 
 /** Where the OpenID Connect provider sends the browser back after sign-in. */
 export const SSO_CALLBACK_PATH = '/auth/callback'

@@ -20,5 +20,7 @@ export function localTimeZone(): string {
   return zone
 }
 
-/** The one sentence a page with times says about them. */
-export const timesNote = (): string => `Times are local (${localTimeZone()}).`
+/** The one sentence a page with times says about them, `{zone}` for the time zone (index.html's script writes it too). */
+export const TIMES_NOTE = 'Times are local ({zone}).'
+export const ZONE_MARK = '{zone}'
+export const timesNote = (): string => TIMES_NOTE.split(ZONE_MARK).join(localTimeZone())

@@ -100,6 +100,7 @@ export async function startConsole(options: { notify: Notify }) {
   let adminTools: Promise<AdminTools> | null = null
   let quickSetup: Promise<QuickSetupActor> | null = null
   const router = createAppRouter({
+    checkingHeading: early.heading,
     queryClient,
     queries,
     actors,

@@ -6,6 +6,7 @@ import {
   type TryRequest,
   type TryResponse,
 } from '../domain/api-docs.ts'
+import { PAGE_HEADINGS } from '../domain/page-headings.ts'
 import { Button } from '../ui/Button.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
 import { SchemaTree } from './api-docs/SchemaTree.tsx'
@@ -234,10 +235,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
     .filter((operation) => matchesFilter(operation, filter)).length
   return (
     <>
-      <PageHeading
-        title="API Docs"
-        description="Every operation of the platform API, with the permission it needs. Try it sends the request with your session’s token."
-      />
+      <PageHeading title={PAGE_HEADINGS['/api-docs'].title} description={PAGE_HEADINGS['/api-docs'].description} />
       <div className="mb-6 flex max-w-xl flex-col gap-1">
         <label htmlFor={filterId} className="text-sm font-medium">
           Filter operations

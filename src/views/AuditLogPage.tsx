@@ -4,6 +4,7 @@ import { AUDIT_RESULTS, AuditQuery, type AuditSummary, actorLabel } from '../dom
 import { toFieldErrors } from '../domain/common.ts'
 import { formatDateTime } from '../domain/datetime.ts'
 import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
+import { PAGE_HEADINGS, pageDescription } from '../domain/page-headings.ts'
 import { localTimeZone, timesNote } from '../domain/time-zone.ts'
 import { actionLabel } from '../types/action-labels.ts'
 import { resourceLabel } from '../types/labels.ts'
@@ -185,7 +186,10 @@ export function AuditLogPage(props: AuditLogPageProps) {
   ]
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading title="Audit Log" description={`Every change and every sign-in, newest first. ${timesNote()}`} />
+      <PageHeading
+        title={PAGE_HEADINGS['/audit'].title}
+        description={pageDescription('/audit', { times: timesNote() })}
+      />
       {/* A new URL (a shared link, Back) brings its own filters into the form. */}
       <Filters key={JSON.stringify(props.filters)} filters={props.filters} onApply={props.onApply} />
       {list.status === 'loading' && <Spinner label="Loading the audit log…" />}

@@ -1,6 +1,7 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react'
 import type { BackupRecord, BackupStatus, BackupTrigger } from '../domain/backup.ts'
 import { formatDateTime } from '../domain/datetime.ts'
+import { PAGE_HEADINGS, pageDescription } from '../domain/page-headings.ts'
 import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
@@ -172,8 +173,8 @@ export function BackupsPage(props: BackupsPageProps) {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading
-        title="Backups"
-        description={`Every configuration resource of project ${project}: taken on request and once a day (the last 7 daily ones are kept), downloaded as JSON, restored after a dry run. ${timesNote()}`}
+        title={PAGE_HEADINGS['/backups'].title}
+        description={pageDescription('/backups', { project, times: timesNote() })}
       />
       {(can.create || action.error || action.notice) && (
         <section aria-label="Take or upload a backup" className="flex flex-wrap items-end gap-4">

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react'
 import { formatDateTime } from '../domain/datetime.ts'
 import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
 import { formatCompact, formatNumber } from '../domain/numbers.ts'
+import { PAGE_HEADINGS, pageDescription } from '../domain/page-headings.ts'
 import { customRangeProblem, type StatsMetric, type StatsResult, type StatsViewError } from '../domain/stats.ts'
 import {
   STATS_GRANULARITIES,
@@ -210,8 +211,8 @@ export function StatisticsPage(props: StatisticsPageProps) {
   return (
     <>
       <PageHeading
-        title="Statistics"
-        description={`Traffic of the websites of ${props.project}: requests, bandwidth, caching, errors, origin latency and security events. ${timesNote()}`}
+        title={PAGE_HEADINGS['/statistics'].title}
+        description={pageDescription('/statistics', { project: props.project, times: timesNote() })}
       />
       <Controls {...props} />
       <Progress result={result} onCancel={props.onCancel} onRetry={props.onRetry} />

@@ -14,8 +14,10 @@ import {
   takeEarlyRequests,
 } from '../../src/app/early-requests.ts'
 import { DEFAULT_LIST_PARAMS } from '../../src/domain/list-search.ts'
+import { PAGE_HEADINGS, pageDescription } from '../../src/domain/page-headings.ts'
 import { resourceRoutes } from '../../src/domain/resource-ui.ts'
-import { STORAGE_KEYS } from '../../src/domain/session.ts'
+import { EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS, STORAGE_KEYS } from '../../src/domain/session.ts'
+import { localTimeZone, timesNote } from '../../src/domain/time-zone.ts'
 import { earlyPages } from '../../src/early-pages.ts'
 import { declaredPath } from '../../src/page-chunks.ts'
 import { RESOURCE_UIS } from '../../src/types/screens.ts'
@@ -47,6 +49,7 @@ function runInlineScript(
 }
 
 afterEach(() => {
+  document.documentElement.classList.remove(EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS)
   window.localStorage.clear()
   delete window.__wadpEarly
   window.history.replaceState(null, '', '/')
@@ -209,6 +212,76 @@ describe("the page's own read index.html starts", () => {
     // Every list with a one-segment path, and the detail and edit pages that have one.
     expect(checked).toBe(Object.keys(pages.pages).length)
     expect(checked).toBeGreaterThan(40)
+  })
+})
+
+describe("the page's heading index.html shows while the session is checked", () => {
+  const headingAt = (address: string, pages: EarlyPages) => {
+    signedIn(address)
+    document.documentElement.classList.remove(EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS)
+    runInlineScript(undefined, pages)
+    const shown = document.documentElement.classList.contains(EARLY_HEADING_CLASS)
+    const heading = takeEarlyRequests().heading
+    expect(shown, address).toBe(heading !== null)
+    return heading
+  }
+  const titleAt = (address: string, pages: EarlyPages) => headingAt(address, pages)?.title ?? null
+
+  it("is a list's title, the add page's, and the edit page's with the name from the address", () => {
+    const pages = consolePages()
+    expect(titleAt('/websites?project=shop&q=blog', pages)).toBe('Websites')
+    expect(titleAt('/nodes', pages)).toBe('Nodes')
+    expect(titleAt('/websites-add?project=shop', pages)).toBe('Add website')
+    expect(titleAt('/websites-edit/shop%20front?project=shop', pages)).toBe('Edit website shop front')
+    expect(titleAt('/code-snippets-edit/security-headers?project=shop', pages)).toBe(
+      'Edit VCL snippet security-headers',
+    )
+    // The name is text for the page to show as text, whatever it holds.
+    expect(titleAt('/websites-edit/%3Cimg%20src%3Dx%3E', pages)).toBe('Edit website <img src=x>')
+    expect(headingAt('/websites?project=shop', pages)?.description).toBe('')
+  })
+
+  it("is a fixed page's heading with its description, the project and the times' sentence put in", () => {
+    const pages = consolePages()
+    expect(headingAt('/statistics?project=shop&range=7d', pages)).toEqual({
+      title: PAGE_HEADINGS['/statistics'].title,
+      description: pageDescription('/statistics', { project: 'shop', times: timesNote() }),
+    })
+    expect(headingAt('/audit', pages)).toEqual({
+      title: 'Audit Log',
+      description: `Every change and every sign-in, newest first. Times are local (${localTimeZone()}).`,
+    })
+    expect(headingAt('/api-docs?project=shop', pages)).toEqual(PAGE_HEADINGS['/api-docs'])
+    // Without a project in the address, the description that names it is not known yet.
+    expect(headingAt('/backups', pages)).toEqual({ title: 'Backups', description: '' })
+  })
+
+  it('is none where the address does not give it: a record, Home, a name missing or one segment too many', () => {
+    const pages = consolePages()
+    for (const address of [
+      '/websites-detail/shop-example-com?project=shop',
+      '/home?project=shop',
+      '/websites-edit?project=shop',
+      '/websites-edit/?project=shop',
+      '/websites/extra?project=shop',
+      '/websites-edit/a/b?project=shop',
+      '/websites-edit/%E0%A4%A?project=shop',
+    ])
+      expect(titleAt(address, pages), address).toBeNull()
+  })
+
+  it('marks the project in the address, for the frame to keep the sidebar’s place; nothing without a session', () => {
+    const pages = consolePages()
+    headingAt('/websites?project=shop', pages)
+    expect(document.documentElement.classList.contains(EARLY_PROJECT_CLASS)).toBe(true)
+    headingAt('/nodes', pages)
+    expect(document.documentElement.classList.contains(EARLY_PROJECT_CLASS)).toBe(false)
+    window.localStorage.clear()
+    document.documentElement.classList.remove(EARLY_HEADING_CLASS)
+    window.history.replaceState(null, '', '/websites?project=shop')
+    runInlineScript(undefined, pages)
+    expect(document.documentElement.classList.contains(EARLY_HEADING_CLASS)).toBe(false)
+    expect(takeEarlyRequests().heading).toBeNull()
   })
 })
 
