@@ -42,6 +42,10 @@ function RootLayout() {
   const signedIn = useSelector(actors.session, selectIsSignedIn)
   const expired = Route.useSearch({ select: (search) => search.logout !== undefined })
   const projectInUrl = Route.useSearch({ select: (search) => search.project !== undefined })
+  // index.html's heading is the first page's: not another's, should the browser go back while the session is checked.
+  const onFirstPage = useRouterState({
+    select: (state) => `/${state.location.pathname.split('/')[1]}` === checkingHeading?.page,
+  })
   // An unknown URL is a 404 for everyone (spec section 2); the SSO callback has no route of its own.
   const unknownPage = useRouterState({
     select: (state) => state.location.pathname !== SSO_CALLBACK_PATH && state.matches.some((match) => match._notFound),
@@ -52,7 +56,7 @@ function RootLayout() {
     <>
       <Progress />
       {resolving ? (
-        <SessionCheckScreen heading={checkingHeading} sidebar={projectInUrl} />
+        <SessionCheckScreen heading={onFirstPage ? checkingHeading : null} sidebar={projectInUrl} />
       ) : signedIn ? (
         <Suspense fallback={<Spinner label="Loading the console…" size="lg" />}>
           <ShellFrame>

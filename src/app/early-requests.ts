@@ -46,8 +46,8 @@ export type EarlyPages = {
   listQuery: string
 }
 
-/** A page's heading (its h1) and the sentence under it ('' for none). */
-export type EarlyHeading = { title: string; description: string }
+/** A page's heading (its h1) and the sentence under it ('' for none), and the page it heads (`/websites-edit`). */
+export type EarlyHeading = { title: string; description: string; page: string }
 
 /** Where a heading takes the record's name from the address: `Edit website {name}`. */
 export const EARLY_NAME = '{name}'
@@ -70,11 +70,11 @@ export function earlyRequestsScript(early: EarlyPages = { pages: {}, headings: {
   // the project, and a project when the collection is a project's.
   const page = `var P=${JSON.stringify(early.pages)},a=location.pathname.split('/'),o=a.length<4&&P.hasOwnProperty('/'+a[1])&&P['/'+a[1]],r=a[2],only=1;new URLSearchParams(location.search).forEach(function(v,n){if(n!=='project')only=0});if(o&&only&&!o[1]===!r&&(p||o[0].indexOf('{p}')<0)){var u=o[0].replace('{p}',c(p||''))+(o[1]?'/'+c(decodeURIComponent(r)):${JSON.stringify(early.listQuery)}),f=fetch(u,{headers:h});f['catch'](function(){});w.responses={};w.responses[u]=f}`
   // The page's heading: a name from the address only where the heading has its place, never as markup
-  // (index.html's second script sets it as text). Marks <html> so that the first paint shows the frame.
+  // (the script after index.html's markup sets it as text). Marks <html> so that the first paint shows the frame.
   const fill = (text: string, mark: string, value: string) => `${text}.split(${JSON.stringify(mark)}).join(${value})`
   // The time zone as src/domain/time-zone.ts reads it, only for a page that says it.
   const zone = `(T&&T.Now&&T.Now.timeZoneId&&T.Now.timeZoneId())||Intl.DateTimeFormat().resolvedOptions().timeZone||'UTC'`
-  const heading = `var H=${JSON.stringify(early.headings)},g=H.hasOwnProperty('/'+a[1])&&H['/'+a[1]],N=${JSON.stringify(EARLY_NAME)},d=document.documentElement,T=window.Temporal;if(p)d.classList.add(${JSON.stringify(EARLY_PROJECT_CLASS)});if(g&&a.length===(g[0].indexOf(N)<0?2:3)&&(a.length===2||r)){var q=g[1];if(!p&&q.indexOf(${JSON.stringify(HEADING_PROJECT)})>=0)q='';if(q.indexOf(${JSON.stringify(HEADING_TIMES)})>=0)q=${fill('q', HEADING_TIMES, fill(JSON.stringify(TIMES_NOTE), ZONE_MARK, zone))};w.heading={title:${fill('g[0]', EARLY_NAME, 'decodeURIComponent(r)')},description:${fill('q', HEADING_PROJECT, 'p')}};d.classList.add(${JSON.stringify(EARLY_HEADING_CLASS)})}`
+  const heading = `var H=${JSON.stringify(early.headings)},g=H.hasOwnProperty('/'+a[1])&&H['/'+a[1]],N=${JSON.stringify(EARLY_NAME)},d=document.documentElement,T=window.Temporal;if(p)d.classList.add(${JSON.stringify(EARLY_PROJECT_CLASS)});if(g&&a.length===(g[0].indexOf(N)<0?2:3)&&(a.length===2||r)){var q=g[1];if(!p&&q.indexOf(${JSON.stringify(HEADING_PROJECT)})>=0)q='';if(q.indexOf(${JSON.stringify(HEADING_TIMES)})>=0)q=${fill('q', HEADING_TIMES, fill(JSON.stringify(TIMES_NOTE), ZONE_MARK, zone))};w.heading={title:${fill('g[0]', EARLY_NAME, 'decodeURIComponent(r)')},description:${fill('q', HEADING_PROJECT, 'p')},page:'/'+a[1]};d.classList.add(${JSON.stringify(EARLY_HEADING_CLASS)})}`
   return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p};w.session=j('/api/auth/v0/auth/check');w.permissions=j('/api/auth/v0/auth/permissions');if(e)w.user=j('/api/auth/v0/users/'+c(e));if(p){w.projectPermissions=j('/api/auth/v0/projects/'+c(p)+'/permissions');w.projectInfo=j('/api/core/v0/projects/'+c(p))}window.__wadpEarly=w;${page};${heading}}catch(x){}})()`
 }
 

@@ -246,14 +246,16 @@ describe("the page's heading index.html shows while the session is checked", () 
     expect(headingAt('/statistics?project=shop&range=7d', pages)).toEqual({
       title: PAGE_HEADINGS['/statistics'].title,
       description: pageDescription('/statistics', { project: 'shop', times: timesNote() }),
+      page: '/statistics',
     })
     expect(headingAt('/audit', pages)).toEqual({
       title: 'Audit Log',
       description: `Every change and every sign-in, newest first. Times are local (${localTimeZone()}).`,
+      page: '/audit',
     })
-    expect(headingAt('/api-docs?project=shop', pages)).toEqual(PAGE_HEADINGS['/api-docs'])
+    expect(headingAt('/api-docs?project=shop', pages)).toEqual({ ...PAGE_HEADINGS['/api-docs'], page: '/api-docs' })
     // Without a project in the address, the description that names it is not known yet.
-    expect(headingAt('/backups', pages)).toEqual({ title: 'Backups', description: '' })
+    expect(headingAt('/backups', pages)).toEqual({ title: 'Backups', description: '', page: '/backups' })
   })
 
   it('is none where the address does not give it: a record, Home, a name missing or one segment too many', () => {
