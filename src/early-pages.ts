@@ -1,10 +1,16 @@
 import { serviceBase } from './api/http.ts'
 import { collectionPath } from './api/resources.ts'
-import { EARLY_NAME, type EarlyPages } from './app/early-requests.ts'
 import { DEFAULT_LIST_PARAMS } from './domain/list-search.ts'
-import { PAGE_HEADINGS } from './domain/page-headings.ts'
+import { HEADING_PROJECT, HEADING_TIMES, PAGE_HEADINGS } from './domain/page-headings.ts'
 import { formTitle, resourceRoutes } from './domain/resource-ui.ts'
+import { EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS, STORAGE_KEYS } from './domain/session.ts'
+import { TIMES_NOTE, ZONE_MARK } from './domain/time-zone.ts'
 import { RESOURCE_UIS } from './types/screens.ts'
+
+// Build-time: index.html's inline script that starts a stored session's requests and finds the page's
+// heading (src/prerender.tsx), and the table of pages it carries. What the console does with them at run
+// time is src/app/early-requests.ts, which stays free of this module's imports (the pages' headings, the
+// types' screens): they would land in the start chunk.
 
 /**
  * The resource pages whose read index.html's script starts (src/app/early-requests.ts): each type's list
@@ -44,4 +50,43 @@ export function earlyPages(declared: readonly string[]): EarlyPages {
     if (declared.includes(path)) headings[path] = [title, description]
   const { page, items } = DEFAULT_LIST_PARAMS
   return { pages, headings, listQuery: `?page=${page}&items=${items}` }
+}
+
+/**
+ * The pages whose read the script starts, by the first segment of their path (`/websites`,
+ * `/websites-detail`): the API collection (`{p}` for the project) and whether the page reads one record
+ * (its name is the path's second segment) or the collection's first page (`listQuery`).
+ */
+export type EarlyPages = {
+  pages: Record<string, [collection: string, record: boolean]>
+  /**
+   * Headings and their descriptions ('' for none) by the path's first segment. A heading with `EARLY_NAME`
+   * is a record's page, the name put in its place; a description may hold the project and the times'
+   * sentence (src/domain/page-headings.ts), and is left out when it needs a project the address does not name.
+   */
+  headings: Record<string, [title: string, description: string]>
+  listQuery: string
+}
+
+/** Where a heading takes the record's name from the address: `Edit website {name}`. */
+export const EARLY_NAME = '{name}'
+
+/** The inline script (ES5, no dependency) that starts them; `src/prerender.tsx` puts it in index.html. */
+export function earlyRequestsScript(early: EarlyPages = { pages: {}, headings: {}, listQuery: '' }): string {
+  const keys = JSON.stringify({
+    type: STORAGE_KEYS.authType,
+    token: STORAGE_KEYS.authToken,
+    oauth: STORAGE_KEYS.oauthToken,
+    email: STORAGE_KEYS.userEmail,
+  })
+  // The page's read: its path's first segment in the table, a second one only for a record, no search but
+  // the project, and a project when the collection is a project's.
+  const page = `var P=${JSON.stringify(early.pages)},a=location.pathname.split('/'),o=a.length<4&&P.hasOwnProperty('/'+a[1])&&P['/'+a[1]],r=a[2],only=1;new URLSearchParams(location.search).forEach(function(v,n){if(n!=='project')only=0});if(o&&only&&!o[1]===!r&&(p||o[0].indexOf('{p}')<0)){var u=o[0].replace('{p}',c(p||''))+(o[1]?'/'+c(decodeURIComponent(r)):${JSON.stringify(early.listQuery)}),f=fetch(u,{headers:h});f['catch'](function(){});w.responses={};w.responses[u]=f}`
+  // The page's heading: a name from the address only where the heading has its place, never as markup
+  // (the script after index.html's markup sets it as text). Marks <html> so that the first paint shows the frame.
+  const fill = (text: string, mark: string, value: string) => `${text}.split(${JSON.stringify(mark)}).join(${value})`
+  // The time zone as src/domain/time-zone.ts reads it, only for a page that says it.
+  const zone = `(T&&T.Now&&T.Now.timeZoneId&&T.Now.timeZoneId())||Intl.DateTimeFormat().resolvedOptions().timeZone||'UTC'`
+  const heading = `var H=${JSON.stringify(early.headings)},g=H.hasOwnProperty('/'+a[1])&&H['/'+a[1]],N=${JSON.stringify(EARLY_NAME)},d=document.documentElement,T=window.Temporal;if(p)d.classList.add(${JSON.stringify(EARLY_PROJECT_CLASS)});if(g&&a.length===(g[0].indexOf(N)<0?2:3)&&(a.length===2||r)){var q=g[1];if(!p&&q.indexOf(${JSON.stringify(HEADING_PROJECT)})>=0)q='';if(q.indexOf(${JSON.stringify(HEADING_TIMES)})>=0)q=${fill('q', HEADING_TIMES, fill(JSON.stringify(TIMES_NOTE), ZONE_MARK, zone))};w.heading={title:${fill('g[0]', EARLY_NAME, 'decodeURIComponent(r)')},description:${fill('q', HEADING_PROJECT, 'p')},page:'/'+a[1]};d.classList.add(${JSON.stringify(EARLY_HEADING_CLASS)})}`
+  return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p};w.session=j('/api/auth/v0/auth/check');w.permissions=j('/api/auth/v0/auth/permissions');if(e)w.user=j('/api/auth/v0/users/'+c(e));if(p){w.projectPermissions=j('/api/auth/v0/projects/'+c(p)+'/permissions');w.projectInfo=j('/api/core/v0/projects/'+c(p))}window.__wadpEarly=w;${page};${heading}}catch(x){}})()`
 }

@@ -4,18 +4,17 @@
  * JavaScript. React's first render replaces it with the same markup. A tiny inline script hides it
  * when a session is stored (that visitor is restored, not asked to sign in: the page shows "Checking
  * your session…" from the first paint instead, as React's first render does, in the page's frame under
- * its heading when the address gives one, src/app/early-requests.ts) and applies the stored
+ * its heading when the address gives one, src/early-pages.ts) and applies the stored
  * dark theme before the first paint. The boot module's files (which the entry imports dynamically) get
  * modulepreload links beside the entry's. For a stored session another one, placed right after the entry's
  * scripts, fetches the signed-in frame's code (routes/-shell) and starts the restore's requests
- * (src/app/early-requests.ts) while the JavaScript downloads. The icon is inlined: one request fewer.
+ * (src/early-pages.ts, taken by src/app/early-requests.ts) while the JavaScript downloads. The icon is inlined: one request fewer.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { earlyRequestsScript } from './app/early-requests.ts'
 import { inlineScriptHashes } from './csp.ts'
 import { EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS, SESSION_STORED_CLASS, STORAGE_KEYS } from './domain/session.ts'
-import { earlyPages } from './early-pages.ts'
+import { earlyPages, earlyRequestsScript } from './early-pages.ts'
 import { bootFiles, declaredPath, type Manifest, pageChunks, pageChunksScript } from './page-chunks.ts'
 import { PRERENDERED_SIGN_IN, SSO_ASKED_EARLY, SSO_BUTTON, SUBMITTED_EARLY } from './ui/early-sign-in.ts'
 import { THEME_STORAGE_KEY } from './ui/theme.ts'

@@ -6,19 +6,13 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApi } from '../../src/api/http.ts'
 import { getResource, listResources } from '../../src/api/resources.ts'
-import {
-  EARLY_READ_MS,
-  type EarlyPages,
-  earlyOr,
-  earlyRequestsScript,
-  takeEarlyRequests,
-} from '../../src/app/early-requests.ts'
+import { EARLY_READ_MS, earlyOr, takeEarlyRequests } from '../../src/app/early-requests.ts'
 import { DEFAULT_LIST_PARAMS } from '../../src/domain/list-search.ts'
 import { PAGE_HEADINGS, pageDescription } from '../../src/domain/page-headings.ts'
 import { resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS, STORAGE_KEYS } from '../../src/domain/session.ts'
 import { localTimeZone, timesNote } from '../../src/domain/time-zone.ts'
-import { earlyPages } from '../../src/early-pages.ts'
+import { type EarlyPages, earlyPages, earlyRequestsScript } from '../../src/early-pages.ts'
 import { declaredPath } from '../../src/page-chunks.ts'
 import { RESOURCE_UIS } from '../../src/types/screens.ts'
 
