@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { ConsolePage } from './pages/console.ts'
 import { createToken } from './support/api.ts'
+import { seriousViolations } from './support/axe.ts'
 import { holdRequests } from './support/hold.ts'
 import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, test } from './support/server.ts'
@@ -138,6 +139,7 @@ test.describe('signing in', () => {
       await expect(checking).toBeVisible()
       const early = await heading.boundingBox()
       const description = await page.locator('main header p').filter({ visible: true }).allTextContents()
+      expect(await seriousViolations(page), path).toEqual([])
       // The console's own first render, the session still being checked: the same heading in the same place.
       releaseCode()
       await expect(page.locator('[data-session-check-page]')).toHaveCount(0)
