@@ -56,7 +56,9 @@ const sessionCheck = renderToStaticMarkup(<SessionCheckScreen />)
 // Hidden until then: a paint before that script would show an empty heading, and filling it would move
 // what is under it (a layout shift, seen once in six Lighthouse runs of the audit log).
 const sessionCheckPage = renderToStaticMarkup(<SessionCheckScreen heading={{ title: '', description: ' ' }} sidebar />)
-const setHeading = `<script>(function(){var w=window.__wadpEarly,e=w&&w.heading,h=document.querySelector('[data-session-check-page] h1'),p=document.querySelector('[data-session-check-page] header p');if(!e||!h||!p)return;h.textContent=e.title;if(e.description)p.textContent=e.description;else p.parentNode.removeChild(p);h.closest('[data-session-check-page]').setAttribute('data-filled','')})()</script>`
+const CHECK_PAGE = 'data-session-check-page'
+const FILLED = 'data-filled'
+const setHeading = `<script>(function(){var w=window.__wadpEarly,e=w&&w.heading,c=document.querySelector('[${CHECK_PAGE}]'),h=c&&c.querySelector('h1'),p=c&&c.querySelector('header p');if(!e||!h||!p)return;h.textContent=e.title;if(e.description)p.textContent=e.description;else p.parentNode.removeChild(p);c.setAttribute('${FILLED}','')})()</script>`
 const sessionKeys = [STORAGE_KEYS.authToken, STORAGE_KEYS.oauthToken]
 const storedClass = JSON.stringify(SESSION_STORED_CLASS)
 // A stored session's first steps, before the stylesheet (which would hold up an inline script) and after
@@ -74,7 +76,7 @@ const bootLinks = bootFiles(manifest)
 // replaces the form, which keeps what was typed and signs in then (src/ui/early-sign-in.ts).
 // Its "Sign in with SSO" button has none either: a click is marked, and the console signs in with SSO then.
 const refuseEarlySubmit = `document.addEventListener('submit',function(e){var f=e.target;if(f&&f.closest&&f.closest('[${PRERENDERED_SIGN_IN}]')){e.preventDefault();f.setAttribute('${SUBMITTED_EARLY}','')}},true);document.addEventListener('click',function(e){var b=e.target,c=b&&b.closest&&b.closest('[${PRERENDERED_SIGN_IN}]');if(c&&b.closest('[${SSO_BUTTON}]'))c.setAttribute('${SSO_ASKED_EARLY}','')},true);`
-const boot = `<script>${refuseEarlySubmit}try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [${PRERENDERED_SIGN_IN}],html:not(.${SESSION_STORED_CLASS}) [data-session-check],.${EARLY_HEADING_CLASS} [data-session-check],html:not(.${EARLY_HEADING_CLASS}) [data-session-check-page],html:not(.${EARLY_PROJECT_CLASS}) [data-session-check-page] [${EARLY_SIDEBAR}]{display:none}[data-session-check-page]:not([data-filled]){visibility:hidden}</style>`
+const boot = `<script>${refuseEarlySubmit}try{var s=localStorage,d=document.documentElement;${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})&&d.classList.add(${storedClass});var t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))&&d.classList.add('dark')}catch(e){}</script><style>.${SESSION_STORED_CLASS} [${PRERENDERED_SIGN_IN}],html:not(.${SESSION_STORED_CLASS}) [data-session-check],.${EARLY_HEADING_CLASS} [data-session-check],html:not(.${EARLY_HEADING_CLASS}) [${CHECK_PAGE}],html:not(.${EARLY_PROJECT_CLASS}) [${CHECK_PAGE}] [${EARLY_SIDEBAR}]{display:none}[${CHECK_PAGE}]:not([${FILLED}]){visibility:hidden}</style>`
 
 const final = html
   .replace(STYLESHEET, `${bootLinks}${early}${STYLESHEET}`)
@@ -82,7 +84,7 @@ const final = html
   .replace('</head>', `${boot}</head>`)
   .replace(
     ROOT,
-    `<div id="root"><div ${PRERENDERED_SIGN_IN}>${signIn}</div><div data-session-check>${sessionCheck}</div><div data-session-check-page>${sessionCheckPage}</div></div>${setHeading}`,
+    `<div id="root"><div ${PRERENDERED_SIGN_IN}>${signIn}</div><div data-session-check>${sessionCheck}</div><div ${CHECK_PAGE}>${sessionCheckPage}</div></div>${setHeading}`,
   )
 writeFileSync(file, final)
 // The server's Content-Security-Policy allows these inline scripts, and no others, by their hashes.

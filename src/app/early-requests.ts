@@ -16,7 +16,7 @@
 
 export type EarlyKey = 'session' | 'user' | 'permissions' | 'projectPermissions' | 'projectInfo'
 
-export type EarlyState = {
+type EarlyState = {
   token: string
   email: string | null
   project: string | null
