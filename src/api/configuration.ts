@@ -59,8 +59,14 @@ export async function createWebsite(
   return v.parse(v.object({ data: Website }), body).data
 }
 
+/**
+ * A project's sync state with each node's details, under the core service: `projectSegment` is the
+ * project's name as a path segment (index.html's script starts the same read, src/early-pages.ts).
+ */
+export const projectSyncPath = (projectSegment: string) => `/projects/${projectSegment}/sync?details=true`
+
 export async function getProjectSync(api: ApiClients, projectName: string): Promise<SyncState> {
-  const body = await api.core(`${project(projectName)}/sync`, { query: { details: 'true' } })
+  const body = await api.core(projectSyncPath(encodeURIComponent(projectName)))
   return v.parse(v.object({ data: SyncState }), body).data
 }
 

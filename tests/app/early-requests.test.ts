@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getProjectSync } from '../../src/api/configuration.ts'
 import { createApi } from '../../src/api/http.ts'
 import { getResource, listResources } from '../../src/api/resources.ts'
 import { EARLY_READ_MS, earlyOr, takeEarlyRequests } from '../../src/app/early-requests.ts'
@@ -42,6 +43,9 @@ function runInlineScript(
   return calls
 }
 
+/** The script's requests that wait for an earlier answer (the sync state, after the project's) are asked. */
+const answered = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 afterEach(() => {
   document.documentElement.classList.remove(EARLY_HEADING_CLASS, EARLY_PROJECT_CLASS)
   window.localStorage.clear()
@@ -77,6 +81,50 @@ describe('the restore requests index.html starts', () => {
     const calls = runInlineScript()
     expect(calls.map((call) => call.url)).toEqual(['/api/auth/v0/auth/check', '/api/auth/v0/auth/permissions'])
     expect(calls.every((call) => call.authorization === 'Bearer jwt-token')).toBe(true)
+  })
+})
+
+describe("the project's sync state index.html starts", () => {
+  it("is asked once the project has answered, after the page's read, as the console's API client asks it", async () => {
+    const url = '/api/core/v0/projects/shop/sync?details=true'
+    const state = { updated: true, finished: true, error: null, details: [] }
+    signedIn('/websites-detail/shop-example-com?project=shop')
+    const calls = runInlineScript(
+      (asked) => ({ status: 200, body: asked === url ? { data: state } : {} }),
+      consolePages(),
+    )
+    expect(calls.some((call) => call.url.includes('/sync'))).toBe(false)
+    await answered()
+    expect(calls.map((call) => call.url).slice(-2)).toEqual([
+      '/api/core/v0/projects/shop/websites/shop-example-com',
+      url,
+    ])
+    expect(calls.at(-1)?.authorization).toBe('Bearer secret-token')
+    // The top bar's check takes it instead of asking (src/api/configuration.ts builds the same URL), once.
+    const early = takeEarlyRequests()
+    const asked: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url)
+      return new Response(JSON.stringify({ data: state }), { headers: { 'content-type': 'application/json' } })
+    })
+    const api = createApi({ getToken: () => 'secret-token', onUnauthorized: () => {}, early: early.response })
+    expect(early.response(url, 'another-token')).toBeNull()
+    await expect(getProjectSync(api, 'shop')).resolves.toEqual(state)
+    expect(asked).toEqual([])
+    await getProjectSync(api, 'shop')
+    expect(asked).toEqual([url])
+  })
+
+  it('is not asked for a project that is not there', async () => {
+    signedIn('/websites?project=nope')
+    const calls = runInlineScript((url) =>
+      url === '/api/core/v0/projects/nope'
+        ? { status: 404, body: { message: 'not found' } }
+        : { status: 200, body: {} },
+    )
+    await answered()
+    expect(calls.map((call) => call.url)).toContain('/api/core/v0/projects/nope')
+    expect(calls.some((call) => call.url.includes('/sync'))).toBe(false)
   })
 })
 
@@ -191,6 +239,7 @@ describe("the page's own read index.html starts", () => {
         if (!(first in pages.pages)) continue
         signedIn(`${address}?project=shop`)
         const early = runInlineScript(undefined, pages).at(-1)?.url
+        await answered()
         delete window.__wadpEarly
         asked.length = 0
         vi.stubGlobal('fetch', async (url: string) => {
@@ -289,6 +338,7 @@ describe('the API client takes the early response', () => {
     signedIn('/websites?project=shop')
     const pages = consolePages()
     runInlineScript((url) => ({ status: 200, body: { data: [], meta: { total: 0, page: 1, items: 100 }, url } }), pages)
+    await answered()
     const early = takeEarlyRequests()
     const asked: string[] = []
     vi.stubGlobal('fetch', async (url: string) => {
