@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Suspense, use, useState } from 'react'
+import { useState } from 'react'
 import {
   selectIsTrafficConnecting,
   selectIsTrafficLive,
@@ -12,6 +12,8 @@ import {
 } from '../../machines/live-traffic.selectors.ts'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
+import { useIdle } from '../../src/ui/useIdle.ts'
+import { useLoaded } from '../../src/ui/useLoadedWhenIdle.ts'
 import { LiveTrafficLoading, LiveTrafficPanel } from '../../src/views/LiveTrafficPanel.tsx'
 import type { AddonContext } from './ResourceDetailRoute.tsx'
 import type { ResourcePage } from './useResourcePage.ts'
@@ -27,22 +29,21 @@ export function LiveTraffic({ website, context }: { website: string; context: Ad
 }
 
 /**
- * The machine and its stream reader come in their own chunk, asked for once; until they are here, the
- * section's frame keeps its place, so that the website's sections below it do not move when it arrives.
+ * The machine and its stream reader come in their own chunk, asked for once the page is idle after the
+ * website's fields are drawn (useIdle): never beside their paint. Until they are here, the section's frame
+ * keeps its place, so that the website's sections below it do not move when it arrives.
  */
 function Permitted({ website, context }: { website: string; context: AddonContext }) {
-  const [machine] = useState(() => context.page.machines.liveTraffic(context.project, website))
-  return (
-    <Suspense fallback={<LiveTrafficLoading website={website} />}>
-      <Stream website={website} machine={machine} />
-    </Suspense>
-  )
+  const [load] = useState(() => () => context.page.machines.liveTraffic(context.project, website))
+  const machine = useLoaded(load, useIdle())
+  if (!machine) return <LiveTrafficLoading website={website} />
+  return <Stream website={website} machine={machine} />
 }
 
 type Machine = Awaited<ReturnType<ResourcePage['machines']['liveTraffic']>>
 
-function Stream({ website, machine }: { website: string; machine: Promise<Machine> }) {
-  const actor = useActorRef(use(machine))
+function Stream({ website, machine }: { website: string; machine: Machine }) {
+  const actor = useActorRef(machine)
   return (
     <LiveTrafficPanel
       website={website}
