@@ -12,8 +12,7 @@ import {
 } from '../../machines/live-traffic.selectors.ts'
 import { selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
-import { useIdle } from '../../src/ui/useIdle.ts'
-import { useLoaded } from '../../src/ui/useLoadedWhenIdle.ts'
+import { useLoadedWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
 import { LiveTrafficLoading, LiveTrafficPanel } from '../../src/views/LiveTrafficPanel.tsx'
 import type { AddonContext } from './ResourceDetailRoute.tsx'
 import type { ResourcePage } from './useResourcePage.ts'
@@ -30,12 +29,12 @@ export function LiveTraffic({ website, context }: { website: string; context: Ad
 
 /**
  * The machine and its stream reader come in their own chunk, asked for once the page is idle after the
- * website's fields are drawn (useIdle): never beside their paint. Until they are here, the section's frame
+ * website's fields are drawn (useLoadedWhenIdle): never beside their paint. Until they are here, the section's frame
  * keeps its place, so that the website's sections below it do not move when it arrives.
  */
 function Permitted({ website, context }: { website: string; context: AddonContext }) {
   const [load] = useState(() => () => context.page.machines.liveTraffic(context.project, website))
-  const machine = useLoaded(load, useIdle())
+  const machine = useLoadedWhenIdle(load)
   if (!machine) return <LiveTrafficLoading website={website} />
   return <Stream website={website} machine={machine} />
 }

@@ -43,6 +43,20 @@ function runInlineScript(
   return calls
 }
 
+/** A JSON answer, as the platform gives it. */
+const answer = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
+
+/** Every URL the API client asks the network for from now on, each answered 200 with `body`. */
+function askedOfNetwork(body: unknown): string[] {
+  const asked: string[] = []
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url)
+    return answer(200, body)
+  })
+  return asked
+}
+
 /** The script's requests that wait for an earlier answer (the sync state, after the project's) are asked. */
 const answered = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -102,11 +116,7 @@ describe("the project's sync state index.html starts", () => {
     expect(calls.at(-1)?.authorization).toBe('Bearer secret-token')
     // The top bar's check takes it instead of asking (src/api/configuration.ts builds the same URL), once.
     const early = takeEarlyRequests()
-    const asked: string[] = []
-    vi.stubGlobal('fetch', async (url: string) => {
-      asked.push(url)
-      return new Response(JSON.stringify({ data: state }), { headers: { 'content-type': 'application/json' } })
-    })
+    const asked = askedOfNetwork({ data: state })
     const api = createApi({ getToken: () => 'secret-token', onUnauthorized: () => {}, early: early.response })
     expect(early.response(url, 'another-token')).toBeNull()
     await expect(getProjectSync(api, 'shop')).resolves.toEqual(state)
@@ -331,20 +341,13 @@ describe("the page's heading index.html shows while the session is checked", () 
 })
 
 describe('the API client takes the early response', () => {
-  const answer = (status: number, body: unknown) =>
-    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
-
   it('instead of asking, once, for the same URL and token; a GET only', async () => {
     signedIn('/websites?project=shop')
     const pages = consolePages()
     runInlineScript((url) => ({ status: 200, body: { data: [], meta: { total: 0, page: 1, items: 100 }, url } }), pages)
     await answered()
     const early = takeEarlyRequests()
-    const asked: string[] = []
-    vi.stubGlobal('fetch', async (url: string) => {
-      asked.push(url)
-      return answer(200, { data: [], meta: { total: 0, page: 1, items: 100 } })
-    })
+    const asked = askedOfNetwork({ data: [], meta: { total: 0, page: 1, items: 100 } })
     const other = createApi({ getToken: () => 'another-token', onUnauthorized: () => {}, early: early.response })
     const api = createApi({ getToken: () => 'secret-token', onUnauthorized: () => {}, early: early.response })
     const websites = RESOURCE_UIS.find((ui) => ui.type === 'websites')
@@ -383,12 +386,8 @@ describe('the API client takes the early response', () => {
       onUnauthorized: unauthorized,
       early: (url) => responses[url] ?? null,
     })
-    const asked: string[] = []
-    vi.stubGlobal('fetch', async (url: string) => {
-      asked.push(url)
-      return answer(200, {
-        data: { name: 'b', revision: 1, created_at: '', created_by: '', updated_at: '', updated_by: '' },
-      })
+    const asked = askedOfNetwork({
+      data: { name: 'b', revision: 1, created_at: '', created_by: '', updated_at: '', updated_by: '' },
     })
     const websites = RESOURCE_UIS.find((ui) => ui.type === 'websites')
     if (!websites) throw new Error('no websites screen')
