@@ -1,6 +1,8 @@
 import { projectSyncPath } from './api/configuration.ts'
 import { serviceBase } from './api/http.ts'
+import { projectPath, projectPermissionsPath } from './api/projects.ts'
 import { collectionPath } from './api/resources.ts'
+import { PERMISSIONS_PATH, SESSION_CHECK_PATH, userPath } from './api/session.ts'
 import { DEFAULT_LIST_PARAMS } from './domain/list-search.ts'
 import { HEADING_PROJECT, HEADING_TIMES, PAGE_HEADINGS } from './domain/page-headings.ts'
 import { formTitle, resourceRoutes } from './domain/resource-ui.ts'
@@ -92,5 +94,16 @@ export function earlyRequestsScript(early: EarlyPages = { pages: {}, headings: {
   // The time zone as src/domain/time-zone.ts reads it, only for a page that says it.
   const zone = `(T&&T.Now&&T.Now.timeZoneId&&T.Now.timeZoneId())||Intl.DateTimeFormat().resolvedOptions().timeZone||'UTC'`
   const heading = `var H=${JSON.stringify(early.headings)},g=H.hasOwnProperty('/'+a[1])&&H['/'+a[1]],N=${JSON.stringify(EARLY_NAME)},d=document.documentElement,T=window.Temporal;if(p)d.classList.add(${JSON.stringify(EARLY_PROJECT_CLASS)});if(g&&a.length===(g[0].indexOf(N)<0?2:3)&&(a.length===2||r)){var q=g[1];if(!p&&q.indexOf(${JSON.stringify(HEADING_PROJECT)})>=0)q='';if(q.indexOf(${JSON.stringify(HEADING_TIMES)})>=0)q=${fill('q', HEADING_TIMES, fill(JSON.stringify(TIMES_NOTE), ZONE_MARK, zone))};w.heading={title:${fill('g[0]', EARLY_NAME, 'decodeURIComponent(r)')},description:${fill('q', HEADING_PROJECT, 'p')},page:'/'+a[1]};d.classList.add(${JSON.stringify(EARLY_HEADING_CLASS)})}`
-  return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p,responses:{}};w.session=j('/api/auth/v0/auth/check');w.permissions=j('/api/auth/v0/auth/permissions');if(e)w.user=j('/api/auth/v0/users/'+c(e));if(p){w.projectPermissions=j('/api/auth/v0/projects/'+c(p)+'/permissions');w.projectInfo=j('/api/core/v0/projects/'+c(p))}window.__wadpEarly=w;${page};${sync};${heading}}catch(x){}})()`
+  // The session's and the project's reads, as src/api asks them, the email and the project encoded in place
+  // of `{e}` and `{p}`.
+  const [auth, core] = [serviceBase('auth'), serviceBase('core')]
+  const path = (url: string, mark: string, value: string) => fill(JSON.stringify(url), mark, `c(${value})`)
+  const restore = [
+    `w.session=j(${JSON.stringify(auth + SESSION_CHECK_PATH)})`,
+    `w.permissions=j(${JSON.stringify(auth + PERMISSIONS_PATH)})`,
+    `if(e)w.user=j(${path(auth + userPath('{e}'), '{e}', 'e')})`,
+    `if(p){w.projectPermissions=j(${path(auth + projectPermissionsPath('{p}'), '{p}', 'p')})`,
+    `w.projectInfo=j(${path(core + projectPath('{p}'), '{p}', 'p')})}`,
+  ].join(';')
+  return `(function(){try{var k=${keys},s=localStorage,t=s.getItem(k.type)==='oauth'?s.getItem(k.oauth):s.getItem(k.token);if(!t||!window.fetch)return;var h={authorization:'Bearer '+t},e=s.getItem(k.email),p=new URLSearchParams(location.search).get('project'),c=encodeURIComponent,j=function(u,o){var r=fetch(u,o||{headers:h}).then(function(x){return x.ok?x.json():Promise.reject(x.status)});r['catch'](function(){});return r},w={token:t,email:e,project:p,responses:{}};${restore};window.__wadpEarly=w;${page};${sync};${heading}}catch(x){}})()`
 }

@@ -10,15 +10,19 @@ export async function searchProjects(api: ApiClients, items: number, timeoutMs?:
   return v.parse(ProjectList, body).data
 }
 
+/** A project's path and its permissions' path, the name already encoded as one segment (or a placeholder). */
+export const projectPath = (projectSegment: string) => `/projects/${projectSegment}`
+export const projectPermissionsPath = (projectSegment: string) => `${projectPath(projectSegment)}/permissions`
+
 export const parseProject = (body: unknown): ProjectInfo => v.parse(v.object({ data: ProjectInfo }), body).data
 
 export async function getProject(api: ApiClients, name: string): Promise<ProjectInfo> {
-  return parseProject(await api.core(`/projects/${encodeURIComponent(name)}`))
+  return parseProject(await api.core(projectPath(encodeURIComponent(name))))
 }
 
 export const parseProjectPermissions = (body: unknown): string[] =>
   v.parse(v.object({ data: v.array(v.string()) }), body).data
 
 export async function getProjectPermissions(api: ApiClients, name: string): Promise<string[]> {
-  return parseProjectPermissions(await api.auth(`/projects/${encodeURIComponent(name)}/permissions`))
+  return parseProjectPermissions(await api.auth(projectPermissionsPath(encodeURIComponent(name))))
 }

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getProjectSync } from '../../src/api/configuration.ts'
 import { createApi } from '../../src/api/http.ts'
+import { getProject, getProjectPermissions } from '../../src/api/projects.ts'
 import { getResource, listResources } from '../../src/api/resources.ts'
+import { checkSession, getPermissions, getUser } from '../../src/api/session.ts'
 import { EARLY_READ_MS, earlyOr, takeEarlyRequests } from '../../src/app/early-requests.ts'
 import { DEFAULT_LIST_PARAMS } from '../../src/domain/list-search.ts'
 import { PAGE_HEADINGS, pageDescription } from '../../src/domain/page-headings.ts'
@@ -87,6 +89,28 @@ describe('the restore requests index.html starts', () => {
       'GET /api/core/v0/projects/shop',
     ])
     expect(calls.every((call) => call.authorization === 'Bearer secret-token' && call.body === null)).toBe(true)
+  })
+
+  it("asks for the session, the user and the project exactly what the console's API client asks", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, 'secret-token')
+    window.localStorage.setItem(STORAGE_KEYS.userEmail, 'ada+ops@example.com')
+    window.history.replaceState(null, '', '/home?project=shop%2Fa%20b')
+    const calls = runInlineScript()
+    await answered()
+    const early = calls.map((call) => call.url)
+    const asked = askedOfNetwork({})
+    const api = createApi({ getToken: () => 'secret-token', onUnauthorized: () => {} })
+    for (const read of [
+      () => checkSession(api),
+      () => getPermissions(api),
+      () => getUser(api, 'ada+ops@example.com'),
+      () => getProjectPermissions(api, 'shop/a b'),
+      () => getProject(api, 'shop/a b'),
+      () => getProjectSync(api, 'shop/a b'),
+    ])
+      await read().catch(() => {})
+    expect(early).toEqual(asked)
+    expect(early).toContain('/api/core/v0/projects/shop%2Fa%20b')
   })
 
   it('uses the identity provider’s token after an SSO sign-in', () => {
