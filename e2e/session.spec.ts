@@ -354,6 +354,36 @@ test.describe('the shell', () => {
     expect(stored.map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
   })
 
+  test('a token that expires between requests: the 30-second check opens the Session Expired dialog where the user was', async ({
+    page,
+  }) => {
+    const console = new ConsolePage(page)
+    // The console's timers on a clock the test moves, from the session's restore on: the token check is due 30 s later.
+    await page.clock.install()
+    await page.goto('/websites?project=shop')
+    await expect(page.getByRole('heading', { name: 'Websites' })).toBeVisible()
+    await page.route('**/api/auth/v0/auth/check', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'token expired', errors: [] }),
+      }),
+    )
+    const refused = page.waitForResponse(
+      (response) => response.url().endsWith('/auth/check') && response.status() === 401,
+    )
+    await page.clock.fastForward('00:31')
+    await refused
+    // Signed out, on the same page with the flag that opens the dialog: not a bare sign-in page.
+    await expect(page).toHaveURL(/\/websites\?project=shop&logout=true$/)
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Your session has expired. please log in again to continue')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await console.expectSignInPage()
+    await expect(page).not.toHaveURL(/logout=/)
+    expect((await console.storedKeys()).map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
+  })
+
   test('an unknown page shows the 404 page with a way home', async ({ page }) => {
     await page.goto('/no-such-page?project=shop')
     await expect(page.getByText('Page not found')).toBeVisible()

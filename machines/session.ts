@@ -1,7 +1,13 @@
 import { assertEvent, assign, emit, setup } from 'xstate'
 import { isUnavailableError } from '../src/domain/availability.ts'
 import { TokenLogin } from '../src/domain/requests.ts'
-import { identityTokenExpiry, type LoginResult, SESSION_MESSAGES, type SessionUser } from '../src/domain/session.ts'
+import {
+  identityTokenExpiry,
+  isTokenExpiredError,
+  type LoginResult,
+  SESSION_MESSAGES,
+  type SessionUser,
+} from '../src/domain/session.ts'
 import { notProvided } from './not-provided.ts'
 import type {
   Credentials,
@@ -63,6 +69,8 @@ const sessionSetup = setup({
       identityTokenExpiry(token, context.now()) !== null,
     // No answer, or a 503 while the platform's database restarts: the token was not judged (issue 25).
     isPlatformUnavailable: (_, { error }: { error: unknown }) => isUnavailableError(error),
+    // A 401 that says the token expired: the Session Expired dialog tells the user, not a bare sign-in page.
+    isTokenExpired: (_, { error }: { error: unknown }) => isTokenExpiredError(error),
   },
   actions: {
     forgetSession: assign({ credentials: null, user: null, permissions: [] }),
@@ -225,6 +233,11 @@ export const sessionMachine = sessionSetup.createMachine({
                     guard: { type: 'isPlatformUnavailable', params: ({ event }) => ({ error: event.error }) },
                     target: 'waitingForPlatform',
                     actions: 'recordFailure',
+                  },
+                  {
+                    guard: { type: 'isTokenExpired', params: ({ event }) => ({ error: event.error }) },
+                    target: '#session.loggedOut',
+                    actions: ['recordFailure', emit({ type: 'session.signedOut', reason: 'tokenExpired' })],
                   },
                   {
                     target: '#session.loggedOut',

@@ -39,7 +39,7 @@ export type SessionEvent =
 
 export type SessionEmitted =
   | { type: 'session.signedIn' }
-  | { type: 'session.signedOut'; reason: 'logout' | 'tokenCheckFailed' }
+  | { type: 'session.signedOut'; reason: 'logout' | 'tokenCheckFailed' | 'tokenExpired' }
   | { type: 'session.expiredNotice' }
   | { type: 'session.notify'; message: string }
 

@@ -1,5 +1,6 @@
 import { type $Fetch, FetchError, ofetch } from 'ofetch'
 import { SERVICE_NAMES } from '../domain/platform-info.ts'
+import { answerMessage } from '../domain/session.ts'
 
 export const services = SERVICE_NAMES
 export type Service = (typeof services)[number]
@@ -66,9 +67,7 @@ export function createApi(options: ApiOptions): ApiClients {
         },
         onResponseError({ response }) {
           if (response.status !== 401) return
-          const data: unknown = response._data
-          const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : ''
-          options.onUnauthorized(message)
+          options.onUnauthorized(answerMessage(response._data))
         },
       },
       { fetch: fetchOrEarly },

@@ -106,5 +106,17 @@ export function isTokenExpiredMessage(message: string | undefined): boolean {
   return /token expired/i.test(message ?? '')
 }
 
+/** The platform's message in an error answer's body (`{ message, errors }`), or ''. */
+export function answerMessage(data: unknown): string {
+  return typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : ''
+}
+
+/** A request that failed with such a 401 (the API client's error: `statusCode`, the answer's body in `data`). */
+export function isTokenExpiredError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { statusCode, data } = error as { statusCode?: unknown; data?: unknown }
+  return statusCode === 401 && isTokenExpiredMessage(answerMessage(data))
+}
+
 /** The query flag that opens the Session Expired dialog (spec section 2). */
 export const LOGOUT_QUERY_KEY = 'logout'

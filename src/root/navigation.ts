@@ -46,13 +46,15 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
     storage.remove(storage.keys.redirectAfterLogin)
     go(saved && isLocalRedirect(saved) ? saved : '/home', true)
   })
-  actors.session.on('session.signedOut', () => {
+  // The Session Expired dialog: the current path with the logout flag (spec section 4, Expiry).
+  const expiredHere = () => href(location().pathname, { ...search(), [LOGOUT_QUERY_KEY]: 'true' })
+  actors.session.on('session.signedOut', ({ reason }) => {
     actors.project.send({ type: 'project.reset' })
-    go('/', true)
+    // An expired token keeps the dialog that says so (its Continue signs out, to /) instead of a bare sign-in page.
+    if (reason === 'tokenExpired') go(expiredHere(), true)
+    else go('/', true)
   })
-  actors.session.on('session.expiredNotice', () =>
-    go(href(location().pathname, { ...search(), [LOGOUT_QUERY_KEY]: 'true' })),
-  )
+  actors.session.on('session.expiredNotice', () => go(expiredHere()))
   actors.session.on('session.notify', ({ message }) => notify(message))
 
   actors.project.on('project.defaulted', ({ name }) =>

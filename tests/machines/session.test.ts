@@ -103,6 +103,15 @@ function unavailable() {
   })
 }
 
+/** What ofetch throws for the platform's 401 on an expired token. */
+function tokenExpired() {
+  return Object.assign(new Error('[GET] "/api/auth/v0/auth/check": 401 Unauthorized'), {
+    name: 'FetchError',
+    statusCode: 401,
+    data: { message: 'Token expired', errors: [] },
+  })
+}
+
 async function signedOut(session: ReturnType<typeof startSession>) {
   return waitFor(session.actor, (s) => s.matches({ loggedOut: 'idle' }))
 }
@@ -338,6 +347,18 @@ describe('session: while signed in', () => {
     expect(state.context.permissions).toEqual([])
     expect(state.context.lastFailure).toBe('401')
     expect(session.emitted).toEqual([{ type: 'session.signedOut', reason: 'tokenCheckFailed' }])
+  })
+
+  it('says the token expired when the check is refused for it, so that the Session Expired dialog opens', async () => {
+    const session = await signedInSession({
+      checkToken: async () => {
+        throw tokenExpired()
+      },
+    })
+    session.clock.increment(30_000)
+    const state = await signedOut(session)
+    expect(state.context.user).toBeNull()
+    expect(session.emitted).toEqual([{ type: 'session.signedOut', reason: 'tokenExpired' }])
   })
 
   it('keeps the session while the platform is unavailable, says so, and checks again until it answers (issue 25)', async () => {
