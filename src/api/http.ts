@@ -13,7 +13,7 @@ export const STATS_TIMEOUT_MS = 100_000
 export const serviceBase = (service: Service) => `/api/${service}/v0`
 
 export type ApiClients = Record<Service, $Fetch> & {
-  /** Files the console's own server publishes next to the app (version.json, config.json). */
+  /** Files the console's own server publishes next to the app (version.json, config.json), asked as every call. */
   site: $Fetch
   /** Statistics queries (`/api/stats/v0/queries`), with their long time-out; a call's `signal` still cancels it. */
   statsQueries: $Fetch
@@ -34,9 +34,8 @@ export type ApiOptions = {
 /** The server's error message (`{"message": …}`), else the transport's. */
 export function errorMessage(error: unknown): string {
   if (error instanceof FetchError) {
-    const data: unknown = error.data
-    if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string')
-      return data.message
+    const message = answerMessage(error.data)
+    if (message) return message
     if (error.name === 'AbortError' || /timeout|aborted/i.test(error.message))
       return 'The platform did not answer in time.'
     return error.statusCode
@@ -46,21 +45,51 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-export function createApi(options: ApiOptions): ApiClients {
-  // The URL as ofetch built it (base, path and query) and the headers its onRequest set.
-  const fetchOrEarly: typeof fetch = (input, init) => {
-    const token = options.getToken()
-    const early =
-      options.early && token && typeof input === 'string' && (init?.method ?? 'GET') === 'GET'
-        ? options.early(input, token)
-        : null
-    return early ? early.catch(() => fetch(input, init)) : fetch(input, init)
+/**
+ * A signal that aborts with the caller's `signal`, or after `ms` with an AbortError whose message says
+ * 'timeout' (what `errorMessage` and `isUnavailableError` read). Every attempt
+ * gets its own: ofetch arms its time-out only for a call without a signal, and its retry of a GET (once,
+ * after no answer or a 5xx) reused the first attempt's signal, whose timer was gone, so a retry or a call
+ * with a signal could wait for ever. An AbortError, not a TimeoutError, so that ofetch does not retry a
+ * call that ran out of time: a call takes its time-out, not twice that.
+ */
+function withDeadline(signal: AbortSignal | null | undefined, ms: number) {
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(new DOMException('timeout', 'AbortError')), ms)
+  return {
+    signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
+    done: () => clearTimeout(timer),
   }
+}
+
+/** `promise`, or the signal's reason once it aborts first (an early answer that never comes). */
+function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason)
+    signal.addEventListener('abort', () => reject(signal.reason))
+    promise.then(resolve, reject)
+  })
+}
+
+export function createApi(options: ApiOptions): ApiClients {
+  // The URL as ofetch built it (base, path and query) and the headers its onRequest set; each attempt
+  // within its own deadline (withDeadline), an early answer too.
+  const fetchWithin =
+    (ms: number): typeof fetch =>
+    (input, init) => {
+      const { signal, done } = withDeadline(init?.signal, ms)
+      const asked = { ...init, signal }
+      const token = options.getToken()
+      const early =
+        options.early && token && typeof input === 'string' && (init?.method ?? 'GET') === 'GET'
+          ? options.early(input, token)
+          : null
+      return (early ? until(early, signal).catch(() => fetch(input, asked)) : fetch(input, asked)).finally(done)
+    }
   const client = (baseURL: string, timeout = DEFAULT_TIMEOUT_MS) =>
     ofetch.create(
       {
         baseURL,
-        timeout,
         onRequest({ options: request }) {
           const token = options.getToken()
           if (token) request.headers.set('Authorization', `Bearer ${token}`)
@@ -70,7 +99,7 @@ export function createApi(options: ApiOptions): ApiClients {
           options.onUnauthorized(answerMessage(response._data))
         },
       },
-      { fetch: fetchOrEarly },
+      { fetch: fetchWithin(timeout) },
     )
   return {
     auth: client(serviceBase('auth')),
@@ -79,7 +108,7 @@ export function createApi(options: ApiOptions): ApiClients {
     acme: client(serviceBase('acme')),
     stats: client(serviceBase('stats')),
     statsQueries: client(`${serviceBase('stats')}/queries`, STATS_TIMEOUT_MS),
-    site: ofetch.create({ baseURL: '/', timeout: DEFAULT_TIMEOUT_MS }),
+    site: client('/'),
   }
 }
 
