@@ -45,6 +45,9 @@ test.describe('management', () => {
 
     await expect(page).toHaveURL(/\/home$/)
     expect((await asAdmin(server, 'GET', `/projects/${name}`)).status).toBe(404)
+    // No project: nothing to set a website up in.
+    await expect(page.getByRole('button', { name: 'Project: Select a project' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Quick Setup' })).toHaveCount(0)
   })
 
   test('deletes a customer with its projects in one go', async ({ page, server }) => {

@@ -38,7 +38,7 @@ export default function Shell({ children }: { children: ReactNode }) {
       topBar={
         <TopBar
           quickSetup={facts.quickSetup}
-          onQuickSetup={() => openQuickSetup(projectName ?? '')}
+          onQuickSetup={() => projectName && openQuickSetup(projectName)}
           projectLabel={facts.projectLabel ?? 'Select a project'}
           onOpenProjectSelector={openProjectSelector}
           search={<GlobalSearch />}

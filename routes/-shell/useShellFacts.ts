@@ -26,12 +26,13 @@ export function useShellFacts() {
   const selectorOpen = useSelector(projectSelector, selectIsSelectorOpen)
   const hasProject = projectName !== null && !unavailable
   const permissions = hasProject ? projectPermissions : sessionPermissions
-  // Its place is kept while the project opens: the top bar does not move when it appears.
-  const quickSetup: 'shown' | 'pending' | 'hidden' = unavailable
+  // Its place is kept while the project opens: the top bar does not move when it appears. Without a
+  // project there is nowhere to create the website: none.
+  const quickSetup: 'shown' | 'pending' | 'hidden' = !hasProject
     ? 'hidden'
     : allows(permissions, FEATURE_RULES.quickSetup)
       ? 'shown'
-      : hasProject && permissionsPending
+      : permissionsPending
         ? 'pending'
         : 'hidden'
   return {
