@@ -387,6 +387,7 @@ test.describe('the shell', () => {
   test('an unknown page shows the 404 page with a way home', async ({ page }) => {
     await page.goto('/no-such-page?project=shop')
     await expect(page.getByText('Page not found')).toBeVisible()
+    await expect(page.getByText('This page could not be found')).toBeVisible()
     await page.getByRole('link', { name: 'Go to the homepage' }).click()
     await expect(page).toHaveURL(/\/(home)?\?project=shop$/)
   })
