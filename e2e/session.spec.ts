@@ -282,6 +282,40 @@ test.describe('signing in', () => {
   })
 })
 
+test.describe('a stored session whose token expired', () => {
+  test('a reload opens the Session Expired dialog, and Continue clears the stored session', async ({
+    page,
+    server,
+  }) => {
+    const console = new ConsolePage(page)
+    const expiresAt = Date.now() + 4000
+    const token = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['wadp.*.*'],
+      expires_at: new Date(expiresAt).toISOString(),
+    })
+    await page.goto('/')
+    await console.signInWithToken(token)
+    await expect(page).toHaveURL(/\/home\?project=/)
+    // The platform refuses it from its expiry on.
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${server.baseURL}/api/auth/v0/auth/check`, { headers: { authorization: `Bearer ${token}` } }))
+            .status,
+        { timeout: 10_000 },
+      )
+      .toBe(401)
+    await page.goto('/websites?project=shop')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Your session has expired. please log in again to continue')
+    await expect(page).toHaveURL(/\/websites\?project=shop&logout=true$/)
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await console.expectSignInPage()
+    expect((await console.storedKeys()).map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
+  })
+})
+
 test.describe('the shell', () => {
   test.beforeEach(async ({ page, server }) => {
     await page.goto('/')

@@ -78,6 +78,9 @@ const sessionSetup = setup({
     reportLoginFailure: assign({ error: SESSION_MESSAGES.loginFailed }),
     // Runs on `xstate.error.actor.*` events, which the event union does not list.
     recordFailure: assign(({ event }) => ({ lastFailure: messageOf('error' in event ? event.error : event) })),
+    // A 401 that says the token expired (the API client sends `session.expired`): the Session Expired dialog,
+    // whether a signed-in page's call got it or a stored session's restore did (spec section 4, Expiry).
+    announceExpiry: emit({ type: 'session.expiredNotice' }),
   },
 })
 
@@ -184,6 +187,7 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     restoring: {
       tags: 'busy',
+      on: { 'session.expired': { actions: 'announceExpiry' } },
       initial: 'validatingToken',
       states: {
         // A reload is no sign-in: the stored token is checked, not signed in with again.
@@ -216,7 +220,7 @@ export const sessionMachine = sessionSetup.createMachine({
     loggedIn: {
       tags: 'signedIn',
       type: 'parallel',
-      on: { 'session.expired': { actions: emit({ type: 'session.expiredNotice' }) } },
+      on: { 'session.expired': { actions: 'announceExpiry' } },
       states: {
         tokenCheck: {
           initial: 'idle',

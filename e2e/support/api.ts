@@ -5,7 +5,7 @@ let counter = 0
 /** Creates an API token through the platform API (as the admin) and returns its secret. */
 export async function createToken(
   server: PlatformServer,
-  request: { owner: string; permissions: string[]; projects?: string[] },
+  request: { owner: string; permissions: string[]; projects?: string[]; expires_at?: string },
 ): Promise<string> {
   counter += 1
   const response = await fetch(`${server.baseURL}/api/auth/v0/tokens`, {

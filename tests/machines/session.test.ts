@@ -173,6 +173,19 @@ describe('session: restoring a stored session', () => {
     expect(state.context.user).toBeNull()
   })
 
+  it('announces the expiry when the restore finds the stored token expired, so that the dialog says so', async () => {
+    const session = startSession({
+      stored: { token: 'old', authType: 'token' },
+      validateToken: async () => {
+        // The API client reports the 401's message before the call rejects.
+        session.actor.send({ type: 'session.expired' })
+        throw tokenExpired()
+      },
+    })
+    await signedOut(session)
+    expect(session.emitted).toEqual([{ type: 'session.expiredNotice' }])
+  })
+
   it('waits for an unavailable platform during the restore instead of signing out, then restores (issue 25)', async () => {
     let tries = 0
     const session = startSession({
