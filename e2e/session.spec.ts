@@ -395,7 +395,9 @@ test.describe('the shell', () => {
     // The console's timers on a clock the test moves, from the session's restore on: the token check is due 30 s later.
     await page.clock.install()
     await page.goto('/websites?project=shop')
-    await expect(page.getByRole('heading', { name: 'Websites' })).toBeVisible()
+    // Signed in (the heading alone comes with index.html's first paint, before the restore ends): the
+    // check's timer is set, and the clock's jump below reaches it.
+    await expect(page.getByRole('main').getByRole('link', { name: 'shop-example-com' }).first()).toBeVisible()
     await page.route('**/api/auth/v0/auth/check', (route) =>
       route.fulfill({
         status: 401,
