@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ConsolePage } from './pages/console.ts'
+import { ConsolePage, signIn } from './pages/console.ts'
 import { createToken } from './support/api.ts'
 import { seriousViolations } from './support/axe.ts'
 import { holdRequests } from './support/hold.ts'
@@ -287,16 +287,12 @@ test.describe('a stored session whose token expired', () => {
     page,
     server,
   }) => {
-    const console = new ConsolePage(page)
-    const expiresAt = Date.now() + 4000
     const token = await createToken(server, {
       owner: 'admin@example.com',
       permissions: ['wadp.*.*'],
-      expires_at: new Date(expiresAt).toISOString(),
+      expires_at: new Date(Date.now() + 4000).toISOString(),
     })
-    await page.goto('/')
-    await console.signInWithToken(token)
-    await expect(page).toHaveURL(/\/home\?project=/)
+    await signIn(page, token)
     // The platform refuses it from its expiry on.
     await expect
       .poll(
@@ -307,12 +303,9 @@ test.describe('a stored session whose token expired', () => {
       )
       .toBe(401)
     await page.goto('/websites?project=shop')
-    const dialog = page.getByRole('dialog')
-    await expect(dialog).toContainText('Your session has expired. please log in again to continue')
+    await expect(page.getByRole('dialog')).toBeVisible()
     await expect(page).toHaveURL(/\/websites\?project=shop&logout=true$/)
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await console.expectSignInPage()
-    expect((await console.storedKeys()).map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
+    await new ConsolePage(page).continueFromSessionExpired()
   })
 })
 
@@ -380,12 +373,7 @@ test.describe('the shell', () => {
       .first()
       .click()
     await expect(page).toHaveURL(/[?&]logout=/)
-    const dialog = page.getByRole('dialog')
-    await expect(dialog).toContainText('Your session has expired. please log in again to continue')
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await console.expectSignInPage()
-    const stored = await console.storedKeys()
-    expect(stored.map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
+    await console.continueFromSessionExpired()
   })
 
   test('a token that expires between requests: the 30-second check opens the Session Expired dialog where the user was', async ({
@@ -397,7 +385,7 @@ test.describe('the shell', () => {
     await page.goto('/websites?project=shop')
     // Signed in (the heading alone comes with index.html's first paint, before the restore ends): the
     // check's timer is set, and the clock's jump below reaches it.
-    await expect(page.getByRole('main').getByRole('link', { name: 'shop-example-com' }).first()).toBeVisible()
+    await console.expectSignedIn()
     await page.route('**/api/auth/v0/auth/check', (route) =>
       route.fulfill({
         status: 401,
@@ -412,12 +400,8 @@ test.describe('the shell', () => {
     await refused
     // Signed out, on the same page with the flag that opens the dialog: not a bare sign-in page.
     await expect(page).toHaveURL(/\/websites\?project=shop&logout=true$/)
-    const dialog = page.getByRole('dialog')
-    await expect(dialog).toContainText('Your session has expired. please log in again to continue')
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await console.expectSignInPage()
+    await console.continueFromSessionExpired()
     await expect(page).not.toHaveURL(/logout=/)
-    expect((await console.storedKeys()).map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
   })
 
   test('an unknown page shows the 404 page with a way home', async ({ page }) => {

@@ -82,22 +82,23 @@ export function earlyRequestsScript(early: EarlyPages = { pages: {}, headings: {
     oauth: STORAGE_KEYS.oauthToken,
     email: STORAGE_KEYS.userEmail,
   })
+  // `text` (script) with every `mark` put in by `value` (script).
+  const fill = (text: string, mark: string, value: string) => `${text}.split(${JSON.stringify(mark)}).join(${value})`
+  // An API URL built by src/api's paths, the email or the project encoded in place of `{e}` or `{p}`.
+  const [auth, core] = [serviceBase('auth'), serviceBase('core')]
+  const path = (url: string, mark: string, value: string) => fill(JSON.stringify(url), mark, `c(${value})`)
   // The page's read: its path's first segment in the table, a second one only for a record, no search but
   // the project, and a project when the collection is a project's.
   const page = `var P=${JSON.stringify(early.pages)},a=location.pathname.split('/'),o=a.length<4&&P.hasOwnProperty('/'+a[1])&&P['/'+a[1]],r=a[2],only=1;new URLSearchParams(location.search).forEach(function(v,n){if(n!=='project')only=0});if(o&&only&&!o[1]===!r&&(p||o[0].indexOf('{p}')<0)){var u=o[0].replace('{p}',c(p||''))+(o[1]?'/'+c(decodeURIComponent(r)):${JSON.stringify(early.listQuery)}),f=fetch(u,{headers:h});f['catch'](function(){});w.responses[u]=f}`
   // The project's sync state, which the top bar's check reads once the page has painted: asked once the
   // project has answered (nothing for a project that is not there), after the page's own read.
-  const sync = `if(p){var y=${JSON.stringify(serviceBase('core') + projectSyncPath('{p}'))}.replace('{p}',c(p)),z=w.projectInfo.then(function(){return fetch(y,{headers:h})});z['catch'](function(){});w.responses[y]=z}`
+  const sync = `if(p){var y=${path(core + projectSyncPath('{p}'), '{p}', 'p')},z=w.projectInfo.then(function(){return fetch(y,{headers:h})});z['catch'](function(){});w.responses[y]=z}`
   // The page's heading: a name from the address only where the heading has its place, never as markup
   // (the script after index.html's markup sets it as text). Marks <html> so that the first paint shows the frame.
-  const fill = (text: string, mark: string, value: string) => `${text}.split(${JSON.stringify(mark)}).join(${value})`
   // The time zone as src/domain/time-zone.ts reads it, only for a page that says it.
   const zone = `(T&&T.Now&&T.Now.timeZoneId&&T.Now.timeZoneId())||Intl.DateTimeFormat().resolvedOptions().timeZone||'UTC'`
   const heading = `var H=${JSON.stringify(early.headings)},g=H.hasOwnProperty('/'+a[1])&&H['/'+a[1]],N=${JSON.stringify(EARLY_NAME)},d=document.documentElement,T=window.Temporal;if(p)d.classList.add(${JSON.stringify(EARLY_PROJECT_CLASS)});if(g&&a.length===(g[0].indexOf(N)<0?2:3)&&(a.length===2||r)){var q=g[1];if(!p&&q.indexOf(${JSON.stringify(HEADING_PROJECT)})>=0)q='';if(q.indexOf(${JSON.stringify(HEADING_TIMES)})>=0)q=${fill('q', HEADING_TIMES, fill(JSON.stringify(TIMES_NOTE), ZONE_MARK, zone))};w.heading={title:${fill('g[0]', EARLY_NAME, 'decodeURIComponent(r)')},description:${fill('q', HEADING_PROJECT, 'p')},page:'/'+a[1]};d.classList.add(${JSON.stringify(EARLY_HEADING_CLASS)})}`
-  // The session's and the project's reads, as src/api asks them, the email and the project encoded in place
-  // of `{e}` and `{p}`.
-  const [auth, core] = [serviceBase('auth'), serviceBase('core')]
-  const path = (url: string, mark: string, value: string) => fill(JSON.stringify(url), mark, `c(${value})`)
+  // The session's and the project's reads, as src/api asks them.
   const restore = [
     `w.session=j(${JSON.stringify(auth + SESSION_CHECK_PATH)})`,
     `w.permissions=j(${JSON.stringify(auth + PERMISSIONS_PATH)})`,

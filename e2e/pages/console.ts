@@ -40,6 +40,15 @@ export class ConsolePage {
     await this.page.getByRole('menuitem', { name: 'Sign out' }).click()
   }
 
+  /** The Session Expired dialog is open; its Continue signs out, keeping only the last selected project. */
+  async continueFromSessionExpired(): Promise<void> {
+    const dialog = this.page.getByRole('dialog')
+    await expect(dialog).toContainText('Your session has expired. please log in again to continue')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await this.expectSignInPage()
+    expect((await this.storedKeys()).map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
+  }
+
   /** Every `wadp.`/`auth.` key in local storage, as [key, value] pairs. */
   async storedKeys(): Promise<[string, string][]> {
     return this.page.evaluate(() =>
