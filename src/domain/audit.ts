@@ -74,7 +74,7 @@ export const AuditQueryFields = v.object({
 export const AuditQuery = v.pipe(
   AuditQueryFields,
   v.forward(
-    v.check((query) => rangeProblem(query) === null, RANGE_MESSAGE),
+    v.partialCheck([['from'], ['to']], (query) => rangeProblem(query) === null, RANGE_MESSAGE),
     ['from'],
   ),
 )

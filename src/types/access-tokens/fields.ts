@@ -70,7 +70,8 @@ export const AccessTokenFields = v.pipe(
     ),
   }),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['transport'], ['parameter_name']],
       (token) => (token.transport === 'query' ? QUERY_NAME : HEADER_OR_COOKIE_NAME).test(token.parameter_name),
       "use letters, digits and - . _ ~ (a header or cookie name may also hold ! # $ % & ' * + ^ ` |)",
     ),

@@ -57,6 +57,12 @@ export function normaliseBlocklistValue(target: BlocklistTarget, text: string): 
  * which entry already holds a value. The server stores the value normalised (`normaliseBlocklistValue`)
  * and a platform entry without a project.
  */
+type BlocklistValue = { target: BlocklistTarget; value: string }
+const valueProblem = (entry: BlocklistValue): string | null => {
+  const result = normaliseBlocklistValue(entry.target, entry.value)
+  return 'error' in result ? result.error : null
+}
+
 export const BlocklistFields = v.pipe(
   jsonObject({
     target: v.optional(
@@ -98,15 +104,19 @@ export const BlocklistFields = v.pipe(
     project: v.optional(v.pipe(v.nullable(Slug), v.description('The project of a project entry')), null),
   }),
   v.forward(
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
-      const result = normaliseBlocklistValue(dataset.value.target, dataset.value.value)
-      if ('error' in result) addIssue({ message: result.error })
-    }),
+    v.partialCheck(
+      [['target'], ['value']],
+      (entry) => valueProblem(entry) === null,
+      (issue) => valueProblem(issue.input as BlocklistValue) ?? '',
+    ),
     ['value'],
   ),
   v.forward(
-    v.check((entry) => entry.scope !== 'project' || Boolean(entry.project), 'choose the project it applies to'),
+    v.partialCheck(
+      [['scope'], ['project']],
+      (entry) => entry.scope !== 'project' || Boolean(entry.project),
+      'choose the project it applies to',
+    ),
     ['project'],
   ),
 )

@@ -96,14 +96,15 @@ export const CaptchaFields = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['type'], ['site_key']],
       (captcha) => !usesProviderKeys(captcha.type) || (captcha.site_key ?? '') !== '',
       'the provider’s site key is required for this type',
     ),
     ['site_key'],
   ),
   v.forward(
-    v.check((captcha) => captcha.secret !== '', 'must not be empty'),
+    v.partialCheck([['secret']], (captcha) => captcha.secret !== '', 'must not be empty'),
     ['secret'],
   ),
   // The built-in types have no provider account: keys sent with them are not kept.

@@ -68,7 +68,11 @@ export const Probe = v.pipe(
     ),
   }),
   v.forward(
-    v.check((probe) => probe.threshold <= probe.window, 'must not exceed the window'),
+    v.partialCheck(
+      [['threshold'], ['window']],
+      (probe) => probe.threshold <= probe.window,
+      'must not exceed the window',
+    ),
     ['threshold'],
   ),
 )
@@ -129,14 +133,16 @@ export const DirectorFields = v.pipe(
     waf_config: v.optional(v.pipe(v.nullable(Slug), v.description('WAF policy applied to its requests')), null),
   }),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['type'], ['sticky_cookie']],
       (d) => !needsCookie(d.type) || Boolean(d.sticky_cookie),
       'a cookie name is required for this director type',
     ),
     ['sticky_cookie'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['type'], ['sticky_header']],
       (d) => !needsHeader(d.type) || Boolean(d.sticky_header),
       'a header name is required for this director type',
     ),

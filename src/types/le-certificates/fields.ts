@@ -79,7 +79,8 @@ export const LeCertificateFields = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['challenge'], ['domains']],
       (cert) => cert.challenge === 'dns-01' || cert.domains.every((domain) => !domain.startsWith('*.')),
       'a wildcard domain needs the dns-01 challenge',
     ),

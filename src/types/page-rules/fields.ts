@@ -68,11 +68,19 @@ export const PageRuleMatch = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check((match) => match.match_type === 'regex' || match.path.startsWith('/'), 'must start with /'),
+    v.partialCheck(
+      [['match_type'], ['path']],
+      (match) => match.match_type === 'regex' || match.path.startsWith('/'),
+      'must start with /',
+    ),
     ['path'],
   ),
   v.forward(
-    v.check((match) => match.match_type !== 'regex' || isRegExp(match.path), 'must be a valid regular expression'),
+    v.partialCheck(
+      [['match_type'], ['path']],
+      (match) => match.match_type !== 'regex' || isRegExp(match.path),
+      'must be a valid regular expression',
+    ),
     ['path'],
   ),
 )
@@ -180,7 +188,11 @@ export const HeaderOperation = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check((header) => header.op === 'unset' || header.value !== '', 'a value is required unless the header is unset'),
+    v.partialCheck(
+      [['op'], ['value']],
+      (header) => header.op === 'unset' || header.value !== '',
+      'a value is required unless the header is unset',
+    ),
     ['value'],
   ),
 )

@@ -85,14 +85,16 @@ const Match = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['match_type'], ['paths']],
       (match) => match.match_type === 'regex' || match.paths.every((path) => path.startsWith('/')),
       'each path must start with /',
     ),
     ['paths'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['match_type'], ['paths']],
       (match) => match.match_type !== 'regex' || match.paths.every(isRegExp),
       'each path must be a valid regular expression',
     ),
@@ -150,7 +152,11 @@ export const RateLimitFields = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check((limit) => limit.action !== 'challenge' || limit.challenge !== null, 'pick the captcha to show'),
+    v.partialCheck(
+      [['action'], ['challenge']],
+      (limit) => limit.action !== 'challenge' || limit.challenge !== null,
+      'pick the captcha to show',
+    ),
     ['challenge'],
   ),
   // A captcha left over from an earlier challenge action is dropped, as the form hides it.

@@ -48,14 +48,16 @@ export const SsoMappingFields = v.pipe(
     ),
   }),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['scope'], ['scope_name']],
       (mapping) => mapping.scope === 'platform' || mapping.scope_name !== null,
       'is required: name the organization, customer or project the role applies in',
     ),
     ['scope_name'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['scope'], ['scope_name']],
       (mapping) => mapping.scope !== 'platform' || mapping.scope_name === null,
       'must be empty for the platform scope',
     ),

@@ -18,7 +18,11 @@ export const SyntheticHeader = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check((header) => !DERIVED_HEADERS.has(header.name.toLowerCase()), 'is set from the response itself'),
+    v.partialCheck(
+      [['name']],
+      (header) => !DERIVED_HEADERS.has(header.name.toLowerCase()),
+      'is set from the response itself',
+    ),
     ['name'],
   ),
 )

@@ -51,7 +51,8 @@ const Hsts = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['preload'], ['include_subdomains'], ['max_age_s']],
       (hsts) => !hsts.preload || (hsts.include_subdomains && hsts.max_age_s >= HSTS_PRELOAD_MIN_AGE_S),
       'preload needs subdomains included and a max-age of at least one year',
     ),
@@ -81,7 +82,8 @@ const ClientAuth = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['mode'], ['ca_pem']],
       (auth) => auth.mode === 'off' || (auth.ca_pem !== null && isPemCertificates(auth.ca_pem)),
       'must be the CA certificates in PEM (-----BEGIN CERTIFICATE----- …)',
     ),
@@ -130,18 +132,24 @@ export const TlsPolicyFields = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check((p) => rank(p.max_version) >= rank(p.min_version), 'must not be below the minimum version'),
+    v.partialCheck(
+      [['min_version'], ['max_version']],
+      (p) => rank(p.max_version) >= rank(p.min_version),
+      'must not be below the minimum version',
+    ),
     ['max_version'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['cipher_profile'], ['custom_ciphers']],
       (p) => p.cipher_profile !== 'custom' || p.custom_ciphers.length > 0,
       'name at least one cipher for a custom profile',
     ),
     ['custom_ciphers'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['cipher_profile'], ['custom_ciphers'], ['min_version']],
       (p) => p.custom_ciphers.length === 0 || (p.cipher_profile === 'custom' && rank(p.min_version) <= rank('TLSv1.2')),
       'only a custom profile that allows TLS 1.2 or older chooses ciphers',
     ),

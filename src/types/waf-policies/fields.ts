@@ -155,7 +155,8 @@ export const WafPolicyFields = v.pipe(
     objectMessage,
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['rule_overrides']],
       (policy) => new Set(policy.rule_overrides.map((o) => o.rule_id)).size === policy.rule_overrides.length,
       'each rule may be overridden once',
     ),

@@ -64,7 +64,11 @@ export const WebsiteFields = v.pipe(
     cache: v.optional(v.pipe(WebsiteCache, v.description('Cache defaults')), () => v.parse(WebsiteCache, {})),
   }),
   v.forward(
-    v.check((w) => !w.domain_aliases.includes(w.domain_name), 'an alias must differ from the domain name'),
+    v.partialCheck(
+      [['domain_name'], ['domain_aliases']],
+      (w) => !w.domain_aliases.includes(w.domain_name),
+      'an alias must differ from the domain name',
+    ),
     ['domain_aliases'],
   ),
 )
