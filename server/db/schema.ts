@@ -43,10 +43,11 @@ export const resources = pgTable(
     uniqueIndex('resources_secret_hash').on(table.secretHash).where(sql`${table.secretHash} is not null`),
     // The global search reads no index of this table: it keeps its own in the API process
     // (server/services/search-index.ts; migration 0006 dropped the trigram and name-prefix indexes).
-    // A website's domains are unique in its project (src/types/websites/server.ts, `projectDomains`): these
-    // find the website holding a domain without reading every website of the project.
-    index('resources_website_domain')
-      .on(table.scope, sql`(${table.data}->>'domain_name')`)
+    // A website's domains are unique across the platform, one host reaching one project on the edge
+    // (src/types/websites/server.ts, `domainClaims`): these find the website holding a domain without
+    // reading every website.
+    index('resources_website_domain_name')
+      .on(sql`(${table.data}->>'domain_name')`)
       .where(sql`${table.type} = 'websites'`),
     // Without fastupdate: a GIN index's pending list (where fastupdate puts new entries) is read whole by
     // every look-up, and nothing but a vacuum empties it on PGlite: after a bulk load, ~10 ms a look-up.

@@ -25,9 +25,10 @@ function unsafe(text: string): string | null {
 /**
  * The `ban` commands (each as its words) that carry out an invalidation on a Varnish node (EDGE.md):
  * a URL bans that host and exact path, a prefix that host and every path starting so, a host all of it,
- * a tag every object whose origin tagged it (`Surrogate-Key` or `Cache-Tag`, kept by the project's VCL
- * as `X-Wadp-Tags`), all every host of the project. Throws with the reason when a target cannot be said
- * to Varnish.
+ * a tag every object of the project's hosts whose origin tagged it (`Surrogate-Key` or `Cache-Tag`, kept
+ * by the project's VCL as `X-Wadp-Tags`: a node's cache holds every project's objects, and another
+ * project's origin may use the same tag), all every host of the project. Throws with the reason when a
+ * target cannot be said to Varnish.
  */
 export function banCommands(invalidation: EdgeInvalidation): string[][] {
   const host = (value: string) => value.toLowerCase()
@@ -46,13 +47,19 @@ export function banCommands(invalidation: EdgeInvalidation): string[][] {
     case 'host':
       return invalidation.targets.map((target) => ['ban', 'req.http.host', '==', host(target)])
     case 'tag':
+      if (invalidation.hosts.length === 0) return []
       return invalidation.targets.map((tag) => {
         const problem = unsafe(tag)
         if (problem) throw new Error(`tag ${tag} ${problem}`)
-        return ['ban', 'obj.http.X-Wadp-Tags', '~', `,${classQuote(tag)},`]
+        return ['ban', 'obj.http.X-Wadp-Tags', '~', `,${classQuote(tag)},`, '&&', ...projectHosts(invalidation)]
       })
     case 'all':
       if (invalidation.hosts.length === 0) return []
-      return [['ban', 'req.http.host', '~', `^(${invalidation.hosts.map(classQuote).join('|')})$`]]
+      return [['ban', ...projectHosts(invalidation)]]
   }
+}
+
+/** A ban's condition on the project's hosts (the request's host is part of every object's hash). */
+function projectHosts(invalidation: EdgeInvalidation): string[] {
+  return ['req.http.host', '~', `^(${invalidation.hosts.map(classQuote).join('|')})$`]
 }

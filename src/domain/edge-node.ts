@@ -93,7 +93,7 @@ export type EdgeInvalidation = PurgeRequest & {
   project: string
   name: string
   requested_at: string
-  /** The project's domains when it was sent: what `all` bans. */
+  /** The project's domains when it was sent: what `all` bans, and what a `tag` ban is limited to. */
   hosts: string[]
 }
 

@@ -153,7 +153,7 @@ async function main() {
     const analyzeMs = performance.now() - analyzeStarted
     // How the domain check finds a website's domains among the project's (it should use the indexes).
     const plan = await ctx.db.execute(
-      sql`explain ${domainOwners(project, ['timed-7.example.com', 'www.timed-7.example.com'], 'timed-7')}`,
+      sql`explain ${domainOwners(['timed-7.example.com', 'www.timed-7.example.com'], { project, website: 'timed-7' })}`,
     )
     const planLines = (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN'])
     console.log(`[costs] the domain check's plan:\n  ${planLines.join('\n  ')}`)

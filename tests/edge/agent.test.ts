@@ -19,6 +19,8 @@ const platform = setUpPlatform()
 const core = '/api/core/v0'
 const NODE = 'pop-zz-edge-1'
 const HOST = 'agent-edge.example.com'
+/** A website of another project (shop-staging) on the same node. */
+const OTHER_HOST = 'agent-other.example.com'
 
 /** How far the agent's clock (and, in the statistics test, the platform's) is ahead: minutes close sooner. */
 let shift = 0
@@ -183,9 +185,21 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
       await get(HOST, path)
       return (await get(HOST, path)).headers['x-cache']
     }
+    // Another project's website on the same node, whose origin tags its pages the same way.
+    const director = await platform.call('POST', `${core}/projects/shop-staging/directors`, {
+      body: { name: 'staging-origin', backends: [{ host: '127.0.0.1', port: origin.port }], probe: { enabled: false } },
+    })
+    expect(director.status).toBe(201)
+    const website = await platform.call('POST', `${core}/projects/shop-staging/websites`, {
+      body: { name: 'staging', domain_name: OTHER_HOST, default_director: 'staging-origin' },
+    })
+    expect(website.status).toBe(201)
+    await until('the other project on the node', async () => (await agentRow('shop-staging'))?.updated)
     expect(await cached('/docs/a')).toBe('HIT')
     expect(await cached('/docs/b')).toBe('HIT')
     expect(await cached('/blog/c')).toBe('HIT')
+    await get(OTHER_HOST, '/docs/z')
+    expect((await get(OTHER_HOST, '/docs/z')).headers['x-cache']).toBe('HIT')
     await purge('url', [`https://${HOST}/docs/a`])
     expect([(await get(HOST, '/docs/a')).headers['x-cache'], (await get(HOST, '/docs/b')).headers['x-cache']]).toEqual([
       'MISS',
@@ -194,6 +208,8 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     await purge('tag', ['tag-docs'])
     expect((await get(HOST, '/docs/b')).headers['x-cache']).toBe('MISS')
     expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('HIT')
+    // The node's cache holds both projects: shop's tag does not reach the other project's pages.
+    expect((await get(OTHER_HOST, '/docs/z')).headers['x-cache']).toBe('HIT')
     await purge('all', [])
     expect((await get(HOST, '/blog/c')).headers['x-cache']).toBe('MISS')
     expect(await cached('/by-host')).toBe('HIT')

@@ -32,10 +32,21 @@ describe('bans', () => {
     ])
   })
 
-  it('ban a tag on the tags the VCL keeps, and all on every host of the project', () => {
-    expect(banCommands(invalidation('tag', ['product.42']))).toEqual([
-      ['ban', 'obj.http.X-Wadp-Tags', '~', ',product[.]42,'],
+  it('ban a tag on the tags the VCL keeps, of the project’s hosts only, and all on every host of the project', () => {
+    // A node's cache holds every project's objects: another project's origin may tag its own product.42.
+    expect(banCommands(invalidation('tag', ['product.42'], ['a.example.com', 'b.example.com']))).toEqual([
+      [
+        'ban',
+        'obj.http.X-Wadp-Tags',
+        '~',
+        ',product[.]42,',
+        '&&',
+        'req.http.host',
+        '~',
+        '^(a[.]example[.]com|b[.]example[.]com)$',
+      ],
     ])
+    expect(banCommands(invalidation('tag', ['product.42'], []))).toEqual([])
     expect(banCommands(invalidation('all', [], ['a.example.com', 'b.example.com']))).toEqual([
       ['ban', 'req.http.host', '~', '^(a[.]example[.]com|b[.]example[.]com)$'],
     ])
@@ -43,6 +54,8 @@ describe('bans', () => {
   })
 
   it('refuse a tag that Varnish’s command line cannot carry', () => {
-    expect(() => banCommands(invalidation('tag', ['a"b']))).toThrow('contains a space, a quote or a backslash')
+    expect(() => banCommands(invalidation('tag', ['a"b'], ['a.example.com']))).toThrow(
+      'contains a space, a quote or a backslash',
+    )
   })
 })

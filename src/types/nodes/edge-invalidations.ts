@@ -31,7 +31,7 @@ export async function pendingInvalidations(db: Db, node: string, now: number): P
   for (const row of rows) {
     const data = row.data as PurgeRequest & { requested_at: string }
     let hosts = hostsOf.get(row.scope)
-    if (!hosts && data.type === 'all') {
+    if (!hosts && (data.type === 'all' || data.type === 'tag')) {
       hosts = [...(await projectDomains(db, row.scope)).keys()].sort()
       hostsOf.set(row.scope, hosts)
     }
@@ -42,7 +42,7 @@ export async function pendingInvalidations(db: Db, node: string, now: number): P
       targets: data.targets,
       soft: data.soft,
       requested_at: data.requested_at,
-      hosts: data.type === 'all' ? (hosts ?? []) : [],
+      hosts: data.type === 'all' || data.type === 'tag' ? (hosts ?? []) : [],
     })
   }
   return result

@@ -12,7 +12,7 @@ import {
   validateQuickSetupDraft,
   websiteNameFor,
 } from '../quick-setup.ts'
-import { projectDomains } from './server.ts'
+import { domainClaims } from './server.ts'
 
 function quickError(status: 400 | 409, field: string, message: string) {
   return new ApiError(status, message, [{ field, message }])
@@ -33,7 +33,7 @@ export async function quickSetup(
   const directors = ctx.resources.registered('directors')
   const [invalid] = validateQuickSetupDraft(draft)
   if (invalid) throw quickError(400, invalid.field, invalid.message)
-  if ((await projectDomains(ctx.db, project, undefined, [draft.domain_name])).has(draft.domain_name)) {
+  if ((await domainClaims(ctx.db, [draft.domain_name])).has(draft.domain_name)) {
     throw quickError(409, 'website', QUICK_WEBSITE_MESSAGES.domainUsed)
   }
 

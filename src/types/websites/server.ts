@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { badRequest, conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
@@ -8,62 +8,65 @@ import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { type WebsiteData, WebsiteFields, websiteDomains } from './fields.ts'
 import { websitesUi } from './screen.ts'
 
+/** A website that holds a domain, as its domain name or an alias. */
+export type DomainClaim = { project: string; website: string }
+
 /**
- * Every domain and alias of the project's websites except `exceptWebsite`, with the website serving it;
- * `among` narrows the search to those domains, found through the indexes of migration 0005 (a write
- * checks its own few domains instead of reading every website of the project).
+ * The websites of every project (less `except`) holding one of `among` as domain or alias, in two
+ * look-ups, each through its own index however many websites there are: those whose domain is one of
+ * these (btree on the domain, migration 0010), and those with one of them among their aliases (GIN over
+ * every website's aliases).
  */
-/**
- * The websites of `project` (other than `exceptWebsite`) holding one of `among` as domain or alias, in
- * two look-ups, each through its own index however many websites the project has: those whose domain
- * is one of these (btree on scope and domain), and those with one of them among their aliases (GIN over
- * every website's aliases, narrowed to the project after: the OFFSET 0 keeps the planner from trading
- * the GIN index for a scan of the project's websites).
- */
-export function domainOwners(project: string, among: readonly string[], exceptWebsite?: string) {
+export function domainOwners(among: readonly string[], except?: DomainClaim) {
   const list = sql.join(
     among.map((domain) => sql`${domain}`),
     sql`, `,
   )
-  const except = exceptWebsite ? sql` and "name" <> ${exceptWebsite}` : sql``
+  const others = except ? sql` and not ("scope" = ${except.project} and "name" = ${except.website})` : sql``
   return sql`
-    select "name", "data"->>'domain_name' as "domain", "data"->'domain_aliases' as "aliases"
+    select "scope", "name", "data"->>'domain_name' as "domain", "data"->'domain_aliases' as "aliases"
       from "resources"
-      where "type" = 'websites' and "scope" = ${project}${except} and ("data"->>'domain_name') in (${list})
+      where "type" = 'websites' and ("data"->>'domain_name') in (${list})${others}
     union all
-    select "name", "domain", "aliases" from (
-      select "name", "scope", "data"->>'domain_name' as "domain", "data"->'domain_aliases' as "aliases"
-        from "resources"
-        where "type" = 'websites' and "data"->'domain_aliases' <> '[]'::jsonb
-          and ("data"->'domain_aliases') ?| array[${list}]::text[]
-        offset 0
-    ) as "aliased"
-      where "scope" = ${project}${except}`
+    select "scope", "name", "data"->>'domain_name' as "domain", "data"->'domain_aliases' as "aliases"
+      from "resources"
+      where "type" = 'websites' and "data"->'domain_aliases' <> '[]'::jsonb
+        and ("data"->'domain_aliases') ?| array[${list}]::text[]${others}`
 }
 
-export async function projectDomains(
+/**
+ * Which of `among` a website other than `except` already holds, in any project: a request for a host
+ * reaches one website of one project on the edge (server/edge/top.ts routes each host to its project),
+ * so no project may claim a host another one serves.
+ */
+export async function domainClaims(
   db: Db,
-  project: string,
-  exceptWebsite?: string,
-  among?: readonly string[],
-): Promise<Map<string, string>> {
-  let rows: { name: string; domain: string; aliases: string[] | null }[]
-  if (among === undefined) {
-    const conditions = [eq(resources.type, 'websites'), eq(resources.scope, project)]
-    if (exceptWebsite) conditions.push(ne(resources.name, exceptWebsite))
-    rows = await db
-      .select({
-        name: resources.name,
-        domain: sql<string>`${resources.data}->>'domain_name'`,
-        aliases: sql<string[]>`${resources.data}->'domain_aliases'`,
-      })
-      .from(resources)
-      .where(and(...conditions))
-  } else {
-    if (among.length === 0) return new Map()
-    const found = await db.execute(domainOwners(project, among, exceptWebsite))
-    rows = (found as unknown as { rows: typeof rows }).rows
-  }
+  among: readonly string[],
+  except?: DomainClaim,
+): Promise<Map<string, DomainClaim>> {
+  const claims = new Map<string, DomainClaim>()
+  if (among.length === 0) return claims
+  const found = await db.execute(domainOwners(among, except))
+  const rows = (
+    found as unknown as { rows: { scope: string; name: string; domain: string; aliases: string[] | null }[] }
+  ).rows
+  const wanted = new Set(among)
+  for (const row of rows)
+    for (const domain of [row.domain, ...(row.aliases ?? [])])
+      if (wanted.has(domain)) claims.set(domain, { project: row.scope, website: row.name })
+  return claims
+}
+
+/** Every domain and alias of the project's websites, with the website serving it. */
+export async function projectDomains(db: Db, project: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({
+      name: resources.name,
+      domain: sql<string>`${resources.data}->>'domain_name'`,
+      aliases: sql<string[]>`${resources.data}->'domain_aliases'`,
+    })
+    .from(resources)
+    .where(and(eq(resources.type, 'websites'), eq(resources.scope, project)))
   const owners = new Map<string, string>()
   for (const row of rows) {
     for (const domain of [row.domain, ...(row.aliases ?? [])]) owners.set(domain, row.name)
@@ -72,14 +75,14 @@ export async function projectDomains(
 }
 
 /**
- * Holds, until the transaction ends, a lock on each of the project's `domains`, so two writes claiming
- * the same domain at once (on two connections, or two processes sharing one PostgreSQL) take turns:
- * the second checks only after the first has committed, and sees its website. Writes of other domains
- * do not wait. Taken in one order (sorted in the subquery) so two writes never wait on each other.
+ * Holds, until the transaction ends, a lock on each of `domains`, so two writes claiming the same domain
+ * at once (in one project or two, on two connections, or two processes sharing one PostgreSQL) take
+ * turns: the second checks only after the first has committed, and sees its website. Writes of other
+ * domains do not wait. Taken in one order (sorted in the subquery) so two writes never wait on each other.
  */
-export async function lockDomains(db: Db, project: string, domains: readonly string[]): Promise<void> {
+export async function lockDomains(db: Db, domains: readonly string[]): Promise<void> {
   if (domains.length === 0) return
-  const keys = [...new Set(domains)].map((domain) => `website-domain|${project}|${domain}`)
+  const keys = [...new Set(domains)].map((domain) => `website-domain|${domain}`)
   const list = sql.join(
     keys.map((key) => sql`${key}`),
     sql`, `,
@@ -87,6 +90,14 @@ export async function lockDomains(db: Db, project: string, domains: readonly str
   await db.execute(
     sql`select count(pg_advisory_xact_lock(key)) from (select hashtextextended(k, 0) as key from unnest(array[${list}]::text[]) as k order by 1) as sorted`,
   )
+}
+
+/** Why a website cannot hold `domain`: another of the project's websites has it, or another project. */
+function claimedMessage(domain: string, claim: DomainClaim, project: string): string {
+  // Another tenant's website is not named: that it exists is all this project may learn.
+  return claim.project === project
+    ? `${domain} is already used by website ${claim.website}`
+    : `${domain} is already used by another project`
 }
 
 /**
@@ -133,15 +144,15 @@ export const websites: ResourceDefinition = {
       // The rules and snippets it names exist (checked before this); they must also fit this website.
       const mismatches = await websiteMismatches(db, scope, name, data as WebsiteData)
       if (mismatches.length > 0) throw badRequest(mismatches.map((e) => e.message).join('; '), mismatches)
-      // Domains are unique across the project: a request for one host must reach one website.
+      // Domains are unique across the platform: a request for one host must reach one website.
       const domains = websiteDomains(data as { domain_name: string; domain_aliases: string[] })
-      if (concurrent !== false) await lockDomains(db, scope, domains)
-      const taken = await projectDomains(db, scope, name, domains)
+      if (concurrent !== false) await lockDomains(db, domains)
+      const taken = await domainClaims(db, domains, { project: scope, website: name })
       const clashes = domains.filter((domain) => taken.has(domain))
       if (clashes.length > 0) {
         const errors = clashes.map((domain) => ({
           field: domain === data.domain_name ? 'domain_name' : 'domain_aliases',
-          message: `${domain} is already used by website ${taken.get(domain)}`,
+          message: claimedMessage(domain, taken.get(domain) as DomainClaim, scope),
         }))
         throw conflict(errors.map((e) => e.message).join('; '), undefined, errors)
       }
