@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { integer } from './common.ts'
+import { integer, isStorableTime, STORABLE_TIME_MESSAGE } from './common.ts'
 
 /** RESOURCES.md, Admin: an audit entry as the API returns it. */
 export type AuditActor = {
@@ -37,6 +37,7 @@ const time = (description: string) =>
     v.description(description),
     v.trim(),
     v.check((value) => value === '' || !Number.isNaN(Date.parse(value)), TIME_MESSAGE),
+    v.check((value) => value === '' || isStorableTime(value), STORABLE_TIME_MESSAGE),
   )
 export const RANGE_MESSAGE = 'must not be after to'
 

@@ -44,9 +44,20 @@ export const Email = v.pipe(
   v.maxLength(254, 'at most 254 characters'),
 )
 
+/**
+ * Whether a time read from a text lies in the years 1 to 9999: PostgreSQL stores no year 0 and refuses
+ * some of JavaScript's far years (to ±275760), which would otherwise reach the database and fail there.
+ */
+export function isStorableTime(value: string): boolean {
+  const year = new Date(Date.parse(value)).getUTCFullYear()
+  return year >= 1 && year <= 9999
+}
+export const STORABLE_TIME_MESSAGE = 'must be in the years 1 to 9999'
+
 export const IsoDateTime = v.pipe(
   v.string('must be a date and time'),
   v.check((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date and time'),
+  v.check(isStorableTime, STORABLE_TIME_MESSAGE),
 )
 
 export function uniqueItems<T>(message = 'must not contain duplicates') {

@@ -87,6 +87,15 @@ describe('audit log', () => {
     expect(reversed.body.errors).toEqual([{ field: 'from', message: 'must not be after to' }])
     expect((await audit('?result=maybe')).status).toBe(400)
     expect((await platform.call('GET', '/api/auth/v0/audit/not-an-id')).status).toBe(404)
+    // Times JavaScript reads but PostgreSQL does not store: refused, not sent to the database (a 500).
+    for (const [field, time] of [
+      ['from', '0000-01-01T00:00:00Z'],
+      ['to', '%2B275760-09-13T00:00:00.000Z'],
+      ['from', '-271821-04-20'],
+    ]) {
+      const far = await audit(`?${field}=${time}`)
+      expect([far.status, far.body.errors]).toEqual([400, [{ field, message: 'must be in the years 1 to 9999' }]])
+    }
   })
 
   it('shows one entry with before and after, secrets redacted, and whether its resource still exists', async () => {
