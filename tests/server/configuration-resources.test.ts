@@ -455,7 +455,7 @@ describe('VCL snippet references', () => {
     expect((await remove('codesnippets', 'strip-cookies')).status).toBe(204)
   })
 
-  it('refuses a snippet set in a hook it was not written for', async () => {
+  it('refuses a snippet set in a hook it was not written for, or moved away from the hook a website runs it in', async () => {
     await create('codesnippets', { name: 'late-headers', hook: 'vcl_deliver', content: 'set resp.http.X = "1";' })
     const res = await platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
       body: { default_rules: { custom_vcl_recv: 'late-headers' } },
@@ -473,10 +473,34 @@ describe('VCL snippet references', () => {
       headers: ifMatch('*'),
     })
     expect(fits.status).toBe(200)
+    // Nor is a snippet a website runs moved to another hook: the website could not be saved again.
+    const moved = await platform.call('PATCH', `${base}/codesnippets/late-headers`, {
+      body: { hook: 'vcl_synth' },
+      headers: ifMatch('*'),
+    })
+    expect([moved.status, moved.body.errors]).toEqual([
+      409,
+      [
+        {
+          field: 'hook',
+          message: 'website api-shop-example-com runs it in vcl_deliver (default_rules.custom_vcl_deliver)',
+        },
+      ],
+    ])
+    const kept = await platform.call('PATCH', `${base}/codesnippets/late-headers`, {
+      body: { hook: 'vcl_deliver', content: 'set resp.http.X = "2";' },
+      headers: ifMatch('*'),
+    })
+    expect(kept.status).toBe(200)
     await platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
       body: { default_rules: { custom_vcl_deliver: null } },
       headers: ifMatch('*'),
     })
+    const free = await platform.call('PATCH', `${base}/codesnippets/late-headers`, {
+      body: { hook: 'vcl_synth' },
+      headers: ifMatch('*'),
+    })
+    expect(free.status).toBe(200)
     expect((await remove('codesnippets', 'late-headers')).status).toBe(204)
   })
 

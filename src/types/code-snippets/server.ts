@@ -1,4 +1,6 @@
+import { conflict } from '../../../server/base/errors.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
+import { snippetUses } from '../websites/server.ts'
 import { checkSnippetVcl, confineSnippet } from './edge-check.ts'
 import { type CodeSnippetData, CodeSnippetFields } from './fields.ts'
 
@@ -16,6 +18,16 @@ export const codeSnippets: ResourceDefinition = {
     // with it (EDGE.md); both are refused before anything is stored.
     async beforeWrite({ db, scope, name, data }) {
       const snippet = data as CodeSnippetData
+      // A website runs it in the hook of the field that names it: moved to another hook, that website
+      // could not be saved again (src/types/websites/server.ts refuses the mismatch) nor run it.
+      const misplaced = (await snippetUses(db, scope, name)).filter((use) => use.hook !== snippet.hook)
+      if (misplaced.length > 0) {
+        const errors = misplaced.map((use) => ({
+          field: 'hook',
+          message: `website ${use.website} runs it in ${use.hook} (${use.field})`,
+        }))
+        throw conflict(errors.map((e) => e.message).join('; '), undefined, errors)
+      }
       confineSnippet(snippet.content)
       await checkSnippetVcl(db, scope, name, snippet)
       return undefined

@@ -100,6 +100,39 @@ function claimedMessage(domain: string, claim: DomainClaim, project: string): st
     : `${domain} is already used by another project`
 }
 
+/** The website fields that each run a VCL snippet in one hook (`custom_vcl_recv` in `vcl_recv`). */
+const SNIPPET_FIELDS = [
+  'custom_vcl_recv',
+  'custom_vcl_synth',
+  'custom_vcl_backend_fetch',
+  'custom_vcl_backend_response',
+  'custom_vcl_deliver',
+] as const
+
+/** Where the project's websites run the snippet `snippet`: each website, the field and its hook. */
+export async function snippetUses(
+  db: Db,
+  project: string,
+  snippet: string,
+): Promise<{ website: string; field: string; hook: string }[]> {
+  const named = sql.join(
+    SNIPPET_FIELDS.map((field) => sql`${resources.data}->'default_rules'->>${field} = ${snippet}`),
+    sql` or `,
+  )
+  const rows = await db
+    .select({ name: resources.name, rules: sql<Record<string, unknown>>`${resources.data}->'default_rules'` })
+    .from(resources)
+    .where(and(eq(resources.type, 'websites'), eq(resources.scope, project), sql`(${named})`))
+    .orderBy(resources.name)
+  return rows.flatMap((row) =>
+    SNIPPET_FIELDS.filter((field) => row.rules?.[field] === snippet).map((field) => ({
+      website: row.name,
+      field: `default_rules.${field}`,
+      hook: field.replace('custom_', ''),
+    })),
+  )
+}
+
 /**
  * What a website names that does not fit it: a page rule written for another website, or a VCL snippet
  * written for another hook than the one it is set in (`custom_vcl_recv` runs in `vcl_recv`).
