@@ -74,6 +74,16 @@ test.describe('audit log', () => {
     await expect(page).toHaveURL(/\/directors-detail\/api-origin\?project=shop/)
   })
 
+  test('says at once that an entry does not exist, asking once', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/v0/audit/no-such-entry')) asked.push(request.url())
+    })
+    await page.goto('/audit-detail/no-such-entry?project=shop')
+    await expect(page.getByText('There is no audit entry no-such-entry.')).toBeVisible()
+    expect(asked).toHaveLength(1)
+  })
+
   test('refuses a time range that ends before it starts, on the field', async ({ page }) => {
     await page.goto('/audit')
     // Typed day-month-year on a 24-hour clock, as the log shows times, whatever the browser's locale.

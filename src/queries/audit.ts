@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AuditRequest } from '../api/audit.ts'
 import type { ApiClients } from '../api/http.ts'
+import { retryWhileUnavailable } from './errors.ts'
 
 /**
  * One page of the audit log. The Admin section's log and Home's last changes share its key, so what
@@ -27,6 +28,8 @@ export function auditQueries(api: ApiClients) {
       queryOptions({
         queryKey: ['admin', 'audit', 'entry', publicId],
         queryFn: () => import('../api/audit.ts').then(({ getAuditEntry }) => getAuditEntry(api, publicId)),
+        // A missing entry says so at once, as a resource's detail does: asking again cannot find it.
+        retry: retryWhileUnavailable(0),
       }),
   }
 }
