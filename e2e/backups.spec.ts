@@ -64,6 +64,8 @@ test.describe('backups', () => {
     await dialog.getByRole('button', { name: 'Restore 1 change' }).click()
     await expect(dialog.getByText('Restored: 1 change applied.')).toBeVisible()
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click()
+    // Focus goes back to where the restore was opened from, not to the page's body.
+    await expect(row.getByRole('button', { name: /Restore/ })).toBeFocused()
 
     const back = await core(server, 'GET', `/directors/${director}`)
     expect(back.status).toBe(200)
