@@ -47,6 +47,19 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', dis
       if (element.isConnected && !element.contains(document.activeElement)) element.focus()
     })
   }, [open])
+  // A dialog removed while open (its page shows it only while its step lasts) takes the focus with it:
+  // the opener gets it back, unless the page has put it somewhere on purpose meanwhile.
+  useEffect(
+    () => () => {
+      const element = opener.current
+      if (!element) return
+      requestAnimationFrame(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body
+        if (element.isConnected && lost) element.focus()
+      })
+    },
+    [],
+  )
   return (
     <Dialog
       open={open}

@@ -119,9 +119,6 @@ function UploadButton({ busy, onUpload }: { busy: boolean; onUpload: (file: File
 /** The Backups page (RESOURCES.md, Tools): take, upload, download and restore the project's backups. */
 export function BackupsPage(props: BackupsPageProps) {
   const { project, backups, can, action, restore } = props
-  // Mounted from the first restore on, so that its Modal gives focus back to "Restore…" when it closes.
-  const [restoreUsed, setRestoreUsed] = useState(false)
-  if (!restoreUsed && restore.step !== 'closed') setRestoreUsed(true)
   const columns: Column<BackupRecord>[] = [
     {
       id: 'name',
@@ -213,7 +210,7 @@ export function BackupsPage(props: BackupsPageProps) {
           empty="No backup yet in this project."
         />
       )}
-      {restoreUsed && (
+      {restore.step !== 'closed' && (
         <Suspense fallback={<Spinner label="Opening the restore…" />}>
           <RestoreDialog
             view={restore}

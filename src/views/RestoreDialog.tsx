@@ -102,7 +102,7 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
       <Button onClick={onClose}>Close</Button>
     ) : null
   return (
-    <Modal open={view.step !== 'closed'} size="lg" title={`Restore “${label}”`} onClose={onClose} dismissible={!busy} footer={footer}>
+    <Modal open size="lg" title={`Restore “${label}”`} onClose={onClose} dismissible={!busy} footer={footer}>
       <div className="flex flex-col gap-4">
         {view.step === 'planning' && <Spinner label="Comparing the backup with the project (dry run)…" />}
         {view.step === 'applying' && <Spinner label="Restoring: every change in one transaction…" />}
