@@ -187,6 +187,17 @@ test.describe('nodes', () => {
     }
   })
 
+  test('a missing node or pool is not said to be missing from the project: they are the platform’s', async ({
+    page,
+  }) => {
+    await page.goto('/nodes-detail/no-such-node?project=shop')
+    await expect(page.getByText('No node named "no-such-node".')).toBeVisible()
+    await page.goto('/pools-edit/no-such-pool?project=shop')
+    await expect(page.getByText('No pool named "no-such-pool".')).toBeVisible()
+    await page.goto('/websites-detail/no-such-site?project=shop')
+    await expect(page.getByText('No website named "no-such-site" in this project.')).toBeVisible()
+  })
+
   test('a pool lists the nodes that joined it, as links to their pages', async ({ page, server }) => {
     const pool = `e2e-${Date.now().toString(36)}`
     try {

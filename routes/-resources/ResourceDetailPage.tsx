@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { type ResourceUi, resourceRoutes, whereWords } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { buttonClassName } from '../../src/ui/Button.tsx'
 import { Spinner } from '../../src/ui/Spinner.tsx'
@@ -42,7 +42,7 @@ export function ResourceDetailPage({ ui, name, project, page, listLink, addons }
         title={ui.title}
         text={
           missing
-            ? `No ${ui.one} named "${name}" in this project.`
+            ? `No ${ui.one} named "${name}"${whereWords(ui)}.`
             : `The ${ui.one} could not be loaded: ${queryError.message(query.error)}`
         }
         link={listLink}

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
-import { draftOf, formTitle, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { draftOf, formTitle, type ResourceUi, resourceRoutes, whereWords } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
@@ -39,7 +39,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   if (!allowed) {
     const text =
       mode === 'create'
-        ? `You do not have permission to add a ${ui.one} in this project.`
+        ? `You do not have permission to add a ${ui.one}${whereWords(ui)}.`
         : `You do not have permission to edit this ${ui.one}.`
     return <PageMessage title={title} text={text} link={listLink} />
   }
@@ -75,7 +75,7 @@ function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
   if (query.isPending || query.data) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
   const missing = queryError.isNotFound(query.error)
   const text = missing
-    ? `No ${ui.one} named "${name}" in this project.`
+    ? `No ${ui.one} named "${name}"${whereWords(ui)}.`
     : `The ${ui.one} could not be loaded: ${queryError.message(query.error)}`
   return <PageMessage title={title} text={text} link={listLink} />
 }

@@ -444,3 +444,11 @@ export function changedFields(mine: Draft, theirs: Draft): string[] {
     (key) => !(META_FIELDS as readonly string[]).includes(key) && !sameValues(mine[key], theirs[key]),
   )
 }
+
+/**
+ * Where a type's resources are, as a page's sentence ends: ' in this project' for a project's type,
+ * nothing for a type of the whole platform (nodes, pools, tokens…), which no project holds.
+ */
+export function whereWords(ui: Pick<ResourceUi, 'scope'>): string {
+  return ui.scope === 'platform' ? '' : ' in this project'
+}
