@@ -143,6 +143,49 @@ describe('pools', () => {
     expect(freed.status).toBe(204)
   })
 
+  it('refuses a host name that is not one, and a country its name contradicts', async () => {
+    const node = (fields: Record<string, unknown>) =>
+      platform.call('POST', `${core}/nodes`, {
+        body: {
+          name: 'pop-de-tst-4',
+          hostname: 'pop-de-tst-4.edge.example.net',
+          pop_code: 'tst',
+          country: 'de',
+          ...fields,
+        },
+      })
+    const badHost = await node({ hostname: 'bad host <b>x</b>' })
+    expect([badHost.status, badHost.body.errors]).toEqual([
+      400,
+      [{ field: 'hostname', message: 'must be a host name such as shop.example.com' }],
+    ])
+    // The sync views show the flag of the name's second part: a name and a country that disagree mislead.
+    const elsewhere = await node({ country: 'fr' })
+    expect([elsewhere.status, elsewhere.body.errors]).toEqual([
+      400,
+      [{ field: 'country', message: "must be de: the node's name pop-de-tst-4 says so (its second part)" }],
+    ])
+    const unnamed = await node({ name: 'my-node' })
+    expect([unnamed.status, unnamed.body.errors]).toEqual([
+      400,
+      [{ field: 'name', message: 'must be the endpoint id with the country second, such as pop-de-par-1' }],
+    ])
+    const moved = await platform.call('PATCH', `${core}/nodes/pop-fr-par-1`, {
+      body: { country: 'de' },
+      headers: { 'if-match': '*' },
+    })
+    expect(moved.body.errors).toEqual([
+      { field: 'country', message: "must be fr: the node's name pop-fr-par-1 says so (its second part)" },
+    ])
+    // 'uk' stands for gb, as the flags read it.
+    expect(
+      (await node({ name: 'pop-uk-tst-4', hostname: 'pop-uk-tst-4.edge.example.net', country: 'gb' })).status,
+    ).toBe(201)
+    expect((await platform.call('DELETE', `${core}/nodes/pop-uk-tst-4`, { headers: { 'if-match': '*' } })).status).toBe(
+      204,
+    )
+  })
+
   it('refuses a rollout it does not know', async () => {
     const res = await platform.call('POST', `${core}/pools`, { body: { name: 'odd', rollout: 'sometimes' } })
     expect(res.status).toBe(400)

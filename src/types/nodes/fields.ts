@@ -1,19 +1,14 @@
 import * as v from 'valibot'
-import { integer, Slug } from '../../domain/common.ts'
+import { Hostname, integer, Slug } from '../../domain/common.ts'
 import { NODE_KINDS, NODE_STATUSES } from '../../domain/nodes.ts'
+import { countryOfEndpoint } from '../../domain/sync.ts'
 
 /**
  * A point-of-presence server. Its name is the endpoint id (`pop-fr-par-1`), whose second segment is
  * the country code. `reachable` is the reference fleet's switch for simulating an unavailable node.
  */
 export const NodeFields = v.object({
-  hostname: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, 'required'),
-    v.maxLength(253),
-    v.description('DNS name of the server'),
-  ),
+  hostname: v.pipe(Hostname, v.description('DNS name of the server')),
   pool: v.optional(v.pipe(v.nullable(Slug), v.description('The pool it serves in, if any')), null),
   pop_code: v.pipe(
     v.string(),
@@ -54,6 +49,20 @@ export const NodeFields = v.object({
   ),
 })
 export type NodeData = v.InferOutput<typeof NodeFields>
+
+/**
+ * Where a node's name and country disagree, or null: its name is its endpoint id, whose second part is
+ * its country (`pop-fr-par-1`; 'uk' stands for gb), and the synchronization views show the flag of that
+ * part (spec section 3, sync detail row).
+ */
+export function nodeNameProblem(name: string, country: string): { field: string; message: string } | null {
+  const named = countryOfEndpoint(name)
+  const own = country.toLowerCase() === 'uk' ? 'gb' : country.toLowerCase()
+  if (named === own) return null
+  if (named && /^[a-z]{2}$/.test(named))
+    return { field: 'country', message: `must be ${named}: the node's name ${name} says so (its second part)` }
+  return { field: 'name', message: `must be the endpoint id with the country second, such as pop-${own}-par-1` }
+}
 
 /** How a node stands with the platform's configuration (read-only, derived by the server). */
 export const NODE_SYNC_STATES = ['in_sync', 'pending', 'failed', 'unreachable'] as const

@@ -19,7 +19,7 @@ import type {
 } from '../../../server/resources/definition.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { abandonInvalidations } from './edge-invalidations.ts'
-import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState } from './fields.ts'
+import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState, nodeNameProblem } from './fields.ts'
 import { nodesUi } from './screen.ts'
 
 /** A reachable node reports every this many milliseconds (its own phase within the period). */
@@ -156,6 +156,8 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
     hooks: {
       // Stopping or resuming is kept as the simulation needs it: the revision held, when last heard.
       async beforeWrite({ db, name, data, existing }) {
+        const misnamed = nodeNameProblem(name, (data as NodeData).country)
+        if (misnamed) throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
         if (!existing) return undefined
         const kind = (existing.kind as string | undefined) ?? 'simulated'
         if ((data as NodeData).kind !== kind) {
