@@ -11,7 +11,7 @@ import {
   purgeRequestSchema,
   purgeState,
 } from '../../src/domain/purge.ts'
-import { listQuery, nameParam, ProjectParam } from '../../src/domain/requests.ts'
+import { nameParam, newestFirstQuery, ProjectParam } from '../../src/domain/requests.ts'
 import { recordAudit } from '../audit.ts'
 import { notFound, validBody } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
@@ -162,12 +162,11 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
     summary: 'The project’s invalidations, newest first',
     access: { permission: PERMISSION },
     params: ProjectParams,
-    query: listQuery([]),
+    query: newestFirstQuery(),
     response: PurgeListAnswer,
     handler: async ({ c, params, query }) => {
       const { rows, total } = await listResources(ctx.db, PURGE_TYPE, params.project, {
         ...query,
-        q: undefined,
         sort: '-created_at',
       })
       const now = ctx.now()

@@ -77,6 +77,11 @@ export function listQuery(sortable: readonly string[], filters: readonly string[
   })
 }
 
+/** Paging and the name filter of a list that is always newest first (backups, invalidations): no sort. */
+export function newestFirstQuery() {
+  return v.omit(listQuery([]), ['sort'])
+}
+
 /** `GET /api/auth/v0/auth/permissions` */
 export const PermissionsQuery = v.object({
   scope_type: v.optional(

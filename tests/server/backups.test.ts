@@ -63,6 +63,10 @@ describe('backups', () => {
       expect.arrayContaining(['Newer', 'Before the migration']),
     )
     expect(list.body.data[0]).not.toHaveProperty('document')
+    // The name filter keeps those whose name or display name holds the text, as every list's does.
+    const found = await platform.call('GET', `${base}?q=migration`)
+    expect(found.body.data.map((b: Json) => b.display_name)).toEqual(['Before the migration'])
+    expect((await platform.call('GET', `${base}?q=no-such-backup`)).body.data).toEqual([])
   })
 
   it('download as the document the list describes, with no secret in clear', async () => {

@@ -121,6 +121,14 @@ describe('invalidation requests', () => {
     expect(list.body.meta).toMatchObject({ page: 1, items: 2 })
     expect((await platform.call('GET', `${base}/${first.body.data.name}`)).body.data.targets).toEqual(['listed-first'])
     expect((await platform.call('GET', `${base}/p-nothing`)).status).toBe(404)
+    // Found by name; always newest first, so openapi.json offers no sort (it offered one of no fields).
+    const named = await platform.call('GET', `${base}?q=${first.body.data.name}`)
+    expect(named.body.data.map((p: { name: string }) => p.name)).toEqual([first.body.data.name])
+    const openapi = await platform.call('GET', '/api/purge/v0/openapi.json', { token: null })
+    const parameters = openapi.body.paths['/projects/{project}/purge'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    )
+    expect(parameters.sort()).toEqual(['items', 'page', 'project', 'q'])
     const audit = await queryRows<{ action: string; project: string }>(
       platform,
       sql`select action, project from audit_log where resource_type = 'purge' and resource_name = ${second.body.data.name}`,

@@ -8,7 +8,7 @@ import {
   RestoreBody,
   RestoreQuery,
 } from '../../../src/domain/backup.ts'
-import { listQuery, nameParam, ProjectParam } from '../../../src/domain/requests.ts'
+import { nameParam, newestFirstQuery, ProjectParam } from '../../../src/domain/requests.ts'
 import { ApiError, badRequest, conflict, notFound, validBody } from '../../base/errors.ts'
 import type { ServerContext } from '../../context.ts'
 import { callerOf } from '../../http/resource-router.ts'
@@ -120,12 +120,11 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     summary: 'The project’s backups, newest first',
     access: { permission: 'wadp.backups.list' },
     params: ProjectParams,
-    query: listQuery([]),
+    query: newestFirstQuery(),
     response: BackupListAnswer,
     handler: async ({ c, params, query }) => {
       const { rows, total } = await listResources(ctx.db, BACKUP_TYPE, params.project, {
         ...query,
-        q: undefined,
         sort: '-requested_at',
       })
       return c.json({ data: rows.map(presentBackup), meta: { total, page: query.page, items: query.items } })
