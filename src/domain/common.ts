@@ -114,6 +114,32 @@ export type FieldError = { field: string; message: string }
 export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
   return issues.map((issue) => ({
     field: v.getDotPath(issue) ?? '',
-    message: issue.message,
+    message: readableMessage(issue),
   }))
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'must be a string',
+  number: 'must be a number',
+  boolean: 'must be true or false',
+  array: 'must be a list',
+  object: 'must be an object',
+  loose_object: 'must be an object',
+  strict_object: 'must be an object',
+}
+
+/**
+ * An issue's message as the API's errors say it. A schema given its own message keeps it; valibot's
+ * defaults ('Invalid key: Expected "query" but received undefined', 'Invalid length: Expected <=200 but
+ * received 5000') are said in the same words as the rest: 'is required', 'must be a string', 'at most 200
+ * characters'.
+ */
+function readableMessage(issue: v.BaseIssue<unknown>): string {
+  if (!issue.message.startsWith('Invalid ')) return issue.message
+  if (issue.kind === 'schema' && issue.input === undefined && issue.path?.length) return 'is required'
+  const requirement = (issue as { requirement?: unknown }).requirement
+  const unit = Array.isArray(issue.input) ? 'items' : 'characters'
+  if (issue.type === 'max_length') return `at most ${String(requirement)} ${unit}`
+  if (issue.type === 'min_length') return `at least ${String(requirement)} ${unit}`
+  return TYPE_WORDS[issue.type] ?? issue.message
 }

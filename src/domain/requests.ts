@@ -27,7 +27,7 @@ export function nameParam(what: string) {
 /** `POST /api/auth/v0/login` body. */
 export const TokenLogin = v.object({
   token: v.pipe(
-    v.string(TOKEN_EMPTY_MESSAGE),
+    v.string('must be a string'),
     // Before the transform: openapi.json describes the input, which ends where a transform starts.
     v.description('An API token or an OpenID Connect access token; a Bearer prefix is dropped'),
     v.transform(stripBearer),

@@ -18544,8 +18544,6 @@ export interface operations {
         items?: number | string;
         /** @description Keeps those whose name or display name contains this text */
         q?: string;
-        /** @description Field to sort by; a leading - sorts descending */
-        sort?: never;
       };
       path: {
         /** @description The project’s name */

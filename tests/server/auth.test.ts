@@ -28,6 +28,21 @@ describe('POST /api/auth/v0/login', () => {
     expect(res.body.errors).toEqual([{ field: 'token', message: 'Token cannot be empty.' }])
   })
 
+  it('says what is wrong with a token that is missing or not a string, in the words of every other field', async () => {
+    const login = (body: unknown) => platform.call('POST', '/api/auth/v0/login', { token: null, body })
+    expect((await login({})).body.errors).toEqual([{ field: 'token', message: 'is required' }])
+    expect((await login({ token: 123 })).body.errors).toEqual([{ field: 'token', message: 'must be a string' }])
+    // Query parameters too: valibot's own wording ('Invalid key: Expected "query"…') never reaches a caller.
+    const search = (query: string) => platform.call('GET', `/api/core/v0/search${query}`)
+    expect((await search('')).body.errors).toEqual([{ field: 'query', message: 'is required' }])
+    expect((await search(`?query=${'a'.repeat(300)}`)).body.errors).toEqual([
+      { field: 'query', message: 'at most 200 characters' },
+    ])
+    expect((await platform.call('GET', '/api/core/v0/projects/shop/inventory/names')).body.errors).toEqual([
+      { field: 'q', message: 'is required' },
+    ])
+  })
+
   it('answers 401 to an unknown token and records the failed attempt', async () => {
     const res = await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: 'not-a-real-token' } })
     expect(res.status).toBe(401)
