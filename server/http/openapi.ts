@@ -82,20 +82,18 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
 
 /**
  * The statuses an operation may answer besides its success: what every route of its kind answers, and its
- * own (a 304 among them is no error). Any request may be too long for the HTTP server to read (431) or
- * come while the platform cannot answer (503).
+ * own (a 304 among them is no error). Any request may be too long for the HTTP server to read (431),
+ * carry a body over the limit (413: the limit is read before the route, so a DELETE with one gets it too)
+ * or come while the platform cannot answer (503).
  */
 export function errorStatuses(op: DocumentedOperation): number[] {
-  const statuses = new Set<number>([400, 431, 503, ...op.errors])
+  const statuses = new Set<number>([400, 413, 431, 503, ...op.errors])
   if (!('public' in op.access)) statuses.add(401)
   if ('permission' in op.access || 'authenticated' in op.access) statuses.add(403)
   if (op.path.includes(':')) statuses.add(404)
   if (op.ifMatch) statuses.add(409)
   if (op.ifMatch === true) statuses.add(412)
-  if (op.body) {
-    statuses.add(413)
-    statuses.add(415)
-  }
+  if (op.body) statuses.add(415)
   return [...statuses].sort((a, b) => a - b)
 }
 

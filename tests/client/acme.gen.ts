@@ -323,6 +323,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
@@ -347,6 +348,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
       503: {
@@ -409,6 +411,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
@@ -665,6 +668,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
@@ -953,6 +957,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
@@ -987,6 +992,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       412: components["responses"]["PreconditionFailed"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };

@@ -296,6 +296,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
@@ -320,6 +321,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       /** @description A part this service depends on is down: the checks, that one unhealthy; or, while the platform starts, the error body with Retry-After */
       503: {
@@ -382,6 +384,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
@@ -464,6 +467,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
@@ -636,6 +640,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };
