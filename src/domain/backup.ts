@@ -112,7 +112,8 @@ export const BackupDocument = jsonObject(
       v.description('SHA-256 of the rest of the document in canonical JSON (keys sorted, no spaces)'),
     ),
   },
-  'must be a backup document downloaded from this console',
+  (issue) =>
+    issue.input === undefined && issue.path ? 'is required' : 'must be a backup document downloaded from this console',
 )
 export type BackupDocument = v.InferOutput<typeof BackupDocument>
 

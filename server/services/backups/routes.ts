@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import {
+  BACKUP_FORMAT,
   BACKUP_STATUSES,
   BACKUP_TRIGGERS,
   BackupDocument,
@@ -30,6 +31,8 @@ import {
 const ProjectParams = v.object({ project: ProjectParam })
 const ItemParams = v.object({ project: ProjectParam, name: nameParam('backup') })
 
+const NOT_A_BACKUP = 'is not a backup document downloaded from this console'
+
 /** `b-<time base36>-<random>`: sorts by time, cannot be guessed from another. */
 const backupId = (now: number) => `b-${now.toString(36)}-${randomBytes(4).toString('hex')}`
 
@@ -38,6 +41,9 @@ const backupId = (now: number) => `b-${now.toString(36)}-${randomBytes(4).toStri
  * for its type today (a document is checked again when it is restored).
  */
 async function checkedDocument(ctx: ServerContext, project: string, body: unknown): Promise<BackupDocument> {
+  // Some other file altogether: one sentence, not the same one for each of its missing fields.
+  const format = body !== null && typeof body === 'object' ? (body as { format?: unknown }).format : undefined
+  if (format !== BACKUP_FORMAT) throw badRequest(`the file ${NOT_A_BACKUP}`, [{ field: '', message: NOT_A_BACKUP }])
   const document = validBody(BackupDocument, body, 'backup document')
   if (documentDigest(document) !== document.sha256) {
     throw badRequest('the backup document was changed after it was downloaded: its sha256 does not match', [
