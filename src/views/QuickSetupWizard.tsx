@@ -348,6 +348,16 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     checking.current = true
     props.onNext()
   }
+  // A new page may have taken the pressed button with the old one (Next on the form page, Yes): focus
+  // would fall to the page's body, outside the dialog. The new page's first control gets it instead.
+  const shownPage = useRef(page)
+  useEffect(() => {
+    if (shownPage.current === page) return
+    shownPage.current = page
+    const active = document.activeElement
+    if (active && active !== document.body && active.isConnected) return
+    content.current?.querySelector<HTMLElement>('input, select, textarea, button, a[href]')?.focus()
+  }, [page])
 
   let body: ReactNode
   if (page === 'welcome') {

@@ -248,6 +248,20 @@ describe('QuickSetupWizard', () => {
     )
   })
 
+  it('gives the new page its focus when the pressed button left with the old one', async () => {
+    const user = userEvent.setup()
+    const form = { page: 'form' as const, canNext: true, canPrevious: true }
+    const { rerender } = render(<QuickSetupWizard {...props(form)} />)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    // The confirmation page has no Next: its Yes gets the focus.
+    rerender(<QuickSetupWizard {...props({ page: 'confirm', canAnswer: true, canPrevious: true })} />)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes' }))
+    // A button that stays (Previous) keeps it.
+    await user.click(screen.getByRole('button', { name: 'Previous' }))
+    rerender(<QuickSetupWizard {...props(form)} />)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous' }))
+  })
+
   it('thanks the user and links to the created website and director, with the CNAME reminder', () => {
     render(
       <QuickSetupWizard
