@@ -1,6 +1,5 @@
 import { assertEvent, assign, emit, setup } from 'xstate'
 import { isUnavailableError } from '../src/domain/availability.ts'
-import { TokenLogin } from '../src/domain/requests.ts'
 import {
   identityTokenExpiry,
   isTokenExpiredError,
@@ -8,6 +7,7 @@ import {
   SESSION_MESSAGES,
   type SessionUser,
 } from '../src/domain/session.ts'
+import { TokenLogin } from '../src/domain/token-login.ts'
 import { notProvided } from './not-provided.ts'
 import type {
   Credentials,

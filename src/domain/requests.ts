@@ -1,20 +1,12 @@
 import * as v from 'valibot'
 import { integer, Slug } from './common.ts'
 
+export { stripBearer, TOKEN_EMPTY_MESSAGE, TokenLogin } from './token-login.ts'
+
 /**
  * Request inputs of the platform API that are not resources: validated by the server, and by the
  * console before it sends them (the token sign-in form, list parameters kept in the URL).
  */
-
-/** The console and the server both drop a pasted `Bearer ` prefix (spec section 7). */
-export function stripBearer(value: string): string {
-  return value
-    .trim()
-    .replace(/^bearer\s+/i, '')
-    .trim()
-}
-
-export const TOKEN_EMPTY_MESSAGE = 'Token cannot be empty.'
 
 /** The `{project}` of a path. */
 export const ProjectParam = v.pipe(Slug, v.description('The project’s name'))
@@ -23,17 +15,6 @@ export const ProjectParam = v.pipe(Slug, v.description('The project’s name'))
 export function nameParam(what: string) {
   return v.pipe(Slug, v.description(`The ${what}’s name`))
 }
-
-/** `POST /api/auth/v0/login` body. */
-export const TokenLogin = v.object({
-  token: v.pipe(
-    v.string('must be a string'),
-    // Before the transform: openapi.json describes the input, which ends where a transform starts.
-    v.description('An API token or an OpenID Connect access token; a Bearer prefix is dropped'),
-    v.transform(stripBearer),
-    v.minLength(1, TOKEN_EMPTY_MESSAGE),
-  ),
-})
 
 export const LIST_PAGE_SIZE = { default: 100, max: 10_000 } as const
 

@@ -29,18 +29,21 @@ type UpFrontPage = keyof typeof UP_FRONT
  * shell for the pages that use them): a list's loader and the resource tools it brings (~6 kB) went
  * uncounted, and so did the tools a detail or a form imported dynamically at its first render, which
  * they now import with their code (issue 27, change 20). By the new measure the lists were 32.9-34.0 kB
- * before issue 27's changes 18-20 and 32.3-33.4 kB after. Issue 27 sets 150 kB for every entry; the sign-in page is held there, /home to 162
+ * before issue 27's changes 18-20 and 32.3-33.4 kB after, and 35 kB is the line since the shared field
+ * rules (src/domain/common.ts, requests.ts: ~1 kB) left the start for the pages that use them (2026-11-29;
+ * docs/benchmarks.md, "Bundle size"). Issue 27 sets 150 kB for every entry; the sign-in page is held there, /home to 162
  * until it gets there (it was 166 before issue 27, 165 until 2026-11-26: docs/benchmarks.md, "Bundle
  * size", says why; 161 until 2026-11-27, when /home measured 160.99-161.01 kB from one commit to the next
- * with the same code, the build's commit stamp moving its gzip size by a few bytes, and failed a run). Computed from Vite's build manifest, so the numbers are the same on every run
+ * with the same code, the build's commit stamp moving its gzip size by a few bytes, and failed a run;
+ * 161.5 since 2026-11-29, when the field rules left the start: 161.2 kB). Computed from Vite's build manifest, so the numbers are the same on every run
  * and `--check` can gate CI. The number of files up front is held too: each one shares the slow network
  * with the framework while it downloads (docs/architecture.md), and a bundler left to itself splits shared
  * code into many small chunks.
  */
 export const BUDGET = {
-  upFrontKb: { 'sign-in page (/)': 150, '/home': 162 } satisfies Record<UpFrontPage, number>,
+  upFrontKb: { 'sign-in page (/)': 150, '/home': 161.5 } satisfies Record<UpFrontPage, number>,
   upFrontFiles: 8,
-  routeChunkKb: 34,
+  routeChunkKb: 35,
 } as const
 /** A page's up-front budget; a page without a line of its own gets the strictest. */
 export function upFrontBudget(page: string): number {
