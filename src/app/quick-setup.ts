@@ -7,8 +7,8 @@ import type {
   NamedResourceInput,
   ProjectInput,
 } from '../../machines/quick-setup.types.ts'
-import { createDirector, createWebsite, deleteDirector, listDomains, websiteExists } from '../api/configuration.ts'
 import type { ApiClients } from '../api/http.ts'
+import { createDirector, createWebsite, deleteDirector, listDomains, websiteExists } from '../api/quick-website.ts'
 import { withServerMessage } from './configuration.ts'
 
 export type QuickSetupActor = ActorRefFrom<typeof quickSetupMachine>
