@@ -349,6 +349,31 @@ test.describe('the shell', () => {
     }
   })
 
+  test('signing out in one tab signs out the other tabs, which no longer use the token they held', async ({
+    page,
+    context,
+  }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/directors?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Directors' })).toBeVisible()
+    const other = await context.newPage()
+    try {
+      const otherConsole = new ConsolePage(other)
+      await other.goto('/home?project=shop')
+      await otherConsole.expectSignedIn()
+      await otherConsole.signOut()
+      await otherConsole.expectSignInPage()
+      // To / without the project (spec section 4, Logout).
+      await expect(other).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+      // The first tab follows at once, without waiting for its next session check.
+      await console.expectSignInPage()
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+      await expect(console.profileButton).toHaveCount(0)
+    } finally {
+      await other.close()
+    }
+  })
+
   test('the search finds a website by domain and leads to its detail page', async ({ page }) => {
     const console = new ConsolePage(page)
     await console.searchBox.fill('www.shop')

@@ -81,6 +81,7 @@ const sessionSetup = setup({
     // A 401 that says the token expired (the API client sends `session.expired`): the Session Expired dialog,
     // whether a signed-in page's call got it or a stored session's restore did (spec section 4, Expiry).
     announceExpiry: emit({ type: 'session.expiredNotice' }),
+    announceSignedOutElsewhere: emit({ type: 'session.signedOut', reason: 'elsewhere' }),
   },
 })
 
@@ -143,6 +144,8 @@ const restoreFailed: Failure = { target: '#session.loggedOut', actions: ['record
 const signInFailed: Failure = { target: '#session.loggedOut', actions: ['recordFailure', 'reportLoginFailure'] }
 // The old user and permissions stay: they were valid a moment ago, and the token check decides the session.
 const refreshFailed: Failure = { target: '#session.loggedIn.userInfo.current', actions: ['recordFailure'] }
+/** Another tab signed out and cleared the stored session: this one is signed out with it, nothing left to clear. */
+const signedOutElsewhere = { target: '#session.loggedOut', actions: 'announceSignedOutElsewhere' } as const
 
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
@@ -187,7 +190,7 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     restoring: {
       tags: 'busy',
-      on: { 'session.expired': { actions: 'announceExpiry' } },
+      on: { 'session.expired': { actions: 'announceExpiry' }, 'session.clearedElsewhere': signedOutElsewhere },
       initial: 'validatingToken',
       states: {
         // A reload is no sign-in: the stored token is checked, not signed in with again.
@@ -220,7 +223,7 @@ export const sessionMachine = sessionSetup.createMachine({
     loggedIn: {
       tags: 'signedIn',
       type: 'parallel',
-      on: { 'session.expired': { actions: 'announceExpiry' } },
+      on: { 'session.expired': { actions: 'announceExpiry' }, 'session.clearedElsewhere': signedOutElsewhere },
       states: {
         tokenCheck: {
           initial: 'idle',

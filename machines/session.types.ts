@@ -36,10 +36,12 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'session.refreshPermissions' }
+  /** Another tab of the console signed out: the stored session is gone, and this tab follows. */
+  | { type: 'session.clearedElsewhere' }
 
 export type SessionEmitted =
   | { type: 'session.signedIn' }
-  | { type: 'session.signedOut'; reason: 'logout' | 'tokenCheckFailed' | 'tokenExpired' }
+  | { type: 'session.signedOut'; reason: 'logout' | 'tokenCheckFailed' | 'tokenExpired' | 'elsewhere' }
   | { type: 'session.expiredNotice' }
   | { type: 'session.notify'; message: string }
 

@@ -60,6 +60,15 @@ export function keysToClearOnLogout(keys: readonly string[]): string[] {
   )
 }
 
+/**
+ * Whether a change of the browser's storage made by another tab (a `storage` event's key and new value)
+ * removed the stored session: that tab signed out (its auth type is among what logout clears), or the
+ * whole storage was cleared (key null).
+ */
+export function isStoredSessionCleared(key: string | null, newValue: string | null): boolean {
+  return key === null || (key === STORAGE_KEYS.authType && newValue === null)
+}
+
 /** UI strings of the session flows (spec sections 2, 5 and 8), shown exactly as written. */
 export const SESSION_MESSAGES = {
   loginFailed: 'Login failed. Your credentials or permissions are incorrect.',

@@ -21,7 +21,7 @@ import type { ResourceTools } from '../app/resources.ts'
 import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
 import { provideSession } from '../app/session.ts'
 import type { ToolTools } from '../app/tools.ts'
-import { isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
+import { isStoredSessionCleared, isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { auditQueries } from '../queries/audit.ts'
 import { backupQueries } from '../queries/backups.ts'
 import { configurationQueries } from '../queries/configuration.ts'
@@ -90,6 +90,12 @@ export async function startConsole(options: { notify: Notify }) {
   // Calls made while the session validates or holds a token carry it; none carry a stale one.
   token.current = () => actors.session.getSnapshot().context.credentials?.token ?? null
   expired.current = () => actors.session.send({ type: 'session.expired' })
+  // Signing out in another tab clears the stored session: this tab signs out with it (spec section 4,
+  // Logout), rather than going on with the token it holds.
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea === window.localStorage && isStoredSessionCleared(event.key, event.newValue))
+      actors.session.send({ type: 'session.clearedElsewhere' })
+  })
 
   await nextTask()
 

@@ -52,7 +52,9 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
     actors.project.send({ type: 'project.reset' })
     // An expired token keeps the dialog that says so (its Continue signs out, to /) instead of a bare sign-in page.
     if (reason === 'tokenExpired') go(expiredHere(), true)
-    else go('/', true)
+    // To / and no project (spec section 4, Logout): the root's search middleware would keep ?project= on
+    // a bare '/', so the key is named, empty. The last selected project stays stored for the next sign-in.
+    else void router.navigate({ to: '/', search: { project: undefined }, replace: true })
   })
   actors.session.on('session.expiredNotice', () => go(expiredHere()))
   actors.session.on('session.notify', ({ message }) => notify(message))

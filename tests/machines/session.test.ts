@@ -407,6 +407,20 @@ describe('session: while signed in', () => {
     expect(session.emitted).toEqual([{ type: 'session.signedOut', reason: 'logout' }])
   })
 
+  it('signs out when another tab signed out, clearing nothing more and checking no more', async () => {
+    const session = await signedInSession()
+    session.actor.send({ type: 'session.clearedElsewhere' })
+    const state = await signedOut(session)
+    expect(state.context.credentials).toBeNull()
+    expect(session.called('clearSession')).toHaveLength(0)
+    expect(session.emitted).toEqual([{ type: 'session.signedOut', reason: 'elsewhere' }])
+    session.clock.increment(60_000)
+    expect(session.called('checkToken')).toHaveLength(0)
+    // Signed out already: another tab's sign-out changes nothing.
+    session.actor.send({ type: 'session.clearedElsewhere' })
+    expect(session.emitted).toHaveLength(1)
+  })
+
   it('stops checking the token after logout', async () => {
     const session = await signedInSession()
     session.actor.send({ type: 'session.logout' })
