@@ -62,6 +62,13 @@ test.describe('a token limited to one project', () => {
     await expect(selector.getByText(/^Create (customer|project)$/)).toHaveCount(0)
     await page.keyboard.press('Escape')
     expect(refusals).toEqual([])
+    // A platform page typed into the address bar says so, and asks the platform nothing it would refuse.
+    await page.goto('/config-status?project=shop')
+    await expect(
+      page.getByText('You do not have permission to see the configuration status of the nodes.'),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Re-check' })).toHaveCount(0)
+    expect(refusals).toEqual([])
   })
 
   for (const section of SIDEBAR) {

@@ -1,4 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { selectPermissions } from '../machines/session.selectors.ts'
+import { grants } from '../src/domain/permissions.ts'
 import { PageHeading } from '../src/views/PageHeading.tsx'
 import { SyncStatusPanel } from '../src/views/SyncStatusModal.tsx'
 import { useSyncView } from './-shell/SyncStatus.tsx'
@@ -7,11 +10,30 @@ const route = getRouteApi('/config-status')
 
 /** Config Status: the admin configuration's synchronization over the node fleet, checked on arrival. */
 export const Route = createFileRoute('/config-status')({
-  onEnter: ({ context }) => context.actors.adminSync.send({ type: 'sync.start', explicit: false }),
+  // Only for who may read the fleet (wadp.nodes.list, as the admin sync button): the platform refuses others.
+  onEnter: ({ context }) => {
+    if (mayReadFleet(selectPermissions(context.actors.session.getSnapshot())))
+      context.actors.adminSync.send({ type: 'sync.start', explicit: false })
+  },
   component: ConfigStatus,
 })
 
+const mayReadFleet = (permissions: readonly string[]) => grants(permissions, 'wadp.nodes.list')
+
 function ConfigStatus() {
+  const session = route.useRouteContext({ select: (context) => context.actors.session })
+  const allowed = mayReadFleet(useSelector(session, selectPermissions))
+  if (!allowed)
+    return (
+      <div className="space-y-4">
+        <PageHeading title="Config Status" />
+        <p>You do not have permission to see the configuration status of the nodes.</p>
+      </div>
+    )
+  return <ConfigStatusPanel />
+}
+
+function ConfigStatusPanel() {
   const sync = route.useRouteContext({ select: (context) => context.actors.adminSync })
   const { status, message, rows } = useSyncView(sync)
   return (
