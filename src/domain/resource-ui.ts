@@ -201,6 +201,8 @@ export type ResourceUi = {
   route: string
   /** The list page's title and the sidebar's label: 'Websites', 'VCL Snippets'. */
   title: string
+  /** Several in a sentence, where the title is no plural noun: 'Manage Tokens' is 'tokens' (titleInSentence). */
+  many?: string
   /** One of them, in a sentence: 'website', 'VCL snippet'. */
   one: string
   /** The type's fields schema from src/domain/resources (the server validates with the same one). */
@@ -303,7 +305,8 @@ export function capitalize(text: string): string {
 }
 
 /** The type's title in a sentence, acronyms kept: 'VCL Snippets' -> 'VCL snippets', 'Page Rules' -> 'page rules'. */
-export function titleInSentence(ui: Pick<ResourceUi, 'title'>): string {
+export function titleInSentence(ui: Pick<ResourceUi, 'title' | 'many'>): string {
+  if (ui.many) return ui.many
   return ui.title
     .split(' ')
     .map((word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()))

@@ -14,6 +14,7 @@ import {
   resourcePermission,
   setPath,
   TIME_COLUMN_WIDTH,
+  titleInSentence,
 } from '../../src/domain/resource-ui.ts'
 import { captchasUi } from '../../src/types/captchas/screen.ts'
 import { VCL_HOOKS } from '../../src/types/code-snippets/fields.ts'
@@ -296,6 +297,14 @@ describe('a write-only secret in a form', () => {
     expect(body).not.toHaveProperty('secret')
     expect(validatorOf(captchasUi, 'edit')(record)).toEqual([])
     expect(bodyOf(captchasUi, { ...record, secret: 'new' })).toMatchObject({ secret: 'new' })
+  })
+})
+
+describe('types named in a sentence', () => {
+  it("say several of a type as a plural noun, acronyms kept: 'list tokens', not 'list manage tokens'", () => {
+    const named = Object.fromEntries(definitions.map((ui) => [ui.type, titleInSentence(ui)]))
+    expect(named).toMatchObject({ tokens: 'tokens', codesnippets: 'VCL snippets', pagerules: 'page rules' })
+    expect(Object.values(named).filter((words) => /^(manage|add|edit|list)\b/i.test(words))).toEqual([])
   })
 })
 

@@ -19,6 +19,7 @@ export const tokensUi: ResourceUi = {
   permissionService: 'auth',
   route: 'tokens',
   title: 'Manage Tokens',
+  many: 'tokens',
   one: 'token',
   fields: TokenFields,
   facts: ['permissions'],
