@@ -16,7 +16,8 @@ export const selectSearchMessage = (state: GlobalSearchSnapshot): string | null 
 export const selectSearchStatus = (
   state: GlobalSearchSnapshot,
 ): 'idle' | 'debouncing' | 'searching' | 'results' | 'empty' | 'failed' => {
-  if (state.hasTag('typing')) return 'debouncing'
+  // Blank text is never searched (spec section 5): no spinner for it either.
+  if (state.hasTag('typing')) return state.context.text.trim() === '' ? 'idle' : 'debouncing'
   if (state.hasTag('busy')) return 'searching'
   if (state.hasTag('results')) return 'results'
   if (state.hasTag('empty')) return 'empty'

@@ -62,6 +62,12 @@ export function SearchBox({
       return
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+    // Results closed with Escape come back with ArrowDown, as a list box's do.
+    if (event.key === 'ArrowDown' && dismissed && status !== 'idle') {
+      event.preventDefault()
+      setDismissed(false)
+      return
+    }
     const links = resultLinks()
     if (!open || links.length === 0) return
     event.preventDefault()
@@ -130,8 +136,10 @@ export function SearchBox({
           setDismissed(false)
           onInput(event.target.value)
         }}
-        onFocus={() => {
-          setDismissed(false)
+        onFocus={(event) => {
+          // Coming back from outside opens the results again; Escape from a result (focus moved back
+          // here from inside) keeps them closed.
+          if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) setDismissed(false)
           loadResultSummary()
         }}
         onKeyUp={(event) => {

@@ -57,6 +57,14 @@ describe('global search', () => {
     expect(status()).toBe('idle')
   })
 
+  it('shows nothing, not a spinner, while the text is blank: it will never be searched', () => {
+    const search = startSearch()
+    search.type('   ')
+    expect(selectSearchStatus(search.actor.getSnapshot())).toBe('idle')
+    search.clock.increment(1000)
+    expect(search.queries).toEqual([])
+  })
+
   it('submits the trimmed text one second after the last key release', async () => {
     const search = startSearch()
     search.type('  web')

@@ -144,6 +144,22 @@ describe('SearchBox', () => {
     expect(document.activeElement).toBe(box)
   })
 
+  it('closes with one Escape from a result, and opens again with ArrowDown', async () => {
+    const user = userEvent.setup()
+    await renderBox({ status: 'results', results: RESULTS })
+    const box = screen.getByRole('searchbox', { name: 'Search' })
+    box.focus()
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: /Shop front/ }))
+    await user.keyboard('{Escape}')
+    expect(document.activeElement).toBe(box)
+    expect(screen.queryByRole('link')).toBeNull()
+    await user.keyboard('{ArrowDown}')
+    expect(screen.getByRole('link', { name: /Shop front/ })).toBeTruthy()
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: /Shop front/ }))
+  })
+
   it('clears the search from its clear button', async () => {
     const user = userEvent.setup()
     const { onClear } = await renderBox()
