@@ -177,6 +177,43 @@ test.describe('signing in', () => {
     await expect(page.getByRole('button', { name: 'Quick Setup' })).toHaveCount(0)
   })
 
+  test("Refresh permissions shows what the user's new roles allow in the open project, without a reload", async ({
+    page,
+    server,
+  }) => {
+    const email = `refresh-${Date.now().toString(36)}@example.com`
+    const auth = async (method: string, path: string, body?: unknown, ifMatch?: string) => {
+      const response = await fetch(`${server.baseURL}/api/auth/v0${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${server.adminToken}`,
+          'content-type': 'application/json',
+          ...(ifMatch ? { 'if-match': ifMatch } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      expect(response.status, `${method} ${path}`).toBeLessThan(300)
+    }
+    // A token of an operator's rights, owned by a user who is a viewer for now: it may do what both allow.
+    await auth('POST', '/users', { email, roles: ['operator'] })
+    const token = await createToken(server, {
+      owner: email,
+      permissions: ['wadp.projects.get', 'wadp.websites.*', 'wadp.purge.*'],
+      projects: ['shop'],
+    })
+    await auth('PATCH', `/users/${email}`, { roles: ['viewer'] }, '*')
+    await signIn(page, token)
+    const console = new ConsolePage(page)
+    await expect(console.sidebar.getByRole('link', { name: 'Websites' })).toBeVisible()
+    await expect(console.sidebar.getByRole('link', { name: 'Invalidation' })).toHaveCount(0)
+
+    await auth('PATCH', `/users/${email}`, { roles: ['operator'] }, '*')
+    await console.profileButton.click()
+    await page.getByRole('menuitem', { name: /Refresh permissions/ }).click()
+    await expect(page.getByText('User info updated')).toBeVisible()
+    await expect(console.sidebar.getByRole('link', { name: 'Invalidation' })).toBeVisible()
+  })
+
   test('says so for an empty token and for a wrong one, keeping what was typed', async ({ page }) => {
     const console = new ConsolePage(page)
     await page.goto('/')

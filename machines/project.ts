@@ -23,6 +23,8 @@ export type ProjectEvent =
   | { type: 'project.select'; name: string }
   | { type: 'project.clear' }
   | { type: 'project.reset' }
+  /** The user's permissions were refreshed (Profile → Refresh permissions): the project's are asked again. */
+  | { type: 'project.refresh' }
 
 export type ProjectEmitted =
   /** Put ?project=name in the current URL without a new history entry. */
@@ -188,7 +190,22 @@ export const projectMachine = projectSetup.createMachine({
         actions: emit(({ context }) => ({ type: 'project.navigate', name: context.project })),
       },
     },
-    ready: { tags: 'ready' },
+    ready: { tags: 'ready', on: { 'project.refresh': 'refreshing' } },
+    // The same project asked again: its pages stay as they are until the new permissions arrive, and a
+    // failure keeps the ones it had (they were valid a moment ago).
+    refreshing: {
+      tags: 'ready',
+      invoke: {
+        id: 'loadProject',
+        src: 'loadProject',
+        input: projectName,
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ info: event.output.info, permissions: event.output.permissions })),
+        },
+        onError: 'ready',
+      },
+    },
     failed: { tags: 'error' },
     unavailable: { tags: 'unavailable' },
   },

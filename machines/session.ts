@@ -268,7 +268,10 @@ export const sessionMachine = sessionSetup.createMachine({
               tags: 'refreshing',
               onDone: {
                 target: 'current',
-                actions: emit({ type: 'session.notify', message: SESSION_MESSAGES.userInfoUpdated }),
+                actions: [
+                  emit({ type: 'session.notify', message: SESSION_MESSAGES.userInfoUpdated }),
+                  emit({ type: 'session.refreshed' }),
+                ],
               },
             },
           },

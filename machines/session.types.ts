@@ -44,6 +44,8 @@ export type SessionEmitted =
   | { type: 'session.signedOut'; reason: 'logout' | 'tokenCheckFailed' | 'tokenExpired' | 'elsewhere' }
   | { type: 'session.expiredNotice' }
   | { type: 'session.notify'; message: string }
+  /** The user and permissions were loaded again (Profile → Refresh permissions). */
+  | { type: 'session.refreshed' }
 
 /**
  * `signedIn` while the user may use the console, `signedOut` on the sign-in page, `busy` while waiting on an actor,

@@ -58,6 +58,8 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
   })
   actors.session.on('session.expiredNotice', () => go(expiredHere()))
   actors.session.on('session.notify', ({ message }) => notify(message))
+  // Refreshing the user's permissions covers the open project's too, which decide most of what is shown.
+  actors.session.on('session.refreshed', () => actors.project.send({ type: 'project.refresh' }))
 
   actors.project.on('project.defaulted', ({ name }) =>
     go(href(location().pathname, { ...search(), project: name }), true),

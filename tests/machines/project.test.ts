@@ -72,6 +72,32 @@ describe('project: following the URL', () => {
     expect(selectProjectLabel(state)).toBe('alpha display')
   })
 
+  it('asks the open project again on refresh, keeping what it shows meanwhile and on a failure', async () => {
+    let permissions = ['wadp.websites.list']
+    let fail = false
+    const project = startProject({
+      loadProject: async (name) => {
+        if (fail) throw new Error('timeout')
+        return { info: info(name), permissions }
+      },
+    })
+    project.actor.send({ type: 'project.urlChanged', project: 'alpha' })
+    await ready(project)
+    permissions = ['wadp.websites.list', 'wadp.purge.create']
+    project.actor.send({ type: 'project.refresh' })
+    // Nothing flickers: the pages keep the permissions they had until the new ones arrive.
+    expect(project.actor.getSnapshot().hasTag('ready')).toBe(true)
+    expect(project.actor.getSnapshot().context.permissions).toEqual(['wadp.websites.list'])
+    const refreshed = await waitFor(project.actor, (s) => s.matches('ready'))
+    expect(refreshed.context.permissions).toEqual(['wadp.websites.list', 'wadp.purge.create'])
+    expect(project.loads).toEqual(['alpha', 'alpha'])
+    fail = true
+    project.actor.send({ type: 'project.refresh' })
+    await waitFor(project.actor, (s) => s.matches('ready') && project.loads.length === 3)
+    expect(project.actor.getSnapshot().context.permissions).toEqual(['wadp.websites.list', 'wadp.purge.create'])
+    expect(project.emitted).toEqual([])
+  })
+
   it('says its permissions are pending while it opens, and no longer once they arrived', async () => {
     const project = startProject()
     expect(selectArePermissionsPending(project.actor.getSnapshot())).toBe(false)

@@ -445,7 +445,11 @@ describe('session: while signed in', () => {
     const state = await waitFor(session.actor, (s) => s.matches({ loggedIn: { userInfo: 'current' } }))
     expect(state.context.permissions).toEqual(['wadp.*.*'])
     expect(session.called('storeSession')).toHaveLength(2)
-    expect(session.emitted).toEqual([{ type: 'session.notify', message: SESSION_MESSAGES.userInfoUpdated }])
+    // The app then asks the open project's permissions again (src/root/navigation.ts).
+    expect(session.emitted).toEqual([
+      { type: 'session.notify', message: SESSION_MESSAGES.userInfoUpdated },
+      { type: 'session.refreshed' },
+    ])
   })
 
   it('keeps the current permissions and the session when a refresh fails', async () => {
