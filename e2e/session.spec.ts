@@ -495,6 +495,28 @@ test.describe('the shell', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await expect(console.sidebar.getByRole('link', { name: 'Websites' })).toBeVisible()
   })
+
+  test('below 1024 px the sidebar over the page closes on a followed link and on Escape, focus on its toggle', async ({
+    page,
+  }) => {
+    const console = new ConsolePage(page)
+    await page.setViewportSize({ width: 900, height: 800 })
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
+    await toggle.click()
+    await console.sidebar.getByRole('link', { name: 'Websites' }).click()
+    await expect(page).toHaveURL(/\/websites\?project=/)
+    await expect(console.sidebar).toBeHidden()
+    await toggle.click()
+    await console.sidebar.getByRole('link', { name: 'Directors' }).focus()
+    await page.keyboard.press('Escape')
+    await expect(console.sidebar).toBeHidden()
+    await expect(toggle).toBeFocused()
+    // Collapsed from its own button, at any width, the focus goes to the toggle too.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await console.sidebar.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await expect(console.sidebar).toBeHidden()
+    await expect(toggle).toBeFocused()
+  })
 })
 
 test.describe('a project in the URL that is not there', () => {

@@ -29,6 +29,12 @@ export default function Shell({ children }: { children: ReactNode }) {
   const [sidebarCollapsed, setSidebarCollapsed] = useState(() => !isWideViewport())
   useSidebarBreakpoint((wide) => setSidebarCollapsed(!wide))
   const toggleSidebar = () => setSidebarCollapsed((collapsed) => !collapsed)
+  // Below 1024 px the sidebar lies over the page: a link followed in it closes it, as a menu would.
+  const [sidebarPath, setSidebarPath] = useState(pathname)
+  if (pathname !== sidebarPath) {
+    setSidebarPath(pathname)
+    if (!sidebarCollapsed && !isWideViewport()) setSidebarCollapsed(true)
+  }
   const { dialogs, showVersions, showSyncStatus, showAdminSyncStatus, openQuickSetup } = useShellDialogs(selectorOpen)
   const sidebar = visibleSidebar(permissions, sessionPermissions)
   const openProjectSelector = () => projectSelector.send({ type: 'selector.open' })

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from 'react'
 import type { NavLink, NavSection } from '../types/navigation.ts'
+import { isWideViewport } from '../ui/useSidebarBreakpoint.ts'
 import { SIDEBAR_ID } from './TopBar.tsx'
 
 export type SidebarProps = {
@@ -99,11 +100,24 @@ export function Sidebar({
     )
   }
 
+  // Collapsing hides this button: focus goes to the top bar's toggle, which opens the sidebar again.
+  const collapse = () => {
+    onToggle()
+    document.querySelector<HTMLElement>(`[aria-controls="${SIDEBAR_ID}"]`)?.focus()
+  }
+
   return (
     <nav
       id={SIDEBAR_ID}
       aria-label="Sidebar"
       hidden={collapsed}
+      onKeyDown={(event) => {
+        // Over the page (below 1024 px) it closes on Escape, as the dialogs and menus do.
+        if (event.key === 'Escape' && !isWideViewport()) {
+          event.preventDefault()
+          collapse()
+        }
+      }}
       className="fixed inset-y-0 top-14 left-0 z-30 flex w-64 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white p-3 lg:sticky lg:h-[calc(100vh-3.5rem)] dark:border-slate-800 dark:bg-slate-900"
     >
       {shown && home && <ul className="mb-2">{item(home)}</ul>}
@@ -132,7 +146,7 @@ export function Sidebar({
         ))}
       <button
         type="button"
-        onClick={onToggle}
+        onClick={collapse}
         className="mt-auto rounded-md px-3 py-1.5 text-left text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-slate-400 dark:hover:bg-slate-800"
       >
         Collapse sidebar
