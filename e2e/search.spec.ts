@@ -66,4 +66,36 @@ test.describe('global search', () => {
     await page.getByRole('link', { name: /Before the kingfisher move/ }).click()
     await expect(page).toHaveURL(/\/backups\?project=media/)
   })
+
+  test('a result in another project opens there without a moment of "no permission" or a read in the old project', async ({
+    page,
+  }) => {
+    await page.goto('/directors?project=labs')
+    await expect(page.getByRole('heading', { level: 1, name: 'Directors' })).toBeVisible()
+    const inOldProject: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/core/v0/projects/labs/directors/'))
+        inOldProject.push(request.url())
+    })
+    // Every text the page shows from now on, however briefly.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as { seenTexts: string[] }).seenTexts = seen
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      })
+    })
+    await page.getByRole('searchbox', { name: 'Search' }).fill('shop-origin')
+    const result = page.getByRole('link', { name: /shop-origin/ }).first()
+    await expect(result).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/directors-detail\/shop-origin\?project=shop$/)
+    await expect(page.getByRole('heading', { level: 1, name: /shop-origin/ })).toBeVisible()
+    const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts)
+    expect(seen.filter((text) => text.includes('You do not have permission'))).toEqual([])
+    expect(inOldProject).toEqual([])
+  })
 })

@@ -1,6 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
+import { type ResourceUi, resourceRoutes, titleInSentence } from '../../src/domain/resource-ui.ts'
 import { quietLinkClassName } from '../../src/ui/link.ts'
+import { Spinner } from '../../src/ui/Spinner.tsx'
 import type { DetailAddons } from './detail-addons.ts'
 import { PageMessage } from './PageMessage.tsx'
 import { ResourceDetailPage } from './ResourceDetailPage.tsx'
@@ -27,8 +28,9 @@ export function ResourceDetailRoute({
   )
   if (!name) return <PageMessage title={ui.title} text={`Which ${ui.one}? Pick one from the list.`} link={listLink} />
   if (page.project === null) return <PageMessage title={ui.title} text="Select a project first." />
+  if (!page.can.get && page.waiting) return <Spinner label="Loading your permissions…" size="lg" />
   if (!page.can.get)
-    return <PageMessage title={ui.title} text={`You do not have permission to see ${ui.title.toLowerCase()}.`} />
+    return <PageMessage title={ui.title} text={`You do not have permission to see ${titleInSentence(ui)}.`} />
   return (
     <ResourceDetailPage ui={ui} name={name} project={page.project} page={page} listLink={listLink} addons={addons} />
   )

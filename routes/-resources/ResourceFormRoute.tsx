@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
+import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { selectIsProjectBusy } from '../../machines/project.selectors.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
 import { draftOf, formTitle, type ResourceUi, resourceRoutes, whereWords } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
@@ -13,15 +11,11 @@ import { FormPage } from './FormPage.tsx'
 import { PageMessage } from './PageMessage.tsx'
 import { type ResourcePage, useResourcePage } from './useResourcePage.ts'
 
-const root = getRouteApi('__root__')
-
 type Mode = 'create' | 'edit'
 
 /** The add page (`mode: 'create'`) or the edit page of a resource type, by its definition. */
 export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mode; name?: string | undefined }) {
   const page = useResourcePage(ui)
-  const { actors } = root.useRouteContext()
-  const projectBusy = useSelector(actors.project, selectIsProjectBusy)
   const routes = resourceRoutes(ui)
   const title = formTitle(ui, mode, name)
   const listLink = (
@@ -35,7 +29,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   }
   if (page.project === null) return <PageMessage title={title} text="Select a project first." />
   // The project's permissions are still on their way: not a refusal yet.
-  if (!allowed && projectBusy) return <Spinner label="Loading your permissions…" size="lg" />
+  if (!allowed && page.waiting) return <Spinner label="Loading your permissions…" size="lg" />
   if (!allowed) {
     const text =
       mode === 'create'

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { use } from 'react'
-import { selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
+import { selectIsProjectBusy, selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
@@ -28,12 +28,19 @@ export function useResourcePage(ui: ResourceUi) {
   const selected = useSelector(actors.project, selectProjectName)
   const projectPermissions = useSelector(actors.project, selectProjectPermissions)
   const sessionPermissions = useSelector(actors.session, selectPermissions)
+  const opening = useSelector(actors.project, selectIsProjectBusy)
+  // A link into another project (a search result) renders before the project machine hears of the URL:
+  // until it has, the open project's permissions are not this page's, and nothing is asked of it.
+  const inUrl = root.useSearch({ select: (search) => search.project ?? null })
+  const switching = !platform && inUrl !== null && inUrl !== selected
   const project = platform ? PLATFORM_SCOPE : selected
-  const permissions = platform ? sessionPermissions : projectPermissions
+  const permissions = platform ? sessionPermissions : switching ? [] : projectPermissions
   const may = (action: 'list' | 'get' | 'create' | 'update' | 'delete') =>
     grants(permissions, resourcePermission(ui, action))
   return {
     project,
+    /** The project's permissions are on their way: a page it does not allow yet waits rather than refuses. */
+    waiting: !platform && (opening || switching),
     can: {
       list: may('list'),
       get: may('get'),
