@@ -34,6 +34,20 @@ async function openWizard(page: Page) {
 }
 
 test.describe('the quick-setup wizard', () => {
+  test('a stray click outside closes it without losing what was typed', async ({ page }) => {
+    const wizard = await openWizard(page)
+    const domain = wizard.getByLabel('What is the domain name for the website?')
+    await domain.fill('typed-by-user.example.com')
+    await page.mouse.click(5, 300)
+    await expect(wizard).toBeHidden()
+    await page.getByRole('button', { name: 'Quick Setup' }).click()
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await expect(domain).toHaveValue('typed-by-user.example.com')
+    await wizard.getByRole('button', { name: 'Restart' }).click()
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await expect(domain).toHaveValue('')
+  })
+
   test('creates a website and its director for a new origin, then leads to /websites', async ({ page, server }) => {
     const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('fresh.example.org')

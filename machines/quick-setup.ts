@@ -87,6 +87,8 @@ const quickSetupSetup = setup({
     hasExistingDirector: ({ context }) => usesExistingDirector(context.draft),
     hasCreatedDirector: ({ context }) => context.createdDirector !== null,
     isFree: (_, { exists }: { exists: boolean }) => !exists,
+    isSameProject: ({ context }, { project }: { project: string | undefined }) =>
+      project === undefined || project === context.project,
   },
   actions: {
     clearErrors: assign({ errors: [] }),
@@ -153,10 +155,15 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
   states: {
     closed: {
       on: {
-        'wizard.open': {
-          target: 'welcome',
-          actions: ['resetDraft', assign({ project: ({ context, event }) => event.project ?? context.project })],
-        },
+        'wizard.open': [
+          // What was typed before a Cancel, a Close or a stray click outside is still there for the same
+          // project; the final page's close starts the next run empty (finished, below).
+          { guard: { type: 'isSameProject', params: ({ event }) => ({ project: event.project }) }, target: 'welcome' },
+          {
+            target: 'welcome',
+            actions: ['resetDraft', assign({ project: ({ context, event }) => event.project ?? context.project })],
+          },
+        ],
       },
     },
     welcome: {
@@ -343,6 +350,8 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
     finished: {
       tags: ['open', 'page:final'],
       initial: 'created',
+      // Done with this website (created, or declined): the next run starts from an empty draft.
+      exit: 'resetDraft',
       on: {
         ...pageControls,
         'wizard.finish': { target: 'closed', actions: emit({ type: 'quickSetup.finished' }) },

@@ -492,7 +492,7 @@ describe('quick setup: moving between pages', () => {
     }
   })
 
-  it('opens again on page 0 with a fresh draft after closing', () => {
+  it('opens again on page 0 keeping what was typed before a close (a stray click outside), for the same project', () => {
     const { actor } = startWizard()
     actor.send({ type: 'wizard.open' })
     actor.send({ type: 'wizard.next' })
@@ -500,6 +500,23 @@ describe('quick setup: moving between pages', () => {
     actor.send({ type: 'wizard.close' })
     actor.send({ type: 'wizard.open' })
     expect(selectPage(actor.getSnapshot())).toBe('welcome')
+    expect(actor.getSnapshot().context.draft.domain_name).toBe('shop.example.com')
+    // Another project's wizard starts empty.
+    actor.send({ type: 'wizard.cancel' })
+    actor.send({ type: 'wizard.open', project: 'other-project' })
+    expect(actor.getSnapshot().context.draft.domain_name).toBe('')
+  })
+
+  it('starts empty after the final page, whichever way it was left', () => {
+    const { actor } = startWizard()
+    actor.send({ type: 'wizard.open' })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'wizard.edit', draft: existingDirector })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'wizard.no' })
+    expect(selectPage(actor.getSnapshot())).toBe('final')
+    actor.send({ type: 'wizard.close' })
+    actor.send({ type: 'wizard.open' })
     expect(actor.getSnapshot().context.draft.domain_name).toBe('')
   })
 
