@@ -470,6 +470,10 @@ test.describe('the shell', () => {
     await page.goto('/no-such-page?project=shop')
     await expect(page.getByText('Page not found')).toBeVisible()
     await expect(page.getByText('This page could not be found')).toBeVisible()
+    // Inside the shell's main landmark: one main, and no screen-high box under the top bar.
+    await expect(page.getByRole('main')).toHaveCount(1)
+    const scrolls = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)
+    expect(scrolls).toBe(false)
     await page.getByRole('link', { name: 'Go to the homepage' }).click()
     await expect(page).toHaveURL(/\/(home)?\?project=shop$/)
   })

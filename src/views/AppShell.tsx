@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { InsideMainLandmark } from '../ui/landmarks.tsx'
 
 export type AppShellProps = {
   topBar: ReactNode
@@ -24,7 +25,7 @@ export function AppShell({ topBar, sidebar, children, overlays }: AppShellProps)
       <div className="flex min-h-0 flex-1">
         {sidebar}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
-          {children}
+          <InsideMainLandmark>{children}</InsideMainLandmark>
         </main>
       </div>
       {overlays}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useInsideMain } from '../ui/landmarks.tsx'
 
 type ErrorPageProps = {
   /** Anything can be thrown, not only an Error. */
@@ -19,8 +20,12 @@ function messageOf(error: unknown): string {
 
 export function ErrorPage({ error, reset }: ErrorPageProps) {
   const status = statusOf(error)
+  const inside = useInsideMain()
+  const Landmark = inside ? 'div' : 'main'
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <Landmark
+      className={`mx-auto flex max-w-xl flex-col items-center justify-center gap-4 p-6 text-center ${inside ? 'py-16' : 'min-h-screen'}`}
+    >
       {status !== undefined && (
         <p className="font-mono text-5xl font-semibold text-red-700 dark:text-red-400">{status}</p>
       )}
@@ -41,6 +46,6 @@ export function ErrorPage({ error, reset }: ErrorPageProps) {
           Go to the homepage
         </Link>
       </div>
-    </main>
+    </Landmark>
   )
 }
