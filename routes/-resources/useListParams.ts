@@ -1,7 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import * as v from 'valibot'
-import { listParams, listSearchOf, type ResourceListParams, ResourceListSearch } from '../../src/domain/list-search.ts'
+import { listParams, listSearchOf, type ResourceListParams } from '../../src/domain/list-params.ts'
+import { ResourceListSearch } from '../../src/domain/list-search.ts'
 import { listFilterValues, type ResourceUi } from '../../src/domain/resource-ui.ts'
 
 /**

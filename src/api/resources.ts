@@ -1,7 +1,7 @@
 import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import type { FieldError } from '../domain/common.ts'
-import type { ResourceListParams } from '../domain/list-search.ts'
+import type { ResourceListParams } from '../domain/list-params.ts'
 import { NODE_STATUSES } from '../domain/nodes.ts'
 import type { Draft, ResourceUi } from '../domain/resource-ui.ts'
 import { type ApiClients, errorMessage } from './http.ts'

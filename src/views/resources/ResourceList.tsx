@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { StoredRecord } from '../../api/resources.ts'
 import { formatDateTime } from '../../domain/datetime.ts'
-import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-search.ts'
+import { LIST_PAGE_SIZES, type ResourceListParams } from '../../domain/list-params.ts'
 import { formatNumber } from '../../domain/numbers.ts'
 import {
   type ColumnSpec,
