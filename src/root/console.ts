@@ -181,10 +181,9 @@ export async function startConsole(options: { notify: Notify }) {
   })
   connectNavigation(router, actors, options.notify)
   connectConfiguration(actors, options.notify)
-  window.addEventListener('vite:preloadError', (event) => {
-    event.preventDefault()
-    actors.chunkReload.send({ type: 'chunk.loadFailed' })
-  })
+  // The failed import still fails (not prevented): the page says so if the guard skips the reload, instead
+  // of the router meeting an import that resolved to nothing ("reading 'loader'").
+  window.addEventListener('vite:preloadError', () => actors.chunkReload.send({ type: 'chunk.loadFailed' }))
   for (const actor of Object.values(actors)) actor.start()
   if (window.location.pathname === SSO_CALLBACK_PATH) {
     actors.session.send({ type: 'session.ssoCallback', url: window.location.href })

@@ -13,9 +13,15 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
+/** What browsers say when a module of the page's code cannot be fetched (Chromium, Safari, Firefox). */
+const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed|Unable to preload CSS/
+
 function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message
-  return typeof error === 'string' ? error : 'An unexpected error occurred.'
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : null
+  if (text === null) return 'An unexpected error occurred.'
+  // The console reloads once on such a failure (spec section 4); this shows when that did not help.
+  if (CODE_NOT_LOADED.test(text)) return "This page's code could not be loaded. Reload the page to try again."
+  return text
 }
 
 export function ErrorPage({ error, reset }: ErrorPageProps) {
