@@ -42,6 +42,9 @@ export function authorizeUrl(
     state: request.state,
     code_challenge: request.challenge,
     code_challenge_method: 'S256',
+    // Each sign-in asks who is there: after Sign out (a shared workstation), the provider's own session
+    // must not sign the next person in as the previous user without a password.
+    prompt: 'login',
   }).toString()
   return url.toString()
 }
