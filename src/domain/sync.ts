@@ -111,9 +111,3 @@ export function syncRows(details: readonly SyncDetail[], options: SyncRowOptions
     message: detail.message ?? null,
   }))
 }
-
-/** The modal titles and column headers (spec section 2). */
-export const SYNC_VIEW_TEXTS = {
-  project: { title: 'Synchronization status', columns: ['Point-of-presence ID', 'State'] },
-  admin: { columns: ['Node ID', 'Source', 'State'], recheck: 'Re-check' },
-} as const

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react'
 import type { SyncKind, SyncRow, SyncRowState } from '../domain/sync.ts'
-import { SYNC_VIEW_TEXTS } from '../domain/sync.ts'
 import { Button } from '../ui/Button.tsx'
 import { Flag } from '../ui/Flag.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
+
+/** The modal titles and column headers (spec section 2): the modal's own, not the console's start's. */
+const SYNC_VIEW_TEXTS = {
+  project: { title: 'Synchronization status', columns: ['Point-of-presence ID', 'State'] },
+  admin: { columns: ['Node ID', 'Source', 'State'], recheck: 'Re-check' },
+} as const
 
 export type SyncViewStatus = 'idle' | 'loading' | 'success' | 'warning' | 'error'
 
