@@ -234,6 +234,12 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/home\?project=/)
     await console.profileButton.click()
     await expect(page.getByText('operator@example.com')).toBeVisible()
+    // Signed out, the next SSO sign-in asks for the password again: the provider's session signs nobody in.
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await console.expectSignInPage()
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click()
+    await expect(page.getByLabel('Password')).toBeVisible()
+    await expect(page).not.toHaveURL(/\/home/)
   })
 
   test("the provider's sign-in page looks like the console, light and dark, with a visible focus", async ({
@@ -464,6 +470,24 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/websites\?project=shop&logout=true$/)
     await console.continueFromSessionExpired()
     await expect(page).not.toHaveURL(/logout=/)
+  })
+
+  test('a page whose code cannot be loaded reloads the console once, then says so in words', async ({ page }) => {
+    const console = new ConsolePage(page)
+    await page.route(/\/assets\/directors-[^/]*\.js$/, (route) => route.fulfill({ status: 500, body: '' }))
+    let loads = 0
+    page.on('load', () => {
+      loads += 1
+    })
+    await console.sidebar.getByRole('link', { name: 'Directors' }).click()
+    // Reloaded once (spec section 4: a new deployment would have replaced the chunk)…
+    await expect.poll(() => loads).toBe(1)
+    await console.expectSignedIn()
+    // …and within the 60-second guard, the next failure is said in words, not as a crash of the router.
+    if (!/\/directors/.test(page.url())) await console.sidebar.getByRole('link', { name: 'Directors' }).click()
+    await expect(page.getByText("This page's code could not be loaded", { exact: false })).toBeVisible()
+    await expect(page.getByText('Something went wrong!')).toBeVisible()
+    expect(loads).toBe(1)
   })
 
   test('an unknown page shows the 404 page with a way home', async ({ page }) => {
