@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, type Json, setUpPlatform } from './support.ts'
+import { ADMIN, type Json, queryRows, setUpPlatform } from './support.ts'
 
 // A node applies a change 1-2 s after it: long enough that the answer to the change itself still says
 // `pending` on a busy machine, short enough to wait for.
@@ -177,6 +178,21 @@ describe('pools', () => {
     expect(moved.body.errors).toEqual([
       { field: 'country', message: "must be fr: the node's name pop-fr-par-1 says so (its second part)" },
     ])
+    // A node stored before the rule (its name cannot change) can still be put in maintenance.
+    await queryRows(
+      platform,
+      sql`update resources set name = 'legacy-node' where type = 'nodes' and name = 'pop-sg-sin-1'`,
+    )
+    const legacy = await platform.call('PATCH', `${core}/nodes/legacy-node`, {
+      body: { status: 'maintenance' },
+      headers: { 'if-match': '*' },
+    })
+    expect(legacy.status).toBe(200)
+    await queryRows(
+      platform,
+      sql`update resources set name = 'pop-sg-sin-1' where type = 'nodes' and name = 'legacy-node'`,
+    )
+    await setNode('pop-sg-sin-1', { status: 'active' })
     // 'uk' stands for gb, as the flags read it.
     expect(
       (await node({ name: 'pop-uk-tst-4', hostname: 'pop-uk-tst-4.edge.example.net', country: 'gb' })).status,

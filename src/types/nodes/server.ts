@@ -156,8 +156,12 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
     hooks: {
       // Stopping or resuming is kept as the simulation needs it: the revision held, when last heard.
       async beforeWrite({ db, name, data, existing }) {
-        const misnamed = nodeNameProblem(name, (data as NodeData).country)
-        if (misnamed) throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
+        // A new node's name and country must agree; a node stored before the rule keeps its name (which
+        // cannot change), and only a new country it contradicts is refused.
+        const country = (data as NodeData).country
+        const misnamed = !existing || existing.country !== country ? nodeNameProblem(name, country) : null
+        if (misnamed && (!existing || misnamed.field === 'country'))
+          throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
         if (!existing) return undefined
         const kind = (existing.kind as string | undefined) ?? 'simulated'
         if ((data as NodeData).kind !== kind) {
