@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { ConsolePage, signIn } from './pages/console.ts'
-import { createToken } from './support/api.ts'
+import { adminCall, createToken } from './support/api.ts'
 import { seriousViolations } from './support/axe.ts'
 import { holdRequests } from './support/hold.ts'
 import { watchLayoutShifts } from './support/layout-shift.ts'
@@ -183,16 +183,8 @@ test.describe('signing in', () => {
   }) => {
     const email = `refresh-${Date.now().toString(36)}@example.com`
     const auth = async (method: string, path: string, body?: unknown, ifMatch?: string) => {
-      const response = await fetch(`${server.baseURL}/api/auth/v0${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${server.adminToken}`,
-          'content-type': 'application/json',
-          ...(ifMatch ? { 'if-match': ifMatch } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      expect(response.status, `${method} ${path}`).toBeLessThan(300)
+      const { status } = await adminCall(server, method, `/api/auth/v0${path}`, body, ifMatch)
+      expect(status, `${method} ${path}`).toBeLessThan(300)
     }
     // A token of an operator's rights, owned by a user who is a viewer for now: it may do what both allow.
     await auth('POST', '/users', { email, roles: ['operator'] })
