@@ -453,6 +453,18 @@ describe('ResourceForm: errors, saving and submit', () => {
     expect(description(list)).toBe('add at least one backend')
   })
 
+  it("says the server's refusal in the form's words when every error it gave shows on its field", async () => {
+    // The server's sentence names the field as the API does; the field's own message says it in place.
+    const fieldErrors: FieldError[] = [{ field: 'backends.0.port', message: 'must be at most 65535' }]
+    await show(
+      <ResourceForm {...props(directorsUi, { fieldErrors, formError: 'backends.0.port must be at most 65535' })} />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe('Correct the error before saving.')
+    const port = within(screen.getByRole('group', { name: 'Backend 1' })).getByRole('spinbutton', { name: 'Port' })
+    expect(description(port)).toBe('must be at most 65535')
+    expect(screen.queryByText(/backends\.0\.port/)).toBeNull()
+  })
+
   it('disables Save (Saving…) and the inputs while saving', async () => {
     const user = userEvent.setup()
     const onChange = vi.fn()

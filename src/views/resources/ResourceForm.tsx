@@ -72,18 +72,27 @@ export function ResourceForm(props: ResourceFormProps) {
   const formRef = useRef<HTMLFormElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   const awaitingResult = useRef(false)
+  const unmatched = unmatchedErrors(ui, values, fieldErrors)
+  // A server sentence that only repeats a field's error under its API name ('expires_at must be…'), when
+  // every error shows on its field, gives way to what the top says for the form's own checks; a sentence
+  // of its own (who already holds a value) stays.
+  const repeatsField =
+    formError !== null &&
+    unmatched.length === 0 &&
+    fieldErrors.some(({ field }) => field !== '' && formError.replace(/^invalid [^:]*: /, '').startsWith(`${field} `))
+  const ownError = repeatsField ? null : formError
 
   // After a submit that came back with errors, focus goes where they are: the first marked field, or the
   // message at the top when the server said something of its own or no field shows the error.
   useEffect(() => {
     if (!awaitingResult.current || saving) return
     if (conflict) awaitingResult.current = false
-    if (conflict || (fieldErrors.length === 0 && !formError)) return
+    if (conflict || (fieldErrors.length === 0 && !ownError)) return
     awaitingResult.current = false
     const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    const target = formError || !firstInvalid ? alertRef.current : firstInvalid
+    const target = ownError || !firstInvalid ? alertRef.current : firstInvalid
     target?.focus()
-  }, [saving, conflict, fieldErrors, formError])
+  }, [saving, conflict, fieldErrors, ownError])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -91,14 +100,13 @@ export function ResourceForm(props: ResourceFormProps) {
     awaitingResult.current = true
     props.onSubmit()
   }
-  const unmatched = unmatchedErrors(ui, values, fieldErrors)
   const errorCount = fieldErrors.length
   const nameId = fieldId(env, 'name')
   const displayNameId = fieldId(env, 'display_name')
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-5xl flex-col gap-8">
-      {(formError || errorCount > 0) && (
+      {(ownError || errorCount > 0) && (
         <div
           ref={alertRef}
           role="alert"
@@ -106,7 +114,7 @@ export function ResourceForm(props: ResourceFormProps) {
           className="flex flex-col gap-1 rounded-md border border-red-300 bg-red-50 p-3 text-red-900 focus:outline-2 focus:outline-red-600/40 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
         >
           <p className="font-medium">
-            {formError ?? `Correct ${errorCount === 1 ? 'the error' : `the ${errorCount} errors`} before saving.`}
+            {ownError ?? `Correct ${errorCount === 1 ? 'the error' : `the ${errorCount} errors`} before saving.`}
           </p>
           {unmatched.length > 0 && (
             <ul className="list-disc pl-5 text-sm">
