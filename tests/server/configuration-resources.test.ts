@@ -504,6 +504,35 @@ describe('VCL snippet references', () => {
     expect((await remove('codesnippets', 'late-headers')).status).toBe(204)
   })
 
+  it('never ends with a website running a snippet in a hook the snippet has left, however the writes meet', async () => {
+    // On PostgreSQL the two writes run on separate connections; each checks the other's side after a lock.
+    for (let round = 0; round < 4; round += 1) {
+      const snippet = `raced-${round}`
+      await create('codesnippets', { name: snippet, hook: 'vcl_deliver', content: 'set resp.http.X = "1";' })
+      const [website, moved] = await Promise.all([
+        platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
+          body: { default_rules: { custom_vcl_deliver: snippet } },
+          headers: ifMatch('*'),
+        }),
+        platform.call('PATCH', `${base}/codesnippets/${snippet}`, {
+          body: { hook: 'vcl_synth' },
+          headers: ifMatch('*'),
+        }),
+      ])
+      const site = await platform.call('GET', `${base}/websites/api-shop-example-com`)
+      const stored = await platform.call('GET', `${base}/codesnippets/${snippet}`)
+      const runs = site.body.data.default_rules.custom_vcl_deliver === snippet
+      expect(runs && stored.body.data.hook !== 'vcl_deliver', `round ${round}: ${website.status} ${moved.status}`).toBe(
+        false,
+      )
+      await platform.call('PATCH', `${base}/websites/api-shop-example-com`, {
+        body: { default_rules: { custom_vcl_deliver: null } },
+        headers: ifMatch('*'),
+      })
+      expect((await remove('codesnippets', snippet)).status).toBe(204)
+    }
+  })
+
   it('does not take a snippet of the same name in another project as a reference', async () => {
     await create('codesnippets', { name: 'shared-name', hook: 'vcl_deliver', content: 'set resp.http.X = "1";' })
     const elsewhere = await platform.call('POST', '/api/core/v0/projects/media/codesnippets', {

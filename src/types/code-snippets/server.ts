@@ -1,6 +1,6 @@
 import { conflict } from '../../../server/base/errors.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { snippetUses } from '../websites/server.ts'
+import { lockKeys, snippetKey, snippetUses } from '../websites/server.ts'
 import { checkSnippetVcl, confineSnippet } from './edge-check.ts'
 import { type CodeSnippetData, CodeSnippetFields } from './fields.ts'
 
@@ -16,8 +16,10 @@ export const codeSnippets: ResourceDefinition = {
   hooks: {
     // Projects share nodes: a snippet stays inside its project's VCL, and the project's VCL must compile
     // with it (EDGE.md); both are refused before anything is stored.
-    async beforeWrite({ db, scope, name, data }) {
+    async beforeWrite({ db, scope, name, data, concurrent }) {
       const snippet = data as CodeSnippetData
+      // A website naming it at the same moment waits for this write, or this one for it (lockKeys).
+      if (concurrent !== false) await lockKeys(db, [snippetKey(scope, name)])
       // A website runs it in the hook of the field that names it: moved to another hook, that website
       // could not be saved again (src/types/websites/server.ts refuses the mismatch) nor run it.
       const misplaced = (await snippetUses(db, scope, name)).filter((use) => use.hook !== snippet.hook)

@@ -75,22 +75,24 @@ export async function projectDomains(db: Db, project: string): Promise<Map<strin
 }
 
 /**
- * Holds, until the transaction ends, a lock on each of `domains`, so two writes claiming the same domain
- * at once (in one project or two, on two connections, or two processes sharing one PostgreSQL) take
- * turns: the second checks only after the first has committed, and sees its website. Writes of other
- * domains do not wait. Taken in one order (sorted in the subquery) so two writes never wait on each other.
+ * Holds, until the transaction ends, a lock on each of `keys` (`domainKey`, `snippetKey`), so two writes
+ * that must see each other take turns: claiming the same domain (in one project or two, on two
+ * connections, or two processes sharing one PostgreSQL), or a website naming a VCL snippet while the
+ * snippet moves to another hook. The second checks only after the first has committed. Taken in one
+ * statement and one order (sorted in the subquery), so two writes never wait on each other.
  */
-export async function lockDomains(db: Db, domains: readonly string[]): Promise<void> {
-  if (domains.length === 0) return
-  const keys = [...new Set(domains)].map((domain) => `website-domain|${domain}`)
+export async function lockKeys(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return
   const list = sql.join(
-    keys.map((key) => sql`${key}`),
+    [...new Set(keys)].map((key) => sql`${key}`),
     sql`, `,
   )
   await db.execute(
     sql`select count(pg_advisory_xact_lock(key)) from (select hashtextextended(k, 0) as key from unnest(array[${list}]::text[]) as k order by 1) as sorted`,
   )
 }
+export const domainKey = (domain: string) => `website-domain|${domain}`
+export const snippetKey = (project: string, snippet: string) => `vcl-snippet|${project}|${snippet}`
 
 /** Why a website cannot hold `domain`: another of the project's websites has it, or another project. */
 function claimedMessage(domain: string, claim: DomainClaim, project: string): string {
@@ -174,12 +176,16 @@ export const websites: ResourceDefinition = {
   configuration: true,
   hooks: {
     async beforeWrite({ db, scope, name, data, concurrent }) {
-      // The rules and snippets it names exist (checked before this); they must also fit this website.
-      const mismatches = await websiteMismatches(db, scope, name, data as WebsiteData)
-      if (mismatches.length > 0) throw badRequest(mismatches.map((e) => e.message).join('; '), mismatches)
+      const website = data as WebsiteData
       // Domains are unique across the platform: a request for one host must reach one website.
-      const domains = websiteDomains(data as { domain_name: string; domain_aliases: string[] })
-      if (concurrent !== false) await lockDomains(db, domains)
+      const domains = websiteDomains(website)
+      const snippets = Object.entries(website.default_rules).flatMap(([field, snippet]) =>
+        field.startsWith('custom_vcl_') && typeof snippet === 'string' ? [snippetKey(scope, snippet)] : [],
+      )
+      if (concurrent !== false) await lockKeys(db, [...domains.map(domainKey), ...snippets])
+      // The rules and snippets it names exist (checked before this); they must also fit this website.
+      const mismatches = await websiteMismatches(db, scope, name, website)
+      if (mismatches.length > 0) throw badRequest(mismatches.map((e) => e.message).join('; '), mismatches)
       const taken = await domainClaims(db, domains, { project: scope, website: name })
       const clashes = domains.filter((domain) => taken.has(domain))
       if (clashes.length > 0) {
