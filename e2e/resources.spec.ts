@@ -1,21 +1,15 @@
 import { choose, signIn } from './pages/console.ts'
-import { createToken } from './support/api.ts'
+import { adminCall, createToken } from './support/api.ts'
 import { holdRequests } from './support/hold.ts'
 import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
 const PROJECT = 'shop'
 
+/** A call to the project's core API as the admin (`path` under `/projects/shop`). */
 async function api(server: PlatformServer, method: string, path: string, body?: unknown, ifMatch?: string) {
-  const response = await fetch(`${server.baseURL}/api/core/v0/projects/${PROJECT}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${server.adminToken}`,
-      'content-type': 'application/json',
-      ...(ifMatch ? { 'if-match': ifMatch } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: response.status, body: response.status === 204 ? null : await response.json() }
+  const answer = await adminCall(server, method, `/api/core/v0/projects/${PROJECT}${path}`, body, ifMatch)
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read the answers' fields freely, as before
+  return answer as { status: number; body: any }
 }
 
 test.describe('resource screens', () => {

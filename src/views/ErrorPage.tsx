@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useInsideMain } from '../ui/landmarks.tsx'
+import { PageMessageFrame } from '../ui/landmarks.tsx'
 
 type ErrorPageProps = {
   /** Anything can be thrown, not only an Error. */
@@ -26,12 +26,8 @@ function messageOf(error: unknown): string {
 
 export function ErrorPage({ error, reset }: ErrorPageProps) {
   const status = statusOf(error)
-  const inside = useInsideMain()
-  const Landmark = inside ? 'div' : 'main'
   return (
-    <Landmark
-      className={`mx-auto flex max-w-xl flex-col items-center justify-center gap-4 p-6 text-center ${inside ? 'py-16' : 'min-h-screen'}`}
-    >
+    <PageMessageFrame>
       {status !== undefined && (
         <p className="font-mono text-5xl font-semibold text-red-700 dark:text-red-400">{status}</p>
       )}
@@ -52,6 +48,6 @@ export function ErrorPage({ error, reset }: ErrorPageProps) {
           Go to the homepage
         </Link>
       </div>
-    </Landmark>
+    </PageMessageFrame>
   )
 }

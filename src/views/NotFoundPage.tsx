@@ -1,14 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { useInsideMain } from '../ui/landmarks.tsx'
+import { PageMessageFrame } from '../ui/landmarks.tsx'
 
 export function NotFoundPage() {
-  // Inside the shell its main landmark is the shell's; signed out, the page is its own.
-  const inside = useInsideMain()
-  const Landmark = inside ? 'div' : 'main'
   return (
-    <Landmark
-      className={`mx-auto flex max-w-xl flex-col items-center justify-center gap-4 p-6 text-center ${inside ? 'py-16' : 'min-h-screen'}`}
-    >
+    <PageMessageFrame>
       <p className="font-mono text-5xl font-semibold text-teal-700 dark:text-teal-400">404</p>
       <h1 className="text-2xl font-semibold">Page not found</h1>
       {/* Spec section 8's page error, beside section 2's heading. */}
@@ -19,6 +14,6 @@ export function NotFoundPage() {
       >
         Go to the homepage
       </Link>
-    </Landmark>
+    </PageMessageFrame>
   )
 }
