@@ -122,6 +122,8 @@ test.describe('nodes', () => {
         .click()
       await expect(page.getByRole('dialog', { name: 'Maintenance off: 2 of 2 nodes' })).toBeVisible()
       await page.keyboard.press('Escape')
+      // Focus goes back to the button that asked.
+      await expect(page.getByRole('button', { name: 'Maintenance off' })).toBeFocused()
       await expect(page.getByRole('row').filter({ hasText: 'pop-au-syd-1' })).toContainText('Active')
     } finally {
       for (const node of ['pop-sg-sin-1', 'pop-au-syd-1', 'pop-us-sjc-1'])

@@ -209,6 +209,10 @@ test.describe('resource screens', () => {
     await expect(dialog).toContainText('shop-example-com')
     await expect(dialog).toContainText('Not deleted')
     expect((await api(server, 'GET', '/directors/shop-origin')).status).toBe(200)
+    // Closing the report gives focus back to the button that asked.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Delete' })).toBeFocused()
   })
 })
 

@@ -25,10 +25,8 @@ export function DeletionDialog({ ui, actor }: { ui: ResourceUi; actor: ReturnTyp
   const pending = useSelector(actor, selectPendingItems)
   const deleting = useSelector(actor, selectIsDeleting)
   const results = useSelector(actor, selectResults)
-  // Mounted from the first deletion on, so that Modal can give focus back when it closes.
-  const [used, setUsed] = useState(false)
-  if (!used && (pending !== null || results !== null)) setUsed(true)
-  if (!used) return null
+  // Shown while a question or a report is open; Modal gives focus back to the opener when it goes.
+  if (pending === null && results === null) return null
   return (
     <Suspense fallback={null}>
       <DeleteDialog

@@ -30,9 +30,8 @@ export default function MaintenanceButtons({
   const request = useSelector(actor, selectMaintenanceRequest)
   const changing = useSelector(actor, selectIsChanging)
   const report = useSelector(actor, selectMaintenanceReport)
-  // Mounted from the first question on, so that Modal can give focus back when it closes.
-  const [used, setUsed] = useState(false)
-  if (!used && (request !== null || report !== null)) setUsed(true)
+  // Shown while a question or a report is open; Modal gives focus back to the opener when it goes.
+  const open = request !== null || report !== null
   const ask = (maintenance: boolean) => actor.send({ type: 'maintenance.request', nodes: names, maintenance })
   return (
     <>
@@ -42,7 +41,7 @@ export default function MaintenanceButtons({
       <Button variant="secondary" size="sm" onClick={() => ask(false)}>
         Maintenance off
       </Button>
-      {used && (
+      {open && (
         <Suspense fallback={null}>
           <NodeMaintenanceDialog
             request={request}

@@ -1,7 +1,5 @@
 import { capitalize, type ResourceUi, titleInSentence } from '../../domain/resource-ui.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Modal } from '../../ui/Modal.tsx'
-import { NameList, ResultReport } from './ResultReport.tsx'
+import { NameList, type Question, QuestionThenReport, type Report } from './ResultReport.tsx'
 
 /** One item's outcome, as the deletion reports it. */
 export type DeletionOutcome = { name: string; deleted: boolean; message: string | null }
@@ -24,41 +22,26 @@ export type DeleteDialogProps = {
  */
 export function DeleteDialog({ ui, items, deleting, results, onConfirm, onCancel, onDismiss }: DeleteDialogProps) {
   const plural = titleInSentence(ui)
+  let report: Report | null = null
   if (results) {
     const deleted = results.filter((result) => result.deleted).length
-    const title =
-      results.length === 1
-        ? `${capitalize(ui.one)} ${deleted === 1 ? 'deleted' : 'not deleted'}`
-        : `${deleted} of ${results.length} ${plural} deleted`
-    const outcomes = results.map((result) => ({
-      name: result.name,
-      ok: result.deleted,
-      text: result.deleted ? 'Deleted' : `Not deleted: ${result.message ?? 'the platform gave no reason.'}`,
-    }))
-    return <ResultReport title={title} outcomes={outcomes} onDismiss={onDismiss} />
+    report = {
+      title:
+        results.length === 1
+          ? `${capitalize(ui.one)} ${deleted === 1 ? 'deleted' : 'not deleted'}`
+          : `${deleted} of ${results.length} ${plural} deleted`,
+      outcomes: results.map((result) => ({
+        name: result.name,
+        ok: result.deleted,
+        text: result.deleted ? 'Deleted' : `Not deleted: ${result.message ?? 'the platform gave no reason.'}`,
+      })),
+    }
   }
-
   const [only] = items ?? []
-  const title = items && items.length > 1 ? `Delete ${items.length} ${plural}?` : `Delete ${ui.one}?`
-  return (
-    <Modal
-      open={items !== null}
-      title={title}
-      // Nothing to cancel once the requests are out: the dialog stays until they settle.
-      dismissible={!deleting}
-      onClose={onCancel}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={deleting} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} busy={deleting}>
-            {deleting ? 'Deleting…' : 'Delete'}
-          </Button>
-        </>
-      }
-    >
-      {items && items.length > 1 ? (
+  const question: Question | null = items && {
+    title: items.length > 1 ? `Delete ${items.length} ${plural}?` : `Delete ${ui.one}?`,
+    body:
+      items.length > 1 ? (
         <div className="space-y-3">
           <p>These {plural} will be deleted. This cannot be undone.</p>
           <NameList label={`${capitalize(plural)} to delete`} names={items.map((item) => item.name)} />
@@ -67,7 +50,17 @@ export function DeleteDialog({ ui, items, deleting, results, onConfirm, onCancel
         <p>
           The {ui.one} "{only?.name}" will be deleted. This cannot be undone.
         </p>
-      )}
-    </Modal>
+      ),
+    confirm: { label: 'Delete', busyLabel: 'Deleting…', variant: 'danger' },
+  }
+  return (
+    <QuestionThenReport
+      question={question}
+      busy={deleting}
+      report={report}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      onDismiss={onDismiss}
+    />
   )
 }

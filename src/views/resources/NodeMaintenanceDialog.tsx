@@ -1,7 +1,5 @@
 import type { NodeMaintenanceResult } from '../../types/nodes/fields.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Modal } from '../../ui/Modal.tsx'
-import { NameList, ResultReport } from './ResultReport.tsx'
+import { NameList, type Question, QuestionThenReport, type Report } from './ResultReport.tsx'
 
 export type NodeMaintenanceDialogProps = {
   /** What the question names; open while non-null (also while the change runs). */
@@ -28,44 +26,46 @@ export default function NodeMaintenanceDialog({
   onCancel,
   onDismiss,
 }: NodeMaintenanceDialogProps) {
+  let outcome: Report | null = null
   if (report) {
     const succeeded = report.results.filter((result) => result.result === 'succeeded').length
-    const title = report.error
-      ? 'Maintenance not changed'
-      : `Maintenance ${report.maintenance ? 'on' : 'off'}: ${succeeded} of ${report.results.length} nodes`
-    const outcomes = report.results.map((result) => ({
-      name: result.name,
-      ok: result.result === 'succeeded',
-      text:
-        result.result === 'succeeded'
-          ? `${result.changed ? 'Succeeded' : 'Succeeded (already so)'}: now ${result.status}`
-          : `Failed: ${result.message ?? 'the platform gave no reason.'}`,
-    }))
-    return <ResultReport title={title} outcomes={outcomes} error={report.error} onDismiss={onDismiss} />
+    outcome = {
+      title: report.error
+        ? 'Maintenance not changed'
+        : `Maintenance ${report.maintenance ? 'on' : 'off'}: ${succeeded} of ${report.results.length} nodes`,
+      outcomes: report.results.map((result) => ({
+        name: result.name,
+        ok: result.result === 'succeeded',
+        text:
+          result.result === 'succeeded'
+            ? `${result.changed ? 'Succeeded' : 'Succeeded (already so)'}: now ${result.status}`
+            : `Failed: ${result.message ?? 'the platform gave no reason.'}`,
+      })),
+      error: report.error,
+    }
   }
-  const on = request?.maintenance ?? true
-  const count = request?.nodes.length ?? 0
-  return (
-    <Modal
-      open={request !== null}
-      title={`${on ? 'Put' : 'Take'} ${count} ${count === 1 ? 'node' : 'nodes'} ${on ? 'in' : 'out of'} maintenance?`}
-      dismissible={!changing}
-      onClose={onCancel}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={changing} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="primary" onClick={onConfirm} busy={changing}>
-            {changing ? 'Changing…' : on ? 'Maintenance on' : 'Maintenance off'}
-          </Button>
-        </>
-      }
-    >
+  const question: Question | null = request && {
+    title: `${request.maintenance ? 'Put' : 'Take'} ${request.nodes.length} ${request.nodes.length === 1 ? 'node' : 'nodes'} ${request.maintenance ? 'in' : 'out of'} maintenance?`,
+    body: (
       <div className="space-y-3">
-        <p>{on ? EFFECT.on : EFFECT.off}</p>
-        <NameList label="Nodes to change" names={request?.nodes ?? []} />
+        <p>{request.maintenance ? EFFECT.on : EFFECT.off}</p>
+        <NameList label="Nodes to change" names={request.nodes} />
       </div>
-    </Modal>
+    ),
+    confirm: {
+      label: request.maintenance ? 'Maintenance on' : 'Maintenance off',
+      busyLabel: 'Changing…',
+      variant: 'primary',
+    },
+  }
+  return (
+    <QuestionThenReport
+      question={question}
+      busy={changing}
+      report={outcome}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      onDismiss={onDismiss}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { type ReactNode, useEffect, useId } from 'react'
 import { Button } from '../../ui/Button.tsx'
 import { Modal } from '../../ui/Modal.tsx'
 
@@ -8,43 +8,79 @@ export type Outcome = { name: string; ok: boolean; text: string }
 const listClassName =
   'max-h-64 overflow-y-auto rounded-md border border-slate-200 text-sm dark:border-slate-800 divide-y divide-slate-200 dark:divide-slate-800'
 
+/** A question asked before requests go out: its title, what it says, and its confirming button. */
+export type Question = {
+  title: string
+  body: ReactNode
+  confirm: { label: string; busyLabel: string; variant: 'primary' | 'danger' }
+}
+
+/** What the requests came to: each item's own outcome, or why nothing ran. */
+export type Report = { title: string; outcomes: readonly Outcome[]; error?: string | null }
+
+/** The report's Close button, which takes focus from the question's disabled button when it appears. */
+function ReportClose({ onDismiss }: { onDismiss: () => void }) {
+  const id = useId()
+  useEffect(() => {
+    document.getElementById(id)?.focus()
+  }, [id])
+  return (
+    <Button id={id} variant="secondary" onClick={onDismiss} data-autofocus>
+      Close
+    </Button>
+  )
+}
+
 /**
- * The report that replaces a confirmation in the same dialog once its requests have settled (a
- * deletion, a maintenance change): each item's own outcome, or why nothing ran. Focus moves from the
- * confirmation's disabled button to Close.
+ * A question (a deletion, a maintenance change), then in the same dialog the report that replaces it once
+ * its requests have settled. One dialog throughout, so that closing the report gives focus back to the
+ * button that asked the question. Open while either is non-null.
  */
-export function ResultReport({
-  title,
-  outcomes,
-  error = null,
+export function QuestionThenReport({
+  question,
+  busy,
+  report,
+  onConfirm,
+  onCancel,
   onDismiss,
 }: {
-  title: string
-  outcomes: readonly Outcome[]
-  error?: string | null
+  question: Question | null
+  /** The requests are out: nothing to cancel, and the dialog stays until they settle. */
+  busy: boolean
+  report: Report | null
+  onConfirm: () => void
+  onCancel: () => void
   onDismiss: () => void
 }) {
-  const closeId = useId()
-  useEffect(() => {
-    document.getElementById(closeId)?.focus()
-  }, [closeId])
   return (
     <Modal
-      open
-      title={title}
-      onClose={onDismiss}
+      open={question !== null || report !== null}
+      title={report?.title ?? question?.title ?? ''}
+      dismissible={report !== null || !busy}
+      onClose={report ? onDismiss : onCancel}
       footer={
-        <Button id={closeId} variant="secondary" onClick={onDismiss} data-autofocus>
-          Close
-        </Button>
+        report ? (
+          <ReportClose onDismiss={onDismiss} />
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
+              Cancel
+            </Button>
+            <Button variant={question?.confirm.variant ?? 'primary'} onClick={onConfirm} busy={busy}>
+              {busy ? question?.confirm.busyLabel : question?.confirm.label}
+            </Button>
+          </>
+        )
       }
     >
-      {error ? (
-        <p role="alert">{error}</p>
+      {!report ? (
+        question?.body
+      ) : report.error ? (
+        <p role="alert">{report.error}</p>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls, and the keyboard must be able to scroll it
         <ul aria-label="Results" tabIndex={0} className={listClassName}>
-          {outcomes.map((outcome) => (
+          {report.outcomes.map((outcome) => (
             <li key={outcome.name} className="flex flex-col gap-0.5 px-3 py-2">
               <span className="font-medium break-all">{outcome.name}</span>
               <span
