@@ -84,6 +84,8 @@ test.describe('Blocklist', () => {
     await expect(report).toContainText('Line 2: 203.0.113.999')
     await expect(report).toContainText('Line 5: not-a-value')
     await report.getByRole('button', { name: 'Done' }).click()
+    // The report replaced the question; closing it gives focus back to the button that opened the first.
+    await expect(page.getByRole('button', { name: 'Paste values' })).toBeFocused()
     await expect(page.getByRole('row', { name: /ip-203-0-113-66/ })).toContainText('Allow')
     expect(await stored(server, 'ip-203-0-113-66')).toMatchObject({ action: 'allow', notes: 'e2e bot' })
     expect(await stored(server, 'country-nl')).toMatchObject({ target: 'country', value: 'NL' })

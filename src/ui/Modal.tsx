@@ -26,36 +26,58 @@ function CloseIcon() {
   )
 }
 
+/**
+ * Each open dialog's panel and where focus goes when it closes. A dialog that replaces another one (a
+ * question's report, a paste's summary) opens while focus is still in the one it replaces, or on the body
+ * once that one's button is disabled: it then goes back where the one it replaces would have.
+ */
+const openPanels = new Map<HTMLElement, HTMLElement>()
+
+/** Where a dialog opening now should give focus back when it closes: the focused element, or the one before it. */
+function openerNow(): { element: HTMLElement; before: HTMLElement | null } | null {
+  const active = document.activeElement
+  if (!(active instanceof HTMLElement)) return null
+  const panels = [...openPanels]
+  const replaced = active === document.body ? panels.at(-1) : panels.find(([panel]) => panel.contains(active))
+  return { element: active, before: replaced?.[1] ?? null }
+}
+
+/** The opener if it is still on the page, else the element before it. */
+const returnTarget = (opener: { element: HTMLElement; before: HTMLElement | null }) =>
+  opener.element.isConnected && opener.element !== document.body ? opener.element : opener.before
+
 /** A dialog (Headless UI): focus is trapped inside and returns to the opener on close. */
 export function Modal({ open, title, onClose, children, footer, size = 'md', dismissible = true }: ModalProps) {
   // Headless UI returns focus only for a dialog that was closed when it mounted; dialogs loaded on first
   // use mount already open, so remember the opener here (before the panel takes focus) and go back to it.
-  const opener = useRef<HTMLElement | null>(null)
-  if (
-    open &&
-    opener.current === null &&
-    typeof document !== 'undefined' &&
-    document.activeElement instanceof HTMLElement
-  ) {
-    opener.current = document.activeElement
-  }
+  const opener = useRef<{ element: HTMLElement; before: HTMLElement | null } | null>(null)
+  const panel = useRef<HTMLDivElement | null>(null)
+  if (open && opener.current === null && typeof document !== 'undefined') opener.current = openerNow()
   useEffect(() => {
+    const element = panel.current
+    if (open && element && opener.current) {
+      const target = returnTarget(opener.current)
+      if (target) openPanels.set(element, target)
+      return () => {
+        openPanels.delete(element)
+      }
+    }
     if (open || !opener.current) return
-    const element = opener.current
+    const target = returnTarget(opener.current)
     opener.current = null
     requestAnimationFrame(() => {
-      if (element.isConnected && !element.contains(document.activeElement)) element.focus()
+      if (target?.isConnected && !target.contains(document.activeElement)) target.focus()
     })
   }, [open])
   // A dialog removed while open (its page shows it only while its step lasts) takes the focus with it:
   // the opener gets it back, unless the page has put it somewhere on purpose meanwhile.
   useEffect(
     () => () => {
-      const element = opener.current
-      if (!element) return
+      if (!opener.current) return
+      const target = returnTarget(opener.current)
       requestAnimationFrame(() => {
         const lost = document.activeElement === null || document.activeElement === document.body
-        if (element.isConnected && lost) element.focus()
+        if (target?.isConnected && lost) target.focus()
       })
     },
     [],
@@ -69,6 +91,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', dis
     >
       <DialogBackdrop className="fixed inset-0 bg-slate-950/50" />
       <DialogPanel
+        ref={panel}
         className={`relative flex w-full ${SIZES[size]} flex-col rounded-lg bg-white text-slate-900 shadow-xl ring-1 ring-slate-900/10 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-100/10`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
