@@ -71,13 +71,21 @@ function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   })
 }
 
+/**
+ * A call's own time-out (ofetch's `timeout` option: the search's 45 s, an import's 60 s), moved by
+ * onRequest under a key of ours: given to ofetch, it would arm a timer of its own and then retry a GET
+ * that ran out of time (it retries an abort whenever `timeout` is set), and the client's deadline cut
+ * the call short anyway. Kept on the options, which ofetch passes to fetch and copies into a retry.
+ */
+type CallDeadline = { wadpTimeout?: number }
+
 export function createApi(options: ApiOptions): ApiClients {
   // The URL as ofetch built it (base, path and query) and the headers its onRequest set; each attempt
-  // within its own deadline (withDeadline), an early answer too.
+  // within its own deadline (withDeadline: the call's own time-out, else the client's), an early answer too.
   const fetchWithin =
     (ms: number): typeof fetch =>
     (input, init) => {
-      const { signal, done } = withDeadline(init?.signal, ms)
+      const { signal, done } = withDeadline(init?.signal, (init as CallDeadline | undefined)?.wadpTimeout ?? ms)
       const asked = { ...init, signal }
       const token = options.getToken()
       const early =
@@ -91,6 +99,10 @@ export function createApi(options: ApiOptions): ApiClients {
       {
         baseURL,
         onRequest({ options: request }) {
+          if (request.timeout !== undefined) {
+            ;(request as CallDeadline).wadpTimeout = request.timeout
+            request.timeout = undefined
+          }
           const token = options.getToken()
           if (token) request.headers.set('Authorization', `Bearer ${token}`)
         },

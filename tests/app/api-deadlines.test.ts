@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApi, DEFAULT_TIMEOUT_MS, errorMessage } from '../../src/api/http.ts'
+import { SEARCH_TIMEOUT_MS, searchResources } from '../../src/api/search.ts'
 
 /** A platform that answers each request in turn: a Response, or `hang` (never, until the request is aborted). */
 const hang = Symbol('hang')
@@ -79,6 +80,14 @@ describe('every platform call ends within its time-out (spec section 9: 5000 ms)
     const call = outcome(api(() => never).core('/projects/shop'))
     expect(await settledAfter(DEFAULT_TIMEOUT_MS - 1, call)).toBe('still waiting')
     expect(await settledAfter(1, call)).toEqual({ error: 'The platform did not answer in time.' })
+  })
+
+  it("gives a call its own time-out (the search's 45 s), asked once", async () => {
+    const asked = platform(hang, hang)
+    const call = outcome(searchResources(api(), 'shop'))
+    expect(await settledAfter(SEARCH_TIMEOUT_MS - 1, call)).toBe('still waiting')
+    expect(await settledAfter(1, call)).toEqual({ error: 'The platform did not answer in time.' })
+    expect(asked).toEqual(['/api/core/v0/search?query=shop'])
   })
 
   it('gives a statistics query its own 100 s', async () => {
