@@ -6,11 +6,14 @@ import * as v from 'valibot'
  * starts with the console, and whatever its module imports goes up front with it.
  */
 
-/** The console and the server both drop a pasted `Bearer ` prefix (spec section 7). */
+/**
+ * The console and the server both drop a pasted `Bearer ` prefix (spec section 7): a paste of the prefix
+ * alone is an empty token, not the token "Bearer".
+ */
 export function stripBearer(value: string): string {
   return value
     .trim()
-    .replace(/^bearer\s+/i, '')
+    .replace(/^bearer(\s+|$)/i, '')
     .trim()
 }
 

@@ -227,10 +227,13 @@ describe('session: signing in with a token', () => {
     expect(session.emitted).toEqual([{ type: 'session.signedIn' }])
   })
 
-  it('refuses an empty token with "Token cannot be empty." and calls nothing', async () => {
+  it.each([
+    ['blank', '   '],
+    ['only a "Bearer " prefix', 'Bearer '],
+  ])('refuses an empty token (%s) with "Token cannot be empty." and calls nothing', async (_, token) => {
     const session = startSession()
     await signedOut(session)
-    session.actor.send({ type: 'session.signInWithToken', token: '   ' })
+    session.actor.send({ type: 'session.signInWithToken', token })
     const state = session.actor.getSnapshot()
     expect(state.context.error).toBe(SESSION_MESSAGES.tokenEmpty)
     expect(state.matches({ loggedOut: 'idle' })).toBe(true)

@@ -22,11 +22,14 @@ describe('POST /api/auth/v0/login', () => {
     expect(Date.parse(res.body.data.expires_at)).toBeGreaterThan(Date.now())
   })
 
-  it('refuses an empty token with the spec message on the token field', async () => {
-    const res = await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: '   ' } })
-    expect(res.status).toBe(400)
-    expect(res.body.errors).toEqual([{ field: 'token', message: 'Token cannot be empty.' }])
-  })
+  it.each(['   ', 'Bearer ', 'bearer'])(
+    'refuses an empty token (%j) with the spec message on the token field',
+    async (token) => {
+      const res = await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token } })
+      expect(res.status).toBe(400)
+      expect(res.body.errors).toEqual([{ field: 'token', message: 'Token cannot be empty.' }])
+    },
+  )
 
   it('says what is wrong with a token that is missing or not a string, in the words of every other field', async () => {
     const login = (body: unknown) => platform.call('POST', '/api/auth/v0/login', { token: null, body })
