@@ -49,7 +49,12 @@ test.describe('the quick-setup wizard', () => {
   })
 
   test('creates a website and its director for a new origin, then leads to /websites', async ({ page, server }) => {
-    const wizard = await openWizard(page)
+    // Opened over the websites list, which the console then holds: the new website must still show.
+    await page.goto('/websites?project=shop')
+    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Quick Setup' }).click()
+    const wizard = page.getByRole('dialog', { name: 'Quick Setup' })
+    await wizard.getByRole('button', { name: 'Next' }).click()
     await wizard.getByLabel('What is the domain name for the website?').fill('fresh.example.org')
     await wizard.getByLabel('Host').fill('origin.fresh.example.org')
     await wizard.getByRole('button', { name: 'Next' }).click()
@@ -61,6 +66,7 @@ test.describe('the quick-setup wizard', () => {
     expect(website?.default_director).toMatch(/^fresh-example-org-[a-z]{5}$/)
     await wizard.getByRole('button', { name: 'Finish' }).click()
     await expect(page).toHaveURL(/\/websites\?project=shop$/)
+    await expect(page.getByRole('link', { name: 'fresh-example-org', exact: true })).toBeVisible()
   })
 
   test('checks the form page before Next: inline errors, the focus on the first, gone once fixed', async ({ page }) => {

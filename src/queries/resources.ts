@@ -6,6 +6,7 @@ import type { ResourceListParams } from '../domain/list-params.ts'
 import { type Draft, getPath, type ResourceUi, setPath } from '../domain/resource-ui.ts'
 import { nextTurn } from '../ui/nextTask.ts'
 import { retryWhileUnavailable } from './errors.ts'
+import { RESOURCES_KEY, resourceTypeKey } from './resource-keys.ts'
 
 type Target = Pick<ResourceUi, 'type' | 'service' | 'scope'>
 
@@ -20,8 +21,8 @@ export const PICKER_ITEMS = 1000
  * `detail` (one resource), so a write invalidates the type's lists and the resource by prefix.
  */
 export function resourceQueries(api: ApiClients) {
-  const all = ['resources'] as const
-  const ofType = (ui: Target, project: string) => [...all, ui.type, project] as const
+  const all = RESOURCES_KEY
+  const ofType = (ui: Target, project: string) => resourceTypeKey(ui.type, project)
   return {
     all,
     ofType,

@@ -5,6 +5,7 @@ import type { QuickSetupActor } from '../app/quick-setup.ts'
 import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
 import { storage } from '../app/storage.ts'
 import { isLocalRedirect, LOGOUT_QUERY_KEY, SSO_CALLBACK_PATH } from '../domain/session.ts'
+import { resourceTypeKey } from '../queries/resource-keys.ts'
 import { stringifySearch } from './router.tsx'
 
 /** Paths a signed-out visitor may be on without it becoming the page to return to after sign-in. */
@@ -91,7 +92,7 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
 
 /**
  * The quick-setup wizard, once its actor exists (its first use): a created website is announced and
- * triggers an explicit sync check and a fresh directors list; Finish leads to /websites.
+ * triggers an explicit sync check and fresh directors and websites lists; Finish leads to /websites.
  */
 export function connectQuickSetup(
   router: AnyRouter,
@@ -105,6 +106,9 @@ export function connectQuickSetup(
     notify(`Website "${name}" created.`, { kind: 'success' })
     actors.projectSync.send({ type: 'sync.start', explicit: true })
     void queryClient.invalidateQueries({ queryKey: queries.configuration.directorNames(project).queryKey })
+    // The lists a page holds (the websites list the wizard was opened over, Finish's destination).
+    for (const type of ['websites', 'directors'])
+      void queryClient.invalidateQueries({ queryKey: resourceTypeKey(type, project) })
   })
   wizard.on('quickSetup.finished', () => {
     const project = actors.project.getSnapshot().context.project
