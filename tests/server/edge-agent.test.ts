@@ -111,6 +111,34 @@ describe('an edge agent node', () => {
     expect(shop.vcl).toContain('wadp-synthetic:agent-hello')
   })
 
+  it('sends a new configuration once an entry in it expires, with no write in between', async () => {
+    const expires = Date.now() + 1500
+    const list = await platform.call('POST', `${core}/projects/shop/iplists`, {
+      body: {
+        name: 'agent-expiring',
+        entries: [
+          { cidr: '198.51.100.77/32', expires_at: new Date(expires).toISOString() },
+          { cidr: '198.51.100.78/32' },
+        ],
+      },
+    })
+    expect(list.status).toBe(201)
+    const shopVcl = (answer: Json) => answer.body.data.projects.find((project: Json) => project.project === 'shop').vcl
+    const first = await configuration(NODE, secret)
+    expect(shopVcl(first)).toContain('"198.51.100.77";')
+    const etag = first.headers.get('etag') as string
+    expect((await configuration(NODE, secret, { 'if-none-match': etag })).status).toBe(304)
+    await new Promise((resolve) => setTimeout(resolve, expires + 100 - Date.now()))
+    const after = await configuration(NODE, secret, { 'if-none-match': etag })
+    expect(after.status).toBe(200)
+    expect(shopVcl(after)).not.toContain('"198.51.100.77";')
+    expect(shopVcl(after)).toContain('"198.51.100.78";')
+    // With no entry left to expire, the tag holds until the next write.
+    const tag = after.headers.get('etag') as string
+    expect((await configuration(NODE, secret, { 'if-none-match': tag })).status).toBe(304)
+    await platform.call('DELETE', `${core}/projects/shop/iplists/agent-expiring`, { headers: { 'if-match': '*' } })
+  })
+
   it('holds a request with wait until something changes, and answers the change', async () => {
     const etag = (await configuration(NODE, secret)).headers.get('etag') as string
     expect(

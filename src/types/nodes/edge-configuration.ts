@@ -9,6 +9,7 @@ import { vclName } from '../../domain/vcl.ts'
 import type { BlocklistData } from '../blocklist/fields.ts'
 import type { DirectorData } from '../directors/fields.ts'
 import { type CompiledProject, compileProject, type Named } from '../edge-program.ts'
+import type { IpListData } from '../ip-lists/fields.ts'
 import type { WebsiteData } from '../websites/fields.ts'
 
 /** The types a project's VCL is compiled from, by their stored names. */
@@ -42,6 +43,33 @@ export async function configurationTag(
     ...pending.map((name) => `invalidate ${name}`),
   ].join('\n')
   return { etag: `"edge-${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`, revisions }
+}
+
+/**
+ * A configuration's ETag as sent to a node: the revisions' tag, and when the compiled VCL leaves out an
+ * entry by its expiry, the first instant an entry still in it expires (base 36 ms), after which the same
+ * revisions compile to another VCL. In the tag itself, so that any API process reads it from the node's
+ * If-None-Match without keeping anything.
+ */
+export function sentTag(etag: string, validUntil: number | null): string {
+  return validUntil === null ? etag : `${etag.slice(0, -1)}.${validUntil.toString(36)}"`
+}
+
+/** Whether a node's If-None-Match still names the configuration it would be sent now. */
+export function stillCurrent(known: string | undefined, etag: string, now: number): boolean {
+  if (known === etag) return true
+  const dated = known?.match(/^(".*)\.([0-9a-z]+)"$/)
+  return dated !== null && dated !== undefined && `${dated[1]}"` === etag && now < Number.parseInt(dated[2] ?? '', 36)
+}
+
+/** The first expiry after `now` among entries that have one (IP list entries, blocklist entries), or null. */
+function nextExpiry(expiries: readonly (string | null | undefined)[], now: number): number | null {
+  let first: number | null = null
+  for (const expiry of expiries) {
+    const at = typeof expiry === 'string' ? Date.parse(expiry) : Number.NaN
+    if (at > now && (first === null || at < first)) first = at
+  }
+  return first
 }
 
 /** The hosts a project serves: its websites' domain names and aliases, lowercased. */
@@ -78,8 +106,11 @@ async function resolveHosts(hosts: Iterable<string>, now: number): Promise<Map<s
   return result
 }
 
-/** Compiled projects by their revisions (and the platform's): a change recompiles only its project. */
-const compiled = new WeakMap<Db, Map<string, { key: string; result: CompiledProject }>>()
+/**
+ * Compiled projects by their revisions (and the platform's), until an entry they hold expires: a change
+ * recompiles only its project.
+ */
+const compiled = new WeakMap<Db, Map<string, { key: string; validUntil: number | null; result: CompiledProject }>>()
 
 /**
  * Every project's VCL for a node. Backend names are resolved here (the platform and its nodes share
@@ -91,8 +122,9 @@ export async function edgeConfiguration(
   projects: readonly string[],
   revisions: Revisions,
   now: number,
-): Promise<EdgeConfiguration> {
-  if (projects.length === 0) return { node, platform_revision: revisions.platform, projects: [] }
+): Promise<{ configuration: EdgeConfiguration; validUntil: number | null }> {
+  if (projects.length === 0)
+    return { configuration: { node, platform_revision: revisions.platform, projects: [] }, validUntil: null }
   const rows = await db
     .select({ type: resources.type, scope: resources.scope, name: resources.name, data: resources.data })
     .from(resources)
@@ -112,6 +144,7 @@ export async function edgeConfiguration(
   const cache = compiled.get(db) ?? new Map()
   compiled.set(db, cache)
   const result: EdgeProject[] = []
+  let validUntil: number | null = null
   for (const project of projects) {
     const revision = revisions.projects.get(project) ?? 0
     const own = rows.filter((row) => row.scope === project)
@@ -123,8 +156,9 @@ export async function edgeConfiguration(
     const unresolved = hosts.filter((host) => !addresses.get(host))
     const key = `${revision}|${revisions.platform}|${hosts.map((host) => `${host}=${addresses.get(host)}`).join(',')}`
     let entry = cache.get(project)
-    if (entry?.key !== key) {
+    if (entry?.key !== key || (entry.validUntil !== null && now >= entry.validUntil)) {
       const applies = blocklist.filter(({ data }) => data.scope === 'platform' || data.project === project)
+      const ipLists = of('iplists') as Named<IpListData>[]
       const program = compileProject(
         {
           project,
@@ -133,7 +167,7 @@ export async function edgeConfiguration(
           pageRules: of('pagerules'),
           synthetics: of('synthetics'),
           snippets: of('codesnippets'),
-          ipLists: of('iplists'),
+          ipLists,
           rateLimits: of('ratelimits'),
           blocklist: applies,
           now,
@@ -151,9 +185,14 @@ export async function edgeConfiguration(
           }
         }
       }
-      entry = { key, result: program }
+      const expiries = [
+        ...ipLists.flatMap(({ data }) => data.entries.map((ipEntry) => ipEntry.expires_at)),
+        ...applies.map(({ data }) => data.expires_at),
+      ]
+      entry = { key, validUntil: nextExpiry(expiries, now), result: program }
       cache.set(project, entry)
     }
+    if (entry.validUntil !== null) validUntil = Math.min(validUntil ?? entry.validUntil, entry.validUntil)
     result.push({
       project,
       revision,
@@ -164,5 +203,5 @@ export async function edgeConfiguration(
       not_enforced: entry.result.notEnforced,
     })
   }
-  return { node, platform_revision: revisions.platform, projects: result }
+  return { configuration: { node, platform_revision: revisions.platform, projects: result }, validUntil }
 }

@@ -19,7 +19,7 @@ import { AgentReport } from '../../domain/edge-node.ts'
 import { EdgeStatsAnswer, EdgeStatsPost } from '../../domain/edge-stats.ts'
 import { TrafficBatch } from '../../domain/live-traffic.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
-import { configurationTag, edgeConfiguration } from './edge-configuration.ts'
+import { configurationTag, edgeConfiguration, sentTag, stillCurrent } from './edge-configuration.ts'
 import { pendingInvalidations, recordInvalidationResults } from './edge-invalidations.ts'
 import { type NodeData, NodeMaintenanceRequest, type NodeMaintenanceResult } from './fields.ts'
 
@@ -207,12 +207,19 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
         const invalidations = await pendingInvalidations(ctx.db, params.name, ctx.now())
         const pending = invalidations.map((invalidation) => `${invalidation.project}/${invalidation.name}`)
         const { etag, revisions } = await configurationTag(ctx.db, projects, pending)
-        c.header('ETag', etag)
         c.header('Cache-Control', 'no-store')
-        if (known !== etag) {
-          const configuration = await edgeConfiguration(ctx.db, params.name, projects, revisions, ctx.now())
+        if (!stillCurrent(known, etag, ctx.now())) {
+          const { configuration, validUntil } = await edgeConfiguration(
+            ctx.db,
+            params.name,
+            projects,
+            revisions,
+            ctx.now(),
+          )
+          c.header('ETag', sentTag(etag, validUntil))
           return c.json({ data: { ...configuration, invalidations } })
         }
+        c.header('ETag', known as string)
         // A stopping process answers at once: the agent asks again (another process, or this one
         // restarted) instead of its request running on into a closed database.
         if (Date.now() >= until || ctx.stopping()) return c.body(null, 304)
@@ -349,8 +356,8 @@ function registerNotEnforced(router: ServiceRouter, ctx: ServerContext) {
     handler: async ({ c, params }) => {
       if (!(await ctx.tenancy.projectExists(params.project))) throw notFound(`project ${params.project}`)
       const { revisions } = await configurationTag(ctx.db, [params.project])
-      const config = await edgeConfiguration(ctx.db, '', [params.project], revisions, ctx.now())
-      return c.json({ data: config.projects[0]?.not_enforced ?? [] })
+      const { configuration } = await edgeConfiguration(ctx.db, '', [params.project], revisions, ctx.now())
+      return c.json({ data: configuration.projects[0]?.not_enforced ?? [] })
     },
   })
 }
