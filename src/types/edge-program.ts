@@ -1,5 +1,5 @@
 import type { NotEnforced } from '../domain/edge-node.ts'
-import { VclProgram, vclName } from '../domain/vcl.ts'
+import { VclProgram, vclName, vclString } from '../domain/vcl.ts'
 import { blocklistVcl } from './blocklist/edge.ts'
 import type { BlocklistData } from './blocklist/fields.ts'
 import { byPriority } from './code-snippets/edge.ts'
@@ -98,7 +98,7 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
   for (const { name, what } of blocklist.notEnforced) notEnforced.push({ type: 'access-list', name, what })
   const rateLimits = new Map(
     config.rateLimits.map(({ name, data }) => {
-      const compiled = rateLimitVcl(name, data)
+      const compiled = rateLimitVcl(config.project, name, data)
       for (const what of compiled.notEnforced) notEnforced.push({ type: 'ratelimits', name, what })
       return [name, compiled.guard] as const
     }),
@@ -175,6 +175,9 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     '}',
     '',
     'sub vcl_hash {',
+    // Projects share the node's cache: the project starts every object's hash, and a snippet can only add
+    // to it (hash_data accumulates), so no project's VCL reaches another's objects.
+    `  hash_data(${vclString(`project:${config.project}`)});`,
     ...projectCalls('vcl_hash'),
     ...dispatch('hash', 'req'),
     '}',

@@ -215,6 +215,19 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect(await cached('/by-host')).toBe('HIT')
     await purge('host', [HOST])
     expect((await get(HOST, '/by-host')).headers['x-cache']).toBe('MISS')
+
+    // The other project's snippet hashes a request as shop's: it still cannot reach shop's objects.
+    expect(await cached('/poison')).toBe('HIT')
+    const poison = await platform.call('POST', `${core}/projects/shop-staging/codesnippets`, {
+      body: {
+        name: 'hash-as-shop',
+        hook: 'vcl_hash',
+        content: `if (req.url ~ "^/poison") {\n  hash_data(req.url);\n  hash_data("${HOST}");\n  return (lookup);\n}`,
+      },
+    })
+    expect(poison.status).toBe(201)
+    await until('the snippet on the node', async () => (await agentRow('shop-staging'))?.updated)
+    expect((await get(OTHER_HOST, '/poison')).headers['x-cache']).toBe('MISS')
   }, 150_000)
 
   it("reports its backends' probes: a stopped origin is sick in the API, and healthy again once it answers", async () => {
@@ -272,10 +285,29 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
       headers: { 'if-match': site.headers.get('etag') as string },
     })
     expect(limited.status).toBe(200)
+    // The other project has a rate limit of the same name and key on its website: its own counter.
+    const other = await platform.call('POST', `${core}/projects/shop-staging/ratelimits`, {
+      body: {
+        name: 'edge-limited',
+        match: { paths: ['/limited'] },
+        keys: ['ip'],
+        limit: 2,
+        period_s: 60,
+        penalty_s: 60,
+      },
+    })
+    expect(other.status).toBe(201)
+    const staging = await platform.call('PATCH', `${core}/projects/shop-staging/websites/staging`, {
+      body: { rate_limits: ['edge-limited'] },
+      headers: { 'if-match': '*' },
+    })
+    expect(staging.status).toBe(200)
     await until('the rate limit on the node', async () => (await agentRow('shop'))?.updated)
+    await until('the other rate limit on the node', async () => (await agentRow('shop-staging'))?.updated)
     const statuses = []
     for (let i = 0; i < 3; i += 1) statuses.push((await get(HOST, `/limited?${i}`)).status)
     expect(statuses).toEqual([200, 200, 429])
+    expect((await get(OTHER_HOST, '/limited')).status).toBe(200)
 
     const blocked = await platform.call('POST', `${core}/access-list`, {
       body: {

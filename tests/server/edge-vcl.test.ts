@@ -93,6 +93,20 @@ describe("a tenant's snippet on a shared node", () => {
     expect(first('set req.http.x = vtc.typesize("p");')?.message).toMatch(/vtc module/)
   })
 
+  it("is refused the rate limits' shared counters and the names the platform writes", () => {
+    const first = (content: string) => snippetProblems(content)[0]?.message
+    expect(first('if (vsthrottle.is_denied("shop|rl|" + client.ip, 1, 60s, 60s)) { }')).toMatch(
+      /^vsthrottle is not available to snippets/,
+    )
+    // A global snippet's vcl_hash would run before the platform's, which starts the hash with the project.
+    expect(first('sub vcl_hash {\n  hash_data("shop.example.com");\n  return (lookup);\n}')).toMatch(
+      /^vcl_hash is a name the platform uses/,
+    )
+    expect(first('sub website_shop_deliver { }')).toMatch(/^website_shop_deliver is a name the platform uses/)
+    expect(first('acl wadp_blocklist_allow { "10.0.0.1"; }')).toMatch(/^wadp_blocklist_allow is a name/)
+    expect(snippetProblems('sub tenant_helper {\n  set req.http.X-Helper = "1";\n}')).toEqual([])
+  })
+
   it('cannot close the subroutine it is placed in', () => {
     expect(snippetProblems('}\nsub vcl_recv { return (vcl(x)); }\nsub y {')[0]).toMatchObject({ line: 1, column: 1 })
     expect(snippetProblems('if (req.url == "/") {')).toEqual([{ line: 1, column: 22, message: 'a { is not closed' }])
@@ -380,6 +394,37 @@ describe('the API refuses a snippet that would break or leave its project', () =
         body: { name: 'tags-responses', hook: 'vcl_deliver', content: 'set resp.http.X-Shop = "1";' },
       })
       expect(good.status).toBe(201)
+    },
+    60_000,
+  )
+
+  it.skipIf(!vcc)(
+    'keeps a global snippet that another calls: deleting it is a 409, disabling it a 400, naming the caller',
+    async () => {
+      const helper = await platform.call('POST', snippets, {
+        body: { name: 'helper-sub', hook: 'global', content: 'sub tenant_mark {\n  set req.http.X-Mark = "1";\n}' },
+      })
+      expect(helper.status).toBe(201)
+      const caller = await platform.call('POST', snippets, {
+        body: { name: 'calls-helper', hook: 'vcl_recv', content: 'call tenant_mark;' },
+      })
+      expect(caller.status).toBe(201)
+      const removed = await platform.call('DELETE', `${snippets}/helper-sub`, { headers: { 'if-match': '*' } })
+      expect(removed.status).toBe(409)
+      expect(removed.body.message).toMatch(/VCL snippet calls-helper, line 1, column \d+: .*tenant_mark/)
+      const disabled = await platform.call('PATCH', `${snippets}/helper-sub`, {
+        body: { enabled: false },
+        headers: { 'if-match': '*' },
+      })
+      expect(disabled.status).toBe(400)
+      expect(disabled.body.errors[0].message).toMatch(/^VCL snippet calls-helper, line 1/)
+      // Once nothing calls it, it goes.
+      expect((await platform.call('DELETE', `${snippets}/calls-helper`, { headers: { 'if-match': '*' } })).status).toBe(
+        204,
+      )
+      expect((await platform.call('DELETE', `${snippets}/helper-sub`, { headers: { 'if-match': '*' } })).status).toBe(
+        204,
+      )
     },
     60_000,
   )

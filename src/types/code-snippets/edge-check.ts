@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { ApiError, badRequest } from '../../../server/base/errors.ts'
+import { ApiError, badRequest, conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import { Vcc } from '../../../server/edge/vcc.ts'
@@ -19,7 +19,10 @@ function compiler(): Vcc | null {
   return vcc
 }
 
-/** The project's directors and its other global snippets: what a snippet's own VCL may use. */
+/**
+ * The project's directors, IP lists and other enabled snippets: what a snippet's own VCL may use, and
+ * what may use it (a global snippet's subroutine that another snippet calls).
+ */
 async function surroundings(db: Db, project: string, except: string) {
   const rows = await db
     .select({ type: resources.type, name: resources.name, data: resources.data })
@@ -29,8 +32,8 @@ async function surroundings(db: Db, project: string, except: string) {
   const directors = rows.filter((row) => row.type === 'directors') as unknown as Named<DirectorData>[]
   const ipLists = rows.filter((row) => row.type === 'iplists') as unknown as Named<IpListData>[]
   const snippets = rows.filter((row) => row.type === 'codesnippets') as unknown as Named<CodeSnippetData>[]
-  const globals = snippets.filter(({ name, data }) => name !== except && data.hook === 'global' && data.enabled)
-  return { directors, ipLists, globals }
+  const others = snippets.filter(({ name, data }) => name !== except && data.enabled)
+  return { directors, ipLists, others }
 }
 
 /** "line 2, column 33: …": where in a field's own text, as EDGE.md words it. */
@@ -47,45 +50,62 @@ export function confineSnippet(content: string): void {
   throw badRequest(`content ${errors[0]?.message}`, errors)
 }
 
-/**
- * Refuses (400) a snippet that does not compile in its hook, with the line and column inside its text
- * and the compiler's own words (EDGE.md). It is compiled in a program of its own: the project's directors
- * (which it may use), its global snippets, and itself in its hook, as every node places it (a website
- * that runs it in a hook of its own runs it in the same hook). A write of any other type writes VCL the
- * platform generates from validated fields (tests/server/edge-vcl.test.ts compiles every kind). Backends
- * are given a fixed address: Varnish resolves backend names when it compiles, and whether an origin's
- * name resolves is the node's business, not the form's. When the compiler gives no verdict, twice (it
- * could not start, or ran over its time), the write is refused with 503 and the reason: nothing is
- * stored on a guess.
- */
-export async function checkSnippetVcl(db: Db, project: string, name: string, snippet: CodeSnippetData): Promise<void> {
-  const vccOfMachine = compiler()
-  if (!vccOfMachine || !snippet.enabled) return
-  const { directors, ipLists, globals } = await surroundings(db, project, name)
-  const { program } = compileProject(
+/** What the compiler said of a program, or why it could not say (503: nothing is stored on a guess). */
+async function verdictOf(vccOfMachine: Vcc, text: string, what: string) {
+  try {
+    return await vccOfMachine.compile(text).catch(() => vccOfMachine.compile(text))
+  } catch (error) {
+    // No verdict, twice: nothing is stored on a guess (EDGE.md), and the reason is said.
+    const reason = error instanceof Error ? error.message : String(error)
+    console.error(`VCL check of ${what}: ${reason}`)
+    throw new ApiError(503, `Varnish's compiler could not check the snippet (${reason}); nothing was stored, try again`)
+  }
+}
+
+/** The check's program: the project's directors, IP lists and `snippets`, each in its hook, as a node places them. */
+function checkProgram(
+  project: string,
+  surrounding: Awaited<ReturnType<typeof surroundings>>,
+  snippets: Named<CodeSnippetData>[],
+) {
+  return compileProject(
     {
       project,
       websites: [],
       pageRules: [],
       synthetics: [],
-      directors,
-      ipLists,
+      directors: surrounding.directors,
+      ipLists: surrounding.ipLists,
       rateLimits: [],
       blocklist: [],
       now: Date.now(),
-      snippets: [...globals, { name, data: snippet }],
+      snippets,
     },
     () => '127.0.0.1',
-  )
-  let verdict: Awaited<ReturnType<Vcc['compile']>>
-  try {
-    verdict = await vccOfMachine.compile(program.text).catch(() => vccOfMachine.compile(program.text))
-  } catch (error) {
-    // No verdict, twice: nothing is stored on a guess (EDGE.md), and the reason is said.
-    const reason = error instanceof Error ? error.message : String(error)
-    console.error(`VCL check of snippet ${name} in ${project}: ${reason}`)
-    throw new ApiError(503, `Varnish's compiler could not check the snippet (${reason}); nothing was stored, try again`)
-  }
+  ).program
+}
+
+/**
+ * Refuses (400) a snippet that does not compile in its hook, with the line and column inside its text
+ * and the compiler's own words (EDGE.md). It is compiled in a program of its own: the project's directors
+ * and IP lists (which it may use), its other enabled snippets (a global one's subroutines it may call, and
+ * those that call its own), and itself in its hook, as every node places it (a website that runs it in a
+ * hook of its own runs it in the same hook). A write of any other type writes VCL the platform generates
+ * from validated fields (tests/server/edge-vcl.test.ts compiles every kind). Backends are given a fixed
+ * address: Varnish resolves backend names when it compiles, and whether an origin's name resolves is the
+ * node's business, not the form's. When the compiler gives no verdict, twice (it could not start, or ran
+ * over its time), the write is refused with 503 and the reason: nothing is stored on a guess.
+ */
+export async function checkSnippetVcl(db: Db, project: string, name: string, snippet: CodeSnippetData): Promise<void> {
+  const vccOfMachine = compiler()
+  if (!vccOfMachine) return
+  const surrounding = await surroundings(db, project, name)
+  // Disabled, it is left out: the others must still compile without it.
+  const program = checkProgram(project, surrounding, [
+    ...surrounding.others,
+    ...(snippet.enabled ? [{ name, data: snippet }] : []),
+  ])
+  const verdict = await verdictOf(vccOfMachine, program.text, `snippet ${name} in ${project}`)
   if (verdict.ok) return
   const { line, column, message } = verdict.error
   const place = program.locate(line)
@@ -94,6 +114,26 @@ export async function checkSnippetVcl(db: Db, project: string, name: string, sni
       ? `the project's VCL does not compile with it (program line ${line}, column ${column}: ${message})`
       : place.name === name
         ? at(place.line, column, message)
-        : `global VCL snippet ${place.name}, ${at(place.line, column, message)}`
+        : `VCL snippet ${place.name}, ${at(place.line, column, message)}`
   throw badRequest(`content ${said}`, [{ field: 'content', message: said }])
+}
+
+/**
+ * Refuses (409) deleting a snippet the project's other snippets need (a global one whose subroutine
+ * another calls): the nodes could not load the project without it.
+ */
+export async function checkSnippetDelete(db: Db, project: string, name: string): Promise<void> {
+  const vccOfMachine = compiler()
+  if (!vccOfMachine) return
+  const surrounding = await surroundings(db, project, name)
+  const program = checkProgram(project, surrounding, surrounding.others)
+  const verdict = await verdictOf(vccOfMachine, program.text, `deleting snippet ${name} in ${project}`)
+  if (verdict.ok) return
+  const { line, column, message } = verdict.error
+  const place = program.locate(line)
+  const where =
+    place === null
+      ? `program line ${line}, column ${column}`
+      : `VCL snippet ${place.name}, ${at(place.line, column, message)}`
+  throw conflict(`the project's VCL would not compile without it: ${where}${place === null ? `: ${message}` : ''}`)
 }

@@ -41,13 +41,14 @@ function codeOnly(text: string): string {
 /**
  * What a tenant's VCL may not do on a node it shares (EDGE.md): inline C, importing modules or
  * including files, functions that reach the node (its files, its environment), switching to another
- * VCL, and bans (which would reach every project's objects in the cache).
+ * VCL, bans (which would reach every project's objects in the cache), the rate limits' counters (shared
+ * by every project), and the subroutines and names the platform writes.
  */
 const FORBIDDEN: { pattern: RegExp; message: string }[] = [
   { pattern: /C\{|\}C/, message: 'inline C is not allowed in a shared edge' },
   {
     pattern: /(?:^|[;{}])\s*import\s/,
-    message: 'import is not allowed: std, directors and vsthrottle are already imported',
+    message: 'import is not allowed: std and directors are already imported',
   },
   {
     pattern: /(?:^|[;{}])\s*include\b/,
@@ -60,6 +61,18 @@ const FORBIDDEN: { pattern: RegExp; message: string }[] = [
   { pattern: /\bvcl\s*\(/, message: 'return (vcl(…)) is not allowed: a project’s VCL cannot switch to another' },
   { pattern: /\b(std\s*\.\s*)?ban\s*\(/, message: 'bans are not allowed in snippets: use the Invalidation page' },
   { pattern: /\b(vtc|debug|unix|blob)\s*\./, message: 'the $1 module is not available to snippets' },
+  {
+    pattern: /\bvsthrottle\s*\./,
+    message:
+      'vsthrottle is not available to snippets: its counters are shared by every project on the node; use a rate limit',
+  },
+  {
+    // Varnish runs every definition of a vcl_* subroutine, a global snippet's first: it would come before
+    // the platform's own (the hash's project, the blocklist). The other names are those the platform writes.
+    pattern: /\b(?:sub|acl|backend|probe)\s+((?:vcl|website|snippet|project|iplist|wadp|d|b)_\w*)/,
+    message:
+      '$1 is a name the platform uses: a snippet cannot define vcl_* subroutines (use the hook) or names starting website_, snippet_, project_, iplist_, wadp_, d_ or b_',
+  },
 ]
 
 /** Line and column (from 1) of an offset in `text`. */

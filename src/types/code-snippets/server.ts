@@ -1,7 +1,7 @@
 import { conflict } from '../../../server/base/errors.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { lockKeys, snippetKey, snippetUses } from '../websites/server.ts'
-import { checkSnippetVcl, confineSnippet } from './edge-check.ts'
+import { checkSnippetDelete, checkSnippetVcl, confineSnippet } from './edge-check.ts'
 import { type CodeSnippetData, CodeSnippetFields } from './fields.ts'
 
 export const codeSnippets: ResourceDefinition = {
@@ -32,6 +32,11 @@ export const codeSnippets: ResourceDefinition = {
       }
       confineSnippet(snippet.content)
       await checkSnippetVcl(db, scope, name, snippet)
+      return undefined
+    },
+    // A global snippet whose subroutine another snippet calls stays while that one does.
+    async beforeDelete({ db, scope, name }) {
+      await checkSnippetDelete(db, scope, name)
       return undefined
     },
   },

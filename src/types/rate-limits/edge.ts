@@ -22,11 +22,11 @@ function keyExpression(key: string): string | null {
 }
 
 /**
- * Rate limit `name` of a website on a Varnish node (vmod vsthrottle): the requests it matches, counted
+ * Rate limit `name` of a project's website on a Varnish node (vmod vsthrottle): the requests it matches, counted
  * per key on each node, over the limit in the period: answered with its status for its penalty (block), or
  * logged (log). What a node cannot do (a challenge, a country key, a counter shared by the nodes) is said.
  */
-export function rateLimitVcl(name: string, limit: RateLimitData) {
+export function rateLimitVcl(project: string, name: string, limit: RateLimitData) {
   const notEnforced = rateLimitNotEnforced(limit)
   if (!limit.enabled) return { guard: '', notEnforced }
   const keys = limit.keys.map(keyExpression).filter((key): key is string => key !== null)
@@ -37,7 +37,8 @@ export function rateLimitVcl(name: string, limit: RateLimitData) {
   }
   if (methods.length > 0) conditions.push(`(${methods.map((method) => `req.method == "${method}"`).join(' || ')})`)
   for (const list of limit.bypass_iplists) conditions.push(`client.ip !~ ${ipListAcl(list)}`)
-  const key = [vclString(`${name}|`), ...keys].join(' + "|" + ')
+  // The node's counters are shared by every project: the key starts with the project's name.
+  const key = [vclString(`${project}|${name}|`), ...keys].join(' + "|" + ')
   conditions.push(
     `vsthrottle.is_denied(${key}, ${limit.limit}, ${seconds(limit.period_s)}, ${seconds(limit.penalty_s)})`,
   )
