@@ -20,9 +20,11 @@ const TYPED = /^(\d{1,2})-(\d{1,2})-(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)
 /**
  * A date and time typed as the console writes them (`23-11-2026 14:05`, seconds optional, the time
  * optional meaning midnight), in local time: its ISO 8601 instant, '' for an empty text, or null when it
- * names no moment (a 31-02, a 24:00, a time skipped by a clock change).
+ * names no moment (a 31-02, a 24:00, a time skipped by a clock change). `end`: the last millisecond of
+ * what it names, for the end of an inclusive range ("To 14:05" takes in 14:05:30; "To 23-11-2026" the
+ * whole day).
  */
-export function parseDateTimeInput(text: string): string | null {
+export function parseDateTimeInput(text: string, end = false): string | null {
   const trimmed = text.trim()
   if (trimmed === '') return ''
   const match = TYPED.exec(trimmed)
@@ -36,14 +38,27 @@ export function parseDateTimeInput(text: string): string | null {
     date.getHours() === hours &&
     date.getMinutes() === minutes &&
     date.getSeconds() === seconds
-  return same ? date.toISOString() : null
+  if (!same) return null
+  if (!end) return date.toISOString()
+  const next =
+    match[4] === undefined
+      ? new Date(year ?? 0, (month ?? 1) - 1, (day ?? 1) + 1)
+      : new Date(date.getTime() + (match[6] === undefined ? 60_000 : 1000))
+  return new Date(next.getTime() - 1).toISOString()
 }
 
-/** An instant as a typed date-time field shows it (`23-11-2026 14:05`, with seconds when it has some). */
-export function dateTimeInputOf(iso: string | undefined): string {
+/**
+ * An instant as a typed date-time field shows it (`23-11-2026 14:05`, with seconds when it has some).
+ * `end`: an instant `parseDateTimeInput` made with `end`, shown as what was typed.
+ */
+export function dateTimeInputOf(iso: string | undefined, end = false): string {
   if (!iso) return ''
-  const date = new Date(iso)
+  let date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
+  if (end && date.getMilliseconds() === 999) {
+    date = new Date(date.getTime() - 999)
+    if (date.getSeconds() === 59) date = new Date(date.getTime() - 59_000)
+  }
   const seconds = date.getSeconds() === 0 ? '' : `:${two(date.getSeconds())}`
   return `${formatDate(date)} ${formatHoursMinutes(date)}${seconds}`
 }

@@ -68,13 +68,14 @@ export function ResultBadge({ result }: { result: AuditSummary['result'] }) {
 function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (filters: AuditFilterValues) => void }) {
   const [draft, setDraft] = useState<AuditFilterValues>(filters)
   // The times as typed (day-month-year, 24-hour, local): read into instants when applied.
-  const [times, setTimes] = useState({ from: dateTimeInputOf(filters.from), to: dateTimeInputOf(filters.to) })
+  const [times, setTimes] = useState({ from: dateTimeInputOf(filters.from), to: dateTimeInputOf(filters.to, true) })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const set = (key: keyof AuditFilterValues) => (value: string) => setDraft({ ...draft, [key]: value })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const from = parseDateTimeInput(times.from)
-    const to = parseDateTimeInput(times.to)
+    // Inclusive: 'To 14:05' takes in what happened during 14:05.
+    const to = parseDateTimeInput(times.to, true)
     if (from === null || to === null) {
       setErrors({
         ...(from === null ? { from: DATE_TIME_INPUT.message } : {}),

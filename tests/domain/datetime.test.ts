@@ -22,6 +22,16 @@ describe('dates typed and shown in the console’s one convention', () => {
     expect(parseDateTimeInput('')).toBe('')
   })
 
+  it('reads the end of an inclusive range as the last millisecond of what was typed, and shows it back as typed', () => {
+    expect(parseDateTimeInput('23-11-2026 14:05', true)).toBe('2026-11-23T13:05:59.999Z')
+    expect(parseDateTimeInput('23-11-2026 14:05:09', true)).toBe('2026-11-23T13:05:09.999Z')
+    expect(parseDateTimeInput('23-11-2026', true)).toBe('2026-11-23T22:59:59.999Z')
+    expect(parseDateTimeInput('31-02-2026', true)).toBeNull()
+    for (const typed of ['23-11-2026 14:05', '23-11-2026 14:05:09'])
+      expect(dateTimeInputOf(parseDateTimeInput(typed, true) ?? '', true)).toBe(typed)
+    expect(dateTimeInputOf(parseDateTimeInput('23-11-2026', true) ?? '', true)).toBe('23-11-2026 23:59')
+  })
+
   it('refuses what names no moment: US order, 12-hour times, impossible days and hours, ISO text', () => {
     for (const text of [
       '11/23/2026',
