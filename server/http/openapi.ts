@@ -67,7 +67,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
     name: 'PreconditionFailed',
     description: 'If-Match is missing: send the ETag of the resource you read, or `*`',
   },
-  413: { name: 'PayloadTooLarge', description: 'The body is over 4 MiB' },
+  413: { name: 'PayloadTooLarge', description: 'The body is over 4 MiB (a backup upload: 32 MiB)' },
   415: { name: 'UnsupportedMediaType', description: 'A body that is not sent as `application/json`' },
   431: {
     name: 'RequestHeaderFieldsTooLarge',

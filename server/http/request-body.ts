@@ -5,22 +5,32 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 // A VCL snippet may hold 1 MiB of code (RESOURCES.md); its JSON body needs room for escapes and fields.
 export const MAX_BODY_BYTES = 4 * 1024 * 1024
+/**
+ * A backup uploaded back (`POST …/backups/import`) is a whole project as its download wrote it: a
+ * project of some thousands of websites, or a few large snippets, is over 4 MiB.
+ */
+export const MAX_BACKUP_BODY_BYTES = 32 * 1024 * 1024
+const BACKUP_IMPORT = /^\/api\/core\/v0\/projects\/[^/?]+\/backups\/import(?:\?|$)/
 
-function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+/** The largest body a request to `url` may carry. */
+export const bodyLimitOf = (url: string | undefined) =>
+  url !== undefined && BACKUP_IMPORT.test(url) ? MAX_BACKUP_BODY_BYTES : MAX_BODY_BYTES
+
+function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number): void {
   res.writeHead(413, {
     ...baseHeaders(false),
     'content-security-policy': API_CSP,
     'content-type': 'application/json',
     'cache-control': 'no-store',
   })
-  res.end(JSON.stringify({ message: `request body larger than ${MAX_BODY_BYTES} bytes`, errors: [] }))
+  res.end(JSON.stringify({ message: `request body larger than ${limit} bytes`, errors: [] }))
   // Nothing else reads it: Node discards the rest as it arrives and keeps the connection for the
   // client's next request, instead of resetting a client that is still sending.
   req.resume()
 }
 
 /**
- * Reads a request's whole body (up to MAX_BODY_BYTES) before the app sees the request, and hands it
+ * Reads a request's whole body (up to its limit, `bodyLimitOf`) before the app sees the request, and hands it
  * over as `rawBody`, which @hono/node-server takes as the body. The app may then answer early (401,
  * 404, 412…) without reading it: no stream of the socket is left half-read. Otherwise the adapter
  * wraps the socket in a web stream at the first look at the body (Hono's bodyLimit took one on every
@@ -30,13 +40,14 @@ function tooLarge(req: IncomingMessage, res: ServerResponse): void {
 export function withBodyRead(listener: Listener): Listener {
   return (req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') return listener(req, res)
+    const limit = bodyLimitOf(req.url)
     const declared = Number(req.headers['content-length'] ?? 0)
-    if (declared > MAX_BODY_BYTES) return tooLarge(req, res)
+    if (declared > limit) return tooLarge(req, res, limit)
     const chunks: Buffer[] = []
     let size = 0
     const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size <= MAX_BODY_BYTES) {
+      if (size <= limit) {
         chunks.push(chunk)
         return
       }
@@ -44,7 +55,7 @@ export function withBodyRead(listener: Listener): Listener {
       req.off('data', onData)
       req.off('end', onEnd)
       chunks.length = 0
-      tooLarge(req, res)
+      tooLarge(req, res, limit)
     }
     const onEnd = () => {
       ;(req as IncomingMessage & { rawBody?: Buffer }).rawBody = Buffer.concat(chunks, size)

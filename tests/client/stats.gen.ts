@@ -170,7 +170,7 @@ export interface components {
         };
       };
     };
-    /** @description The body is over 4 MiB */
+    /** @description The body is over 4 MiB (a backup upload: 32 MiB) */
     PayloadTooLarge: {
       content: {
         "application/json": {

@@ -300,6 +300,18 @@ describe('utilities and the contract', () => {
     expect(Object.keys(openapi.body.paths['/projects/{project}/directors/{name}'].delete.responses)).toContain('413')
   })
 
+  it('takes a backup upload over 4 MiB (a large project downloaded), up to 32 MiB', async () => {
+    const upload = (bytes: number) =>
+      platform.call('POST', `${shop}/backups/import`, {
+        raw: `{"format":"${'x'.repeat(bytes)}"}`,
+        headers: { 'content-type': 'application/json' },
+      })
+    // Read and judged as a document (not one), instead of refused for its size.
+    const large = await upload(6_000_000)
+    expect(large.status).toBe(400)
+    expect((await upload(33_600_000)).status).toBe(413)
+  })
+
   it('never answers 500 to malformed input', async () => {
     const attempts = [
       platform.call('POST', `${shop}/directors`, { raw: '[1,2,3]', headers: { 'content-type': 'application/json' } }),
