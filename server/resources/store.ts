@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { resources } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'
@@ -63,7 +63,17 @@ function sortOrder(sort: string | undefined): SQL[] {
   return [direction(numeric), direction(sql`${resources.data} #>> ${path}::text[]`), asc(resources.name)]
 }
 
-export async function listResources(db: Db, type: string, scope: string, query: ListQuery) {
+/**
+ * A page of a type's resources in a scope. `leaveOut`: keys of `data` not read at all (a backup's
+ * document, which a list never shows and which can be megabytes).
+ */
+export async function listResources(
+  db: Db,
+  type: string,
+  scope: string,
+  query: ListQuery,
+  leaveOut: readonly string[] = [],
+) {
   const conditions: SQL[] = [eq(resources.type, type), eq(resources.scope, scope)]
   if (query.q) {
     const pattern = `%${escapeLike(query.q.toLowerCase())}%`
@@ -89,9 +99,13 @@ export async function listResources(db: Db, type: string, scope: string, query: 
     if (held) conditions.push(held)
   }
   const where = and(...conditions)
+  const columns = {
+    ...getTableColumns(resources),
+    data: leaveOut.reduce<SQL<ResourceData>>((data, key) => sql`${data} - ${key}::text`, sql`${resources.data}`),
+  }
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select(columns)
       .from(resources)
       .where(where)
       .orderBy(...sortOrder(query.sort))

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { ServerContext } from '../context.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { cacheGenerations, resources } from '../db/schema.ts'
@@ -306,7 +306,10 @@ const rowColumns = {
   name: resources.name,
   displayName: resources.displayName,
   searchText: resources.searchText,
-  data: resources.data,
+  // A backup's document (a whole project) is not searched: not read either.
+  data: sql<
+    Record<string, unknown>
+  >`case when ${resources.type} = ${BACKUP_TYPE} then ${resources.data} - 'document' else ${resources.data} end`,
 }
 
 /** The search index of one API process, kept as current as the database (see the top of this file). */

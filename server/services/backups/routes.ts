@@ -129,10 +129,14 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     query: newestFirstQuery(),
     response: BackupListAnswer,
     handler: async ({ c, params, query }) => {
-      const { rows, total } = await listResources(ctx.db, BACKUP_TYPE, params.project, {
-        ...query,
-        sort: '-requested_at',
-      })
+      // Without their documents, which the list never shows.
+      const { rows, total } = await listResources(
+        ctx.db,
+        BACKUP_TYPE,
+        params.project,
+        { ...query, sort: '-requested_at' },
+        ['document'],
+      )
       return c.json({ data: rows.map(presentBackup), meta: { total, page: query.page, items: query.items } })
     },
   })
