@@ -2,7 +2,8 @@ import type { ResourceLink } from '../../src/domain/resource-links.ts'
 
 /**
  * Serialised list and item responses, so a hot list costs a map look-up instead of a query and a JSON
- * encode. Entries are grouped by `type|scope` and dropped as a group when anything of that type and
+ * encode; bounded by entries and by the characters of their bodies (a caller who pages through ten
+ * thousand websites 400 at a time must not grow the process by gigabytes). Entries are grouped by `type|scope` and dropped as a group when anything of that type and
  * scope changes: at once by this process's own change listeners, and, when several processes share
  * the database, as soon as a look-up brings a different stamp of the group's generation
  * (server/db/generations.ts).
@@ -22,11 +23,26 @@ export type ResourceLinks = { referenced_by?: ResourceLink[]; uses?: ResourceLin
 
 type Group = { stamp: string; entries: Map<string, CachedResponse> }
 
+/** Characters of bodies held at most (a process's memory, whatever lists its callers ask for). */
+const MAX_HELD = 64 * 1024 * 1024
+/** A body larger than this is not held: a few of them would take the whole room. */
+const MAX_BODY = 4 * 1024 * 1024
+
 export class ResponseCache {
   private readonly groups = new Map<string, Group>()
   private size = 0
+  private held = 0
 
-  constructor(private readonly maxEntries = 2000) {}
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly maxHeld = MAX_HELD,
+    private readonly maxBody = MAX_BODY,
+  ) {}
+
+  /** How much it holds: entries and characters of their bodies. */
+  get usage(): { entries: number; characters: number } {
+    return { entries: this.size, characters: this.held }
+  }
 
   get(group: string, key: string, stamp: string): CachedResponse | undefined {
     const entries = this.groups.get(group)
@@ -38,7 +54,9 @@ export class ResponseCache {
   }
 
   set(group: string, key: string, response: CachedResponse, stamp: string): void {
-    if (this.size >= this.maxEntries) this.clear()
+    const weight = response.body.length
+    if (weight > this.maxBody) return
+    if (this.size >= this.maxEntries || this.held + weight > this.maxHeld) this.clear()
     let entries = this.groups.get(group)
     if (entries && entries.stamp !== stamp) {
       this.invalidate(group)
@@ -48,7 +66,10 @@ export class ResponseCache {
       entries = { stamp, entries: new Map() }
       this.groups.set(group, entries)
     }
-    if (!entries.entries.has(key)) this.size += 1
+    const before = entries.entries.get(key)
+    if (before) this.held -= before.body.length
+    else this.size += 1
+    this.held += weight
     entries.entries.set(key, response)
   }
 
@@ -56,11 +77,13 @@ export class ResponseCache {
     const entries = this.groups.get(group)
     if (!entries) return
     this.size -= entries.entries.size
+    for (const response of entries.entries.values()) this.held -= response.body.length
     this.groups.delete(group)
   }
 
   clear(): void {
     this.groups.clear()
     this.size = 0
+    this.held = 0
   }
 }
