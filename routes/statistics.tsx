@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { use } from 'react'
+import { use, useState } from 'react'
 import { selectIsProjectBusy, selectProjectName, selectProjectPermissions } from '../machines/project.selectors.ts'
 import { PAGE_HEADINGS } from '../src/domain/page-headings.ts'
 import { grants } from '../src/domain/permissions.ts'
@@ -50,7 +50,8 @@ function ProjectStatistics({ project }: { project: string }) {
   const asked = queryOfView(view, project, STATS_METRICS, Date.now())
   const options = queries.stats(asked.query ?? { project, from: '', to: '', metrics: [] })
   const stats = useQuery({ ...options, enabled: asked.query !== null, placeholderData: keepPreviousData })
-  const websites = useQuery(queries.websiteNames(project))
+  const [websiteFilter, setWebsiteFilter] = useState('')
+  const websites = useQuery(queries.websiteNames(project, websiteFilter.trim()))
   const elapsedSeconds = useElapsedSeconds(stats.isFetching)
   const cancelled = asked.query !== null && !stats.isFetching && (stats.isPending || stats.isPlaceholderData)
   const result = !asked.query
@@ -68,6 +69,8 @@ function ProjectStatistics({ project }: { project: string }) {
       view={view}
       resolved={asked.query && { from: asked.query.from, to: asked.query.to }}
       websites={websites.data ?? null}
+      websiteFilter={websiteFilter}
+      onWebsiteFilter={setWebsiteFilter}
       viewError={asked.error}
       result={result}
       onChange={(patch) =>

@@ -11,14 +11,27 @@ export async function queryStats(api: ApiClients, query: StatsQuery, signal?: Ab
   return v.parse(v.object({ data: StatsResultSchema }), body).data
 }
 
-/** The project's website names, for the statistics filter (an empty list on error, as spec section 7 does for lists). */
-export async function listWebsiteNames(api: ApiClients, project: string): Promise<string[]> {
+/** The project's websites a statistics view may filter on: the first names (by name), and whether there are more. */
+export type WebsiteNames = { names: string[]; more: boolean }
+
+/** Names shown at once; a project with more gets a filter, which narrows them on the server. */
+export const WEBSITE_NAMES_SHOWN = 1000
+
+/**
+ * The project's website names matching `q`, for the statistics filter (an empty list on error, as spec
+ * section 7 does for lists).
+ */
+export async function listWebsiteNames(api: ApiClients, project: string, q = ''): Promise<WebsiteNames> {
   try {
     const body = await api.core(`/projects/${encodeURIComponent(project)}/websites`, {
-      query: { items: 1000, sort: 'name' },
+      query: { items: WEBSITE_NAMES_SHOWN, sort: 'name', ...(q ? { q } : {}) },
     })
-    return v.parse(v.object({ data: v.array(v.object({ name: v.string() })) }), body).data.map((site) => site.name)
+    const page = v.parse(
+      v.object({ data: v.array(v.object({ name: v.string() })), meta: v.object({ total: v.number() }) }),
+      body,
+    )
+    return { names: page.data.map((site) => site.name), more: page.meta.total > page.data.length }
   } catch {
-    return []
+    return { names: [], more: false }
   }
 }

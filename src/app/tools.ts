@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
 import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate'
 import { backupRestoreMachine, type RestoreFailure } from '../../machines/backup-restore.ts'
 import { invalidationMachine } from '../../machines/invalidation.ts'
@@ -49,12 +49,14 @@ export function toolTools(
         queryFn: () => listPurges(api, project, RECENT_PURGES),
         refetchInterval: (query) => pollRecent(query.state.data?.data),
       }),
-    /** The websites a statistics view may filter on. */
-    websiteNames: (project: string) =>
+    /** The websites a statistics view may filter on, narrowed by what its filter holds. */
+    websiteNames: (project: string, q = '') =>
       queryOptions({
-        queryKey: [...all, project, 'website-names'],
-        queryFn: () => listWebsiteNames(api, project),
+        queryKey: [...all, project, 'website-names', q],
+        queryFn: () => listWebsiteNames(api, project, q),
         staleTime: 30_000,
+        // The options stay while the next narrowing loads.
+        placeholderData: keepPreviousData,
       }),
     /**
      * A statistics query. Its numbers never change once reported (API.md), so an answer stays fresh; a

@@ -33,8 +33,14 @@ export type StatisticsPageProps = {
   view: StatisticsView
   /** The range the view resolves to now (ISO instants), to start a custom range from. */
   resolved: { from: string; to: string } | null
-  /** The project's websites, null while their list loads. */
-  websites: readonly string[] | null
+  /**
+   * The project's websites matching the filter (the first ones by name, and whether there are more), null
+   * while their list loads.
+   */
+  websites: { names: readonly string[]; more: boolean } | null
+  /** What narrows the websites offered (shown once the project has more than one list holds). */
+  websiteFilter: string
+  onWebsiteFilter: (text: string) => void
   viewError: StatsViewError | null
   result: StatisticsResultView
   onChange: (patch: Partial<StatisticsView>) => void
@@ -219,7 +225,7 @@ export function StatisticsPage(props: StatisticsPageProps) {
       {data && (
         <div className={result.status === 'ready' && result.fetching ? 'opacity-60' : undefined}>
           {/* Only once the list has come: saying so before, then taking it back, moved the numbers under it. */}
-          {props.websites?.length === 0 && (
+          {props.websites?.names.length === 0 && props.websiteFilter.trim() === '' && (
             <p className="mb-4 text-slate-600 dark:text-slate-400">This project has no websites yet: no traffic.</p>
           )}
           <Totals data={data} />
@@ -238,9 +244,11 @@ export function StatisticsPage(props: StatisticsPageProps) {
   )
 }
 
-function Controls({ view, resolved, websites: loaded, viewError, result, onChange }: StatisticsPageProps) {
-  const websites = loaded ?? []
-  const ids = { granularity: useId(), website: useId(), group: useId() }
+function Controls(props: StatisticsPageProps) {
+  const { view, resolved, viewError, result, onChange } = props
+  const websites = props.websites?.names ?? []
+  const filtered = (props.websites?.more ?? false) || props.websiteFilter !== ''
+  const ids = { granularity: useId(), website: useId(), websiteFilter: useId(), group: useId() }
   const auto = result.status === 'ready' ? ` (${GRANULARITY_LABELS[result.data.granularity].toLowerCase()})` : ''
   return (
     <div className="mb-6 flex flex-col gap-4">
@@ -294,6 +302,18 @@ function Controls({ view, resolved, websites: loaded, viewError, result, onChang
           <label htmlFor={ids.website} className="text-sm font-medium">
             Website
           </label>
+          {/* More websites than one list holds: what is typed narrows them on the server. */}
+          {filtered && (
+            <input
+              id={ids.websiteFilter}
+              type="search"
+              aria-label="Filter websites by name"
+              placeholder="Filter websites by name"
+              value={props.websiteFilter}
+              onChange={(event) => props.onWebsiteFilter(event.target.value)}
+              className={`${fixedSelectClassName('w-60')} text-sm`}
+            />
+          )}
           <select
             id={ids.website}
             className={fixedSelectClassName('w-60')}

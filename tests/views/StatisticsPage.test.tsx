@@ -8,12 +8,16 @@ import { StatisticsPage, type StatisticsPageProps } from '../../src/views/Statis
 
 afterEach(cleanup)
 
+const EMPTY_RESULT = { granularity: 'minute' as const, series: [{ points: [] }], totals: { requests: 0 } }
+
 function props(overrides: Partial<StatisticsPageProps> = {}): StatisticsPageProps {
   return {
     project: 'shop',
     view: v.parse(StatisticsSearch, {}),
     resolved: { from: '2026-11-23T10:00:00.000Z', to: '2026-11-24T10:00:00.000Z' },
-    websites: ['api-shop-example-com', 'shop-example-com'],
+    websites: { names: ['api-shop-example-com', 'shop-example-com'], more: false },
+    websiteFilter: '',
+    onWebsiteFilter: vi.fn(),
     viewError: null,
     result: { status: 'loading', elapsedSeconds: 0 },
     onChange: vi.fn(),
@@ -45,6 +49,29 @@ describe('StatisticsPage', () => {
       from: '2026-11-23T10:00:00.000Z',
       to: '2026-11-24T10:00:00.000Z',
     })
+  })
+
+  it('offers a filter for a project with more websites than one list holds, and none otherwise', async () => {
+    const { rerender } = render(<StatisticsPage {...props()} />)
+    expect(screen.queryByRole('searchbox', { name: 'Filter websites by name' })).toBeNull()
+    const onWebsiteFilter = vi.fn()
+    rerender(
+      <StatisticsPage {...props({ websites: { names: ['site-0001', 'site-0002'], more: true }, onWebsiteFilter })} />,
+    )
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter websites by name' }), '7')
+    expect(onWebsiteFilter).toHaveBeenLastCalledWith('7')
+    // Narrowed to nothing: the filter stays, and the page does not say the project has no websites.
+    rerender(
+      <StatisticsPage
+        {...props({
+          websites: { names: [], more: false },
+          websiteFilter: 'zzz',
+          result: { status: 'ready', data: EMPTY_RESULT, fetching: false, elapsedSeconds: 0 },
+        })}
+      />,
+    )
+    expect(screen.getByRole('searchbox', { name: 'Filter websites by name' })).toBeTruthy()
+    expect(screen.queryByText(/has no websites yet/)).toBeNull()
   })
 
   it('applies a custom range only once it holds, saying what is wrong', async () => {
