@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { VCC_PARAMETERS } from './vcc.ts'
 
 /** Where a node listens and keeps its state. */
 export type VarnishOptions = {
@@ -51,6 +52,8 @@ export class VarnishNode {
     await writeFile(boot, BOOT_VCL, { mode: 0o644 })
     const args = ['-F', '-a', this.options.listen, '-T', this.options.admin, '-S', this.secretFile]
     args.push('-n', this.workdir, '-i', this.options.name, '-f', boot, '-s', this.options.storage ?? 'malloc,64m')
+    // It compiles as the platform's check does: what the check accepted loads here too.
+    args.push(...VCC_PARAMETERS)
     const child = spawn(this.options.varnishd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     this.child = child
     child.once('exit', (code) => {

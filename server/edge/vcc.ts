@@ -11,6 +11,13 @@ export type VclError = { line: number; column: number; message: string }
 /** The compiler's word on a program: it compiles, or the first error it found. */
 export type VclVerdict = { ok: true } | { ok: false; error: VclError }
 
+/**
+ * How VCL is compiled, by the platform's check (`varnishd -C`) and by every node's varnishd alike, so a
+ * program the check accepts is one a node loads. `vcc_err_unref=off`: something declared and not used
+ * (an IP list's ACL nothing names yet, a snippet's sub) is a warning, not an error.
+ */
+export const VCC_PARAMETERS: readonly string[] = ['-p', 'vcc_err_unref=off']
+
 /** The `varnishd` of this machine: `VARNISHD`, else on PATH, else Debian's; null when there is none. */
 export function findVarnishd(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.VARNISHD) return existsSync(env.VARNISHD) ? env.VARNISHD : null
@@ -120,7 +127,7 @@ export class Vcc {
           this.varnishd,
           // VCC only: `-C` would go on to compile the C with gcc (about 10 ms a VCL statement, minutes for a
           // 1 MiB snippet) and load it. VCL's errors are all VCC's; the C it writes is Varnish's own.
-          ['-C', '-n', instance, '-p', 'vcc_err_unref=off', '-p', 'cc_command=exec true', '-f', file],
+          ['-C', '-n', instance, ...VCC_PARAMETERS, '-p', 'cc_command=exec true', '-f', file],
           { maxBuffer: 64 * 1024 * 1024, timeout: this.timeoutMs, killSignal: 'SIGKILL' },
           (error, _stdout, stderr) => {
             if (error && typeof error.code !== 'number') reject(error)

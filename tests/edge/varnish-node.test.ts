@@ -1,6 +1,6 @@
 /**
  * The generated VCL serving real requests (issue 23): a varnishd on loopback with two projects loaded as
- * labels under the top VCL, in front of a small origin. What a request gets is what EDGE.md says: the
+ * labels under the top VCL (a third, whose IP list nothing names, added later), in front of a small origin. What a request gets is what EDGE.md says: the
  * origin's content (MISS, then HIT), 404 for an unknown host, a synthetic response, a rate limit's 429, a
  * blocklisted client's 403 in one project only, and X-Served-By on every answer.
  */
@@ -17,6 +17,7 @@ import { BlocklistFields } from '../../src/types/blocklist/fields.ts'
 import { CodeSnippetFields } from '../../src/types/code-snippets/fields.ts'
 import { DirectorFields } from '../../src/types/directors/fields.ts'
 import { compileProject, type ProjectConfiguration } from '../../src/types/edge-program.ts'
+import { IpListFields } from '../../src/types/ip-lists/fields.ts'
 import { PageRuleFields } from '../../src/types/page-rules/fields.ts'
 import { RateLimitFields } from '../../src/types/rate-limits/fields.ts'
 import { SyntheticFields } from '../../src/types/synthetic-responses/fields.ts'
@@ -102,11 +103,12 @@ describe.skipIf(!varnishd)('the generated VCL on a real Varnish node', () => {
   let dir: string
   let base: string
   let seen: string[] = []
+  let originPort = 0
 
   beforeAll(async () => {
     origin = await startOrigin()
     seen = origin.seen
-    const originPort = origin.port
+    originPort = origin.port
     dir = await mkdtemp(join(tmpdir(), 'wadp-edge-'))
     const listen = await freePort()
     node = new VarnishNode({
@@ -164,6 +166,25 @@ describe.skipIf(!varnishd)('the generated VCL on a real Varnish node', () => {
     const alias = await get('www.shop.test', '/page')
     expect([alias.status, alias.headers['x-cache'], alias.headers['x-project']]).toEqual([200, 'MISS', 'shop'])
   })
+
+  it('loads and serves a project whose IP list nothing references, as the platform’s compile check accepts it', async () => {
+    // An unused ACL, which Varnish refuses by default (vcc_err_unref) and the platform's check accepts.
+    const spare = project('spare', 'spare.test', originPort, {
+      ipLists: [{ name: 'office', data: v.parse(IpListFields, { entries: [{ cidr: '203.0.113.0/24' }] }) }],
+    })
+    await node.label('project_spare', await node.load('spare', compileProject(spare, (host) => host).program.text))
+    const top = await node.load(
+      'top',
+      topVcl([
+        { label: 'project_shop', hosts: ['shop.test', 'www.shop.test'] },
+        { label: 'project_other', hosts: ['other.test', 'www.other.test'] },
+        { label: 'project_spare', hosts: ['spare.test'] },
+      ]),
+    )
+    await node.use(top)
+    const res = await get('spare.test', '/unused-acl')
+    expect([res.status, res.body, res.headers['x-cache']]).toEqual([200, 'origin says /unused-acl', 'MISS'])
+  }, 120_000)
 
   it('answers an unknown host 404 itself, without asking any origin', async () => {
     const before = seen.length
