@@ -153,6 +153,7 @@ export class EdgeAgent {
       admin: this.options.admin,
       dir: this.options.dir,
       name: this.options.node,
+      log: (line) => this.log(line),
     })
     await varnish.start()
     varnish.onExit((code) => {

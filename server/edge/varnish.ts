@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { stopStaleVarnishd } from './stale-varnishd.ts'
 import { VCC_PARAMETERS } from './vcc.ts'
 
 /** Where a node listens and keeps its state. */
@@ -17,6 +18,8 @@ export type VarnishOptions = {
   name: string
   /** Cache size, `malloc,<size>`. */
   storage?: string
+  /** Where it says what it did besides starting (a previous varnishd of its directory stopped). */
+  log?: (line: string) => void
 }
 
 /** What the node answers before it is given any configuration. */
@@ -41,17 +44,27 @@ export class VarnishNode {
     this.secretFile = join(options.dir, 'secret')
   }
 
-  /** Starts varnishd with the boot VCL and resolves once its management interface answers. */
+  /**
+   * Starts varnishd with the boot VCL and resolves once its management interface answers. A varnishd
+   * of the same directory still running (its agent was killed with -9) is stopped first.
+   */
   async start(): Promise<void> {
     const { dir } = this.options
     await mkdir(dir, { recursive: true })
+    const owner = join(dir, 'agent.pid')
+    const stale = await stopStaleVarnishd([this.pidFile, join(this.workdir, '_.pid')], this.workdir, owner)
+    if (stale.length > 0)
+      this.options.log?.(`stopped varnishd ${stale.join(', ')}, left running on ${this.workdir} by a previous agent`)
     // varnishd compiles VCL as its own unprivileged user, who must read the files it is given.
     await chmod(dir, 0o755)
     await writeFile(this.secretFile, randomBytes(32).toString('hex'), { mode: 0o600 })
+    // The process that runs it: while that one lives, its varnishd is not another agent's to stop.
+    await writeFile(owner, String(process.pid))
     const boot = join(dir, 'boot.vcl')
     await writeFile(boot, BOOT_VCL, { mode: 0o644 })
     const args = ['-F', '-a', this.options.listen, '-T', this.options.admin, '-S', this.secretFile]
-    args.push('-n', this.workdir, '-i', this.options.name, '-f', boot, '-s', this.options.storage ?? 'malloc,64m')
+    args.push('-n', this.workdir, '-P', this.pidFile, '-i', this.options.name, '-f', boot)
+    args.push('-s', this.options.storage ?? 'malloc,64m')
     // It compiles as the platform's check does: what the check accepted loads here too.
     args.push(...VCC_PARAMETERS)
     const child = spawn(this.options.varnishd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -104,6 +117,11 @@ export class VarnishNode {
   /** varnishd's working directory (`-n`), where its shared log is read (varnishncsa, varnishlog). */
   get workdir(): string {
     return join(this.options.dir, 'n')
+  }
+
+  /** Where varnishd writes its manager's process id (`-P`): a later agent stops it if it outlived this one. */
+  get pidFile(): string {
+    return join(this.options.dir, 'varnishd.pid')
   }
 
   /** The manager process's id while it runs. */
