@@ -6,9 +6,11 @@ import type {
   EdgeConfiguration,
   EdgeInvalidation,
   EdgeInvalidationResult,
+  EdgeProject,
 } from '../../src/domain/edge-node.ts'
 import { backendStates } from './backend-states.ts'
 import { banCommands } from './bans.ts'
+import { readSavedConfiguration, saveConfiguration } from './saved-configuration.ts'
 import { StatsCounter } from './stats-counter.ts'
 import { topVcl } from './top.ts'
 import { rateLimitedLine, TrafficTap } from './traffic-tap.ts'
@@ -52,6 +54,8 @@ type Loaded = {
   label: string
   hosts: string[]
   websites: { name: string; hosts: string[] }[]
+  /** The project as the platform gave it: what the agent keeps in its directory. */
+  given: EdgeProject
 }
 
 /** The longest message a report carries per project (the compiler's words, first lines first). */
@@ -90,6 +94,10 @@ export class EdgeAgent {
   /** Reads the requests from Varnish's shared log for live traffic, while varnishd runs. */
   private tap: TrafficTap | null = null
   private lastLogged = ''
+  /** Set when a new varnishd runs nothing yet: it is given what was last applied before anything else. */
+  private restoring = false
+  /** The hash of the configuration last kept in the directory. */
+  private savedHash: string | null = null
   private stopped = false
   private loop: Promise<void> | null = null
   private wake: (() => void) | null = null
@@ -168,6 +176,7 @@ export class EdgeAgent {
     this.errors.clear()
     this.top = null
     this.etag = null
+    this.restoring = true
     this.startedAt = new Date().toISOString()
     this.fatal = null
     this.log(`varnishd runs on ${this.options.listen} (${this.version ?? 'unknown version'})`)
@@ -216,6 +225,7 @@ export class EdgeAgent {
     while (!this.stopped) {
       try {
         if (!this.varnish) await this.startVarnish()
+        if (this.restoring) await this.restore()
         backoff = 500
         const changed = await this.poll()
         if (changed || Date.now() - this.lastReport >= (this.options.reportMs ?? 2000)) await this.report()
@@ -264,11 +274,49 @@ export class EdgeAgent {
     const etag = response.headers.get('etag')
     const { data } = (await response.json()) as { data: Received }
     const retry = await this.apply(data)
+    await this.save()
     await this.invalidate(data.invalidations ?? [])
     // A load that failed for any other reason than the compiler's is tried again at the next poll.
     this.etag = retry ? null : etag
     for (const listener of this.appliedListeners.splice(0)) listener()
     return true
+  }
+
+  /** Where the configuration it last applied is kept (EDGE.md: a node keeps its last good configuration). */
+  private get savedFile(): string {
+    return join(this.options.dir, 'configuration.json')
+  }
+
+  /**
+   * Gives a new varnishd the configuration last applied on this node (by this agent or an earlier one),
+   * so it serves its websites at once, even while the platform cannot be reached; what the platform
+   * sends next replaces it as usual (a project whose VCL is the same is not loaded again).
+   */
+  private async restore(): Promise<void> {
+    this.restoring = false
+    const saved = await readSavedConfiguration(this.savedFile, this.options.node).catch((error) => {
+      this.log(`the configuration it last applied cannot be read: ${messageOf(error)}`)
+      return null
+    })
+    if (!saved) return
+    await this.apply(saved)
+    const { platform_revision: revision, projects } = saved
+    this.log(`runs the configuration it last applied (platform revision ${revision}, ${projects.length} projects)`)
+  }
+
+  /** Keeps what it runs (each project's last good VCL) in its directory when that changed. */
+  private async save(): Promise<void> {
+    if (this.platformRevision === null) return
+    const projects = this.projects.flatMap((project) => this.loaded.get(project)?.given ?? [])
+    const config = { node: this.options.node, platform_revision: this.platformRevision, projects }
+    const hash = hashOf(JSON.stringify(config))
+    if (hash === this.savedHash) return
+    try {
+      await saveConfiguration(this.savedFile, config)
+      this.savedHash = hash
+    } catch (error) {
+      this.log(`the configuration it applied could not be kept: ${messageOf(error)}`)
+    }
   }
 
   /** Loads what changed, then the top VCL. Whether something should be tried again. */
@@ -285,6 +333,7 @@ export class EdgeAgent {
           revision: project.revision,
           hosts: project.hosts,
           websites: project.websites,
+          given: project,
         })
         this.errors.delete(project.project)
         continue
@@ -299,6 +348,7 @@ export class EdgeAgent {
           label: project.label,
           hosts: project.hosts,
           websites: project.websites,
+          given: project,
         })
         this.errors.delete(project.project)
         if (have) await varnish.discard(have.vcl).catch(() => undefined)

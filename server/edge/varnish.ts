@@ -22,11 +22,15 @@ export type VarnishOptions = {
   log?: (line: string) => void
 }
 
-/** What the node answers before it is given any configuration. */
+/** What the node answers before it is given any configuration (with the headers every answer has). */
 const BOOT_VCL = `vcl 4.1;
 backend wadp_none none;
 sub vcl_recv {
   return (synth(503, "No configuration yet"));
+}
+sub vcl_synth {
+  set resp.http.X-Cache = "PASS";
+  set resp.http.X-Served-By = server.identity;
 }
 `
 

@@ -104,6 +104,24 @@ describe.skipIf(!varnishd)('an edge agent process killed with -9', () => {
     await expect(edgeGet(base, 'any.test', '/')).rejects.toThrow()
   }, 120_000)
 
+  it('answers 503 before it has any configuration, with X-Cache and X-Served-By as every answer', async () => {
+    const node = new VarnishNode({
+      varnishd: varnishd as string,
+      listen: `127.0.0.1:${await freePort()}`,
+      admin: `127.0.0.1:${await freePort()}`,
+      dir: join(dir, 'boot'),
+      name: NODE,
+    })
+    await node.start()
+    try {
+      const answer = await edgeGet(`http://${node.options.listen}`, 'any.test', '/')
+      expect([answer.status, answer.headers['x-cache'], answer.headers['x-served-by']]).toEqual([503, 'PASS', NODE])
+      expect(answer.body).toContain('No configuration yet')
+    } finally {
+      await node.stop()
+    }
+  }, 60_000)
+
   it('leaves alone a varnishd whose agent lives: a second agent of its directory is refused', async () => {
     const places = async (): Promise<VarnishOptions> => ({
       varnishd: varnishd as string,

@@ -2,7 +2,7 @@
  * The real edge end to end on loopback (issue 23): the platform, an edge agent node made through the API,
  * its agent running varnishd, and a small origin. A website made through quick setup answers through the
  * node with the origin's content (MISS, then HIT); a change is applied and the sync view says so from the
- * agent's report; a request shows in the website's live traffic; a backend's probes are reported (a stopped origin sick, then healthy again); a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over.
+ * agent's report; a request shows in the website's live traffic; a backend's probes are reported (a stopped origin sick, then healthy again); a rate limit answers 429 and a blocklisted address 403; killing varnishd with -9 is survived; a new agent on the same node takes over, and serves what the last one applied while the platform is unreachable.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -51,9 +51,9 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     const sync = await platform.call('GET', `${core}/projects/${project}/sync?details=true`)
     return sync.body.data.details.find((detail: { endpoint: string }) => detail.endpoint === NODE)
   }
-  const newAgent = () =>
+  const newAgent = (platformUrl = platform.url) =>
     new EdgeAgent({
-      platformUrl: platform.url,
+      platformUrl,
       node: NODE,
       token: secret,
       varnishd: varnishd as string,
@@ -357,6 +357,38 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
       return res.status === 418 ? res : null
     })
     expect(answer.headers['x-served-by']).toBe(NODE)
+  }, 150_000)
+
+  it('serves what it last applied when it starts while the platform is unreachable, and reports that revision', async () => {
+    const running = agent.reportBody()
+    expect(running.projects.find((line) => line.project === 'shop')?.revision).toEqual(expect.any(Number))
+    await agent.stop()
+    // Nothing listens there: the new agent has only what the last one kept in its directory.
+    agent = newAgent(`http://127.0.0.1:${await freePort()}`)
+    await agent.start()
+    try {
+      const answer = await until(
+        'the agent to serve its last configuration',
+        async () => {
+          const res = await get(HOST, '/teapot')
+          return res.status === 418 ? res : null
+        },
+        60,
+      )
+      expect(answer.headers['x-served-by']).toBe(NODE)
+      expect(agent.reportBody()).toMatchObject({
+        platform_revision: running.platform_revision,
+        projects: running.projects,
+        error: null,
+      })
+    } finally {
+      await agent.stop()
+      agent = newAgent()
+      // The tests after it count requests by the websites it knows: once its configuration is applied.
+      const applied = agent.nextApplied()
+      await agent.start()
+      await applied
+    }
   }, 150_000)
 
   it('counts requests of known statuses exactly, across a restart of its agent, once their minute closed', async () => {
