@@ -67,6 +67,16 @@ describe('an edge agent node', () => {
     expect(simulated.body.data.secret).toBeUndefined()
   })
 
+  it('has no Reachable switch: it is unreachable when its agent stops reporting', async () => {
+    const res = await platform.call('PATCH', `${core}/nodes/${NODE}`, {
+      body: { reachable: false },
+      headers: { 'if-match': '*' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([{ field: 'reachable', message: expect.stringContaining('agent stops reporting') }])
+    expect((await platform.call('GET', `${core}/nodes/${NODE}`)).body.data.reachable).toBe(true)
+  })
+
   it('keeps its kind', async () => {
     const res = await platform.call('PATCH', `${core}/nodes/${NODE}`, {
       body: { kind: 'simulated' },

@@ -171,6 +171,8 @@ export const nodesUi: ResourceUi = {
           path: 'reachable',
           label: 'Reachable',
           help: 'Off simulates a node the platform cannot reach.',
+          // An agent node is reachable when its agent reports: its sync state says so.
+          when: (values) => values.kind !== 'agent',
         },
       ],
     },

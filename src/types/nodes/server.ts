@@ -162,6 +162,13 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
         const misnamed = !existing || existing.country !== country ? nodeNameProblem(name, country) : null
         if (misnamed && (!existing || misnamed.field === 'country'))
           throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
+        // The simulation's switch: an agent node is unreachable when its agent stops reporting, not by a
+        // field that would change nothing on it.
+        if ((data as NodeData).kind === 'agent' && (data as NodeData).reachable === false) {
+          const message =
+            'is the simulated nodes’ switch: an edge agent node is unreachable when its agent stops reporting'
+          throw badRequest(`reachable ${message}`, [{ field: 'reachable', message }])
+        }
         if (!existing) return undefined
         const kind = (existing.kind as string | undefined) ?? 'simulated'
         if ((data as NodeData).kind !== kind) {
