@@ -49,7 +49,11 @@ export function nodeSync(
   return { available, maintenance, applying, appliesAt, updated: applying && now >= appliesAt }
 }
 
-/** An agent node's line: what its last report says it runs (EDGE.md), unavailable after 10 s of silence. */
+/**
+ * An agent node's line: what its last report says it runs (EDGE.md), unavailable after 10 s of silence.
+ * Its status does not stop its agent (a disabled agent node still runs and serves the configuration), so
+ * the line says what the node reports, as the node's own `sync_state` does.
+ */
 function agentDetail(
   node: { name: string; data: FleetNode },
   received: ReceivedReport | undefined,
@@ -65,9 +69,9 @@ function agentDetail(
   return {
     endpoint: node.name,
     status_source: 'agent',
-    updated: heard && node.data.status !== 'disabled' && standing.updated,
+    updated: heard && standing.updated,
     maintenance: node.data.status === 'maintenance',
-    available: heard && node.data.status !== 'disabled',
+    available: heard,
     message: heard ? standing.message : silent,
   }
 }
@@ -76,7 +80,7 @@ function agentDetail(
  * The fleet against a scope's latest revision ('' = the platform's). A simulated node follows
  * `nodeSync`: a pure function of the stored nodes, the revision and the clock, it needs no timers,
  * survives restarts and gives the same answer on every process. An agent node says what it runs in its
- * reports. Disabled nodes are listed too, as unavailable; a node that failed to load the revision is
+ * reports. Disabled simulated nodes are listed too, as unavailable; a node that failed to load the revision is
  * done (not updated, with the compiler's message), since waiting will not change it.
  */
 export function syncState(

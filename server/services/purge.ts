@@ -30,8 +30,9 @@ const ItemParams = v.object({ project: ProjectParam, name: nameParam('invalidati
 
 /**
  * Each node's part, decided when the request arrives: a simulated node in maintenance or unreachable
- * cannot apply it and gives up after the same delay; an edge agent node reports its own result; disabled
- * nodes serve nothing and are left out.
+ * cannot apply it and gives up after the same delay, and a disabled one serves nothing and is left out.
+ * An edge agent node reports its own result, whatever its status: its agent runs the configuration and
+ * serves what reaches it while disabled too (its status steers no traffic), so it is sent every invalidation.
  */
 async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
   const fleet = await ctx.db
@@ -41,7 +42,7 @@ async function planFor(ctx: ServerContext): Promise<PurgePlanStep[]> {
     .orderBy(resources.name)
   const { minMs, maxMs } = ctx.config.syncDelays
   return fleet
-    .filter((node) => (node.data as FleetNode).status !== 'disabled')
+    .filter((node) => (node.data as FleetNode).kind === 'agent' || (node.data as FleetNode).status !== 'disabled')
     .map((node) => {
       const data = node.data as FleetNode
       // An edge agent node carries it out itself and says so (EDGE.md): no simulated delay or verdict.

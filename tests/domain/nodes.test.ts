@@ -10,6 +10,13 @@ describe('a node status change', () => {
     expect(nodeStatusQuestion({ status: 'disabled' }, active)?.text).toMatch(/unavailable/)
   })
 
+  it('says that an edge agent node, disabled, still runs the configuration and is still sent invalidations', () => {
+    const agent = { status: 'active', kind: 'agent' }
+    expect(nodeStatusQuestion({ status: 'disabled', kind: 'agent' }, agent)?.text).toMatch(
+      /keeps running the configuration.*still sent every invalidation/,
+    )
+  })
+
   it('saves without asking when the status stays or becomes active', () => {
     expect(nodeStatusQuestion({ status: 'maintenance', weight: 3 }, { status: 'maintenance' })).toBeNull()
     expect(nodeStatusQuestion({ status: 'active' }, { status: 'disabled' })).toBeNull()

@@ -306,6 +306,42 @@ describe('an edge agent node', () => {
     expect((await platform.call('GET', `${core}/projects/atlantis/not-enforced`)).status).toBe(404)
   })
 
+  it('is sent invalidations and shown by its reports while disabled: its agent still runs the configuration', async () => {
+    const setStatus = async (status: string) => {
+      const res = await platform.call('PATCH', `${core}/nodes/${NODE}`, {
+        body: { status },
+        headers: { 'if-match': '*' },
+      })
+      expect(res.status).toBe(200)
+    }
+    await setStatus('disabled')
+    try {
+      const config = (await configuration(NODE, secret)).body.data
+      expect((await report(NODE, secret, runs(config))).status).toBe(204)
+      // The sync view and the node say the same: what its report says it runs.
+      expect(await rowOf(`${core}/projects/shop/sync?details=true`, NODE)).toMatchObject({
+        available: true,
+        updated: true,
+      })
+      expect(await rowOf(`${core}/admin-sync-state`, NODE)).toMatchObject({ available: true, updated: true })
+      expect((await platform.call('GET', `${core}/nodes/${NODE}`)).body.data).toMatchObject({
+        status: 'disabled',
+        sync_state: 'in_sync',
+      })
+      const purge = await platform.call('POST', '/api/purge/v0/projects/shop/purge', {
+        body: { type: 'url', targets: ['https://shop.example.com/while-disabled'] },
+      })
+      expect(purge.status).toBe(202)
+      expect(purge.body.data.per_node).toContainEqual(
+        expect.objectContaining({ node: NODE, source: 'agent', status: 'queued' }),
+      )
+      const sent = (await configuration(NODE, secret)).body.data.invalidations.map((item: Json) => item.name)
+      expect(sent).toContain(purge.body.data.name)
+    } finally {
+      await setStatus('active')
+    }
+  })
+
   it('forgets its reports when it is deleted, and fails there what it had still to invalidate, saying why', async () => {
     const purge = await platform.call('POST', '/api/purge/v0/projects/shop/purge', {
       body: { type: 'host', targets: ['api.shop.example.com'] },

@@ -47,10 +47,18 @@ const STATUS_EFFECTS: Record<string, SaveConfirmation> = {
   },
 }
 
+/** An edge agent node's status steers no traffic to it: its agent keeps running what it is given. */
+const AGENT_DISABLED: SaveConfirmation = {
+  title: 'Disable the node?',
+  text: 'Its agent keeps running the configuration and serving whatever reaches it, and is still sent every invalidation: take it out of your load balancer or DNS to stop its traffic. Sync checks show what it reports.',
+  action: 'Disable',
+}
+
 /** A save moving a node to maintenance, draining or disabled asks first, saying what that does. */
 export function nodeStatusQuestion(values: Draft, initial: Draft): SaveConfirmation | null {
   const status = String(values.status ?? 'active')
   if (status === String(initial.status ?? 'active')) return null
+  if (status === 'disabled' && nodeKindOf(values) === 'agent') return AGENT_DISABLED
   return STATUS_EFFECTS[status] ?? null
 }
 
