@@ -230,6 +230,40 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect((await get(OTHER_HOST, '/poison')).headers['x-cache']).toBe('MISS')
   }, 150_000)
 
+  /** Asks for an invalidation of shop and waits for the node's own result on it. */
+  const purgedOnNode = async (type: string, targets: string[]) => {
+    const made = await platform.call('POST', '/api/purge/v0/projects/shop/purge', { body: { type, targets } })
+    expect(made.status).toBe(202)
+    return until(`the ${type} invalidation reported by the node`, async () => {
+      const read = await platform.call('GET', `/api/purge/v0/projects/shop/purge/${made.body.data.name}`)
+      const mine = read.body.data.per_node.find((step: { node: string }) => step.node === NODE)
+      return mine?.status === 'completed' || mine?.status === 'failed' ? mine : null
+    })
+  }
+  const cachedNow = async (path: string) => {
+    await get(HOST, path)
+    return (await get(HOST, path)).headers['x-cache']
+  }
+
+  it('bans what an invalidation names however far the platform’s clock is from its own', async () => {
+    expect(await cachedNow('/skewed')).toBe('HIT')
+    const ctx = platform.server.ctx
+    const realNow = ctx.now.bind(ctx)
+    // The agent's clock 5 minutes ahead of the platform's, and more: the invalidation's time, by the
+    // platform's clock, is before this varnishd started by the agent's.
+    const ahead = Date.now() - Date.parse(agent.reportBody().started_at as string) + 5 * 60_000
+    ctx.now = () => realNow() - ahead
+    try {
+      expect(await purgedOnNode('url', [`https://${HOST}/skewed`])).toMatchObject({
+        status: 'completed',
+        message: 'banned',
+      })
+    } finally {
+      ctx.now = realNow
+    }
+    expect((await get(HOST, '/skewed')).headers['x-cache']).toBe('MISS')
+  }, 60_000)
+
   it("reports its backends' probes: a stopped origin is sick in the API, and healthy again once it answers", async () => {
     const port = await freePort()
     let probed = await startOrigin(port)
