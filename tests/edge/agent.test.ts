@@ -245,6 +245,24 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     return (await get(HOST, path)).headers['x-cache']
   }
 
+  it('bans a URL as clients send it, raw and percent-encoded: /a{b} and /a%7Bb%7D', async () => {
+    for (const path of ['/a{b}', '/a%7Bb%7D', '/p{x}/y', '/p%7Bx%7D/y']) expect(await cachedNow(path)).toBe('HIT')
+    expect(origin.seen).toContain(`${HOST} /a{b}`)
+    expect(await purgedOnNode('url', [`https://${HOST}/a{b}`])).toMatchObject({
+      status: 'completed',
+      message: 'banned',
+    })
+    expect([(await get(HOST, '/a{b}')).headers['x-cache'], (await get(HOST, '/a%7Bb%7D')).headers['x-cache']]).toEqual([
+      'MISS',
+      'MISS',
+    ])
+    expect(await purgedOnNode('prefix', [`https://${HOST}/p{x}/`])).toMatchObject({ status: 'completed' })
+    expect([
+      (await get(HOST, '/p{x}/y')).headers['x-cache'],
+      (await get(HOST, '/p%7Bx%7D/y')).headers['x-cache'],
+    ]).toEqual(['MISS', 'MISS'])
+  }, 60_000)
+
   it('bans what an invalidation names however far the platform’s clock is from its own', async () => {
     expect(await cachedNow('/skewed')).toBe('HIT')
     const ctx = platform.server.ctx

@@ -11,10 +11,13 @@ export async function freePort(): Promise<number> {
 
 export type EdgeAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
-/** A GET through a node at `base` with its own Host header (fetch will not send one of the caller's). */
+/**
+ * A GET through a node at `base` with its own Host header (fetch will not send one of the caller's), for
+ * `path` exactly as written (as curl sends `/a{b}`; a URL would be percent-encoded first).
+ */
 export function edgeGet(base: string, host: string, path: string): Promise<EdgeAnswer> {
   return new Promise((resolve, reject) => {
-    const request = httpGet(`${base}${path}`, { headers: { host } }, (response) => {
+    const request = httpGet(base, { path, headers: { host } }, (response) => {
       let body = ''
       response.setEncoding('utf8')
       response.on('data', (chunk) => {
