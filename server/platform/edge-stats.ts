@@ -12,6 +12,12 @@ import { edgeStats, edgeStatsBatches, edgeStatsLatency } from '../db/schema.ts'
 import type { JobDefinition } from './jobs.ts'
 
 const HOUR_MS = 3_600_000
+const MINUTE_MS = 60_000
+/**
+ * How far a row's minute may start after the platform's clock: a node whose clock is a little ahead seals
+ * the minute in progress when it stops. A minute starting later than this is in the platform's future.
+ */
+const FUTURE_TOLERANCE_MS = 10_000
 /** A batch id is remembered this long: an agent keeps an unsent batch on disk and sends it when it can. */
 const BATCH_IDS_KEPT_DAYS = HOUR_RETENTION_DAYS
 
@@ -56,7 +62,10 @@ const hourOf = (iso: string) => new Date(Math.floor(Date.parse(iso) / HOUR_MS) *
  * Counts a node's batches, each once: a batch whose id was seen before adds nothing. Each batch is one
  * transaction: its id, its minute rows and the hour rows they add to, so a batch is counted whole or
  * not at all (a platform that stops in between counts it when the node sends it again). Rows of
- * projects the node does not serve are dropped, as are minutes past the hour retention.
+ * projects the node does not serve are dropped, as are minutes past the hour retention. A row of a
+ * minute in the platform's future (the node's clock is ahead, beyond `FUTURE_TOLERANCE_MS`) is counted,
+ * whole, in the platform's minute it arrived in, the latest its requests can have been answered in, and
+ * said in `clamped_rows`: nothing is lost, and no count waits in a minute that has not come.
  */
 export async function storeStats(
   db: Db,
@@ -64,15 +73,21 @@ export async function storeStats(
   post: EdgeStatsPostData,
   serves: (project: string) => boolean,
   now: number,
-): Promise<{ accepted: string[]; duplicates: string[]; dropped_rows: number }> {
+): Promise<{ accepted: string[]; duplicates: string[]; dropped_rows: number; clamped_rows: number }> {
   const accepted: string[] = []
   const duplicates: string[] = []
   let dropped = 0
+  let clamped = 0
   const oldest = now - HOUR_RETENTION_DAYS * 24 * HOUR_MS
   const minutesFrom = now - MINUTE_RETENTION_HOURS * HOUR_MS
+  const thisMinute = new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS).toISOString()
   for (const batch of post.batches) {
-    const rows = batch.rows.filter((row) => serves(row.project) && Date.parse(row.minute) >= oldest)
-    dropped += batch.rows.length - rows.length
+    const kept = batch.rows.filter((row) => serves(row.project) && Date.parse(row.minute) >= oldest)
+    dropped += batch.rows.length - kept.length
+    const ahead = kept.filter((row) => Date.parse(row.minute) > now + FUTURE_TOLERANCE_MS).length
+    const rows = kept.map((row) =>
+      Date.parse(row.minute) > now + FUTURE_TOLERANCE_MS ? { ...row, minute: thisMinute } : row,
+    )
     const counted = await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(edgeStatsBatches)
@@ -89,8 +104,9 @@ export async function storeStats(
       return true
     })
     ;(counted ? accepted : duplicates).push(batch.id)
+    if (counted) clamped += ahead
   }
-  return { accepted, duplicates, dropped_rows: dropped }
+  return { accepted, duplicates, dropped_rows: dropped, clamped_rows: clamped }
 }
 
 async function addRow(db: Db, period: 'minute' | 'hour', at: string, node: string, row: EdgeStatsRowData) {

@@ -112,4 +112,10 @@ export const EdgeStatsAnswer = v.object({
     v.number(),
     v.description('Rows of projects the node does not serve, or of minutes older than the hour retention'),
   ),
+  clamped_rows: v.pipe(
+    v.number(),
+    v.description(
+      "Rows of minutes in the platform's future (the node's clock is ahead by more than 10 s), counted in the minute they arrived in",
+    ),
+  ),
 })

@@ -14822,6 +14822,8 @@ export interface operations {
               duplicates: string[];
               /** @description Rows of projects the node does not serve, or of minutes older than the hour retention */
               dropped_rows: number;
+              /** @description Rows of minutes in the platform's future (the node's clock is ahead by more than 10 s), counted in the minute they arrived in */
+              clamped_rows: number;
             };
           };
         };

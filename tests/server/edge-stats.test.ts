@@ -87,9 +87,9 @@ describe('statistics counted on edge agent nodes', () => {
   it('count a batch once, whole, however often it is sent', async () => {
     const first = await send([{ id: 'batch-one-0001', rows: [row(), row({ project: 'no-such-project' })] }])
     expect(first.status).toBe(200)
-    expect(first.body.data).toEqual({ accepted: ['batch-one-0001'], duplicates: [], dropped_rows: 1 })
+    expect(first.body.data).toEqual({ accepted: ['batch-one-0001'], duplicates: [], dropped_rows: 1, clamped_rows: 0 })
     const again = await send([{ id: 'batch-one-0001', rows: [row()] }])
-    expect(again.body.data).toEqual({ accepted: [], duplicates: ['batch-one-0001'], dropped_rows: 0 })
+    expect(again.body.data).toEqual({ accepted: [], duplicates: ['batch-one-0001'], dropped_rows: 0, clamped_rows: 0 })
     const stored = await queryRows<{ period: string; requests: string }>(
       platform,
       sql`select period, requests from edge_stats where node = ${NODE} order by period`,
@@ -137,5 +137,26 @@ describe('statistics counted on edge agent nodes', () => {
     expect((await stats('minute')).sources[0].totals.requests).toBe(0)
     await pruneStats(platform.server.ctx.db, minute.getTime() + 91 * 24 * 3_600_000)
     expect(await queryRows(platform, sql`select period from edge_stats where node = ${NODE}`)).toEqual([])
+  })
+
+  it('count the rows of a minute in the platform’s future (a node whose clock is ahead) in the minute they arrived in, and say so', async () => {
+    const before = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS
+    const ahead = new Date(before + 5 * MINUTE_MS).toISOString()
+    const sent = await send([{ id: 'batch-ahead-0001', rows: [row({ minute: ahead })] }])
+    const after = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS
+    expect(sent.status).toBe(200)
+    expect(sent.body.data).toEqual({ accepted: ['batch-ahead-0001'], duplicates: [], dropped_rows: 0, clamped_rows: 1 })
+    const stored = await queryRows<{ period: string; at: string | Date; requests: string }>(
+      platform,
+      sql`select period, at, requests from edge_stats where node = ${NODE} order by period`,
+    )
+    const rows = stored.map((r) => [r.period, new Date(r.at).getTime(), Number(r.requests)])
+    // The minute it arrived in (the clock may have passed into the next one meanwhile), and its hour.
+    const at = rows.find(([period]) => period === 'minute')?.[1]
+    expect([before, after]).toContain(at)
+    expect(rows).toEqual([
+      ['hour', Math.floor(Number(at) / 3_600_000) * 3_600_000, 120],
+      ['minute', at, 120],
+    ])
   })
 })
