@@ -13,7 +13,7 @@ export type NodeMaintenanceDialogProps = {
 }
 
 const EFFECT = {
-  on: 'They stop taking traffic, which the other nodes take over, and apply no configuration until maintenance ends. Sync checks show them with a wrench. A disabled node is left as it is.',
+  on: 'Simulated nodes stop taking traffic, which the other nodes take over, and apply no configuration until maintenance ends; an edge agent node keeps serving and applying what it is given: take it out of your load balancer or DNS. Sync checks show them with a wrench. A disabled node is left as it is.',
   off: 'Nodes in maintenance become active: they take traffic again and apply the latest configuration.',
 }
 
