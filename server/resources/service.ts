@@ -286,6 +286,7 @@ export class ResourceService {
     const parsed = this.parseBody(definition, body, 'create')
     const name = parsed.name ?? ''
     const result = await this.db.transaction(async (tx) => {
+      await this.holdScope(tx as Db, definition, scope)
       const args = {
         db: tx as Db,
         scope,
@@ -352,6 +353,7 @@ export class ResourceService {
       if (parsed.data[field] === undefined && current[field] !== undefined) parsed.data[field] = current[field]
     }
     const { record, generation } = await this.db.transaction(async (tx) => {
+      await this.holdScope(tx as Db, definition, scope)
       await this.checkReferences(tx as Db, definition, scope, parsed.data)
       const args = {
         db: tx as Db,
@@ -401,6 +403,7 @@ export class ResourceService {
     this.checkPrecondition(definition, current, precondition)
     const changed: Changed[] = []
     await this.db.transaction(async (tx) => {
+      await this.holdScope(tx as Db, definition, scope)
       await this.removeIn(tx as Db, definition, scope, current, caller, options.cascade === true, changed)
     })
     for (const [type, where, name, generation] of changed)
@@ -467,6 +470,7 @@ export class ResourceService {
     const { name: _name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = current
     const revoked = { ...data, status: 'revoked' }
     const { record, generation } = await this.db.transaction(async (tx) => {
+      await this.holdScope(tx as Db, definition, scope)
       const updated = await updateResource(tx as Db, {
         type: definition.type,
         scope,
@@ -513,13 +517,29 @@ export class ResourceService {
     )
   }
 
+  /**
+   * Holds the project a write of a project's type goes into, first thing in its transaction (`key share`):
+   * a delete of the project (which locks it `update`) waits for the write and then deletes what it wrote,
+   * or the write waits for the delete and finds the project gone (404). Nothing is left in a deleted
+   * project's scope for a later project of the same name to inherit.
+   */
+  async holdScope(db: Db, definition: ResourceDefinition, scope: string) {
+    if (definition.scope !== 'project') return
+    if (!(await lockResource(db, 'projects', '', scope, 'key share'))) throw notFound(`project ${scope}`)
+  }
+
+  /**
+   * The resources `data` names exist; each found stays locked (`key share`) until the transaction ends, so
+   * a delete of one at the same moment waits and then finds it named (409), or this write waits for the
+   * delete and finds it gone (400).
+   */
   async checkReferences(db: Db, definition: ResourceDefinition, scope: string, data: ResourceData) {
     const errors: { field: string; message: string }[] = []
     for (const [field, targetType] of Object.entries(definition.references ?? {})) {
       const target = this.definitions.get(targetType)
       const names = referencedNames(data, field)
       if (!target || names.length === 0) continue
-      const found = await existingNames(db, targetType, target.scope === 'project' ? scope : '', names)
+      const found = await existingNames(db, targetType, target.scope === 'project' ? scope : '', names, 'key share')
       for (const missing of names.filter((n) => !found.has(n))) {
         errors.push({ field, message: `${target.label} ${missing} does not exist` })
       }

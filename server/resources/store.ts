@@ -126,16 +126,23 @@ export async function getResource(db: Db, type: string, scope: string, name: str
 }
 
 /**
- * Locks a resource's row for the rest of the transaction: `update` before deleting it and what it holds
- * (a project and its configuration), `share` before writing into it (a backup into its project), so that
- * the two take turns on a PostgreSQL server; whether it exists, as the lock found it.
+ * How a write holds a row it depends on until it commits: `update` before deleting it and what it holds
+ * (a project and its configuration); `key share` (or `share`) before writing into it or naming it (a
+ * resource into its project, a website naming its director), so that the two take turns on a PostgreSQL
+ * server. `key share` waits only for a delete, never for an ordinary update of the row.
+ */
+export type RowLock = 'update' | 'share' | 'key share'
+
+/**
+ * Locks a resource's row for the rest of the transaction (see `RowLock`); whether it exists, as the lock
+ * found it: a row deleted by the transaction it waited for is not found.
  */
 export async function lockResource(
   db: Db,
   type: string,
   scope: string,
   name: string,
-  strength: 'update' | 'share',
+  strength: RowLock,
 ): Promise<boolean> {
   const rows = await db
     .select({ name: resources.name })
@@ -155,13 +162,23 @@ export async function heldBy(db: Db, type: string, scope: string, names: string[
   return new Map(rows.map((row) => [row.name, row.value]))
 }
 
-/** Which of `names` exist as `type` in `scope`. */
-export async function existingNames(db: Db, type: string, scope: string, names: string[]): Promise<Set<string>> {
+/**
+ * Which of `names` exist as `type` in `scope`; with `lock`, those found stay locked until the transaction
+ * ends (a write naming them: a delete of one waits for it, and then finds it named).
+ */
+export async function existingNames(
+  db: Db,
+  type: string,
+  scope: string,
+  names: string[],
+  lock?: RowLock,
+): Promise<Set<string>> {
   if (names.length === 0) return new Set()
-  const rows = await db
+  const query = db
     .select({ name: resources.name })
     .from(resources)
     .where(and(eq(resources.type, type), eq(resources.scope, scope), inArray(resources.name, names)))
+  const rows = lock ? await query.for(lock) : await query
   return new Set(rows.map((row) => row.name))
 }
 

@@ -19,7 +19,7 @@ import { resources } from '../db/schema.ts'
 import { callerOf } from '../http/resource-router.ts'
 import { readJson, ServiceRouter } from '../http/service.ts'
 import type { ResourceRecord } from '../resources/definition.ts'
-import { getResource, insertResource, listResources } from '../resources/store.ts'
+import { getResource, insertResource, listResources, lockResource } from '../resources/store.ts'
 import { registerUtils } from './utils.ts'
 
 /** Invalidations are kept in the resources table under this type; no CRUD endpoint serves it. */
@@ -132,6 +132,10 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
       // Read before the transaction: PGlite has one connection, which the transaction holds.
       const plan = await planFor(ctx)
       const record = await ctx.db.transaction(async (tx) => {
+        // Held until it commits: a delete of the project at the same moment takes it along, or it finds the
+        // project gone.
+        if (!(await lockResource(tx, 'projects', '', params.project, 'key share')))
+          throw notFound(`project ${params.project}`)
         const stored = await insertResource(tx, {
           type: PURGE_TYPE,
           scope: params.project,

@@ -263,6 +263,33 @@ describe('websites', () => {
     expect(removed.status).toBe(204)
   })
 
+  it('never leaves a website naming a director deleted at the same moment', async () => {
+    // On PostgreSQL the two writes run on separate connections: the delete finds the website and is
+    // refused, or the website finds the director gone and is refused.
+    for (let round = 0; round < 6; round += 1) {
+      const origin = `raced-origin-${round}`
+      const site = `raced-site-${round}`
+      expect((await platform.call('POST', `${base}/directors`, { body: director(origin) })).status).toBe(201)
+      const [website, removed] = await Promise.all([
+        platform.call('POST', `${base}/websites`, {
+          body: { name: site, domain_name: `${site}.example.com`, default_director: origin },
+        }),
+        platform.call('DELETE', `${base}/directors/${origin}`, { headers: { 'if-match': '*' } }),
+      ])
+      expect([
+        [201, 409],
+        [400, 204],
+      ]).toContainEqual([website.status, removed.status])
+      const stored = (await platform.call('GET', `${base}/websites/${site}`)).status
+      const named = (await platform.call('GET', `${base}/directors/${origin}`)).status
+      expect([stored, named], `round ${round}: website ${website.status}, delete ${removed.status}`).not.toEqual([
+        200, 404,
+      ])
+      await platform.call('DELETE', `${base}/websites/${site}`, { headers: { 'if-match': '*' } })
+      await platform.call('DELETE', `${base}/directors/${origin}`, { headers: { 'if-match': '*' } })
+    }
+  })
+
   it('pages, sorts and filters lists, keeping the envelope', async () => {
     const page = await platform.call('GET', `${base}/websites?items=2&page=1&sort=-name`)
     expect(page.status).toBe(200)

@@ -121,6 +121,25 @@ describe('SSO group/role mappings', () => {
     expect(res.status).toBe(204)
     expect((await platform.call('GET', `${mappings}/short-ops`)).status).toBe(404)
   })
+
+  it('never outlives a project deleted at the same moment', async () => {
+    // On PostgreSQL the two writes run on separate connections: the mapping lands first and goes with
+    // the project, or finds the project gone (400).
+    for (let round = 0; round < 6; round += 1) {
+      const project = `raced-${round}`
+      await platform.call('POST', '/api/auth/v0/projects', { body: { name: project, customer: 'acme-retail' } })
+      const [mapping, removed] = await Promise.all([
+        platform.call('POST', mappings, {
+          body: { name: `raced-ops-${round}`, group: 'ops', role: 'operator', scope: 'project', scope_name: project },
+        }),
+        platform.call('DELETE', `/api/auth/v0/projects/${project}`, { headers: { 'if-match': '*' } }),
+      ])
+      expect(removed.status).toBe(204)
+      expect([201, 400]).toContain(mapping.status)
+      const left = await platform.call('GET', `${mappings}/raced-ops-${round}`)
+      expect(left.status, `round ${round}: mapping ${mapping.status}`).toBe(404)
+    }
+  })
 })
 
 describe('an OIDC user who is disabled', () => {

@@ -171,4 +171,29 @@ describe('deleting a project', () => {
     const customer = await platform.call('DELETE', `${auth}/customers/solo-customer`, { headers: { 'if-match': '*' } })
     expect(customer.status).toBe(204)
   })
+
+  it('leaves nothing behind when a resource or an invalidation is written into it at the same moment', async () => {
+    // On PostgreSQL the writes run on separate connections: each lands before the delete (and goes
+    // with the project) or finds the project gone.
+    for (let round = 0; round < 6; round += 1) {
+      const name = `raced-${round}`
+      await ok('POST', `${auth}/projects`, { name, customer: 'acme-media' })
+      const [director, invalidation, removed] = await Promise.all([
+        platform.call('POST', `/api/core/v0/projects/${name}/directors`, {
+          body: { name: 'origin', backends: [{ host: 'origin.example.com', port: 443 }] },
+        }),
+        platform.call('POST', `/api/purge/v0/projects/${name}/purge`, { body: { type: 'all' } }),
+        platform.call('DELETE', `${auth}/projects/${name}`, { headers: { 'if-match': '*' } }),
+      ])
+      expect(removed.status).toBe(204)
+      expect([201, 404]).toContain(director.status)
+      expect([202, 404]).toContain(invalidation.status)
+      const left = await queryRows<{ type: string }>(platform, sql`select type from resources where scope = ${name}`)
+      const revisions = await queryRows(platform, sql`select scope from config_revisions where scope = ${name}`)
+      expect([left, revisions], `round ${round}: director ${director.status}, purge ${invalidation.status}`).toEqual([
+        [],
+        [],
+      ])
+    }
+  })
 })

@@ -5,7 +5,7 @@ import type { ScopedGrant } from '../../../server/base/principal.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { Caller, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
-import { getResource, toRecord } from '../../../server/resources/store.ts'
+import { lockResource, toRecord } from '../../../server/resources/store.ts'
 import { permissionsOfRoles } from '../roles.ts'
 import { inGroup, SCOPE_TYPES, type SsoMappingData, SsoMappingFields, type SsoScope } from './fields.ts'
 
@@ -22,11 +22,13 @@ export const ssoMappings: ResourceDefinition = {
   searchable: (data) => [String(data.group ?? ''), String(data.role ?? ''), String(data.scope_name ?? '')],
   configuration: false,
   hooks: {
-    // The scope's name depends on the scope, so it is checked here rather than as a fixed reference.
+    // The scope's name depends on the scope, so it is checked here rather than as a fixed reference,
+    // and held as one is (`checkReferences`): a delete of it at the same moment takes this mapping along
+    // (`releaseMappingsOf`) or makes this write find it gone.
     async beforeWrite({ db, data }) {
       const { scope, scope_name } = data as SsoMappingData
       if (scope === 'platform' || scope_name === null) return undefined
-      if (!(await getResource(db, SCOPE_TYPES[scope], '', scope_name))) {
+      if (!(await lockResource(db, SCOPE_TYPES[scope], '', scope_name, 'key share'))) {
         const message = `${scope} ${scope_name} does not exist`
         throw badRequest(message, [{ field: 'scope_name', message }])
       }
