@@ -409,6 +409,21 @@ describe('page rule references', () => {
     expect(toOtherWebsite.status).toBe(409)
   })
 
+  it('gives a priority to one page rule of a website only when several take it at once', async () => {
+    // On PostgreSQL the writes run on separate connections; each checks after a lock on the website.
+    for (let round = 0; round < 4; round += 1) {
+      const priority = 500 + round
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          platform.call('POST', `${base}/pagerules`, { body: rule(`raced-${round}-${i}`, { priority }) }),
+        ),
+      )
+      expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([201, 409, 409, 409])
+      const winner = answers.findIndex((answer) => answer.status === 201)
+      expect((await remove('pagerules', `raced-${round}-${winner}`)).status).toBe(204)
+    }
+  })
+
   it('finds page rules by their path in the global search', async () => {
     await create('pagerules', rule('search-me', { priority: 4, match: { path: '/checkout-special/*' } }))
     const res = await platform.call('GET', '/api/core/v0/search?query=checkout-special')

@@ -4,6 +4,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { lockKeys } from '../websites/server.ts'
 import { type PageRuleData, PageRuleFields } from './fields.ts'
 import { pageRulesUi } from './screen.ts'
 
@@ -25,6 +26,10 @@ async function pageRuleWithPriority(db: Db, project: string, website: string, pr
   return rows[0]?.name ?? null
 }
 
+/** The advisory lock of one priority among a website's page rules (`lockKeys`). */
+export const priorityKey = (project: string, website: string, priority: number) =>
+  `pagerule-priority|${project}|${website}|${priority}`
+
 export const pageRules: ResourceDefinition = {
   type: 'pagerules',
   label: 'page rule',
@@ -40,9 +45,12 @@ export const pageRules: ResourceDefinition = {
   },
   configuration: true,
   hooks: {
-    // A website's rules run by priority: two at the same priority would have no defined order.
-    async beforeWrite({ db, scope, name, data }) {
+    // A website's rules run by priority: two at the same priority would have no defined order. Two writes
+    // giving the website's rules one priority at the same moment take turns (lockKeys): otherwise each
+    // found the priority free on its own connection and both were stored.
+    async beforeWrite({ db, scope, name, data, concurrent }) {
       const { website, priority } = data as PageRuleData
+      if (concurrent !== false) await lockKeys(db, [priorityKey(scope, website, priority)])
       const other = await pageRuleWithPriority(db, scope, website, priority, name)
       if (other) {
         const message = `priority ${priority} is already used by page rule ${other} of website ${website}`
