@@ -587,9 +587,11 @@ export class ResourceService {
       changes: { before: redact(before, secret), after: redact(after, secret) },
     })
     const group = cacheGroup(definition.type, scope)
-    const generation = (await this.generations.bump(db, [group])).get(group)
+    // The scope's revision before the generations, as every writer takes them (docs/architecture.md,
+    // "Many processes, one database"): two writes of one scope take turns at the revision before either
+    // holds a generation, so they cannot wait on each other.
     if (definition.configuration) await bumpRevision(db, definition.scope === 'project' ? scope : '')
-    return generation
+    return (await this.generations.bump(db, [group])).get(group)
   }
 
   /**

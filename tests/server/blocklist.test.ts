@@ -236,3 +236,25 @@ describe('a project’s blocklist entries', () => {
     expect(audit.body.data.map((e: { resource: { name: string } }) => e.resource.name)).toEqual(['leaving-ip'])
   })
 })
+
+describe('Blocklist entries written while a project is deleted', () => {
+  it('take turns with the delete, on other connections, never a 500', async () => {
+    // The delete moves the platform's revision (it deletes the project's entries) and the entries' cache
+    // generation; a blocklist write moves both too: on PostgreSQL they lock the two rows, in one order.
+    for (let round = 0; round < 4; round += 1) {
+      const project = `raced-${round}`
+      await platform.call('POST', '/api/auth/v0/projects', { body: { name: project, customer: 'acme-retail' } })
+      const scoped = { target: 'ip', value: `192.0.2.${100 + round}`, scope: 'project', project }
+      expect((await platform.call('POST', base, { body: { name: `${project}-own`, ...scoped } })).status).toBe(201)
+      const [removed, ...written] = await Promise.all([
+        platform.call('DELETE', `/api/auth/v0/projects/${project}`, { headers: { 'if-match': '*' } }),
+        ...[0, 1, 2].map((i) =>
+          platform.call('POST', base, {
+            body: { name: `raced-${round}-${i}`, target: 'ip', value: `198.51.100.${10 * round + i}` },
+          }),
+        ),
+      ])
+      expect([removed.status, ...written.map((write) => write.status)], `round ${round}`).toEqual([204, 201, 201, 201])
+    }
+  })
+})

@@ -1,13 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { type BackupDocument, type ComparableEntry, planRestore, type RestorePlan } from '../../../src/domain/backup.ts'
 import { recordAudit } from '../../audit.ts'
-import { ApiError, badRequest, conflict } from '../../base/errors.ts'
+import { ApiError, badRequest, conflict, notFound } from '../../base/errors.ts'
 import type { ServerContext } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { resources } from '../../db/schema.ts'
 import { currentRevision } from '../../platform/revisions.ts'
 import type { Caller, ResourceData, ResourceDefinition, ResourceRecord } from '../../resources/definition.ts'
-import { deleteResource, insertResource, listResources, searchTextOf, updateResource } from '../../resources/store.ts'
+import {
+  deleteResource,
+  insertResource,
+  listResources,
+  lockResource,
+  searchTextOf,
+  updateResource,
+} from '../../resources/store.ts'
 import { BACKUP_TYPE, backupTypes, entryFields, openSecrets } from './snapshots.ts'
 
 type Stored = { definition: ResourceDefinition; record: ResourceRecord; entry: ComparableEntry }
@@ -95,9 +102,15 @@ function about(definition: ResourceDefinition, name: string, error: unknown): un
   return new ApiError(error.status === 409 ? 409 : 400, message, error.errors)
 }
 
-/** Locks the project's configuration revision for the transaction and reads it. */
+/**
+ * Holds the project alone for the transaction and reads its revision: its row locked `for update`, the
+ * first lock taken, as every write into the project takes it first (`key share`, `holdScope`). Writes
+ * already under way finish first, later ones wait for the restore, and nothing moves the revision
+ * meanwhile. (Locking the revision row first, as before, took the locks in another order than a write,
+ * which locks its rows first and the revision last: the two deadlocked on PostgreSQL.)
+ */
 async function lockedRevision(tx: Db, project: string): Promise<number> {
-  await tx.execute(sql`select revision from config_revisions where scope = ${project} for update`)
+  if (!(await lockResource(tx, 'projects', '', project, 'update'))) throw notFound(`project ${project}`)
   return (await currentRevision(tx, project)).revision
 }
 

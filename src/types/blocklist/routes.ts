@@ -106,8 +106,9 @@ export function registerBlocklistImport(router: ServiceRouter, ctx: ServerContex
               after: { added: names, action: body.action, scope: body.scope, expires_at: body.expires_at },
             },
           })
-          await ctx.generations.bump(db, [cacheGroup(BLOCKLIST, '')])
+          // The revision before the generation, as every writer (ResourceService.afterWrite).
           await bumpRevision(db, '')
+          await ctx.generations.bump(db, [cacheGroup(BLOCKLIST, '')])
         }
         return { added: names.length, duplicates, invalid: pasted.invalid, names }
       })
