@@ -4,10 +4,13 @@ import { type AccessTokenVerifier, AUTH_TYPES, Authenticator, type RoleGrants } 
 import { ApiError, errorBody } from './base/errors.ts'
 import type { ServerConfig, ServerContext, TypeCatalog } from './context.ts'
 import {
+  DATABASE_CONTENDED_MESSAGE,
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   type Db,
   databaseUnavailable,
+  TRANSACTION_ATTEMPTS,
+  transactionContended,
 } from './db/client.ts'
 import { Generations } from './db/generations.ts'
 import { compressJsonAnswers } from './http/compress.ts'
@@ -167,6 +170,13 @@ export function createApp(ctx: ServerContext, types: TypeList): Hono<AppEnv> {
       console.error(`${c.req.method} ${c.req.path}: database unavailable (${away})`)
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
       return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, errors: [] }, 503)
+    }
+    // A transaction PostgreSQL ended for a deadlock or a serialization failure is run again by the pool
+    // (retryContendedTransactions); one that still meets them after every attempt is busy, not broken.
+    if (transactionContended(error)) {
+      console.error(`${c.req.method} ${c.req.path}: ${TRANSACTION_ATTEMPTS} attempts met other transactions`)
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      return c.json({ message: DATABASE_CONTENDED_MESSAGE, errors: [] }, 503)
     }
     // Never leak internals: log the cause, answer with a generic message.
     console.error(`${c.req.method} ${c.req.path} failed:`, error)

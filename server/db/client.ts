@@ -70,6 +70,50 @@ export function databaseUnavailable(error: unknown, depth = 0): string | null {
 }
 
 /**
+ * SQLSTATEs of a transaction that PostgreSQL ended for what ran beside it, not for what it did:
+ * deadlock_detected (40P01) and serialization_failure (40001). Run again from its start, it goes through.
+ */
+const CONTENDED = new Set(['40P01', '40001'])
+
+/** How many times a transaction is run in all before such a failure is answered (a 503, `Retry-After`). */
+export const TRANSACTION_ATTEMPTS = 5
+
+/** The message of that 503. */
+export const DATABASE_CONTENDED_MESSAGE = 'the platform is busy with other changes to the same data; try again shortly'
+
+/** Whether `error` is such a failure (looking through drizzle's wrapping, `cause`). */
+export function transactionContended(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false
+  const { code, cause } = error as { code?: unknown; cause?: unknown }
+  if (typeof code === 'string' && CONTENDED.has(code)) return true
+  return transactionContended(cause, depth + 1)
+}
+
+/**
+ * Runs every transaction of `db` again, from its start, when PostgreSQL ended it for a deadlock or a
+ * serialization failure, up to TRANSACTION_ATTEMPTS in all: the other transaction has gone on by then, so
+ * this one waits for it instead. Every writer takes its locks in one order (docs/architecture.md, "Many
+ * processes, one database"), so this is a safety net; a transaction's work must leave nothing behind
+ * outside the database until it returns (each does: what it changed is told after the commit).
+ */
+export function retryContendedTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(
+  db: D,
+): D {
+  const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>
+  const retried = async (...args: unknown[]) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await transaction(...args)
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !transactionContended(error)) throw error
+      }
+    }
+  }
+  db.transaction = retried as D['transaction']
+  return db
+}
+
+/**
  * PGlite runs each query synchronously on this thread and hands its lock straight to the next waiter,
  * so a burst of queued queries would starve the event loop: no connection accepted, no response
  * written until the whole burst is done. Queueing top-level calls ourselves, with a turn of the event
@@ -191,7 +235,7 @@ export async function openDatabase(target: {
     })
     // Reported on the connection itself above.
     pool.on('error', () => {})
-    const db = drizzlePostgres(pool, { schema })
+    const db = retryContendedTransactions(drizzlePostgres(pool, { schema }))
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session-level lock on its own connection, held while `work` uses the pool's other connections.
       const client = await pool.connect()

@@ -76,7 +76,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   503: {
     name: 'Unavailable',
     description:
-      'The platform cannot answer for a moment (starting, or its database cannot be reached): try again after `Retry-After` seconds',
+      'The platform cannot answer for a moment (starting, its database cannot be reached, or busy with other changes to the same data): try again after `Retry-After` seconds',
   },
 }
 

@@ -401,10 +401,12 @@ export class ResourceService {
   ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
-    const changed: Changed[] = []
-    await this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
+      // Made anew by each run of the transaction (a deadlock runs it again: retryContendedTransactions).
+      const changed: Changed[] = []
       await this.holdScope(tx as Db, definition, scope)
       await this.removeIn(tx as Db, definition, scope, current, caller, options.cascade === true, changed)
+      return changed
     })
     for (const [type, where, name, generation] of changed)
       this.changed(type, where, name === undefined ? undefined : [name], generation)
