@@ -314,6 +314,36 @@ describe('page rule references', () => {
     expect((await remove('synthetics', 'maintenance')).status).toBe(204)
   })
 
+  it('does not move a page rule to another website while its website lists it', async () => {
+    await create('pagerules', rule('moving-rule', { priority: 41 }))
+    const site = await platform.call('GET', `${base}/websites/shop-example-com`)
+    const listed = await platform.call('PATCH', `${base}/websites/shop-example-com`, {
+      body: { page_rules: [...site.body.data.page_rules, 'moving-rule'] },
+      headers: { 'if-match': '*' },
+    })
+    expect(listed.status).toBe(200)
+    const moved = await platform.call('PATCH', `${base}/pagerules/moving-rule`, {
+      body: { website: 'api-shop-example-com' },
+      headers: { 'if-match': '*' },
+    })
+    expect(moved.status).toBe(409)
+    expect(moved.body.errors).toEqual([
+      { field: 'website', message: 'website shop-example-com lists it in its page rules: remove it there first' },
+    ])
+    // The website it stays on can still be saved.
+    const again = await platform.call('PATCH', `${base}/websites/shop-example-com`, {
+      body: { page_rules: site.body.data.page_rules },
+      headers: { 'if-match': '*' },
+    })
+    expect(again.status).toBe(200)
+    const free = await platform.call('PATCH', `${base}/pagerules/moving-rule`, {
+      body: { website: 'api-shop-example-com' },
+      headers: { 'if-match': '*' },
+    })
+    expect(free.status).toBe(200)
+    expect((await remove('pagerules', 'moving-rule')).status).toBe(204)
+  })
+
   it('keeps a director while a page rule sends requests to it', async () => {
     await create('directors', director('eu-origin'))
     await create('pagerules', rule('to-eu', { priority: 3, action: { kind: 'director', director: 'eu-origin' } }))

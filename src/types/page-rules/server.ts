@@ -4,7 +4,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
-import { lockKeys } from '../websites/server.ts'
+import { lockKeys, pageRuleKey, pageRuleListers } from '../websites/server.ts'
 import { type PageRuleData, PageRuleFields } from './fields.ts'
 import { pageRulesUi } from './screen.ts'
 
@@ -48,9 +48,18 @@ export const pageRules: ResourceDefinition = {
     // A website's rules run by priority: two at the same priority would have no defined order. Two writes
     // giving the website's rules one priority at the same moment take turns (lockKeys): otherwise each
     // found the priority free on its own connection and both were stored.
-    async beforeWrite({ db, scope, name, data, concurrent }) {
+    async beforeWrite({ db, scope, name, data, existing, concurrent }) {
       const { website, priority } = data as PageRuleData
-      if (concurrent !== false) await lockKeys(db, [priorityKey(scope, website, priority)])
+      if (concurrent !== false) await lockKeys(db, [priorityKey(scope, website, priority), pageRuleKey(scope, name)])
+      // A website runs only its own rules (src/types/websites/server.ts): moved to another website while
+      // one lists it, that website could not be saved again.
+      if (existing && existing.website !== website) {
+        const listers = (await pageRuleListers(db, scope, name)).filter((lister) => lister !== website)
+        if (listers.length > 0) {
+          const message = `website ${listers.join(', ')} lists it in its page rules: remove it there first`
+          throw conflict(`website ${message}`, undefined, [{ field: 'website', message }])
+        }
+      }
       const other = await pageRuleWithPriority(db, scope, website, priority, name)
       if (other) {
         const message = `priority ${priority} is already used by page rule ${other} of website ${website}`

@@ -93,6 +93,24 @@ export async function lockKeys(db: Db, keys: readonly string[]): Promise<void> {
 }
 export const domainKey = (domain: string) => `website-domain|${domain}`
 export const snippetKey = (project: string, snippet: string) => `vcl-snippet|${project}|${snippet}`
+/** The advisory lock of one page rule: a website listing it and the rule moving to another website take turns. */
+export const pageRuleKey = (project: string, rule: string) => `page-rule|${project}|${rule}`
+
+/** The project's websites that list page rule `rule` among their `page_rules`. */
+export async function pageRuleListers(db: Db, project: string, rule: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: resources.name })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, 'websites'),
+        eq(resources.scope, project),
+        sql`${resources.data}->'page_rules' @> ${JSON.stringify([rule])}::jsonb`,
+      ),
+    )
+    .orderBy(resources.name)
+  return rows.map((row) => row.name)
+}
 
 /** Why a website cannot hold `domain`: another of the project's websites has it, or another project. */
 function claimedMessage(domain: string, claim: DomainClaim, project: string): string {
@@ -182,7 +200,8 @@ export const websites: ResourceDefinition = {
       const snippets = Object.entries(website.default_rules).flatMap(([field, snippet]) =>
         field.startsWith('custom_vcl_') && typeof snippet === 'string' ? [snippetKey(scope, snippet)] : [],
       )
-      if (concurrent !== false) await lockKeys(db, [...domains.map(domainKey), ...snippets])
+      const rules = website.page_rules.map((rule) => pageRuleKey(scope, rule))
+      if (concurrent !== false) await lockKeys(db, [...domains.map(domainKey), ...snippets, ...rules])
       // The rules and snippets it names exist (checked before this); they must also fit this website.
       const mismatches = await websiteMismatches(db, scope, name, website)
       if (mismatches.length > 0) throw badRequest(mismatches.map((e) => e.message).join('; '), mismatches)
