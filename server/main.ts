@@ -20,7 +20,7 @@ import { statsRetentionJob } from './platform/edge-stats.ts'
 import { parseDelays } from './platform/fleet.ts'
 import { DEFAULT_JOB_TIMING, Jobs, type JobTiming, jobTimingFromEnv } from './platform/jobs.ts'
 import { getResource } from './resources/store.ts'
-import { ensureBootstrapToken, seedDemoPlatform } from './seed.ts'
+import { type BootstrapToken, ensureBootstrapToken, seedDemoPlatform } from './seed.ts'
 import { runBackupTask, scheduledBackupJob } from './services/backups/snapshots.ts'
 import { searchIndexOf } from './services/search-index.ts'
 import { tokenExpiryJob } from './services/token-expiry.ts'
@@ -165,7 +165,8 @@ function isApiPath(path: string): boolean {
 export type RunningServer = {
   url: string
   ctx: ServerContext
-  adminToken: string
+  /** The bootstrap admin token this start set, or why there is none (revoked or expired: never brought back). */
+  adminToken: BootstrapToken
   demoPassword: string
   generated: { adminToken: boolean; demoPassword: boolean }
   databaseDescription: string

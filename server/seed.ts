@@ -3,6 +3,7 @@ import { TOKEN_LIFETIME_DAYS } from '../src/domain/tokens.ts'
 import { recordAudit } from './audit.ts'
 import { generateSecret, hashSecret } from './base/secrets.ts'
 import type { ServerContext } from './context.ts'
+import type { Db } from './db/client.ts'
 import { cacheGroup } from './db/generations.ts'
 import { resources } from './db/schema.ts'
 import type { ResourceDefinition } from './resources/definition.ts'
@@ -239,41 +240,69 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
   return true
 }
 
+/** What a start made of the bootstrap admin token: its secret, or why it stays refused. */
+export type BootstrapToken = { token: string } | { refused: 'revoked' | 'expired' }
+
 /**
  * The admin's bootstrap API token: `WADP_ADMIN_TOKEN` when given, else a new random one on every
- * start (only its hash is stored, so a start can print only a token it has just made).
+ * start (only its hash is stored, so a start can print only a token it has just made). A token that
+ * was revoked or has expired is never brought back, whatever the start brings: its row is left as it
+ * is and the answer says why (deleting it makes the next start create a new one). The row and its
+ * `tokens.rotate` audit entry are written only when the stored hash changes.
  */
-export async function ensureBootstrapToken(ctx: ServerContext, requested: string | undefined): Promise<string> {
+export async function ensureBootstrapToken(ctx: ServerContext, requested: string | undefined): Promise<BootstrapToken> {
   const secret = requested ?? generateSecret()
-  const expiresAt = new Date(ctx.now() + TOKEN_LIFETIME_DAYS.max * 86_400_000).toISOString()
   const where = and(eq(resources.type, 'tokens'), eq(resources.scope, ''), eq(resources.name, BOOTSTRAP_TOKEN_NAME))
-  const found = await ctx.db.select({ id: resources.id }).from(resources).where(where).limit(1)
-  if (found.length === 0) {
+  const read = async () =>
+    (await ctx.db.select({ hash: resources.secretHash, data: resources.data }).from(resources).where(where).limit(1))[0]
+  let found = await read()
+  if (!found) {
     await create(ctx, 'tokens', '', {
       name: BOOTSTRAP_TOKEN_NAME,
       display_name: 'Bootstrap admin token',
       owner: DEMO_USERS.admin,
       permissions: ['wadp.*.*'],
-      expires_at: expiresAt,
+      expires_at: new Date(ctx.now() + TOKEN_LIFETIME_DAYS.max * 86_400_000).toISOString(),
     })
+    found = await read()
   }
-  await ctx.db
-    .update(resources)
-    .set({
-      secretHash: hashSecret(secret),
-      data: sql`${resources.data} || ${JSON.stringify({ prefix: secret.slice(0, 6), expires_at: expiresAt, status: 'active' })}::jsonb`,
-      revision: sql`${resources.revision} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: 'system',
+  const refused = refusal(ctx, found?.data)
+  if (refused) return { refused }
+  const hash = hashSecret(secret)
+  if (found?.hash === hash) return { token: secret }
+  const expiresAt = new Date(ctx.now() + TOKEN_LIFETIME_DAYS.max * 86_400_000).toISOString()
+  const rotated = await ctx.db.transaction(async (tx) => {
+    // Only an active token takes the new secret: one revoked meanwhile (by another process) stays so.
+    const rows = await tx
+      .update(resources)
+      .set({
+        secretHash: hash,
+        data: sql`${resources.data} || ${JSON.stringify({ prefix: secret.slice(0, 6), expires_at: expiresAt })}::jsonb`,
+        revision: sql`${resources.revision} + 1`,
+        updatedAt: sql`now()`,
+        updatedBy: 'system',
+      })
+      .where(and(where, sql`${resources.data}->>'status' = 'active'`))
+      .returning({ id: resources.id })
+    if (rows.length === 0) return false
+    await ctx.generations.bump(tx as Db, [cacheGroup('tokens', '')])
+    await recordAudit(tx as Db, {
+      actor: SYSTEM.actor,
+      action: 'tokens.rotate',
+      result: 'success',
+      resource: { type: 'tokens', name: BOOTSTRAP_TOKEN_NAME },
     })
-    .where(where)
-  await ctx.generations.bump(ctx.db, [cacheGroup('tokens', '')])
-  await recordAudit(ctx.db, {
-    actor: SYSTEM.actor,
-    action: 'tokens.rotate',
-    result: 'success',
-    resource: { type: 'tokens', name: BOOTSTRAP_TOKEN_NAME },
+    return true
   })
+  if (!rotated) return { refused: refusal(ctx, (await read())?.data) ?? 'revoked' }
   ctx.auth.invalidate()
-  return secret
+  return { token: secret }
+}
+
+/** Why a stored token may not be used again: revoked for good, or expired (by its status or its date). */
+function refusal(ctx: ServerContext, data: unknown): 'revoked' | 'expired' | null {
+  const token = (data ?? {}) as { status?: unknown; expires_at?: unknown }
+  if (token.status === 'revoked') return 'revoked'
+  if (token.status === 'expired' || !(Date.parse(String(token.expires_at)) > ctx.now())) return 'expired'
+  return null
 }

@@ -1,10 +1,11 @@
-import { DEMO_USERS } from './seed.ts'
+import { BOOTSTRAP_TOKEN_NAME, type BootstrapToken, DEMO_USERS } from './seed.ts'
 
 /** What `npm start` knows once the server is up, for the lines telling how to sign in. */
 export type SignInInfo = {
   /** The console's address, without a trailing slash. */
   url: string
-  adminToken: string
+  /** The bootstrap admin token this start set, or why there is none (revoked or expired: never brought back). */
+  adminToken: BootstrapToken
   demoPassword: string
   /** Made up for this run (not from WADP_ADMIN_TOKEN / WADP_DEMO_PASSWORD). */
   generated: { adminToken: boolean; demoPassword: boolean }
@@ -28,12 +29,25 @@ export function signInLines(info: SignInInfo): string[] {
       (info.generated.demoPassword
         ? ' (made for this run; set WADP_DEMO_PASSWORD to keep one)'
         : ' (WADP_DEMO_PASSWORD)')
-  return [
-    `Sign in at ${info.url}/`,
-    `  With the API token: paste ${info.adminToken} into "API token", then "Sign in with token"` +
-      (info.generated.adminToken ? ' (made for this run; set WADP_ADMIN_TOKEN to keep one)' : ' (WADP_ADMIN_TOKEN)'),
-    sso,
-  ]
+  const token =
+    'token' in info.adminToken
+      ? `  With the API token: paste ${info.adminToken.token} into "API token", then "Sign in with token"` +
+        (info.generated.adminToken ? ' (made for this run; set WADP_ADMIN_TOKEN to keep one)' : ' (WADP_ADMIN_TOKEN)')
+      : `  With the API token: none, ${refusedAdminToken(info.adminToken.refused)}`
+  return [`Sign in at ${info.url}/`, token, sso]
+}
+
+/**
+ * Why a start sets no admin token, and how to get one: a revoked or expired bootstrap token is never
+ * brought back (server/seed.ts, `ensureBootstrapToken`); once deleted, the next start makes a new one.
+ */
+export function refusedAdminToken(refused: 'revoked' | 'expired'): string {
+  return (
+    `the bootstrap admin token ${BOOTSTRAP_TOKEN_NAME} ${refused === 'revoked' ? 'was revoked' : 'has expired'} ` +
+    'and no start brings it back. For a new admin token, sign in as an admin (with SSO, or with another admin ' +
+    `token), then create one under Manage Tokens, or delete ${BOOTSTRAP_TOKEN_NAME} there and restart: the next ` +
+    'start makes a new one'
+  )
 }
 
 /**

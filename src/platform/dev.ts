@@ -1,5 +1,6 @@
 import { createServer as createVite } from 'vite'
 import { optionsFromEnv, ROOT, startServer } from '../../server/main.ts'
+import { refusedAdminToken } from '../../server/start-report.ts'
 import { PLATFORM_TYPES } from './types.ts'
 
 /**
@@ -17,7 +18,11 @@ const server = await startServer(
 )
 console.log(`WADP console (development, HMR): ${server.url}/`)
 console.log(`Database: ${server.databaseDescription}`)
-console.log(`Admin API token: ${server.adminToken}`)
+console.log(
+  'token' in server.adminToken
+    ? `Admin API token: ${server.adminToken.token}`
+    : `Admin API token: none, ${refusedAdminToken(server.adminToken.refused)}`,
+)
 console.log(`SSO password of the demo users: ${server.demoPassword}`)
 
 async function stop() {

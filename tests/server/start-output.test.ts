@@ -5,7 +5,7 @@ import { ON_POSTGRES } from './support.ts'
 
 const INFO: SignInInfo = {
   url: 'http://127.0.0.1:8080',
-  adminToken: 'admin-token-0123456789',
+  adminToken: { token: 'admin-token-0123456789' },
   demoPassword: 'demo-pass',
   generated: { adminToken: true, demoPassword: false },
   issuer: 'http://127.0.0.1:8080/oidc',
@@ -19,6 +19,16 @@ describe("npm start's sign-in lines", () => {
       '  With the API token: paste admin-token-0123456789 into "API token", then "Sign in with token" (made for this run; set WADP_ADMIN_TOKEN to keep one)',
       '  With SSO: "Sign in with SSO" opens the built-in OpenID Connect provider at http://127.0.0.1:8080/oidc: sign in as admin@example.com, operator@example.com or viewer@example.com with the password demo-pass (WADP_DEMO_PASSWORD)',
     ])
+  })
+
+  it('say, in place of a token, that a revoked or expired bootstrap token stays so, and how to get a new one', () => {
+    const revoked = signInLines({ ...INFO, adminToken: { refused: 'revoked' } })
+    expect(revoked[1]).toBe(
+      '  With the API token: none, the bootstrap admin token bootstrap-admin was revoked and no start brings it back. For a new admin token, sign in as an admin (with SSO, or with another admin token), then create one under Manage Tokens, or delete bootstrap-admin there and restart: the next start makes a new one',
+    )
+    expect(revoked).toHaveLength(3)
+    const expired = signInLines({ ...INFO, adminToken: { refused: 'expired' } })
+    expect(expired[1]).toMatch(/^ {2}With the API token: none, the bootstrap admin token bootstrap-admin has expired /)
   })
 
   it('leave the demo users out with another provider, whose users are its own', () => {
@@ -76,7 +86,7 @@ describe.skipIf(ON_POSTGRES)('src/platform/start.ts', () => {
     expect(lines.slice(-3)).toEqual(
       signInLines({
         url: running.url,
-        adminToken: 'start-output-token-0123456789',
+        adminToken: { token: 'start-output-token-0123456789' },
         demoPassword: 'demo',
         generated: { adminToken: false, demoPassword: false },
         issuer: `${running.url}/oidc`,
