@@ -45,11 +45,33 @@ async function create(ctx: ServerContext, type: string, scope: string, body: Rec
   await ctx.resources.create(definition(ctx, type), scope, body, SYSTEM)
 }
 
-/** Fills an empty database with the demo platform; returns false when there was data already. */
+/**
+ * Fills an empty database with the demo platform, in one transaction: a start that dies half-way leaves
+ * the database empty, and the next start seeds it whole (any row at all means a seed that finished).
+ * Returns false when there was data already.
+ */
 export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
-  const existing = await ctx.db.select({ id: resources.id }).from(resources).limit(1)
-  if (existing.length > 0) return false
+  // The names written, by type and scope.
+  const written = new Map<string, { type: string; scope: string; names: string[] }>()
+  const seeded = await ctx.db.transaction(async (tx) => {
+    const existing = await tx.select({ id: resources.id }).from(resources).limit(1)
+    if (existing.length > 0) return false
+    const service = ctx.resources.within(tx as Db)
+    service.onChange((type, scope, names = []) => {
+      const group = written.get(`${type}|${scope}`) ?? { type, scope, names: [] }
+      group.names.push(...names)
+      written.set(`${type}|${scope}`, group)
+    })
+    await fill({ ...ctx, db: tx as Db, resources: service })
+    return true
+  })
+  // Committed: this process's caches and listeners (the search index…) hear of every row, as after any write.
+  for (const { type, scope, names } of written.values()) ctx.resources.changed(definition(ctx, type), scope, names)
+  return seeded
+}
 
+/** The demo platform, through the resource service as a caller would (`ctx`: the seed's transaction). */
+async function fill(ctx: ServerContext): Promise<void> {
   await create(ctx, 'organizations', '', {
     name: 'acme',
     display_name: 'Acme Corporation',
@@ -237,7 +259,6 @@ export async function seedDemoPlatform(ctx: ServerContext): Promise<boolean> {
     domain_name: 'portal.globex.example.com',
     default_director: 'portal-origin',
   })
-  return true
 }
 
 /** What a start made of the bootstrap admin token: its secret, or why it stays refused. */

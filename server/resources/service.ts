@@ -5,7 +5,7 @@ import { META_FIELDS } from '../../src/domain/resource-ui.ts'
 import { recordAudit, redact } from '../audit.ts'
 import { ApiError, badRequest, conflict, notFound } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
-import { cacheGroup, type Generations } from '../db/generations.ts'
+import { cacheGroup, Generations } from '../db/generations.ts'
 import { bumpRevision } from '../platform/revisions.ts'
 import {
   bodySchema,
@@ -16,7 +16,7 @@ import {
   referencedNames,
 } from './definition.ts'
 import { typesUsed, typesUsing, usedBy, usesOf } from './links.ts'
-import type { CachedResponse, ResourceLinks, ResponseCache } from './response-cache.ts'
+import { type CachedResponse, type ResourceLinks, ResponseCache } from './response-cache.ts'
 import {
   deleteResource,
   existingNames,
@@ -79,6 +79,17 @@ export class ResourceService {
     private readonly cache: ResponseCache,
     private readonly generations: Generations,
   ) {}
+
+  /**
+   * The same types written through `db`, one transaction (the demo seed, all or nothing): a cache of its
+   * own and no listeners, since nothing it writes is seen before the transaction commits; whoever opened
+   * the transaction tells this service's listeners afterwards (`changed`).
+   */
+  within(db: Db): ResourceService {
+    const service = new ResourceService(db, new ResponseCache(), new Generations(db, this.generations.shared))
+    for (const definition of this.definitions.values()) service.register(definition)
+    return service
+  }
 
   register(definition: ResourceDefinition): void {
     this.definitions.set(definition.type, definition)
