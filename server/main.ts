@@ -306,9 +306,8 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
   // two processes creating partitions of the same table at once can deadlock.
   const jobs = await database
     .exclusive(() =>
-      Jobs.start(
+      Jobs.open(
         database,
-        ctx,
         [
           tokenExpiryJob(options.tokenSweepSeconds ?? 60),
           scheduledBackupJob(options.backupCheckSeconds ?? 3600),
@@ -319,7 +318,10 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
       ),
     )
     .catch(failed)
+  // Before any job runs here: a job another process offered starts as soon as this process works its
+  // queue, and the scheduled backups' queues a task for each backup it stores.
   ctx.enqueue = (task, data) => jobs.enqueue(task, data)
+  await jobs.work(ctx).catch(failed)
   ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
   ctx.checks.push(() => ({ name: 'accepting', is_healthy: !lifecycle.draining() }))
   ctx.stopping = () => lifecycle.draining()

@@ -58,26 +58,32 @@ export function jobTimingFromEnv(env: NodeJS.ProcessEnv): JobTiming {
 
 const RETRIES = 5
 
-export class Jobs {
+export class Jobs<C extends Clock = Clock> {
   private ticker: NodeJS.Timeout | null = null
   private failure: string | null = null
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly connection: { open: boolean },
-    private readonly definitions: readonly { name: string; everySeconds: number }[],
+    private readonly definitions: readonly JobDefinition<C>[],
+    // biome-ignore lint/suspicious/noExplicitAny: each task reads its own data; the queue only carries it.
+    private readonly tasks: ReadonlyMap<string, TaskDefinition<any, C>>,
     private readonly timing: JobTiming,
-    private readonly tasks: ReadonlySet<string>,
   ) {}
 
-  static async start<C extends Clock>(
+  /**
+   * Opens the queue and makes every job's and task's queue, with the lease and retries: from here on
+   * `enqueue` works, and nothing runs yet. `work` starts this process's workers: whatever the context's
+   * jobs need of it (`ctx.enqueue`) must be in place by then, since a job another process offered may
+   * start at once.
+   */
+  static async open<C extends Clock>(
     database: Database,
-    ctx: C,
     definitions: JobDefinition<C>[],
     timing: JobTiming,
     // biome-ignore lint/suspicious/noExplicitAny: each task reads its own data; the queue only carries it.
     tasks: TaskDefinition<any, C>[] = [],
-  ): Promise<Jobs> {
+  ): Promise<Jobs<C>> {
     // Once stopped, the queue's late statements never reach the closed database: they stay unanswered (pg-boss
     // neither waits for them nor catches their failure, and reads the rows of their answer). A run that
     // outlived the grace period cannot mark itself done; its lease brings it back on some process.
@@ -93,25 +99,29 @@ export class Jobs {
       // Calendar schedules (pg-boss's cron) are not used yet: periodic jobs use singleton slots.
       schedule: false,
     })
-    const jobs = new Jobs(boss, connection, definitions, timing, new Set(tasks.map((task) => task.name)))
+    const jobs = new Jobs(boss, connection, definitions, new Map(tasks.map((task) => [task.name, task])), timing)
     boss.on('error', (error: Error) => {
       jobs.failure = error.message
       console.error('job queue:', error.message)
     })
     await boss.start()
-    // Every job and task has its queue, with the lease and retries, and this process works it.
-    const serve = async (name: string, run: (data: object) => Promise<void>) => {
+    for (const name of [...definitions.map((job) => job.name), ...jobs.tasks.keys()]) {
       await boss.createQueue(name, { name, retryLimit: RETRIES, retryDelay: 0, expireInSeconds: timing.leaseSeconds })
-      await boss.work(name, { pollingIntervalSeconds: timing.pollSeconds, batchSize: 1 }, async ([job]) => {
+    }
+    return jobs
+  }
+
+  /** Works every queue on this process with `ctx`, and offers the periodic jobs now and at every poll. */
+  async work(ctx: C): Promise<void> {
+    const serve = (name: string, run: (data: object) => Promise<void>) =>
+      this.boss.work(name, { pollingIntervalSeconds: this.timing.pollSeconds, batchSize: 1 }, async ([job]) => {
         if (job) await run(job.data as object)
       })
-    }
-    for (const job of definitions) await serve(job.name, () => job.run(ctx, ctx.now()))
-    for (const task of tasks) await serve(task.name, (data) => task.run(ctx, data, ctx.now()))
-    await jobs.offer()
-    jobs.ticker = setInterval(() => void jobs.offer(), timing.pollSeconds * 1000)
-    jobs.ticker.unref()
-    return jobs
+    for (const job of this.definitions) await serve(job.name, () => job.run(ctx, ctx.now()))
+    for (const task of this.tasks.values()) await serve(task.name, (data) => task.run(ctx, data, ctx.now()))
+    await this.offer()
+    this.ticker = setInterval(() => void this.offer(), this.timing.pollSeconds * 1000)
+    this.ticker.unref()
   }
 
   /** Offers each periodic job for its current slot; the slot's unique index keeps one per cluster. */
