@@ -106,6 +106,7 @@ export function createContext(
     checks: [],
     stopping: () => false,
     enqueue: () => Promise.reject(new Error('the job queue has not started')),
+    pendingTasks: () => Promise.reject(new Error('the job queue has not started')),
     now: Date.now,
     random: Math.random,
   }

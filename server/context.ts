@@ -51,6 +51,8 @@ export type ServerContext = {
   stopping(): boolean
   /** Queues a task of the job queue (server/platform/jobs.ts); set once the queue has started. */
   enqueue(task: string, data: object): Promise<void>
+  /** The data of a task's queued or running runs, cluster-wide (server/platform/jobs.ts); set with `enqueue`. */
+  pendingTasks(task: string): Promise<object[]>
   now(): number
   random(): number
 }

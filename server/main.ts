@@ -21,7 +21,7 @@ import { parseDelays } from './platform/fleet.ts'
 import { DEFAULT_JOB_TIMING, Jobs, type JobTiming, jobTimingFromEnv } from './platform/jobs.ts'
 import { getResource } from './resources/store.ts'
 import { type BootstrapToken, ensureBootstrapToken, seedDemoPlatform } from './seed.ts'
-import { runBackupTask, scheduledBackupJob } from './services/backups/snapshots.ts'
+import { runBackupTask, scheduledBackupJob, strandedBackupJob } from './services/backups/snapshots.ts'
 import { searchIndexOf } from './services/search-index.ts'
 import { tokenExpiryJob } from './services/token-expiry.ts'
 
@@ -311,6 +311,7 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
         [
           tokenExpiryJob(options.tokenSweepSeconds ?? 60),
           scheduledBackupJob(options.backupCheckSeconds ?? 3600),
+          strandedBackupJob(),
           statsRetentionJob(),
         ],
         options.jobs ?? DEFAULT_JOB_TIMING,
@@ -321,6 +322,7 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
   // Before any job runs here: a job another process offered starts as soon as this process works its
   // queue, and the scheduled backups' queues a task for each backup it stores.
   ctx.enqueue = (task, data) => jobs.enqueue(task, data)
+  ctx.pendingTasks = (task) => jobs.pending(task)
   await jobs.work(ctx).catch(failed)
   ctx.checks.push(() => ({ name: 'jobs', is_healthy: jobs.healthy() }))
   ctx.checks.push(() => ({ name: 'accepting', is_healthy: !lifecycle.draining() }))

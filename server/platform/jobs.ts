@@ -152,6 +152,17 @@ export class Jobs<C extends Clock = Clock> {
     await this.boss.send(name, data, { retryLimit: RETRIES, retryDelay: 0, expireInSeconds: this.timing.leaseSeconds })
   }
 
+  /**
+   * The data of a task's runs still to come or under way (created, waiting for a retry, or running on
+   * some process): what a sweep compares its stored work with, to queue again only what has no run.
+   */
+  async pending(name: string): Promise<object[]> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`select data from pgboss.job where name = $1 and state < 'completed'`, [name])
+    return (rows as { data: object | null }[]).map((row) => row.data ?? {})
+  }
+
   /** For utils/health: whether the queue answered at its last use. */
   healthy(): boolean {
     return this.failure === null

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { recordBackup, runBackup, scheduleBackups, scheduledName } from '../../server/services/backups/snapshots.ts'
+import {
+  recordBackup,
+  requeueStrandedBackups,
+  runBackup,
+  scheduleBackups,
+  scheduledName,
+} from '../../server/services/backups/snapshots.ts'
 import { canonicalJson, SCHEDULED_BACKUPS_KEPT } from '../../src/domain/backup.ts'
-import { type Json, queryRows, scheduledBackupsTaken, setUpPlatform, VIEWER } from './support.ts'
+import { ADMIN, type Json, queryRows, scheduledBackupsTaken, setUpPlatform, VIEWER } from './support.ts'
 
 // Tasks are picked up within half a second, so a manual backup completes quickly.
 const platform = setUpPlatform({ jobs: { pollSeconds: 0.5, leaseSeconds: 30, maintenanceSeconds: 30 } })
@@ -303,6 +309,41 @@ describe('backups', () => {
     const badRevision = await platform.call('POST', `${base}/b-none/restore`, { body: { plan_revision: 'x' } })
     expect(badRevision.status).toBe(400)
     expect(badRevision.body.errors[0].field).toBe('plan_revision')
+  })
+
+  // Before the scheduled days below, whose tasks keep the queue busy for a while.
+  it('left queued with no task (its process died before queueing it) are queued again after a minute', async () => {
+    const { ctx } = platform.server
+    // What the request (or the scheduled job) stores, without the task it would have queued next.
+    const store = (name: string) =>
+      recordBackup(ctx, {
+        project: PROJECT,
+        name,
+        trigger: 'manual',
+        displayName: null,
+        actor: ADMIN,
+        now: Date.now(),
+        auditActor: { type: 'system', email: null, token_prefix: null, ip: 'local', user_agent: 'test' },
+        audited: { trigger: 'manual' },
+      })
+    expect(await store('b-stranded')).not.toBeNull()
+    // One whose run waits in the queue (due in an hour) is left to it: no second run.
+    expect(await store('b-waiting')).not.toBeNull()
+    await queryRows(
+      platform,
+      sql`insert into pgboss.job (name, data, start_after)
+          values ('run-backup', ${JSON.stringify({ project: PROJECT, name: 'b-waiting' })}::jsonb, now() + interval '1 hour')`,
+    )
+    const names = (queued: { project: string; name: string }[]) =>
+      queued.filter((backup) => backup.project === PROJECT).map((backup) => backup.name)
+    // Under a minute old: its task may still be on its way.
+    expect(names(await requeueStrandedBackups(ctx, Date.now()))).toEqual([])
+    expect(names(await requeueStrandedBackups(ctx, Date.now() + 2 * 60_000))).toEqual(['b-stranded'])
+    expect(await completed('b-stranded')).toMatchObject({ status: 'completed' })
+    expect(names(await requeueStrandedBackups(ctx, Date.now() + 2 * 60_000))).toEqual([])
+    const waiting = await platform.call('GET', `${base}/b-waiting`)
+    expect(waiting.body.data.status).toBe('queued')
+    await queryRows(platform, sql`delete from pgboss.job where name = 'run-backup' and data->>'name' = 'b-waiting'`)
   })
 
   it('are scheduled once a day per project, keeping the last seven', async () => {

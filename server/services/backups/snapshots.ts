@@ -354,6 +354,48 @@ export const scheduledBackupJob = (everySeconds: number): JobDefinition<ServerCo
   },
 })
 
+/** How long a backup may wait `queued` or `running` with no run of its task before the sweep queues one. */
+export const STRANDED_AFTER_MS = 60_000
+
+/**
+ * Queues the task again for every backup left `queued` or `running` for over a minute with no run of it
+ * in the job queue: a process that died (or whose queue failed) between storing a backup and queueing
+ * its task, or a run that used up its retries. Returns the backups it queued again. `runBackup` is safe
+ * to run again, and a backup whose run is waiting or under way is left to it.
+ */
+export async function requeueStrandedBackups(
+  ctx: ServerContext,
+  now: number,
+): Promise<{ project: string; name: string }[]> {
+  const before = new Date(now - STRANDED_AFTER_MS).toISOString()
+  const stuck = await ctx.db
+    .select({ project: resources.scope, name: resources.name })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.type, BACKUP_TYPE),
+        sql`${resources.data}->>'status' in ('queued', 'running')`,
+        sql`${resources.updatedAt} < ${before}::timestamptz`,
+      ),
+    )
+    .orderBy(resources.scope, resources.name)
+  if (stuck.length === 0) return []
+  const key = (backup: { project?: unknown; name?: unknown }) => `${String(backup.project)}/${String(backup.name)}`
+  const running = new Set((await ctx.pendingTasks(RUN_BACKUP_TASK)).map(key))
+  const requeued = stuck.filter((backup) => !running.has(key(backup)))
+  for (const backup of requeued) await ctx.enqueue(RUN_BACKUP_TASK, backup)
+  return requeued
+}
+
+/** Every minute, once per cluster: no backup stays `queued` for want of its task (`requeueStrandedBackups`). */
+export const strandedBackupJob = (): JobDefinition<ServerContext> => ({
+  name: 'requeue-backups',
+  everySeconds: STRANDED_AFTER_MS / 1000,
+  run: async (ctx, now) => {
+    await requeueStrandedBackups(ctx, now)
+  },
+})
+
 /** A stored backup's document (completed ones only), with its record. */
 export async function backupDocument(db: Db, project: string, name: string) {
   const record = await getResource(db, BACKUP_TYPE, project, name)
