@@ -28,7 +28,8 @@ describe('NodeMaintenanceDialog', () => {
     const request = { nodes: ['pop-fr-par-1', 'pop-de-fra-1'], maintenance: true }
     render(<NodeMaintenanceDialog {...props({ request, onConfirm, onCancel })} />)
     const dialog = screen.getByRole('dialog', { name: 'Put 2 nodes in maintenance?' })
-    expect(dialog.textContent).toContain('They stop taking traffic')
+    expect(dialog.textContent).toContain('Simulated nodes stop taking traffic')
+    expect(dialog.textContent).toContain('an edge agent node keeps serving')
     const names = within(within(dialog).getByRole('list', { name: 'Nodes to change' })).getAllByRole('listitem')
     expect(names.map((item) => item.textContent)).toEqual(['pop-fr-par-1', 'pop-de-fra-1'])
     await user.click(within(dialog).getByRole('button', { name: 'Maintenance on' }))
