@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import PgBoss from 'pg-boss'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
 import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
-import { ADMIN_TOKEN, answerChecker, type Json, ON_POSTGRES, testDatabase } from './support.ts'
+import { ADMIN_TOKEN, answerChecker, type Json, lastingDatabase } from './support.ts'
 
 // Its server's answers are checked against the OpenAPI documents, as every server test's.
 const answers = answerChecker()
@@ -14,13 +11,7 @@ afterEach(answers.verify)
 
 // A database that outlives what the test does to it before the start: on disk for PGlite, a database of
 // its own on PostgreSQL.
-const dataDir = mkdtempSync(join(tmpdir(), 'wadp-job-start-'))
-const database = await testDatabase()
-const databaseUrl = ON_POSTGRES ? database.url : undefined
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true })
-  await database.drop()
-})
+const { dataDir, databaseUrl } = await lastingDatabase('job-start')
 
 describe('a start that finds a job due in the queue', () => {
   it('runs it with the task queue already wired: every backup it queues is taken', async () => {

@@ -1,25 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
 import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
-import { ADMIN_TOKEN, answerChecker, type Json, ON_POSTGRES, testDatabase } from './support.ts'
+import { ADMIN_TOKEN, answerChecker, type Json, lastingDatabase } from './support.ts'
 
 // Its server's answers are checked against the OpenAPI documents, as every server test's.
 const answers = answerChecker()
 afterEach(answers.verify)
 
 // Two starts on one database that outlives them: on disk for PGlite, a database of its own on PostgreSQL.
-const dataDir = mkdtempSync(join(tmpdir(), 'wadp-seed-'))
-const database = await testDatabase()
-const databaseUrl = ON_POSTGRES ? database.url : undefined
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true })
-  await database.drop()
-})
+const { dataDir, databaseUrl } = await lastingDatabase('seed')
 
 /** Runs statements on the database while no server holds it (PGlite on disk is one process's). */
 async function onDatabase(statements: string[]) {

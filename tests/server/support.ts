@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { appendFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
@@ -271,4 +273,18 @@ export const ADMIN = 'admin@example.com'
 export async function queryRows<T>(platform: TestPlatform, query: SQL): Promise<T[]> {
   const result = (await platform.server.ctx.db.execute(query)) as unknown as { rows: T[] }
   return result.rows
+}
+
+/**
+ * A database that outlives the starts a test file makes on it (on disk for PGlite, a database of its own
+ * on PostgreSQL), removed after the file: `dataDir` and `databaseUrl` as `startServer` takes them.
+ */
+export async function lastingDatabase(prefix: string): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `wadp-${prefix}-`))
+  const database = await testDatabase()
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true })
+    await database.drop()
+  })
+  return { dataDir, databaseUrl: ON_POSTGRES ? database.url : undefined }
 }
