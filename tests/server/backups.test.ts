@@ -311,6 +311,26 @@ describe('backups', () => {
     expect(badRevision.body.errors[0].field).toBe('plan_revision')
   })
 
+  it('is accepted (202, queued) when its task cannot be queued at once: the minute sweep queues it', async () => {
+    const { ctx } = platform.server
+    const enqueue = ctx.enqueue
+    ctx.enqueue = async () => {
+      throw new Error('the job queue is away')
+    }
+    let name: string
+    try {
+      const res = await platform.call('POST', base, { body: { trigger: 'manual', display_name: 'queue away' } })
+      expect(res.status).toBe(202)
+      expect(res.body.data).toMatchObject({ status: 'queued', display_name: 'queue away' })
+      name = res.body.data.name
+    } finally {
+      ctx.enqueue = enqueue
+    }
+    const swept = await requeueStrandedBackups(ctx, Date.now() + 2 * 60_000)
+    expect(swept.map((backup) => backup.name)).toContain(name)
+    expect(await completed(name)).toMatchObject({ status: 'completed' })
+  })
+
   // Before the scheduled days below, whose tasks keep the queue busy for a while.
   it('left queued with no task (its process died before queueing it) are queued again after a minute', async () => {
     const { ctx } = platform.server

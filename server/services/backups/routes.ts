@@ -166,7 +166,10 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
         audited: body,
       })
       if (!record) throw new Error('backup id collision')
-      await ctx.enqueue(RUN_BACKUP_TASK, { project: params.project, name: record.name })
+      // Stored: if its task cannot be queued now, the minute sweep queues it (requeueStrandedBackups).
+      await ctx.enqueue(RUN_BACKUP_TASK, { project: params.project, name: record.name }).catch((error: unknown) => {
+        console.error(`backup ${params.project}/${record.name}: its task waits for the sweep: ${String(error)}`)
+      })
       c.header('Location', `${c.req.path}/${record.name}`)
       return c.json({ data: presentBackup(record) }, 202)
     },
