@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type {
   AgentBackendState,
@@ -79,6 +79,8 @@ const refusedByCompiler = (message: string) =>
  * given everything again. It reports what it runs after every change and every few seconds.
  */
 export class EdgeAgent {
+  /** Sent with every report: another agent started with this node's secret reports another. */
+  private readonly instance = randomBytes(12).toString('base64url')
   private varnish: VarnishNode | null = null
   private readonly loaded = new Map<string, Loaded>()
   private readonly errors = new Map<string, string>()
@@ -433,7 +435,11 @@ export class EdgeAgent {
 
   private async report(): Promise<void> {
     this.lastReport = Date.now()
-    await this.post('report', { ...this.reportBody(), backends: await this.backends() }, 'the report')
+    await this.post(
+      'report',
+      { ...this.reportBody(), instance: this.instance, backends: await this.backends() },
+      'the report',
+    )
   }
 
   /**

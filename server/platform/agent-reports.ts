@@ -6,16 +6,43 @@ import type { Db } from '../db/client.ts'
 import { edgeReports, resources } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'
 
-/** An agent node's last report and when it came. */
-export type ReceivedReport = { reportedAt: number; report: AgentReport }
+/**
+ * An agent node's last report and when it came; `conflictAt`, when two agents last took turns reporting
+ * as it (one node's secret used by two agents: each runs and bans on its own, and the reports of one
+ * would hide the other).
+ */
+export type ReceivedReport = { reportedAt: number; report: AgentReport; conflictAt?: number }
 
-/** Keeps an agent's report as its last (bookkeeping: no revision, no audit entry). */
-export async function storeReport(db: Db, node: string, report: AgentReport): Promise<void> {
+/** What is kept beside a report: when each agent instance last reported, and the last turn taken. */
+type Kept = { seen?: Record<string, number>; conflict_at?: number }
+
+/**
+ * Keeps an agent's report as its last (bookkeeping: no revision, no audit entry). An instance that
+ * reports again after another one did, both within 10 s, is a second agent with the same secret, not a
+ * replacement (a replaced agent does not come back).
+ */
+export async function storeReport(db: Db, node: string, report: AgentReport, now: number): Promise<void> {
+  const [row] = await db.select({ report: edgeReports.report }).from(edgeReports).where(eq(edgeReports.node, node))
+  const before = row?.report as (AgentReport & Kept) | undefined
+  const recent = Object.entries(before?.seen ?? {}).filter(([, at]) => now - at <= AGENT_SILENCE_MS)
+  let conflictAt = before?.conflict_at
+  const instance = report.instance
+  if (instance && before?.instance && before.instance !== instance && recent.some(([id]) => id === instance))
+    conflictAt = now
+  const kept: AgentReport & Kept = {
+    ...report,
+    seen: Object.fromEntries(instance ? [...recent.filter(([id]) => id !== instance), [instance, now]] : recent),
+    ...(conflictAt === undefined ? {} : { conflict_at: conflictAt }),
+  }
   await db
     .insert(edgeReports)
-    .values({ node, report })
-    .onConflictDoUpdate({ target: edgeReports.node, set: { report, reportedAt: sql`now()` } })
+    .values({ node, report: kept })
+    .onConflictDoUpdate({ target: edgeReports.node, set: { report: kept, reportedAt: sql`now()` } })
 }
+
+/** What the sync views say of a node two agents report as, while they take turns (and 10 s after). */
+export const TWO_AGENTS_MESSAGE =
+  'two edge agents report as this node (its secret is used twice): each runs and bans on its own; stop one, or rotate the secret and give it to one'
 
 /** The last report of each named node that has sent one. */
 export async function lastReports(db: Db, nodes: readonly string[]): Promise<Map<string, ReceivedReport>> {
@@ -25,10 +52,12 @@ export async function lastReports(db: Db, nodes: readonly string[]): Promise<Map
     .from(edgeReports)
     .where(inArray(edgeReports.node, [...nodes]))
   return new Map(
-    rows.map((row) => [
-      row.node,
-      { reportedAt: Date.parse(isoTimestamp(row.reportedAt)), report: row.report as unknown as AgentReport },
-    ]),
+    rows.map((row) => {
+      const report = row.report as unknown as AgentReport & Kept
+      const received: ReceivedReport = { reportedAt: Date.parse(isoTimestamp(row.reportedAt)), report }
+      if (report.conflict_at !== undefined) received.conflictAt = report.conflict_at
+      return [row.node, received]
+    }),
   )
 }
 
@@ -84,9 +113,13 @@ export function agentStanding(
   received: ReceivedReport | undefined,
   scope: string,
   revision: number,
+  now: number,
 ): { runs: number | null; updated: boolean; message: string | null } {
   if (!received) return { runs: null, updated: false, message: null }
   const { report } = received
+  // Which of the two runs what cannot be told: neither is taken as updated.
+  if (received.conflictAt !== undefined && now - received.conflictAt <= AGENT_SILENCE_MS)
+    return { runs: null, updated: false, message: TWO_AGENTS_MESSAGE }
   if (scope === '') {
     const failed = report.projects.find((line) => line.error)
     const runs = report.platform_revision

@@ -62,7 +62,7 @@ function agentDetail(
   now: number,
 ): SyncDetail {
   const heard = heardFrom(received, now)
-  const standing = agentStanding(received, scope, revision.revision)
+  const standing = agentStanding(received, scope, revision.revision, now)
   const silent = received
     ? `no report for ${Math.round((now - received.reportedAt) / 1000)} s`
     : 'no report from its agent yet'

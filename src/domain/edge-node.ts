@@ -64,6 +64,15 @@ export const AgentReport = v.object({
     v.description('One line per project it was given'),
   ),
   error: reportText(8000, 'What keeps it from running any configuration (varnishd down…), or null'),
+  instance: v.optional(
+    v.pipe(
+      v.string('must be a string'),
+      v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
+      v.description(
+        'An id the agent picks when it starts: two agents reporting as one node (one secret used twice) are told apart',
+      ),
+    ),
+  ),
   backends: v.pipe(
     v.optional(v.array(AgentBackendState), []),
     v.maxLength(100_000),

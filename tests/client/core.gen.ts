@@ -14650,6 +14650,8 @@ export interface operations {
             })[];
           /** @description What keeps it from running any configuration (varnishd down…), or null */
           error: string | null;
+          /** @description An id the agent picks when it starts: two agents reporting as one node (one secret used twice) are told apart */
+          instance?: string;
           /**
            * @description Every backend of the VCLs it runs, with its probe state as Varnish keeps it (issue 24)
            * @default []

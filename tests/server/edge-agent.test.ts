@@ -205,6 +205,34 @@ describe('an edge agent node', () => {
     expect(Date.now() - Date.parse(node.last_seen_at)).toBeLessThan(60_000)
   })
 
+  it('says so when two agents report as it (its secret used twice), not when one replaces another', async () => {
+    // A node of its own: the turns taken show for 10 s.
+    const twice = 'pop-zz-agent-7'
+    const shared = await createAgent(twice)
+    const config = (await configuration(twice, shared)).body.data
+    const as = (instance: string) => report(twice, shared, { ...runs(config), instance })
+    // A replaced agent does not come back: no conflict.
+    expect((await as('agent-first-run')).status).toBe(204)
+    expect((await as('agent-second-run')).status).toBe(204)
+    expect(await rowOf(`${core}/projects/shop/sync?details=true`, twice)).toMatchObject({
+      updated: true,
+      message: null,
+    })
+    // Two that take turns: neither is taken as updated, and both views say why.
+    expect((await as('agent-first-run')).status).toBe(204)
+    for (const path of [`${core}/projects/shop/sync?details=true`, `${core}/admin-sync-state`]) {
+      expect(await rowOf(path, twice)).toMatchObject({
+        available: true,
+        updated: false,
+        message: expect.stringMatching(/^two edge agents report as this node/),
+      })
+    }
+    const node = (await platform.call('GET', `${core}/nodes/${twice}`)).body.data
+    expect(node).toMatchObject({ sync_state: 'failed', sync_message: expect.stringMatching(/^two edge agents/) })
+    expect((await report(twice, shared, { ...runs(config), instance: 'x' })).status).toBe(400)
+    expect((await platform.call('DELETE', `${core}/nodes/${twice}`, { headers: { 'if-match': '*' } })).status).toBe(204)
+  })
+
   it('is not synchronized after a failed load, shows the compiler’s message, and is not waited for', async () => {
     const config = (await configuration(NODE, secret)).body.data
     const message = "Message from VCC-compiler:\nUnknown token ';' when looking for STRING"

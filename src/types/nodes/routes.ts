@@ -240,7 +240,7 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     body: AgentReport,
     status: 204,
     handler: async ({ c, params, body }) => {
-      await storeReport(ctx.db, params.name, body)
+      await storeReport(ctx.db, params.name, body, ctx.now())
       return c.body(null, 204)
     },
   })

@@ -90,7 +90,7 @@ function simulatedSync(record: ResourceRecord, revision: ConfigRevision, ctx: Fl
  * `failed` with the compiler's message when a load failed, unreachable after 10 s of silence.
  */
 function agentSync(received: ReceivedReport | undefined, revision: ConfigRevision, now: number): ResourceData {
-  const standing = agentStanding(received, '', revision.revision)
+  const standing = agentStanding(received, '', revision.revision, now)
   const heard = heardFrom(received, now)
   const syncState: NodeSyncState = !heard
     ? 'unreachable'
