@@ -97,9 +97,27 @@ test.describe('tokens', () => {
     await expect(page.getByText(secret.slice(0, 6), { exact: true })).toBeVisible()
     expect(await secretKept(page, secret)).toBe(false)
 
+    // Another token than the session's: no warning about signing out.
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click()
+    const question = page.getByRole('dialog', { name: `Revoke the token "${name}"?` })
+    await expect(question).toContainText('is refused from now on')
+    await expect(question).not.toContainText('you are signed in with')
+    await question.getByRole('button', { name: 'Cancel' }).click()
     await revoke(page, 'token', name)
     await expect(page.getByText('Revoked').first()).toBeVisible()
     expect(await statusWith(page, secret)).toBe(401)
+  })
+
+  test('warns before revoking the token this console is signed in with, and asks nothing of it', async ({ page }) => {
+    // The worker's stored session signed in with the bootstrap admin token.
+    await page.goto('/tokens-detail/bootstrap-admin?project=shop')
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click()
+    const question = page.getByRole('dialog', { name: 'Revoke the token "bootstrap-admin"?' })
+    await expect(question).toContainText(
+      'This is the token you are signed in with: revoking it signs you out of the console.',
+    )
+    await question.getByRole('button', { name: 'Cancel' }).click()
+    await expect(question).toBeHidden()
   })
 
   test('creates an access token for project shop, shows its secret once, and revokes it', async ({ page, server }) => {
