@@ -374,8 +374,12 @@ export class EdgeAgent {
     if (this.top?.hash !== hash) {
       const vcl = await varnish.load('top', top)
       await varnish.use(vcl)
-      if (this.top) await varnish.discard(this.top.vcl).catch(() => undefined)
+      const replaced = this.top
       this.top = { hash, vcl }
+      // Served from now on: reported from now on too, not only after the clean-up below.
+      this.projects = config.projects.map((project) => project.project)
+      this.platformRevision = config.platform_revision
+      if (replaced) await varnish.discard(replaced.vcl).catch(() => undefined)
     }
     // Projects that are gone: their labels are free once the top in use no longer names them.
     for (const [project, loaded] of this.loaded) {
