@@ -1,6 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { selectPermissions } from '../machines/session.selectors.ts'
+import { selectIsResolving, selectPermissions } from '../machines/session.selectors.ts'
 import { grants } from '../src/domain/permissions.ts'
 import { PageHeading } from '../src/views/PageHeading.tsx'
 import { SyncStatusPanel } from '../src/views/SyncStatusModal.tsx'
@@ -11,9 +11,18 @@ const route = getRouteApi('/config-status')
 /** Config Status: the admin configuration's synchronization over the node fleet, checked on arrival. */
 export const Route = createFileRoute('/config-status')({
   // Only for who may read the fleet (wadp.nodes.list, as the admin sync button): the platform refuses others.
+  // A page loaded afresh is entered while the session is still being restored, before its permissions
+  // are known: the decision waits for them (the check was left idle, "No nodes reported.").
   onEnter: ({ context }) => {
-    if (mayReadFleet(selectPermissions(context.actors.session.getSnapshot())))
-      context.actors.adminSync.send({ type: 'sync.start', explicit: false })
+    const { session, adminSync } = context.actors
+    const decide = () => {
+      const snapshot = session.getSnapshot()
+      if (selectIsResolving(snapshot)) return
+      watch.unsubscribe()
+      if (mayReadFleet(selectPermissions(snapshot))) adminSync.send({ type: 'sync.start', explicit: false })
+    }
+    const watch = session.subscribe(decide)
+    decide()
   },
   component: ConfigStatus,
 })

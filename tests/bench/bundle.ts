@@ -35,13 +35,15 @@ type UpFrontPage = keyof typeof UP_FRONT
  * until it gets there (it was 166 before issue 27, 165 until 2026-11-26: docs/benchmarks.md, "Bundle
  * size", says why; 161 until 2026-11-27, when /home measured 160.99-161.01 kB from one commit to the next
  * with the same code, the build's commit stamp moving its gzip size by a few bytes, and failed a run;
- * 161.5 since 2026-11-29, when the field rules left the start: 161.2 kB). Computed from Vite's build manifest, so the numbers are the same on every run
+ * 161.5 since 2026-11-29, when the field rules left the start: 161.2 kB; 161.6 since the same day's
+ * twenty-first session, when the Config Status check waiting for the session's permissions put /home at
+ * 161.49 kB, within a commit stamp's few bytes of the line). Computed from Vite's build manifest, so the numbers are the same on every run
  * and `--check` can gate CI. The number of files up front is held too: each one shares the slow network
  * with the framework while it downloads (docs/architecture.md), and a bundler left to itself splits shared
  * code into many small chunks.
  */
 export const BUDGET = {
-  upFrontKb: { 'sign-in page (/)': 150, '/home': 161.5 } satisfies Record<UpFrontPage, number>,
+  upFrontKb: { 'sign-in page (/)': 150, '/home': 161.6 } satisfies Record<UpFrontPage, number>,
   upFrontFiles: 8,
   routeChunkKb: 35,
 } as const
