@@ -320,15 +320,17 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
   }, 150_000)
 
   it('answers 429 over a rate limit, and 403 to a blocklisted address, once they are saved', async () => {
+    // Two requests a minute by address on /limited: in shop, and under the same name in shop-staging.
+    const EDGE_LIMIT = {
+      name: 'edge-limited',
+      match: { paths: ['/limited'] },
+      keys: ['ip'],
+      limit: 2,
+      period_s: 60,
+      penalty_s: 60,
+    }
     const limit = await platform.call('POST', `${core}/projects/shop/ratelimits`, {
-      body: {
-        name: 'edge-limited',
-        match: { paths: ['/limited'] },
-        keys: ['ip'],
-        limit: 2,
-        period_s: 60,
-        penalty_s: 60,
-      },
+      body: EDGE_LIMIT,
     })
     expect(limit.status).toBe(201)
     const site = await platform.call('GET', `${core}/projects/shop/websites/agent-edge-example-com`)
@@ -339,14 +341,7 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     expect(limited.status).toBe(200)
     // The other project has a rate limit of the same name and key on its website: its own counter.
     const other = await platform.call('POST', `${core}/projects/shop-staging/ratelimits`, {
-      body: {
-        name: 'edge-limited',
-        match: { paths: ['/limited'] },
-        keys: ['ip'],
-        limit: 2,
-        period_s: 60,
-        penalty_s: 60,
-      },
+      body: EDGE_LIMIT,
     })
     expect(other.status).toBe(201)
     const staging = await platform.call('PATCH', `${core}/projects/shop-staging/websites/staging`, {

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
-import { optionsFromEnv, startServer } from '../../server/main.ts'
+import { startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 import { ADMIN_TOKEN, answerChecker, type Json, lastingDatabase } from './support.ts'
 
@@ -11,7 +11,7 @@ afterEach(answers.verify)
 
 // A database that outlives what the test does to it before the start: on disk for PGlite, a database of
 // its own on PostgreSQL.
-const { dataDir, databaseUrl } = await lastingDatabase('job-start')
+const { dataDir, databaseUrl, serverOptions } = await lastingDatabase('job-start')
 
 describe('a start that finds a job due in the queue', () => {
   it('runs it with the task queue already wired: every backup it queues is taken', async () => {
@@ -31,16 +31,7 @@ describe('a start that finds a job due in the queue', () => {
     await opened.close()
 
     const server = await startServer(
-      {
-        ...optionsFromEnv({}),
-        port: 0,
-        dataDir,
-        databaseUrl,
-        adminToken: ADMIN_TOKEN,
-        demoPassword: 'p',
-        serveConsole: false,
-        jobs: { pollSeconds: 0.5, leaseSeconds: 30, maintenanceSeconds: 30 },
-      },
+      { ...serverOptions, jobs: { pollSeconds: 0.5, leaseSeconds: 30, maintenanceSeconds: 30 } },
       PLATFORM_TYPES,
     )
     try {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
-import { optionsFromEnv, startServer } from '../../server/main.ts'
+import { startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
 import { ADMIN_TOKEN, answerChecker, type Json, lastingDatabase } from './support.ts'
 
@@ -10,7 +10,7 @@ const answers = answerChecker()
 afterEach(answers.verify)
 
 // Two starts on one database that outlives them: on disk for PGlite, a database of its own on PostgreSQL.
-const { dataDir, databaseUrl } = await lastingDatabase('seed')
+const { dataDir, databaseUrl, serverOptions } = await lastingDatabase('seed')
 
 /** Runs statements on the database while no server holds it (PGlite on disk is one process's). */
 async function onDatabase(statements: string[]) {
@@ -27,19 +27,7 @@ const rowCount = (result: unknown) => {
   return Number(rows[0]?.n)
 }
 
-const start = () =>
-  startServer(
-    {
-      ...optionsFromEnv({}),
-      port: 0,
-      dataDir,
-      databaseUrl,
-      adminToken: ADMIN_TOKEN,
-      demoPassword: 'p',
-      serveConsole: false,
-    },
-    PLATFORM_TYPES,
-  )
+const start = () => startServer(serverOptions, PLATFORM_TYPES)
 
 describe('the first start on an empty database', () => {
   it('leaves nothing behind when it dies while seeding, so the next start seeds it whole', async () => {

@@ -279,12 +279,23 @@ export async function queryRows<T>(platform: TestPlatform, query: SQL): Promise<
  * A database that outlives the starts a test file makes on it (on disk for PGlite, a database of its own
  * on PostgreSQL), removed after the file: `dataDir` and `databaseUrl` as `startServer` takes them.
  */
-export async function lastingDatabase(prefix: string): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+export async function lastingDatabase(prefix: string) {
   const dataDir = mkdtempSync(join(tmpdir(), `wadp-${prefix}-`))
   const database = await testDatabase()
   afterAll(async () => {
     rmSync(dataDir, { recursive: true, force: true })
     await database.drop()
   })
-  return { dataDir, databaseUrl: ON_POSTGRES ? database.url : undefined }
+  const databaseUrl = ON_POSTGRES ? database.url : undefined
+  /** What `startServer` takes to start on it: the API alone, on a free port, with the tests' admin token. */
+  const serverOptions = {
+    ...optionsFromEnv({}),
+    port: 0,
+    dataDir,
+    databaseUrl,
+    adminToken: ADMIN_TOKEN,
+    demoPassword: 'p',
+    serveConsole: false,
+  }
+  return { dataDir, databaseUrl, serverOptions }
 }
