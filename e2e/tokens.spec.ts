@@ -120,6 +120,25 @@ test.describe('tokens', () => {
     await expect(question).toBeHidden()
   })
 
+  test('warns before deleting the token this console is signed in with, from its page and from the list', async ({
+    page,
+  }) => {
+    const warning = 'This is the token you are signed in with: deleting it signs you out of the console.'
+    await page.goto('/tokens-detail/bootstrap-admin?project=shop')
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const fromDetail = page.getByRole('dialog', { name: 'Delete token?' })
+    await expect(fromDetail).toContainText(warning)
+    await fromDetail.getByRole('button', { name: 'Cancel' }).click()
+    await expect(fromDetail).toBeHidden()
+
+    await page.goto('/tokens?project=shop')
+    await page.getByRole('button', { name: 'Delete token bootstrap-admin' }).click()
+    const fromList = page.getByRole('dialog', { name: 'Delete token?' })
+    await expect(fromList).toContainText(warning)
+    await fromList.getByRole('button', { name: 'Cancel' }).click()
+    await expect(fromList).toBeHidden()
+  })
+
   test('creates an access token for project shop, shows its secret once, and revokes it', async ({ page, server }) => {
     const name = `partner-${Date.now().toString(36)}`
     await page.goto('/access-tokens-add?project=shop')

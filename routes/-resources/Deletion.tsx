@@ -1,9 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useState } from 'react'
 import { selectIsDeleting, selectPendingItems, selectResults } from '../../machines/resource-deletion.selectors.ts'
+import type { StoredRecord } from '../../src/api/resources.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { usePreloadWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
 import type { ResourcePage } from './useResourcePage.ts'
+import { useSessionTokenName } from './useSessionToken.ts'
 
 // The dialog (and Headless UI's Dialog under it) loads once deleting is possible, not with the page.
 const loadDeleteDialog = () => import('../../src/views/resources/DeleteDialog.tsx')
@@ -20,11 +22,19 @@ export function useDeletion(ui: ResourceUi, project: string, page: ResourcePage,
   return useActorRef(machine)
 }
 
+type DeletionDialogProps = {
+  ui: ResourceUi
+  actor: ReturnType<typeof useDeletion>
+  /** The records the page shows: the question warns when the session's own API token is among those asked about. */
+  records: readonly StoredRecord[]
+}
+
 /** The confirmation and the per-item report of a deletion actor, loaded on first use. */
-export function DeletionDialog({ ui, actor }: { ui: ResourceUi; actor: ReturnType<typeof useDeletion> }) {
+export function DeletionDialog({ ui, actor, records }: DeletionDialogProps) {
   const pending = useSelector(actor, selectPendingItems)
   const deleting = useSelector(actor, selectIsDeleting)
   const results = useSelector(actor, selectResults)
+  const yours = useSessionTokenName(ui, records)
   // Shown while a question or a report is open; Modal gives focus back to the opener when it goes.
   if (pending === null && results === null) return null
   return (
@@ -32,6 +42,7 @@ export function DeletionDialog({ ui, actor }: { ui: ResourceUi; actor: ReturnTyp
       <DeleteDialog
         ui={ui}
         items={pending}
+        yours={yours}
         deleting={deleting}
         results={results}
         onConfirm={() => actor.send({ type: 'deletion.confirm' })}

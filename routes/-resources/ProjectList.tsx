@@ -70,7 +70,7 @@ export function ProjectList({ ui, project, page, addons }: ProjectListProps) {
         renderCustomCell={addons?.cell}
         selectionActions={addons?.selection?.(page)}
       />
-      <DeletionDialog ui={ui} actor={deletion} />
+      <DeletionDialog ui={ui} actor={deletion} records={data?.data ?? []} />
     </>
   )
 }

@@ -77,7 +77,7 @@ export function ResourceDetailPage({ ui, name, project, page, listLink, addons }
       >
         {addons?.content?.(record, context)}
       </ResourceDetail>
-      <DeletionDialog ui={ui} actor={deletion} />
+      <DeletionDialog ui={ui} actor={deletion} records={[record]} />
     </>
   )
 }

@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useState } from 'react'
-import { selectTokenPrefix } from '../../machines/session-token.selectors.ts'
 import type { StoredRecord } from '../../src/api/resources.ts'
 import { capitalize, type ResourceUi } from '../../src/domain/resource-ui.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
 import type { AddonContext, DetailAddons } from './ResourceDetailRoute.tsx'
+import { useSessionTokenName } from './useSessionToken.ts'
 
 type Props = { ui: ResourceUi; record: StoredRecord; context: AddonContext }
-
-const root = getRouteApi('__root__')
 
 // The question's dialog loads when it is asked.
 const RevokeDialog = lazy(() => import('../../src/views/resources/RevokeDialog.tsx'))
@@ -19,10 +15,8 @@ const RevokeDialog = lazy(() => import('../../src/views/resources/RevokeDialog.t
 /** "Revoke" on the detail page of a revocable type (tokens, access tokens): asked first, for good. */
 export function RevokeAction({ ui, record, context }: Props) {
   const { project, page } = context
-  const { actors } = root.useRouteContext()
-  const prefix = useSelector(actors.session, selectTokenPrefix)
-  // An API token's record keeps its first characters: the session's own token is warned of.
-  const yours = ui.type === 'tokens' && prefix !== null && record.prefix === prefix
+  // The session's own token is warned of.
+  const yours = useSessionTokenName(ui, [record]) !== null
   const [asking, setAsking] = useState(false)
   const revoke = useMutation({
     mutationFn: () => page.actions.revoke(ui, project, record),

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { directorsUi } from '../../src/types/directors/screen.ts'
+import { tokensUi } from '../../src/types/tokens/screen.ts'
 import { websitesUi } from '../../src/types/websites/screen.ts'
 import { DeleteDialog, type DeleteDialogProps } from '../../src/views/resources/DeleteDialog.tsx'
 
@@ -50,6 +51,16 @@ describe('DeleteDialog', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(items.map((i) => i.name))
+  })
+
+  it("warns when the console's own API token is among what it deletes, and only then", () => {
+    const warning = 'the token you are signed in with: deleting it signs you out of the console.'
+    const { rerender } = render(<DeleteDialog {...props({ ui: tokensUi, items: [{ name: 'ops' }], yours: 'ops' })} />)
+    expect(screen.getByRole('dialog', { name: 'Delete token?' }).textContent).toContain(`This is ${warning}`)
+    rerender(<DeleteDialog {...props({ ui: tokensUi, items: [{ name: 'ci' }, { name: 'ops' }], yours: 'ops' })} />)
+    expect(screen.getByRole('dialog', { name: 'Delete 2 tokens?' }).textContent).toContain(`"ops" is ${warning}`)
+    rerender(<DeleteDialog {...props({ ui: tokensUi, items: [{ name: 'ci' }], yours: 'ops' })} />)
+    expect(screen.getByRole('dialog', { name: 'Delete token?' }).textContent).not.toContain('signed in with')
   })
 
   it('cannot be confirmed twice or cancelled while deleting', async () => {

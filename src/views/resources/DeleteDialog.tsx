@@ -9,6 +9,8 @@ export type DeleteDialogProps = {
   /** What the confirmation names; open while non-null (also while deleting). */
   items: readonly { name: string }[] | null
   deleting: boolean
+  /** The name of the API token this console is signed in with, when the page shows it: deleting it signs the console out. */
+  yours?: string | null
   /** The report, a result per item; open while non-null. */
   results: readonly DeletionOutcome[] | null
   onConfirm: () => void
@@ -20,7 +22,16 @@ export type DeleteDialogProps = {
  * Asks before anything goes, naming what goes, then (for a selection, or a failure) reports each item's
  * own result: one still in use must not hide that the others went.
  */
-export function DeleteDialog({ ui, items, deleting, results, onConfirm, onCancel, onDismiss }: DeleteDialogProps) {
+export function DeleteDialog({
+  ui,
+  items,
+  deleting,
+  yours = null,
+  results,
+  onConfirm,
+  onCancel,
+  onDismiss,
+}: DeleteDialogProps) {
   const plural = titleInSentence(ui)
   let report: Report | null = null
   if (results) {
@@ -38,6 +49,13 @@ export function DeleteDialog({ ui, items, deleting, results, onConfirm, onCancel
     }
   }
   const [only] = items ?? []
+  const signsOut = yours !== null && (items ?? []).some((item) => item.name === yours)
+  const warning = signsOut && (
+    <p>
+      {items && items.length > 1 ? `"${yours}" is` : 'This is'} the {ui.one} you are signed in with: deleting it signs
+      you out of the console.
+    </p>
+  )
   const question: Question | null = items && {
     title: items.length > 1 ? `Delete ${items.length} ${plural}?` : `Delete ${ui.one}?`,
     body:
@@ -45,11 +63,15 @@ export function DeleteDialog({ ui, items, deleting, results, onConfirm, onCancel
         <div className="space-y-3">
           <p>These {plural} will be deleted. This cannot be undone.</p>
           <NameList label={`${capitalize(plural)} to delete`} names={items.map((item) => item.name)} />
+          {warning}
         </div>
       ) : (
-        <p>
-          The {ui.one} "{only?.name}" will be deleted. This cannot be undone.
-        </p>
+        <div className="space-y-3">
+          <p>
+            The {ui.one} "{only?.name}" will be deleted. This cannot be undone.
+          </p>
+          {warning}
+        </div>
       ),
     confirm: { label: 'Delete', busyLabel: 'Deleting…', variant: 'danger' },
   }
