@@ -11,7 +11,7 @@ import type {
 import { backendStates } from './backend-states.ts'
 import { banCommands } from './bans.ts'
 import { readSavedConfiguration, saveConfiguration } from './saved-configuration.ts'
-import { StatsCounter } from './stats-counter.ts'
+import { type StatsAnswer, StatsCounter } from './stats-counter.ts'
 import { topVcl } from './top.ts'
 import { rateLimitedLine, TrafficTap } from './traffic-tap.ts'
 import { VarnishNode, varnishVersion } from './varnish.ts'
@@ -117,7 +117,7 @@ export class EdgeAgent {
       node: options.node,
       send: async (batches) => {
         const answer = await this.post('stats', { batches }, 'the statistics')
-        return (answer as { data: { accepted: string[]; duplicates: string[] } }).data
+        return (answer as { data: StatsAnswer }).data
       },
       log: (line) => this.log(line),
     })

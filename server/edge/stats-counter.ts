@@ -26,6 +26,9 @@ export type CountedRequest = {
   rateLimited: boolean
 }
 
+/** The platform's answer to a statistics send (`POST …/edge/nodes/{name}/stats`). */
+export type StatsAnswer = { accepted: string[]; duplicates: string[]; dropped_rows?: number; clamped_rows?: number }
+
 type Open = Omit<EdgeStatsRowData, 'origin_histogram'> & { histogram: Map<number, number> }
 
 /**
@@ -46,7 +49,11 @@ export class StatsCounter {
       /** Where sealed batches wait until the platform has them. */
       dir: string
       node: string
-      send: (batches: EdgeStatsBatchData[]) => Promise<{ accepted: string[]; duplicates: string[] }>
+      /**
+       * Sends batches; the platform's answer says which it has, and how many rows it dropped (a website it
+       * no longer has) or counted in its own current minute (this node's clock ahead of the platform's).
+       */
+      send: (batches: EdgeStatsBatchData[]) => Promise<StatsAnswer>
       log: (line: string) => void
     },
   ) {}
@@ -129,6 +136,18 @@ export class StatsCounter {
     }
   }
 
+  /** Says in the agent's log what the platform did not count as sent: an operator looks there for a wrong clock. */
+  private sayWhatWasChanged({ dropped_rows: dropped = 0, clamped_rows: clamped = 0 }: StatsAnswer): void {
+    if (clamped > 0)
+      this.options.log(
+        `${clamped} statistics ${clamped === 1 ? 'row was' : 'rows were'} for minutes still to come on the platform's clock, and counted in its current minute: this node's clock is ahead of the platform's`,
+      )
+    if (dropped > 0)
+      this.options.log(
+        `${dropped} statistics ${dropped === 1 ? 'row was' : 'rows were'} dropped by the platform: for a project this node does not serve, or older than the statistics it keeps`,
+      )
+  }
+
   /** Sends the batches waiting on disk, oldest first; forgets each the platform has. */
   async sendPending(): Promise<void> {
     if (this.sending) return
@@ -145,6 +164,7 @@ export class StatsCounter {
           ),
         )
         const answer = await this.options.send(batches)
+        this.sayWhatWasChanged(answer)
         const taken = new Set([...answer.accepted, ...answer.duplicates])
         await Promise.all(
           batches.map((batch, index) =>

@@ -30,6 +30,9 @@ describe('the agent’s statistics counter', () => {
   let dir = ''
   let sent: EdgeStatsBatchData[] = []
   let refuse = false
+  /** What the platform says it changed of what it was sent (rows dropped or counted in its current minute). */
+  let changed = { dropped_rows: 0, clamped_rows: 0 }
+  let logged: string[] = []
   const counter = () =>
     new StatsCounter({
       dir,
@@ -37,17 +40,35 @@ describe('the agent’s statistics counter', () => {
       send: async (batches) => {
         if (refuse) throw new Error('the platform is away')
         sent.push(...batches)
-        return { accepted: batches.map((batch) => batch.id), duplicates: [] }
+        return { accepted: batches.map((batch) => batch.id), duplicates: [], ...changed }
       },
-      log: () => undefined,
+      log: (line) => logged.push(line),
     })
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wadp-stats-'))
     sent = []
     refuse = false
+    changed = { dropped_rows: 0, clamped_rows: 0 }
+    logged = []
   })
   afterEach(() => rm(dir, { recursive: true, force: true }))
+
+  it('says in its log when the platform counted rows in its current minute (this clock ahead) or dropped some', async () => {
+    const stats = counter()
+    stats.count(request())
+    await stats.seal(MINUTE + 60_000 + SEAL_GRACE_MS)
+    await stats.sendPending()
+    expect(logged).toEqual([])
+    stats.count(request({ at: MINUTE + 60_000 }))
+    await stats.seal(MINUTE + 120_000 + SEAL_GRACE_MS)
+    changed = { dropped_rows: 1, clamped_rows: 3 }
+    await stats.sendPending()
+    expect(logged).toEqual([
+      "3 statistics rows were for minutes still to come on the platform's clock, and counted in its current minute: this node's clock is ahead of the platform's",
+      '1 statistics row was dropped by the platform: for a project this node does not serve, or older than the statistics it keeps',
+    ])
+  })
 
   it('counts each website’s minute: requests, bytes, cache results, status classes, rate limits, origin times', async () => {
     const stats = counter()
