@@ -1,3 +1,4 @@
+import { grantsAll } from '../domain/permissions.ts'
 import type { RoleName } from '../domain/role-names.ts'
 import { TYPE_CATALOGUE } from './registry.ts'
 
@@ -28,4 +29,13 @@ export function permissionsOfRoles(roles: readonly string[]): string[] {
     for (const permission of ROLE_PERMISSIONS[role as RoleName] ?? []) granted.add(permission)
   }
   return [...granted]
+}
+
+/**
+ * The roles of `roles` that grant a permission `held` does not: what a caller holding `held` may not hand
+ * out (to a user, or to a group through an SSO mapping), as a token's creator may not hand out a
+ * permission they lack.
+ */
+export function rolesBeyond(held: readonly string[], roles: readonly string[]): string[] {
+  return roles.filter((role) => !grantsAll(held, ROLE_PERMISSIONS[role as RoleName] ?? []))
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { permissionsOfRoles } from '../../src/types/roles.ts'
 import { ADMIN, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
 const platform = setUpPlatform()
@@ -238,6 +239,61 @@ describe('user status', () => {
     })
     expect(res.status).toBe(400)
     expect(res.body.errors).toEqual([{ field: 'status', message: 'must be invited, active or disabled' }])
+  })
+})
+
+describe('what a user may be given', () => {
+  const user = (email: string) => `/api/auth/v0/users/${email}`
+  const patch = (email: string, body: unknown, token: string) =>
+    platform.call('PATCH', user(email), { body, headers: { 'if-match': '*' }, token })
+
+  it('refuses a role whose permissions the caller lacks, directly or through a mapped group', async () => {
+    const userAdmin = await platform.tokenFor(ADMIN, ['auth.users.*'])
+    const admin = await patch(VIEWER, { roles: ['viewer', 'admin'] }, userAdmin)
+    expect(admin.status).toBe(400)
+    expect(admin.body.errors).toEqual([
+      { field: 'roles', message: 'you cannot grant admin: it holds permissions you do not' },
+    ])
+    const invited = await platform.call('POST', '/api/auth/v0/users', {
+      body: { email: 'mallory@example.com', roles: ['operator'] },
+      token: userAdmin,
+    })
+    expect(invited.status).toBe(400)
+    expect(invited.body.errors[0].field).toBe('roles')
+
+    const mapping = await platform.call('POST', '/api/auth/v0/sso-groups-roles', {
+      body: { name: 'edge-admins-admin', group: 'edge-admins', role: 'admin', scope: 'platform' },
+    })
+    expect(mapping.status).toBe(201)
+    const grouped = await patch(VIEWER, { groups: ['edge-viewers', 'EDGE-ADMINS'] }, userAdmin)
+    expect(grouped.status).toBe(400)
+    expect(grouped.body.errors).toEqual([
+      {
+        field: 'groups',
+        message: 'these groups grant admin through SSO mappings, which holds permissions you do not',
+      },
+    ])
+    const after = (await platform.call('GET', user(VIEWER))).body.data
+    expect(after.roles).toEqual(['viewer'])
+    expect(after.groups).not.toContain('EDGE-ADMINS')
+    const removed = await platform.call('DELETE', '/api/auth/v0/sso-groups-roles/edge-admins-admin', {
+      headers: { 'if-match': '*' },
+    })
+    expect(removed.status).toBe(204)
+  })
+
+  it('accepts a role the caller holds, and leaves the roles a user holds already alone', async () => {
+    const userAdmin = await platform.tokenFor(ADMIN, ['auth.users.*'])
+    // The admin keeps the admin role through a change of name by a caller who could not grant it.
+    const renamed = await patch(ADMIN, { first_name: 'Ada' }, userAdmin)
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.data.roles).toEqual(['admin'])
+
+    const operatorAdmin = await platform.tokenFor(ADMIN, ['auth.users.*', ...permissionsOfRoles(['operator'])])
+    const promoted = await patch(VIEWER, { roles: ['viewer', 'operator'] }, operatorAdmin)
+    expect(promoted.status).toBe(200)
+    expect(promoted.body.data.roles).toEqual(['viewer', 'operator'])
+    expect((await patch(VIEWER, { roles: ['viewer'] }, operatorAdmin)).status).toBe(200)
   })
 })
 

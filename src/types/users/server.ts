@@ -1,7 +1,44 @@
 import { badRequest } from '../../../server/base/errors.ts'
-import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
+import type { Principal } from '../../../server/base/principal.ts'
+import type { Db } from '../../../server/db/client.ts'
+import type { ResourceData, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { Email } from '../../domain/common.ts'
+import { rolesBeyond } from '../roles.ts'
+import { rolesOfGroups } from '../sso-mappings/server.ts'
 import { UserFields } from './fields.ts'
+
+const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : [])
+
+/** Every role a user holds: their own, and those their groups earn through SSO mappings (anywhere). */
+async function rolesHeld(db: Db, user: ResourceData | null): Promise<Set<string>> {
+  if (!user) return new Set()
+  const mapped = await rolesOfGroups(db, strings(user.groups))
+  return new Set([...strings(user.roles), ...mapped.roles, ...mapped.scoped.map((grant) => grant.role)])
+}
+
+/**
+ * A caller may give a user only roles whose permissions they hold themselves, directly or through the
+ * groups they record (which SSO mappings turn into roles): holding `auth.users.update` alone must not
+ * make anyone an admin. Roles the user held already are left alone.
+ */
+async function checkRolesGiven(db: Db, data: ResourceData, existing: ResourceData | null, principal: Principal) {
+  const before = await rolesHeld(db, existing)
+  const own = strings(data.roles).filter((role) => !before.has(role))
+  const beyondOwn = rolesBeyond(principal.permissions, own)
+  if (beyondOwn.length > 0) {
+    const message = `you cannot grant ${beyondOwn.join(', ')}: it holds permissions you do not`
+    throw badRequest(`roles ${message}`, [{ field: 'roles', message }])
+  }
+  const after = await rolesHeld(db, data)
+  const beyondGroups = rolesBeyond(
+    principal.permissions,
+    [...after].filter((role) => !before.has(role)),
+  )
+  if (beyondGroups.length > 0) {
+    const message = `these groups grant ${beyondGroups.join(', ')} through SSO mappings, which holds permissions you do not`
+    throw badRequest(`groups ${message}`, [{ field: 'groups', message }])
+  }
+}
 
 /** Users and their API tokens (auth service). */
 export const users: ResourceDefinition = {
@@ -18,11 +55,12 @@ export const users: ResourceDefinition = {
   configuration: false,
   hooks: {
     // Disabling yourself would end your own session and every token you use, with no one to undo it.
-    async beforeWrite({ name, data, existing, principal }) {
+    async beforeWrite({ db, name, data, existing, principal }) {
       if (existing && name === principal.email && data.status === 'disabled' && existing.status !== 'disabled') {
         const message = 'you cannot disable yourself: ask another admin'
         throw badRequest(`status ${message}`, [{ field: 'status', message }])
       }
+      await checkRolesGiven(db, data, existing, principal)
       return undefined
     },
   },
