@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { grants } from '../../src/domain/permissions.ts'
+import { permissionsOfRoles } from '../../src/types/roles.ts'
 import { oidcSignIn } from './oidc-browser.ts'
-import { DEMO_PASSWORD, OPERATOR, setUpPlatform } from './support.ts'
+import { ADMIN, DEMO_PASSWORD, OPERATOR, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
 const mappings = '/api/auth/v0/sso-groups-roles'
@@ -45,6 +46,42 @@ describe('SSO group/role mappings', () => {
     expect(role.body.errors).toEqual([{ field: 'role', message: 'must be one of: admin, operator, viewer' }])
     const group = await platform.call('POST', mappings, { body: { name: 'blank', group: '  ', role: 'viewer' } })
     expect(group.body.errors).toEqual([{ field: 'group', message: 'must not be empty' }])
+  })
+
+  it('is written only by a caller holding its role’s permissions', async () => {
+    const mapper = await platform.tokenFor(ADMIN, ['auth.sso-groups-roles.*', ...permissionsOfRoles(['viewer'])])
+    const admin = await platform.call('POST', mappings, {
+      body: { name: 'everyone-admin', group: 'everyone', role: 'admin' },
+      token: mapper,
+    })
+    expect(admin.status).toBe(400)
+    expect(admin.body.errors).toEqual([
+      { field: 'role', message: 'you cannot grant admin: it holds permissions you do not' },
+    ])
+    const scoped = await platform.call('POST', mappings, {
+      body: { name: 'everyone-operator', group: 'everyone', role: 'operator', scope: 'project', scope_name: 'shop' },
+      token: mapper,
+    })
+    expect(scoped.status).toBe(400)
+    expect((await platform.call('GET', `${mappings}/everyone-admin`)).status).toBe(404)
+
+    const viewers = await platform.call('POST', mappings, {
+      body: { name: 'everyone-viewer', group: 'everyone', role: 'viewer' },
+      token: mapper,
+    })
+    expect(viewers.status).toBe(201)
+    const raised = await platform.call('PATCH', `${mappings}/everyone-viewer`, {
+      body: { role: 'admin' },
+      headers: { 'if-match': '*' },
+      token: mapper,
+    })
+    expect(raised.status).toBe(400)
+    expect(raised.body.errors[0].field).toBe('role')
+    const removed = await platform.call('DELETE', `${mappings}/everyone-viewer`, {
+      headers: { 'if-match': '*' },
+      token: mapper,
+    })
+    expect(removed.status).toBe(204)
   })
 
   it('puts the demo users’ groups in the built-in provider’s access token and userinfo', async () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { Caller, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { lockResource, toRecord } from '../../../server/resources/store.ts'
-import { permissionsOfRoles } from '../roles.ts'
+import { permissionsOfRoles, rolesBeyond } from '../roles.ts'
 import { inGroup, SCOPE_TYPES, type SsoMappingData, SsoMappingFields, type SsoScope } from './fields.ts'
 
 export const SSO_MAPPINGS = 'sso-groups-roles'
@@ -25,8 +25,15 @@ export const ssoMappings: ResourceDefinition = {
     // The scope's name depends on the scope, so it is checked here rather than as a fixed reference,
     // and held as one is (`checkReferences`): a delete of it at the same moment takes this mapping along
     // (`releaseMappingsOf`) or makes this write find it gone.
-    async beforeWrite({ db, data }) {
-      const { scope, scope_name } = data as SsoMappingData
+    // A mapping hands its role to everyone in its group: only a caller holding the role's permissions may
+    // write one (as a token's creator must hold what it hands out), or `auth.sso-groups-roles.create`
+    // alone would make any group admin.
+    async beforeWrite({ db, data, principal }) {
+      const { scope, scope_name, role } = data as SsoMappingData
+      if (rolesBeyond(principal.permissions, [role]).length > 0) {
+        const message = `you cannot grant ${role}: it holds permissions you do not`
+        throw badRequest(`role ${message}`, [{ field: 'role', message }])
+      }
       if (scope === 'platform' || scope_name === null) return undefined
       if (!(await lockResource(db, SCOPE_TYPES[scope], '', scope_name, 'key share'))) {
         const message = `${scope} ${scope_name} does not exist`
