@@ -78,7 +78,7 @@ export interface paths {
   "/projects/{project}/websites/{name}/traffic": {
     /**
      * Live traffic: the website’s requests through Varnish nodes as they happen (server-sent events)
-     * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node.
+     * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends.
      *
      * Permission: wadp.websites.logs.
      */
@@ -1559,7 +1559,7 @@ export interface operations {
   };
   /**
    * Live traffic: the website’s requests through Varnish nodes as they happen (server-sent events)
-   * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node.
+   * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends.
    *
    * Permission: wadp.websites.logs.
    */

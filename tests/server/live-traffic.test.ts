@@ -82,6 +82,31 @@ describe('live traffic', () => {
     ])
   }, 60_000)
 
+  it('ends once its token is revoked, saying why', async () => {
+    const deadline = Date.now() + 45_000
+    const sites = await platform.call('GET', `${core}/projects/shop/websites?items=1`)
+    const name = sites.body.data[0].name as string
+    const created = await platform.call('POST', '/api/auth/v0/tokens', {
+      body: { name: 'live-follower', permissions: ['wadp.websites.logs'] },
+    })
+    const token = created.body.data.token as string
+    const stream = await openEventStream(
+      `${platform.url}${core}/projects/shop/websites/${name}/traffic`,
+      token,
+      platform.fetch,
+      deadline,
+    )
+    expect(stream.response.status).toBe(200)
+    await stream.until(() => stream.events.some((event) => event.event === 'ready'), 'the ready event')
+    const revoked = await platform.call('POST', '/api/auth/v0/tokens/live-follower/revoke', {
+      headers: { 'if-match': '*' },
+    })
+    expect(revoked.status).toBe(200)
+    await stream.until(stream.ended, 'the end of the stream')
+    expect(stream.events.at(-1)).toEqual({ event: 'closed', data: { message: 'token revoked' } })
+    await stream.close()
+  }, 60_000)
+
   it('takes batches only with the node’s own secret, and refuses a malformed one with the field named', async () => {
     const refused = await platform.call('POST', `${core}/edge/nodes/${NODE}/traffic`, {
       body: { lines: [], seen: 0 },

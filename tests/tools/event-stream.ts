@@ -23,12 +23,16 @@ export async function openEventStream(
   // biome-ignore lint/suspicious/noExplicitAny: each event's data is read field by field by the caller.
   const events: { event: string; data: any }[] = []
   let buffer = ''
+  let ended = false
   const reading = (async () => {
     const reader = (response.body as ReadableStream<Uint8Array>).getReader()
     const decoder = new TextDecoder()
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
-      if (done) return
+      if (done) {
+        ended = true
+        return
+      }
       buffer += decoder.decode(value, { stream: true })
       let end = buffer.indexOf('\n\n')
       while (end >= 0) {
@@ -52,6 +56,8 @@ export async function openEventStream(
     response,
     events,
     until,
+    /** Whether the server ended the stream (or it was closed). */
+    ended: () => ended,
     close: async () => {
       controller.abort()
       let timer: ReturnType<typeof setTimeout> | undefined

@@ -1,5 +1,7 @@
 import { streamSSE } from 'hono/streaming'
 import * as v from 'valibot'
+import { ApiError } from '../../../server/base/errors.ts'
+import { may } from '../../../server/base/principal.ts'
 import type { ServerContext } from '../../../server/context.ts'
 import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
@@ -58,6 +60,23 @@ function registerDomainsAndQuickSetup(router: ServiceRouter, ctx: ServerContext)
 const POLL_MS = 250
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000
+/** How often an open stream asks again whether its caller may still follow it (a revoked or expired token). */
+const ACCESS_RECHECK_MS = 1_000
+const LOGS_PERMISSION = 'wadp.websites.logs'
+
+/**
+ * Why the caller may no longer follow the project's traffic, or null while they may: the token is asked
+ * again as a new request would be (revoked, expired, its user disabled, the permission taken away).
+ */
+async function accessEnded(ctx: ServerContext, authorization: string | undefined, project: string) {
+  try {
+    const principal = await ctx.auth.authenticate(authorization)
+    return may(principal, LOGS_PERMISSION, project) ? null : `missing permission ${LOGS_PERMISSION}`
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return error.message
+    throw error
+  }
+}
 
 /**
  * Live traffic (issue 24): `GET /projects/{p}/websites/{w}/traffic`, a stream of server-sent events of the
@@ -71,11 +90,12 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
     path: '/projects/:project/websites/:name/traffic',
     summary: 'Live traffic: the website’s requests through Varnish nodes as they happen (server-sent events)',
     description:
-      'A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node.',
-    access: { permission: 'wadp.websites.logs' },
+      'A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends.',
+    access: { permission: LOGS_PERMISSION },
     params: v.object({ project: ProjectParam, name: nameParam('website') }),
     responseType: 'text/event-stream',
     handler: async ({ c, params }) => {
+      const authorization = c.req.header('authorization')
       const website = (await ctx.resources.get(definition, params.project, params.name)) as unknown as WebsiteData
       const hosts = [website.domain_name, ...(website.domain_aliases ?? [])].map((host) => host.toLowerCase())
       let last = await latestTrafficId(ctx.db)
@@ -86,7 +106,16 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
         })
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ hosts }) })
         let quietSince = Date.now()
+        let checkedAt = Date.now()
         while (open) {
+          if (Date.now() - checkedAt >= ACCESS_RECHECK_MS) {
+            checkedAt = Date.now()
+            const ended = await accessEnded(ctx, authorization, params.project)
+            if (ended) {
+              await stream.writeSSE({ event: 'closed', data: JSON.stringify({ message: ended }) })
+              return
+            }
+          }
           const lines = await trafficSince(ctx.db, params.project, hosts, last, LIVE_TRAFFIC_SHOWN)
           for (const line of lines) {
             await stream.writeSSE({ id: line.id, event: 'request', data: JSON.stringify(line) })
