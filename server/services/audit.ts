@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
   AUDIT_RESULTS,
@@ -11,7 +11,7 @@ import {
 import { fieldError, notFound } from '../base/errors.ts'
 import { type Principal, projectsWhere } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
-import { auditLog } from '../db/schema.ts'
+import { auditLog, resources } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'
 import type { ServiceRouter } from '../http/service.ts'
 import { escapeLike, getResource } from '../resources/store.ts'
@@ -83,15 +83,31 @@ const AuditEntryAnswer = v.object({
 
 /**
  * A caller holding the permission in some projects only (a limited token, a scoped SSO role) reads only
- * their entries: never the platform's own (organizations, users, tokens, sign-ins).
+ * their entries: never the platform's own (organizations, customers, the project's own record, users,
+ * tokens, SSO mappings, the blocklist, sign-ins), even those a project's deletion wrote naming it, and
+ * only those of the project as it is now: a project deleted and later created again under its name
+ * (for another customer, say) does not hand its namesake the history of the one before.
  */
-function reach(principal: Principal): SQL | undefined {
-  const projects = projectsWhere(principal, PERMISSION)
-  return projects ? inArray(auditLog.project, projects) : undefined
+function reachOf(ctx: ServerContext) {
+  let platformTypes: string[] | null = null
+  return (principal: Principal): SQL | undefined => {
+    const projects = projectsWhere(principal, PERMISSION)
+    if (!projects) return undefined
+    platformTypes ??= ctx.resources
+      .all()
+      .filter((definition) => definition.scope === 'platform')
+      .map((definition) => definition.type)
+    return and(
+      inArray(auditLog.project, projects),
+      or(isNull(auditLog.resourceType), notInArray(auditLog.resourceType, platformTypes)),
+      sql`exists (select 1 from ${resources} where ${resources.type} = 'projects' and ${resources.scope} = '' and ${resources.name} = ${auditLog.project} and ${resources.createdAt} <= ${auditLog.occurredAt})`,
+    )
+  }
 }
 
 /** The audit log (API.md, Audit): every mutation and sign-in, newest first, filtered; never edited. */
 export function registerAudit(router: ServiceRouter, ctx: ServerContext) {
+  const reach = reachOf(ctx)
   router.route({
     method: 'get',
     path: '/audit',

@@ -136,4 +136,41 @@ describe('audit log', () => {
     expect(res.body.data.length).toBeGreaterThan(0)
     expect(res.body.data.every((e: Json) => e.project === 'labs')).toBe(true)
   })
+
+  it('shows a limited caller neither the platform’s entries naming its project nor a deleted namesake’s', async () => {
+    const projects = '/api/auth/v0/projects'
+    const create = () => platform.call('POST', projects, { body: { name: 'reborn', customer: 'acme-retail' } })
+    expect((await create()).status).toBe(201)
+    const director = await platform.call('POST', '/api/core/v0/projects/reborn/directors', {
+      body: { name: 'first-tenant-origin', backends: [{ host: 'origin.first-tenant.example.com', port: 443 }] },
+    })
+    expect(director.status).toBe(201)
+    // A token limited to it alone: the deletion revokes it, in an entry naming the project.
+    await platform.tokenFor(ADMIN, ['wadp.audit.list'], { projects: ['reborn'] })
+    const removed = await platform.call('DELETE', `${projects}/reborn`, { headers: { 'if-match': '*' } })
+    expect(removed.status).toBe(204)
+
+    expect((await create()).status).toBe(201)
+    const limited = await platform.tokenFor(ADMIN, ['wadp.audit.list'], { projects: ['reborn'] })
+    const seen = await audit('?items=500', limited)
+    expect(seen.status).toBe(200)
+    const actions = seen.body.data.map((e: Json) => `${e.action} ${e.resource?.name ?? ''}`)
+    expect(actions).not.toContain('directors.create first-tenant-origin')
+    expect(seen.body.data.filter((e: Json) => ['tokens', 'projects'].includes(e.resource?.type))).toEqual([])
+
+    const again = await platform.call('POST', '/api/core/v0/projects/reborn/directors', {
+      body: { name: 'second-tenant-origin', backends: [{ host: 'origin.second-tenant.example.com', port: 443 }] },
+    })
+    expect(again.status).toBe(201)
+    const now = await audit('?items=500&resource_type=directors', limited)
+    expect(now.body.data.map((e: Json) => `${e.action} ${e.resource?.name ?? ''}`)).toEqual([
+      'directors.create second-tenant-origin',
+    ])
+    // The admin still reads the whole history.
+    const all = await audit('?project=reborn&items=500')
+    expect(all.body.data.map((e: Json) => e.action)).toContain('tokens.revoke')
+    expect(all.body.data.map((e: Json) => `${e.action} ${e.resource?.name ?? ''}`)).toContain(
+      'directors.create first-tenant-origin',
+    )
+  })
 })
