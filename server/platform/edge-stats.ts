@@ -1,4 +1,4 @@
-import { and, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import {
   type EdgeStatsPostData,
   type EdgeStatsRowData,
@@ -159,6 +159,14 @@ export async function pruneStats(db: Db, now: number): Promise<void> {
   await db
     .delete(edgeStatsBatches)
     .where(lt(edgeStatsBatches.receivedAt, new Date(now - BATCH_IDS_KEPT_DAYS * 24 * HOUR_MS).toISOString()))
+}
+
+/**
+ * Drops what agent nodes counted for a project being deleted (in its transaction): kept, it would be
+ * answered to a project created later under the same name, whose websites may take the same names.
+ */
+export async function forgetStats(db: Db, project: string): Promise<void> {
+  for (const table of [edgeStats, edgeStatsLatency]) await db.delete(table).where(eq(table.project, project))
 }
 
 /** One bucket's measured counts, with its latency histogram. */

@@ -159,4 +159,36 @@ describe('statistics counted on edge agent nodes', () => {
       ['minute', at, 120],
     ])
   })
+
+  it('go with their project: one created again under its name is answered none of them', async () => {
+    const project = 'stats-reborn'
+    const setUp = async () => {
+      const made = await platform.call('POST', '/api/auth/v0/projects', {
+        body: { name: project, customer: 'acme-retail' },
+      })
+      expect(made.status).toBe(201)
+      const director = await platform.call('POST', `${core}/projects/${project}/directors`, {
+        body: { name: 'reborn-origin', backends: [{ host: 'origin.reborn.example.com', port: 443 }] },
+      })
+      expect(director.status).toBe(201)
+      const site = await platform.call('POST', `${core}/projects/${project}/websites`, {
+        body: { name: 'reborn-site', domain_name: 'reborn.example.com', default_director: 'reborn-origin' },
+      })
+      expect(site.status).toBe(201)
+    }
+    const counted = async () => {
+      const data = await stats('hour', { project, filters: { website: 'reborn-site' } })
+      return data.sources.find((source: Json) => source.kind === 'agent').totals.requests
+    }
+    await setUp()
+    const sent = await send([{ id: 'batch-reborn-0001', rows: [row({ project, website: 'reborn-site' })] }])
+    expect(sent.body.data.dropped_rows).toBe(0)
+    expect(await counted()).toBe(120)
+
+    const removed = await platform.call('DELETE', `/api/auth/v0/projects/${project}`, { headers: { 'if-match': '*' } })
+    expect(removed.status).toBe(204)
+    await setUp()
+    expect(await counted()).toBe(0)
+    expect(await queryRows(platform, sql`select 1 from edge_stats_latency where project = ${project}`)).toEqual([])
+  })
 })

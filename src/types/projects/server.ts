@@ -1,4 +1,5 @@
 import { reachesProject } from '../../../server/base/principal.ts'
+import { forgetStats } from '../../../server/platform/edge-stats.ts'
 import { forgetRevision } from '../../../server/platform/revisions.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { deleteScope } from '../../../server/resources/store.ts'
@@ -24,11 +25,12 @@ export const projects: ResourceDefinition = {
   readOnlyFields: ['organization'],
   configuration: false,
   hooks: {
-    // A project's configuration, backups, invalidations and access tokens go with it (the management
-    // page says so before asking), and API tokens limited to it let go of it.
+    // A project's configuration, backups, invalidations, access tokens and edge statistics go with it
+    // (the management page says so before asking), and API tokens limited to it let go of it.
     async beforeDelete({ db, name, caller }) {
       await deleteScope(db, name)
       await forgetRevision(db, name)
+      await forgetStats(db, name)
       return [
         ...(await releaseProject(db, name, caller, tokens)),
         ...(await releaseMappingsOf(db, 'project', name, caller)),
