@@ -136,6 +136,7 @@ export function createApp(ctx: ServerContext, types: TypeList): Hono<AppEnv> {
     ),
   )
   app.use('/api/*', async (c, next) => {
+    c.set('trustedProxies', ctx.config.trustedProxies)
     await next()
     c.header('cache-control', 'no-store')
   })

@@ -19,6 +19,11 @@ export type ServerConfig = {
   syncDelays: FleetDelays
   /** How long each step of a simulated ACME order takes (validation, then issuance). */
   acmeStepMs: number
+  /**
+   * How many proxies of the platform's own stand before it (`WADP_TRUSTED_PROXIES`, default 0): how far
+   * X-Forwarded-For is believed for the client's address (server/http/client-address.ts).
+   */
+  trustedProxies: number
   /** The built console, served with an SPA fallback; null serves the API only (tests, `npm run dev`). */
   distDir: string | null
 }

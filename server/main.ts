@@ -63,6 +63,12 @@ export type StartOptions = {
   backupCheckSeconds?: number
   /** How long a stop waits for requests and jobs in flight (`WADP_SHUTDOWN_GRACE_MS`, default 10 s). */
   shutdownGraceMs?: number
+  /**
+   * `WADP_TRUSTED_PROXIES`: how many proxies of the platform's own (a load balancer, a TLS terminator)
+   * stand before it, so how far X-Forwarded-For is believed for the address the audit log records
+   * (default 0: the connection's own address).
+   */
+  trustedProxies?: number
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
@@ -94,6 +100,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
     tokenSweepSeconds: positive(env.WADP_TOKEN_SWEEP_SECONDS) ?? 60,
     backupCheckSeconds: Math.min(positive(env.WADP_BACKUP_CHECK_SECONDS) ?? 3600, 43_200),
     shutdownGraceMs: positive(env.WADP_SHUTDOWN_GRACE_MS) ?? 10_000,
+    trustedProxies: Math.min(positive(env.WADP_TRUSTED_PROXIES) ?? 0, 10),
   }
 }
 
@@ -227,6 +234,7 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
     publicUrl,
     syncDelays: parseDelays(options.syncDelay),
     acmeStepMs: options.acmeStepMs ?? 2000,
+    trustedProxies: options.trustedProxies ?? 0,
     distDir: options.serveConsole ? distDir : null,
   }
 

@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../base/errors.ts'
 import { may, type Principal, projectsWhere } from '../base/principal.ts'
 
 /** What the middleware keep on a request: the caller, once authenticated. */
-export type AppEnv = { Variables: { principal?: Principal; params?: unknown } }
+export type AppEnv = { Variables: { principal?: Principal; params?: unknown; trustedProxies?: number } }
 export type ApiContext = Context<AppEnv>
 
 /**

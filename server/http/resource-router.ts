@@ -15,20 +15,25 @@ import {
   withArticle,
 } from '../resources/definition.ts'
 import { parseIfMatch, type ResourceService } from '../resources/service.ts'
+import { clientAddress } from './client-address.ts'
 import { jsonBody } from './compress.ts'
 import type { ApiContext } from './middleware.ts'
 import { resourceExamples } from './resource-examples.ts'
 import { readJson, type ServiceRouter } from './service.ts'
 
-export function callerOf(c: ApiContext, principal: Principal): Caller {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+/** Where the request came from and with what, as the audit log records it (`clientAddress`). */
+export function requestOrigin(c: ApiContext, trustedProxies: number) {
   const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
   return {
+    ip: clientAddress(c.req.header('x-forwarded-for'), socket?.remoteAddress, trustedProxies),
+    userAgent: c.req.header('user-agent') ?? '',
+  }
+}
+
+export function callerOf(c: ApiContext, principal: Principal): Caller {
+  return {
     principal,
-    actor: actorOf(principal, {
-      ip: forwarded ?? socket?.remoteAddress ?? 'unknown',
-      userAgent: c.req.header('user-agent') ?? '',
-    }) as Caller['actor'],
+    actor: actorOf(principal, requestOrigin(c, c.get('trustedProxies') ?? 0)) as Caller['actor'],
   }
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts'
 import { cacheGroup } from '../db/generations.ts'
 import { resources } from '../db/schema.ts'
 import { jsonBody } from '../http/compress.ts'
+import { requestOrigin } from '../http/resource-router.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { registerTypes, type TypeList } from '../http/type-routes.ts'
 import { getResource, toRecord } from '../resources/store.ts'
@@ -55,7 +56,7 @@ export function authService(ctx: ServerContext, types: TypeList): ServiceRouter 
     errors: [401],
     example: { token: 'Hn4rQ8wZ1xK7pV3mT9cL5bJ2dF6gS0aY4eU8iO1qR7t' },
     handler: async ({ c, body }) => {
-      const request = { ip: c.req.header('x-forwarded-for') ?? 'unknown', userAgent: c.req.header('user-agent') ?? '' }
+      const request = requestOrigin(c, ctx.config.trustedProxies)
       try {
         const principal = await ctx.auth.resolve(body.token)
         const actor = actorOf(principal, request) as AuditActor

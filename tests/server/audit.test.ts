@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { clientAddress } from '../../server/http/client-address.ts'
 import { ADMIN, ADMIN_TOKEN, type Json, scheduledBackupsTaken, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
@@ -172,5 +173,36 @@ describe('audit log', () => {
     expect(all.body.data.map((e: Json) => `${e.action} ${e.resource?.name ?? ''}`)).toContain(
       'directors.create first-tenant-origin',
     )
+  })
+
+  it('records the connection’s address, not an X-Forwarded-For the caller wrote', async () => {
+    const spoofed = { 'x-forwarded-for': '203.0.113.66' }
+    const created = await platform.call('POST', '/api/core/v0/projects/labs/directors', {
+      body: { name: 'forwarded-origin', backends: [{ host: 'origin.forwarded.example.com', port: 443 }] },
+      headers: spoofed,
+    })
+    expect(created.status).toBe(201)
+    const login = await platform.call('POST', '/api/auth/v0/login', {
+      body: { token: 'not-a-token-of-this-platform' },
+      headers: spoofed,
+      token: null,
+    })
+    expect(login.status).toBe(401)
+    const written = await audit('?resource_type=directors&items=1')
+    const failed = await audit('?action=login&result=failure&items=1')
+    for (const entry of [written.body.data[0], failed.body.data[0]]) {
+      expect(entry.actor.ip).not.toContain('203.0.113.66')
+      expect(entry.actor.ip).toMatch(/127\.0\.0\.1|::1/)
+    }
+  })
+
+  it('believes X-Forwarded-For only as far as the platform’s own proxies wrote it', () => {
+    expect(clientAddress('203.0.113.66', '127.0.0.1', 0)).toBe('127.0.0.1')
+    // One proxy of the platform's: the address it was reached from, which it appended last.
+    expect(clientAddress('203.0.113.66, 198.51.100.7', '10.0.0.2', 1)).toBe('198.51.100.7')
+    expect(clientAddress('198.51.100.7', '10.0.0.2', 1)).toBe('198.51.100.7')
+    expect(clientAddress('198.51.100.7, 10.0.0.9', '10.0.0.2', 2)).toBe('198.51.100.7')
+    expect(clientAddress(undefined, '10.0.0.2', 1)).toBe('10.0.0.2')
+    expect(clientAddress(undefined, undefined, 0)).toBe('unknown')
   })
 })
