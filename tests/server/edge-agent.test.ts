@@ -175,6 +175,25 @@ describe('an edge agent node', () => {
     expect(refused.status).toBe(400)
   })
 
+  it('answers a request held while its secret was rotated only with a refusal', async () => {
+    const etag = (await configuration(NODE, secret)).headers.get('etag') as string
+    const held = platform.call('GET', `${core}/edge/nodes/${NODE}/configuration?wait=10`, {
+      token: secret,
+      headers: { 'if-none-match': etag },
+    })
+    const rotated = await platform.call('POST', `${core}/nodes/${NODE}/secret`)
+    expect(rotated.status).toBe(201)
+    const change = await platform.call('POST', `${core}/projects/media/synthetics`, {
+      body: { name: 'agent-held-rotated', status: 204 },
+    })
+    expect(change.status).toBe(201)
+    const answer = await held
+    expect(answer.status).toBe(401)
+    expect(JSON.stringify(answer.body)).not.toContain('agent-held-rotated')
+    secret = rotated.body.data.secret as string
+    expect((await configuration(NODE, secret)).status).toBe(200)
+  })
+
   it('is updated in the sync views once it reports the revision, and says which kind it is', async () => {
     const config = (await configuration(NODE, secret)).body.data
     // Before it reports: unavailable, and the line says why.

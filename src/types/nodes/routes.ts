@@ -202,13 +202,16 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     handler: async ({ c, params, query }) => {
       const known = c.req.header('if-none-match')
       const until = Date.now() + (query.wait ?? 0) * 1000
-      for (;;) {
+      for (let waited = false; ; waited = true) {
         const projects = (await ctx.tenancy.projects()).map((project) => project.name)
         const invalidations = await pendingInvalidations(ctx.db, params.name, ctx.now())
         const pending = invalidations.map((invalidation) => `${invalidation.project}/${invalidation.name}`)
         const { etag, revisions } = await configurationTag(ctx.db, projects, pending)
         c.header('Cache-Control', 'no-store')
         if (!stillCurrent(known, etag, ctx.now())) {
+          // A request held while the node's secret was rotated (or the node deleted) answers only if its
+          // secret still holds: the old one must not receive every project's configuration after all.
+          if (waited) await agentNode(ctx, params.name, c.req.header('authorization'))
           const { configuration, validUntil } = await edgeConfiguration(
             ctx.db,
             params.name,
