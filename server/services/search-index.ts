@@ -297,6 +297,7 @@ type Row = {
   name: string
   displayName: string | null
   searchText: string
+  createdAt: string
   data: Record<string, unknown>
 }
 
@@ -306,6 +307,7 @@ const rowColumns = {
   name: resources.name,
   displayName: resources.displayName,
   searchText: resources.searchText,
+  createdAt: resources.createdAt,
   // A backup's document (a whole project) is not searched: not read either.
   data: sql<
     Record<string, unknown>
@@ -324,6 +326,11 @@ export class SearchIndex {
   /** Per group, the generations of this process's own changes, read back by name: no group reload for them. */
   private readonly applied = new Map<string, Set<number>>()
   private syncing: Promise<void> | null = null
+  /**
+   * When each project the index holds was created: a project deleted and created again under its name
+   * between two syncs is told apart by it, so the earlier one's resources do not stay in its namesake.
+   */
+  private readonly projectsCreated = new Map<string, string>()
   /** Moves with every change this process hears of and every sync: answers computed earlier are stale. */
   version = 0
 
@@ -402,6 +409,8 @@ export class SearchIndex {
         if (held) held.push(row)
         else byGroup.set(group, [row])
       }
+      this.projectsCreated.clear()
+      for (const row of rows as Row[]) if (row.type === 'projects') this.projectsCreated.set(row.name, row.createdAt)
       const docs = new SearchDocs()
       for (const [group, held] of byGroup)
         docs.replaceGroup(
@@ -440,15 +449,44 @@ export class SearchIndex {
         else this.docs.replaceGroup(group, docs)
         // A deleted project's resources went with it, without a change of their own groups.
         if (type !== 'projects') continue
-        const present = new Set(rows.map((row) => row.name))
-        if (!names) this.docs.dropScopesExcept(present)
-        else for (const name of names) if (!present.has(name)) this.docs.dropScope(name)
+        const present = new Map(rows.map((row) => [row.name, row.createdAt]))
+        if (!names) this.docs.dropScopesExcept(new Set(present.keys()))
+        for (const name of names ?? [...this.projectsCreated.keys()]) {
+          if (present.has(name)) continue
+          this.docs.dropScope(name)
+          this.projectsCreated.delete(name)
+        }
+        // One deleted and created again since the last sync: what the index holds of it is the earlier one's.
+        const reborn: string[] = []
+        for (const [name, createdAt] of present) {
+          const known = this.projectsCreated.get(name)
+          if (known !== undefined && known !== createdAt) reborn.push(name)
+          this.projectsCreated.set(name, createdAt)
+        }
+        if (reborn.length > 0) await this.reloadScopes(reborn, types)
       }
     } catch (error) {
       for (const [group, names] of stale) this.heard(group, names ? [...names] : undefined)
       throw error
     }
     this.version += 1
+  }
+
+  /** Reads the searchable resources of these projects again, whole, in place of what the index held of them. */
+  private async reloadScopes(scopes: string[], types: ReturnType<SearchIndex['searchableTypes']>): Promise<void> {
+    const rows = (await this.ctx.db
+      .select(rowColumns)
+      .from(resources)
+      .where(and(inArray(resources.scope, scopes), inArray(resources.type, [...types.keys()])))) as Row[]
+    for (const scope of scopes) this.docs.dropScope(scope)
+    const byGroup = new Map<string, SearchDoc[]>()
+    for (const row of rows) {
+      const group = cacheGroup(row.type, row.scope)
+      const held = byGroup.get(group)
+      if (held) held.push(toDoc(row, types))
+      else byGroup.set(group, [toDoc(row, types)])
+    }
+    for (const [group, docs] of byGroup) this.docs.replaceGroup(group, docs)
   }
 
   private async readGenerations(): Promise<Map<string, number>> {

@@ -131,6 +131,23 @@ describe('global search and what it reports', () => {
     expect((await platform.call('POST', '/api/auth/v0/projects', { body: project })).status).toBe(201)
     expect(names(await search('pelican'))).toEqual(['pelican'])
   })
+
+  it('finds nothing of a deleted project in one created again under its name before the next search', async () => {
+    const project = { name: 'heron', customer: 'acme-media' }
+    expect((await platform.call('POST', '/api/auth/v0/projects', { body: project })).status).toBe(201)
+    await create('heron', director('heron-first-tenant', 'origin.first-tenant.example.net'))
+    expect(names(await search('heron-first'))).toEqual(['heron-first-tenant'])
+    const gone = await platform.call('DELETE', '/api/auth/v0/projects/heron?cascade=true', {
+      headers: { 'if-match': '*' },
+    })
+    expect(gone.status).toBe(204)
+    // Created again (for another tenant) with no search in between, and given a director of its own.
+    expect((await platform.call('POST', '/api/auth/v0/projects', { body: project })).status).toBe(201)
+    await create('heron', director('heron-second-tenant'))
+    const member = await platform.tokenFor('admin@example.com', ['wadp.*.*'], { projects: ['heron'] })
+    expect(names(await search('heron', member))).toEqual(['heron', 'heron-second-tenant'])
+    expect(await search('first-tenant')).toEqual([])
+  })
 })
 
 describe('global search and backups', () => {
