@@ -248,7 +248,7 @@ describe('what a user may be given', () => {
     platform.call('PATCH', user(email), { body, headers: { 'if-match': '*' }, token })
 
   it('refuses a role whose permissions the caller lacks, directly or through a mapped group', async () => {
-    const userAdmin = await platform.tokenFor(ADMIN, ['auth.users.*'])
+    const userAdmin = await platform.tokenFor(ADMIN, ['auth.users.*', ...permissionsOfRoles(['viewer'])])
     const admin = await patch(VIEWER, { roles: ['viewer', 'admin'] }, userAdmin)
     expect(admin.status).toBe(400)
     expect(admin.body.errors).toEqual([
@@ -282,18 +282,36 @@ describe('what a user may be given', () => {
     expect(removed.status).toBe(204)
   })
 
-  it('accepts a role the caller holds, and leaves the roles a user holds already alone', async () => {
-    const userAdmin = await platform.tokenFor(ADMIN, ['auth.users.*'])
-    // The admin keeps the admin role through a change of name by a caller who could not grant it.
-    const renamed = await patch(ADMIN, { first_name: 'Ada' }, userAdmin)
-    expect(renamed.status).toBe(200)
-    expect(renamed.body.data.roles).toEqual(['admin'])
-
-    const operatorAdmin = await platform.tokenFor(ADMIN, ['auth.users.*', ...permissionsOfRoles(['operator'])])
+  it('accepts a role the caller holds', async () => {
+    const operatorAdmin = await platform.tokenFor(ADMIN, [
+      'auth.users.*',
+      ...permissionsOfRoles(['operator', 'viewer']),
+    ])
     const promoted = await patch(VIEWER, { roles: ['viewer', 'operator'] }, operatorAdmin)
     expect(promoted.status).toBe(200)
     expect(promoted.body.data.roles).toEqual(['viewer', 'operator'])
     expect((await patch(VIEWER, { roles: ['viewer'] }, operatorAdmin)).status).toBe(200)
+  })
+
+  it('leaves a user holding a role beyond the caller’s permissions alone: no change, no deletion', async () => {
+    const userAdmin = await platform.tokenFor(ADMIN, ['auth.users.*'])
+    const refusal = `user ${ADMIN} holds admin, which holds permissions you do not: ask someone who holds them`
+    const disabled = await patch(ADMIN, { status: 'disabled' }, userAdmin)
+    expect(disabled.status).toBe(403)
+    expect(disabled.body.message).toBe(refusal)
+    const stripped = await patch(ADMIN, { roles: [] }, userAdmin)
+    expect(stripped.status).toBe(403)
+    const deleted = await platform.call('DELETE', user(ADMIN), { headers: { 'if-match': '*' }, token: userAdmin })
+    expect(deleted.status).toBe(403)
+    expect(deleted.body.message).toBe(refusal)
+    expect((await platform.call('GET', user(ADMIN))).body.data).toMatchObject({ status: 'active', roles: ['admin'] })
+    // One they could have made themselves is theirs to change.
+    const invited = await platform.call('POST', '/api/auth/v0/users', {
+      body: { email: 'norole@example.com', status: 'invited' },
+      token: userAdmin,
+    })
+    expect(invited.status).toBe(201)
+    expect((await patch('norole@example.com', { first_name: 'No' }, userAdmin)).status).toBe(200)
   })
 })
 

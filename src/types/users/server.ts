@@ -1,7 +1,8 @@
-import { badRequest } from '../../../server/base/errors.ts'
+import { ApiError, badRequest } from '../../../server/base/errors.ts'
 import type { Principal } from '../../../server/base/principal.ts'
 import type { Db } from '../../../server/db/client.ts'
 import type { ResourceData, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
+import { getResource } from '../../../server/resources/store.ts'
 import { Email } from '../../domain/common.ts'
 import { rolesBeyond } from '../roles.ts'
 import { rolesOfGroups } from '../sso-mappings/server.ts'
@@ -17,12 +18,27 @@ async function rolesHeld(db: Db, user: ResourceData | null): Promise<Set<string>
 }
 
 /**
+ * A user holding a role beyond the caller's permissions is not the caller's to change or delete: holding
+ * `auth.users.update` alone must not let anyone disable, strip or delete an admin.
+ */
+function checkManageable(user: ResourceData | null, held: Set<string>, principal: Principal) {
+  if (!user) return
+  const beyond = rolesBeyond(principal.permissions, [...held])
+  if (beyond.length === 0) return
+  throw new ApiError(
+    403,
+    `user ${String(user.email ?? user.name)} holds ${beyond.join(', ')}, which holds permissions you do not: ask someone who holds them`,
+  )
+}
+
+/**
  * A caller may give a user only roles whose permissions they hold themselves, directly or through the
  * groups they record (which SSO mappings turn into roles): holding `auth.users.update` alone must not
  * make anyone an admin. Roles the user held already are left alone.
  */
 async function checkRolesGiven(db: Db, data: ResourceData, existing: ResourceData | null, principal: Principal) {
   const before = await rolesHeld(db, existing)
+  checkManageable(existing, before, principal)
   const own = strings(data.roles).filter((role) => !before.has(role))
   const beyondOwn = rolesBeyond(principal.permissions, own)
   if (beyondOwn.length > 0) {
@@ -56,11 +72,16 @@ export const users: ResourceDefinition = {
   hooks: {
     // Disabling yourself would end your own session and every token you use, with no one to undo it.
     async beforeWrite({ db, name, data, existing, principal }) {
+      await checkRolesGiven(db, data, existing, principal)
       if (existing && name === principal.email && data.status === 'disabled' && existing.status !== 'disabled') {
         const message = 'you cannot disable yourself: ask another admin'
         throw badRequest(`status ${message}`, [{ field: 'status', message }])
       }
-      await checkRolesGiven(db, data, existing, principal)
+      return undefined
+    },
+    async beforeDelete({ db, name, caller }) {
+      const user = await getResource(db, 'users', '', name)
+      checkManageable(user, await rolesHeld(db, user), caller.principal)
       return undefined
     },
   },
