@@ -196,6 +196,18 @@ describe('audit log', () => {
     }
   })
 
+  it('keeps at most 512 characters of a User-Agent, even from a caller not signed in', async () => {
+    const agent = `bot/${'x'.repeat(8000)}`
+    const login = await platform.call('POST', '/api/auth/v0/login', {
+      body: { token: 'not-a-token-either' },
+      headers: { 'user-agent': agent },
+      token: null,
+    })
+    expect(login.status).toBe(401)
+    const [entry] = (await audit('?action=login&result=failure&items=1')).body.data
+    expect(entry.actor.user_agent).toBe(agent.slice(0, 512))
+  })
+
   it('believes X-Forwarded-For only as far as the platform’s own proxies wrote it', () => {
     expect(clientAddress('203.0.113.66', '127.0.0.1', 0)).toBe('127.0.0.1')
     // One proxy of the platform's: the address it was reached from, which it appended last.
