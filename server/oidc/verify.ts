@@ -21,8 +21,9 @@ export type AccessTokenVerifierOptions =
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 
 /**
- * Verifies signature, iss, aud and exp with jose. Expired → AccessTokenError('token expired', true);
- * anything else → AccessTokenError('invalid token', false).
+ * Verifies signature, iss, aud and exp with jose, and that the token names an e-mail its issuer does not
+ * call unverified (`email_verified: false`). Expired → AccessTokenError('token expired', true); anything
+ * else → AccessTokenError('invalid token', false).
  *
  * The `typ` header is not enforced: external issuers do not all use RFC 9068's `at+jwt`, and the audience
  * check already keeps ID tokens (aud = client id) out.
@@ -49,7 +50,14 @@ export function createAccessTokenVerifier(
     }
 
     const email = payload.email
-    if (typeof email !== 'string' || email === '' || typeof payload.exp !== 'number') {
+    // The e-mail names the user: one its issuer says it has not verified names no one (access tokens
+    // often leave the claim out, which is taken as the issuer's word that the address is its user's).
+    if (
+      typeof email !== 'string' ||
+      email === '' ||
+      payload.email_verified === false ||
+      typeof payload.exp !== 'number'
+    ) {
       throw new AccessTokenError('invalid token', false)
     }
     const groups = Array.isArray(payload.groups)

@@ -392,8 +392,12 @@ describe('access token verifier', () => {
     ownJwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' }] }
   })
 
-  function sign(claims: { aud?: string; iss?: string; exp?: number | string } = {}, key: CryptoKey = privateKey) {
-    return new SignJWT({ email: 'alice@example.com', groups: ['admins', 42] })
+  function sign(
+    claims: { aud?: string; iss?: string; exp?: number | string; email_verified?: boolean } = {},
+    key: CryptoKey = privateKey,
+  ) {
+    const verified = 'email_verified' in claims ? { email_verified: claims.email_verified } : {}
+    return new SignJWT({ email: 'alice@example.com', groups: ['admins', 42], ...verified })
       .setProtectedHeader({ alg: 'ES256', kid: 'test-key', typ: 'at+jwt' })
       .setSubject('alice@example.com')
       .setIssuer(claims.iss ?? issuer)
@@ -418,6 +422,16 @@ describe('access token verifier', () => {
     const verified = await verify(await sign())
     expect(verified).toMatchObject({ email: 'alice@example.com', groups: ['admins'] })
     expect(verified.expiresAt).toBeInstanceOf(Date)
+  })
+
+  it('rejects a token whose issuer says its e-mail is not verified, and takes one that says nothing of it', async () => {
+    // The e-mail names the user (and so their roles): an issuer that lets anyone claim an address it has
+    // not verified must not sign them in as that address's owner.
+    const verify = createAccessTokenVerifier({ issuer, audience: AUDIENCE, jwks: ownJwks })
+    const error = await rejection(verify(await sign({ email_verified: false })))
+    expect(error.message).toBe('invalid token')
+    expect(error.expired).toBe(false)
+    expect((await verify(await sign({ email_verified: true }))).email).toBe('alice@example.com')
   })
 
   it('rejects a token signed by another key as invalid, not expired', async () => {
