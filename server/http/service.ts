@@ -211,7 +211,11 @@ function jsonSchemaOf(
 ): Record<string, unknown> | undefined {
   if (!schema) return undefined
   // OpenAPI 3.1 embeds JSON Schema 2020-12; the converter's draft-07 `$schema` tag does not belong there.
-  const { $schema, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as Record<string, unknown>
+  const { $schema, ...json } = toJsonSchema(schema, {
+    errorMode: 'ignore',
+    typeMode,
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>
   return json
 }
 

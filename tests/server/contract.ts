@@ -1,4 +1,4 @@
-import Ajv, { type ValidateFunction } from 'ajv'
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { type Document, OpenAPIBackend } from 'openapi-backend'
 
@@ -7,7 +7,8 @@ import { type Document, OpenAPIBackend } from 'openapi-backend'
  * the service that gave it (issue 26): its status must be one the operation documents, its JSON body
  * must match the schema documented for that status, and the headers the document says it carries must
  * be there and match theirs. openapi-backend reads the documents (references resolved) and finds the
- * operation of a request; Ajv, with ajv-formats, checks bodies and headers against their schemas.
+ * operation of a request; Ajv, with ajv-formats, checks bodies and headers against their schemas, as
+ * JSON Schema 2020-12 (the dialect of OpenAPI 3.1: a tuple is `prefixItems`).
  *
  * Each schema is compiled once, when an answer first needs it, and shared by every operation that
  * documents the same one (the error body of every status, a resource's record in its five answers):
@@ -58,7 +59,7 @@ class OperationRouter {
 }
 
 export class ContractChecker {
-  private readonly ajv = addFormats(new Ajv({ strict: false, allErrors: true }))
+  private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }))
   private readonly byObject = new WeakMap<Schema, ValidateFunction>()
   private readonly byText = new Map<string, ValidateFunction>()
 

@@ -1,3 +1,4 @@
+import Ajv2020 from 'ajv/dist/2020.js'
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { OpenApiDocument, operationsOf } from '../../src/domain/api-docs.ts'
@@ -147,5 +148,114 @@ describe('the OpenAPI documents', () => {
     expect(record?.properties).toHaveProperty('revision')
     expect(list?.schema.properties?.meta?.properties).toHaveProperty('total')
     expect(undescribed(record, 'website')).toEqual([])
+  })
+})
+
+/** Every JSON schema of an operation: its parameters', its body's, and each answer's body and headers. */
+function schemasOf(doc: Document, operation: Operation): { where: string; schema: unknown }[] {
+  const resolve = (value: unknown) => {
+    const ref = (value as { $ref?: string }).$ref
+    if (!ref) return value as Record<string, never>
+    return ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc) as Record<string, never>
+  }
+  type Media = Record<string, { schema?: unknown }>
+  type Response = { content?: Media; headers?: Record<string, { schema?: unknown }> }
+  return [
+    ...(operation.parameters ?? []).map((parameter) => ({
+      where: `parameter ${parameter.name}`,
+      schema: parameter.schema,
+    })),
+    ...Object.entries(operation.requestBody?.content ?? {}).map(([type, media]) => ({
+      where: `request ${type}`,
+      schema: media.schema,
+    })),
+    ...Object.entries(operation.responses).flatMap(([status, reference]) => {
+      const response = resolve(reference) as Response
+      return [
+        ...Object.entries(response.content ?? {}).map(([type, media]) => ({
+          where: `${status} ${type}`,
+          schema: media.schema,
+        })),
+        ...Object.entries(response.headers ?? {}).map(([name, header]) => ({
+          where: `${status} header ${name}`,
+          schema: (resolve(header) as { schema?: unknown }).schema,
+        })),
+      ]
+    }),
+  ].filter(({ schema }) => schema !== undefined)
+}
+
+describe('the OpenAPI documents, as OpenAPI 3.1 defines them', () => {
+  it('hold only JSON Schema 2020-12 schemas, the dialect of OpenAPI 3.1', () => {
+    // Ajv's 2020-12 meta-schema: a draft-07 tuple (`items: [a, b]` for `prefixItems`) is refused by it.
+    const ajv = new Ajv2020({ strict: false })
+    const invalid = operations().flatMap(({ service, method, path, operation }) =>
+      schemasOf(documents.get(service) as Document, operation).flatMap(({ where, schema }) =>
+        ajv.validateSchema(schema as object)
+          ? []
+          : [`${service} ${method} ${path} ${where}: ${ajv.errorsText(ajv.errors).slice(0, 200)}`],
+      ),
+    )
+    expect(invalid).toEqual([])
+  })
+
+  it('declare every path parameter, resolve every $ref and name only declared security schemes', () => {
+    const problems = [...documents].flatMap(([service, doc]) => {
+      const full = doc as Document & { components?: { securitySchemes?: Record<string, unknown> } }
+      const schemes = Object.keys(full.components?.securitySchemes ?? {})
+      const refs: string[] = []
+      const collect = (value: unknown): void => {
+        if (!value || typeof value !== 'object') return
+        const ref = (value as { $ref?: unknown }).$ref
+        if (typeof ref === 'string') refs.push(ref)
+        for (const inner of Object.values(value)) collect(inner)
+      }
+      collect(doc)
+      const unresolved = refs
+        .filter(
+          (ref) =>
+            !ref.startsWith('#/') ||
+            ref
+              .slice(2)
+              .split('/')
+              .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc) === undefined,
+        )
+        .map((ref) => `${service}: ${ref} does not resolve`)
+      const perOperation = operations()
+        .filter((op) => op.service === service)
+        .flatMap(({ method, path, operation }) => {
+          const where = `${service} ${method} ${path}`
+          const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])
+          const declared = (operation.parameters ?? []) as { name: string; in: string; required?: boolean }[]
+          const inPath = declared.filter((parameter) => parameter.in === 'path')
+          const security = (operation as { security?: Record<string, unknown>[] }).security ?? []
+          return [
+            ...templated
+              .filter((name) => !inPath.some((parameter) => parameter.name === name && parameter.required === true))
+              .map((name) => `${where}: path parameter ${name} not declared as required`),
+            ...inPath
+              .filter((parameter) => !templated.includes(parameter.name))
+              .map((parameter) => `${where}: parameter ${parameter.name} is not in the path`),
+            ...declared
+              .filter(
+                (parameter, i) =>
+                  declared.findIndex((other) => other.name === parameter.name && other.in === parameter.in) !== i,
+              )
+              .map((parameter) => `${where}: parameter ${parameter.name} declared twice`),
+            ...security
+              .flatMap((requirement) => Object.keys(requirement))
+              .filter((scheme) => !schemes.includes(scheme))
+              .map((scheme) => `${where}: security scheme ${scheme} not declared`),
+            ...Object.keys(operation.responses)
+              .filter((status) => !/^[1-5](\d\d|XX)$/.test(status))
+              .map((status) => `${where}: response ${status} is no status`),
+          ]
+        })
+      return [...unresolved, ...perOperation]
+    })
+    expect(problems).toEqual([])
   })
 })
