@@ -146,7 +146,7 @@ export function registerResource(
     params: collectionParams,
     documentedBody: bodySchema(definition, 'create'),
     example: examples?.create,
-    response: responses.one,
+    response: responses.created,
     responseExample: examples?.created,
     headers: ['ETag', 'Location'],
     errors: [409],

@@ -111,8 +111,13 @@ export type ResourceDefinition = {
    * unless `beforeWrite` sets them again (an IP list's entry count).
    */
   readOnlyFields?: string[]
-  /** The read-only fields `present` or `derive` add, as openapi.json describes them in the records. */
+  /**
+   * The fields the server keeps or adds besides those a body sets (the read-only fields, what `present` or
+   * `derive` add), as openapi.json describes them in the records: every field an answer carries is there.
+   */
   derivedFields?: v.ObjectEntries
+  /** What a create answers once besides the record (`issueSecret`'s reveal: a token's secret). */
+  revealedFields?: v.ObjectEntries
   hooks?: {
     /** Type-specific rules checked before a create or update is stored; may adjust the data. */
     beforeWrite?(args: WriteArgs): Promise<ResourceData | undefined>
@@ -254,6 +259,7 @@ export function recordSchema(definition: ResourceDefinition) {
   const key = definition.key?.field ?? 'name'
   return v.object({
     name: text(key === 'name' ? 'Unique name in its scope, fixed at creation' : `The ${key}, which names it`),
+    ...(key === 'name' ? {} : { [key]: text(`The ${key}, the same as name`) }),
     display_name: v.pipe(v.nullable(v.string()), v.description('Name shown in the console, if any')),
     revision: v.pipe(v.number(), v.description('Increases with every change; its ETag is "<revision>"')),
     created_at: v.pipe(IsoDateTime, v.description('When it was created')),
@@ -270,8 +276,11 @@ export function recordSchema(definition: ResourceDefinition) {
 /** `{ data: record }` and `{ data: [record], meta }`: the answers of a type's endpoints. */
 export function responseSchemas(definition: ResourceDefinition) {
   const record = recordSchema(definition)
+  const revealed = definition.revealedFields
   return {
     one: v.object({ data: record }),
+    /** A create's answer: the record, and what it shows this once. */
+    created: revealed ? v.object({ data: v.object({ ...record.entries, ...revealed }) }) : v.object({ data: record }),
     list: v.object({
       data: v.pipe(v.array(record), v.description(`The ${pluralOf(definition)} on this page`)),
       meta: v.object({

@@ -491,6 +491,28 @@ export interface operations {
                * @default 30
                */
               renew_before_days?: number;
+              /**
+               * @description pending_validation, issuing, active, renewing, failed or expired: the server moves it on
+               * @enum {string}
+               */
+              status: "pending_validation" | "issuing" | "active" | "renewing" | "failed" | "expired";
+              /** @description Start of validity (ISO 8601); null before issue */
+              not_before: string | null;
+              /** @description End of validity (ISO 8601); null before issue */
+              not_after: string | null;
+              /** @description The issuing CA; null before issue */
+              issuer: string | null;
+              /** @description Serial number; null before issue */
+              serial: string | null;
+              /** @description Why the last order failed; null when it did not */
+              last_error: {
+                /** @description When it failed (ISO 8601) */
+                at: string;
+                /** @description Why */
+                message: string;
+              } | null;
+              /** @description When its renewal starts (ISO 8601); null without auto_renew or once expired */
+              next_renewal_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this LE certificate, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -616,6 +638,28 @@ export interface operations {
                  * @default 30
                  */
                 renew_before_days?: number;
+                /**
+                 * @description pending_validation, issuing, active, renewing, failed or expired: the server moves it on
+                 * @enum {string}
+                 */
+                status: "pending_validation" | "issuing" | "active" | "renewing" | "failed" | "expired";
+                /** @description Start of validity (ISO 8601); null before issue */
+                not_before: string | null;
+                /** @description End of validity (ISO 8601); null before issue */
+                not_after: string | null;
+                /** @description The issuing CA; null before issue */
+                issuer: string | null;
+                /** @description Serial number; null before issue */
+                serial: string | null;
+                /** @description Why the last order failed; null when it did not */
+                last_error: {
+                  /** @description When it failed (ISO 8601) */
+                  at: string;
+                  /** @description Why */
+                  message: string;
+                } | null;
+                /** @description When its renewal starts (ISO 8601); null without auto_renew or once expired */
+                next_renewal_at: string | null;
                 /** @description GET of one, for a type others can name: the resources that use this LE certificate, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -794,6 +838,28 @@ export interface operations {
                * @default 30
                */
               renew_before_days?: number;
+              /**
+               * @description pending_validation, issuing, active, renewing, failed or expired: the server moves it on
+               * @enum {string}
+               */
+              status: "pending_validation" | "issuing" | "active" | "renewing" | "failed" | "expired";
+              /** @description Start of validity (ISO 8601); null before issue */
+              not_before: string | null;
+              /** @description End of validity (ISO 8601); null before issue */
+              not_after: string | null;
+              /** @description The issuing CA; null before issue */
+              issuer: string | null;
+              /** @description Serial number; null before issue */
+              serial: string | null;
+              /** @description Why the last order failed; null when it did not */
+              last_error: {
+                /** @description When it failed (ISO 8601) */
+                at: string;
+                /** @description Why */
+                message: string;
+              } | null;
+              /** @description When its renewal starts (ISO 8601); null without auto_renew or once expired */
+              next_renewal_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this LE certificate, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -913,6 +979,28 @@ export interface operations {
                * @default 30
                */
               renew_before_days?: number;
+              /**
+               * @description pending_validation, issuing, active, renewing, failed or expired: the server moves it on
+               * @enum {string}
+               */
+              status: "pending_validation" | "issuing" | "active" | "renewing" | "failed" | "expired";
+              /** @description Start of validity (ISO 8601); null before issue */
+              not_before: string | null;
+              /** @description End of validity (ISO 8601); null before issue */
+              not_after: string | null;
+              /** @description The issuing CA; null before issue */
+              issuer: string | null;
+              /** @description Serial number; null before issue */
+              serial: string | null;
+              /** @description Why the last order failed; null when it did not */
+              last_error: {
+                /** @description When it failed (ISO 8601) */
+                at: string;
+                /** @description Why */
+                message: string;
+              } | null;
+              /** @description When its renewal starts (ISO 8601); null without auto_renew or once expired */
+              next_renewal_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this LE certificate, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -1117,6 +1205,28 @@ export interface operations {
                * @default 30
                */
               renew_before_days?: number;
+              /**
+               * @description pending_validation, issuing, active, renewing, failed or expired: the server moves it on
+               * @enum {string}
+               */
+              status: "pending_validation" | "issuing" | "active" | "renewing" | "failed" | "expired";
+              /** @description Start of validity (ISO 8601); null before issue */
+              not_before: string | null;
+              /** @description End of validity (ISO 8601); null before issue */
+              not_after: string | null;
+              /** @description The issuing CA; null before issue */
+              issuer: string | null;
+              /** @description Serial number; null before issue */
+              serial: string | null;
+              /** @description Why the last order failed; null when it did not */
+              last_error: {
+                /** @description When it failed (ISO 8601) */
+                at: string;
+                /** @description Why */
+                message: string;
+              } | null;
+              /** @description When its renewal starts (ISO 8601); null without auto_renew or once expired */
+              next_renewal_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this LE certificate, directly or through others */
               referenced_by?: {
                   /** @description Resource type */

@@ -975,6 +975,8 @@ export interface operations {
             data: ({
                 /** @description The email, which names it */
                 name: string;
+                /** @description The email, the same as name */
+                email: string;
                 /** @description Name shown in the console, if any */
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
@@ -1013,6 +1015,8 @@ export interface operations {
                  * @default []
                  */
                 groups?: string[];
+                /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+                last_login_at?: string;
                 /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -1143,6 +1147,8 @@ export interface operations {
             data: {
               /** @description The email, which names it */
               name: string;
+              /** @description The email, the same as name */
+              email: string;
               /** @description Name shown in the console, if any */
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
@@ -1181,6 +1187,8 @@ export interface operations {
                * @default []
                */
               groups?: string[];
+              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -1255,6 +1263,8 @@ export interface operations {
             data: {
               /** @description The email, which names it */
               name: string;
+              /** @description The email, the same as name */
+              email: string;
               /** @description Name shown in the console, if any */
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
@@ -1293,6 +1303,8 @@ export interface operations {
                * @default []
                */
               groups?: string[];
+              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -1425,6 +1437,8 @@ export interface operations {
             data: {
               /** @description The email, which names it */
               name: string;
+              /** @description The email, the same as name */
+              email: string;
               /** @description Name shown in the console, if any */
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
@@ -1463,6 +1477,8 @@ export interface operations {
                * @default []
                */
               groups?: string[];
+              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -1625,6 +1641,8 @@ export interface operations {
             data: {
               /** @description The email, which names it */
               name: string;
+              /** @description The email, the same as name */
+              email: string;
               /** @description Name shown in the console, if any */
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
@@ -1663,6 +1681,8 @@ export interface operations {
                * @default []
                */
               groups?: string[];
+              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -1775,6 +1795,10 @@ export interface operations {
                  * @enum {string}
                  */
                 status: "active" | "revoked" | "expired";
+                /** @description The secret’s first 6 characters, to tell the token by */
+                prefix: string;
+                /** @description When a request last used it (ISO 8601); null before its first use */
+                last_used_at: string | null;
                 /** @description GET of one, for a type others can name: the resources that use this token, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -1924,6 +1948,10 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
+              /** @description When a request last used it (ISO 8601); null before its first use */
+              last_used_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -1960,6 +1988,8 @@ export interface operations {
                       field: string;
                     }[];
                 }[];
+              /** @description The secret, shown this once: send it as Authorization: Bearer <token> */
+              token: string;
             };
           };
         };
@@ -2026,6 +2056,10 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
+              /** @description When a request last used it (ISO 8601); null before its first use */
+              last_used_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -2178,6 +2212,10 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
+              /** @description When a request last used it (ISO 8601); null before its first use */
+              last_used_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -2357,6 +2395,10 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
+              /** @description When a request last used it (ISO 8601); null before its first use */
+              last_used_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -2465,6 +2507,10 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
+              /** @description When a request last used it (ISO 8601); null before its first use */
+              last_used_at: string | null;
               /** @description GET of one, for a type others can name: the resources that use this token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -4468,6 +4514,8 @@ export interface operations {
                  * @default
                  */
                 description?: string;
+                /** @description Lists and GET of one: the organization of its customer (null if the customer has none) */
+                organization?: string | null;
                 /** @description GET of one, for a type others can name: the resources that use this project, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -4590,6 +4638,8 @@ export interface operations {
                * @default
                */
               description?: string;
+              /** @description Lists and GET of one: the organization of its customer (null if the customer has none) */
+              organization?: string | null;
               /** @description GET of one, for a type others can name: the resources that use this project, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -4683,6 +4733,8 @@ export interface operations {
                * @default
                */
               description?: string;
+              /** @description Lists and GET of one: the organization of its customer (null if the customer has none) */
+              organization?: string | null;
               /** @description GET of one, for a type others can name: the resources that use this project, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -4807,6 +4859,8 @@ export interface operations {
                * @default
                */
               description?: string;
+              /** @description Lists and GET of one: the organization of its customer (null if the customer has none) */
+              organization?: string | null;
               /** @description GET of one, for a type others can name: the resources that use this project, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -4964,6 +5018,8 @@ export interface operations {
                * @default
                */
               description?: string;
+              /** @description Lists and GET of one: the organization of its customer (null if the customer has none) */
+              organization?: string | null;
               /** @description GET of one, for a type others can name: the resources that use this project, directly or through others */
               referenced_by?: {
                   /** @description Resource type */

@@ -8525,6 +8525,8 @@ export interface operations {
                      */
                     expires_at?: string | null;
                   })[];
+                /** @description How many entries it holds */
+                entry_count: number;
                 /** @description GET of one, for a type others can name: the resources that use this IP list, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -8663,6 +8665,8 @@ export interface operations {
                      */
                     expires_at?: string | null;
                   })[];
+                /** @description How many entries it holds */
+                entry_count: number;
                 /** @description GET of one, for a type others can name: the resources that use this IP list, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -8843,6 +8847,8 @@ export interface operations {
                    */
                   expires_at?: string | null;
                 })[];
+              /** @description How many entries it holds */
+              entry_count: number;
               /** @description GET of one, for a type others can name: the resources that use this IP list, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -8960,6 +8966,8 @@ export interface operations {
                    */
                   expires_at?: string | null;
                 })[];
+              /** @description How many entries it holds */
+              entry_count: number;
               /** @description GET of one, for a type others can name: the resources that use this IP list, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -9137,6 +9145,8 @@ export interface operations {
                    */
                   expires_at?: string | null;
                 })[];
+              /** @description How many entries it holds */
+              entry_count: number;
               /** @description GET of one, for a type others can name: the resources that use this IP list, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -9340,6 +9350,8 @@ export interface operations {
                    */
                   expires_at?: string | null;
                 })[];
+              /** @description How many entries it holds */
+              entry_count: number;
               /** @description GET of one, for a type others can name: the resources that use this IP list, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -15376,6 +15388,8 @@ export interface operations {
                       field: string;
                     }[];
                 }[];
+              /** @description An edge agent node's secret, shown this once: its agent sends it as Authorization: Bearer <secret>; none for a simulated node */
+              secret?: string;
             };
           };
         };
@@ -17673,6 +17687,8 @@ export interface operations {
                  * @enum {string}
                  */
                 status: "active" | "revoked" | "expired";
+                /** @description The secret’s first 6 characters, to tell the token by */
+                prefix: string;
                 /** @description GET of one, for a type others can name: the resources that use this access token, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -17868,6 +17884,8 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
               /** @description GET of one, for a type others can name: the resources that use this access token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -17904,6 +17922,8 @@ export interface operations {
                       field: string;
                     }[];
                 }[];
+              /** @description The secret, shown this once: what a request carries to be let through */
+              token: string;
             };
           };
         };
@@ -17993,6 +18013,8 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
               /** @description GET of one, for a type others can name: the resources that use this access token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -18186,6 +18208,8 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
               /** @description GET of one, for a type others can name: the resources that use this access token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -18410,6 +18434,8 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
               /** @description GET of one, for a type others can name: the resources that use this access token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -18540,6 +18566,8 @@ export interface operations {
                * @enum {string}
                */
               status: "active" | "revoked" | "expired";
+              /** @description The secret’s first 6 characters, to tell the token by */
+              prefix: string;
               /** @description GET of one, for a type others can name: the resources that use this access token, directly or through others */
               referenced_by?: {
                   /** @description Resource type */

@@ -103,6 +103,30 @@ export class ContractChecker {
     )
   }
 
+  /**
+   * The fields an answer carries that its documented schema does not name (a schema without
+   * `additionalProperties` lets them through, and a client generated from it has no type for them): the
+   * schema with every object that lists its properties closed. Empty when the answer is not documented.
+   */
+  undocumentedFields(answer: Answer): string[] {
+    const url = new URL(answer.path, 'http://platform')
+    const service = /^\/api\/([a-z]+)\/v0\//.exec(url.pathname)?.[1] as Service | undefined
+    const operation = service ? this.apis.get(service)?.match(answer.method.toLowerCase(), url.pathname) : undefined
+    const responses = (operation?.responses ?? {}) as Record<string, ResponseObject>
+    const schema = responses[String(answer.status)]?.content?.['application/json']?.schema
+    if (!schema) return []
+    const validate = this.validatorOf(closed(schema) as Schema)
+    if (validate(answer.body)) return []
+    const where = `${answer.method.toUpperCase()} ${url.pathname} → ${answer.status}`
+    return [
+      ...new Set(
+        (validate.errors ?? [])
+          .filter((error) => error.keyword === 'additionalProperties')
+          .map((error) => `${where}: ${error.instancePath || '/'} has ${String(error.params.additionalProperty)}`),
+      ),
+    ]
+  }
+
   private bodyViolations(answer: Answer, documented: ResponseObject): string[] {
     const schema = documented.content?.['application/json']?.schema
     if (!schema) {
@@ -137,4 +161,19 @@ export class ContractChecker {
     this.byObject.set(schema, validate)
     return validate
   }
+}
+
+/** A schema whose objects that list their properties take no others (`additionalProperties: false`). */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed)
+  if (!schema || typeof schema !== 'object') return schema
+  const copy: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(schema))
+    copy[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Schema).map(([name, inner]) => [name, closed(inner)]))
+        : closed(value)
+  if (copy.properties && copy.additionalProperties === undefined && copy.patternProperties === undefined)
+    copy.additionalProperties = false
+  return copy
 }

@@ -23,10 +23,14 @@ export const accessTokens: ResourceDefinition = {
   readOnlyFields: ['prefix'],
   // `present` shows an active one past its expiry as expired.
   derivedFields: {
+    prefix: v.pipe(v.string(), v.description('The secret’s first 6 characters, to tell the token by')),
     status: v.pipe(
       v.picklist(['active', 'revoked', 'expired']),
       v.description('active; revoked for good; expired once past expires_at'),
     ),
+  },
+  revealedFields: {
+    token: v.pipe(v.string(), v.description('The secret, shown this once: what a request carries to be let through')),
   },
   listFilters: ['status', 'websites'],
   searchable: (data) => [String(data.parameter_name ?? ''), ...((data.websites as string[] | undefined) ?? [])],

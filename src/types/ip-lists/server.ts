@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { type IpListData, IpListFields } from './fields.ts'
 
@@ -9,6 +10,9 @@ export const ipLists: ResourceDefinition = {
   permissionService: 'wadp',
   fields: IpListFields,
   readOnlyFields: ['entry_count'],
+  derivedFields: {
+    entry_count: v.pipe(v.number(), v.integer(), v.description('How many entries it holds')),
+  },
   searchable: (data) => [String(data.description ?? '')],
   configuration: true,
   hooks: {

@@ -152,6 +152,16 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
       ),
     },
     searchable: (data: ResourceData) => [String(data.hostname ?? '')],
+    revealedFields: {
+      secret: v.optional(
+        v.pipe(
+          v.string(),
+          v.description(
+            "An edge agent node's secret, shown this once: its agent sends it as Authorization: Bearer <secret>; none for a simulated node",
+          ),
+        ),
+      ),
+    },
     configuration: true,
     hooks: {
       // Stopping or resuming is kept as the simulation needs it: the revision held, when last heard.

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { reachesProject } from '../../../server/base/principal.ts'
 import { forgetStats } from '../../../server/platform/edge-stats.ts'
 import { forgetRevision } from '../../../server/platform/revisions.ts'
@@ -23,6 +24,14 @@ export const projects: ResourceDefinition = {
   listFilters: ['customer'],
   filterThrough: { organization: { reference: 'customer', holds: 'organization' } },
   readOnlyFields: ['organization'],
+  derivedFields: {
+    organization: v.optional(
+      v.pipe(
+        v.nullable(v.string()),
+        v.description('Lists and GET of one: the organization of its customer (null if the customer has none)'),
+      ),
+    ),
+  },
   configuration: false,
   hooks: {
     // A project's configuration, backups, invalidations, access tokens and edge statistics go with it

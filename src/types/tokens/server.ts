@@ -29,10 +29,18 @@ export const tokens: ResourceDefinition = {
   readOnlyFields: ['prefix', 'last_used_at'],
   // `present` shows an active one past its expiry as expired.
   derivedFields: {
+    prefix: v.pipe(v.string(), v.description('The secret’s first 6 characters, to tell the token by')),
+    last_used_at: v.pipe(
+      v.nullable(v.string()),
+      v.description('When a request last used it (ISO 8601); null before its first use'),
+    ),
     status: v.pipe(
       v.picklist(['active', 'revoked', 'expired']),
       v.description('active; revoked for good; expired once past expires_at'),
     ),
+  },
+  revealedFields: {
+    token: v.pipe(v.string(), v.description('The secret, shown this once: send it as Authorization: Bearer <token>')),
   },
   listFilters: ['owner', 'status'],
   searchable: (data) => [String(data.owner ?? '')],

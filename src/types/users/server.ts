@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { ApiError, badRequest } from '../../../server/base/errors.ts'
 import type { Principal } from '../../../server/base/principal.ts'
 import type { Db } from '../../../server/db/client.ts'
@@ -66,6 +67,11 @@ export const users: ResourceDefinition = {
   fields: UserFields,
   key: { field: 'email', schema: Email },
   readOnlyFields: ['last_login_at'],
+  derivedFields: {
+    last_login_at: v.optional(
+      v.pipe(v.string(), v.description('When they last signed in (ISO 8601); absent before their first sign-in')),
+    ),
+  },
   listFilters: ['status', 'roles', 'groups'],
   searchable: (data) => [String(data.first_name ?? ''), String(data.last_name ?? '')],
   configuration: false,
