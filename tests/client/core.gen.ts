@@ -14605,11 +14605,45 @@ export interface operations {
                   label: string;
                   /** @description The hosts it serves */
                   hosts: string[];
+                  /** @description Each website with the hosts it answers (the statistics count per website) */
+                  websites: {
+                      /** @description The website */
+                      name: string;
+                      /** @description Its domain name and aliases */
+                      hosts: string[];
+                    }[];
                   /** @description The VCL program */
                   vcl: string;
+                  /** @description What of the project’s configuration a Varnish node does not do (said, never pretended) */
+                  not_enforced: {
+                      /** @description The resource type */
+                      type: string;
+                      /** @description The resource */
+                      name: string;
+                      /** @description What of it the node does not do */
+                      what: string;
+                    }[];
                 }[];
               /** @description Invalidations the node is to carry out */
-              invalidations: Record<string, never>[];
+              invalidations: ({
+                  /** @description The invalidation’s project */
+                  project: string;
+                  /** @description The invalidation */
+                  name: string;
+                  /**
+                   * @description url, prefix, host, tag or all
+                   * @enum {string}
+                   */
+                  type: "url" | "prefix" | "host" | "tag" | "all";
+                  /** @description What to invalidate (none for all) */
+                  targets: string[];
+                  /** @description Mark stale instead of removing */
+                  soft: boolean;
+                  /** @description When it was asked for (ISO 8601) */
+                  requested_at: string;
+                  /** @description For all and tag: the project’s domains when it was sent, what the ban is limited to; else none */
+                  hosts: string[];
+                })[];
             };
           };
         };

@@ -157,6 +157,31 @@ describe('answers, field by field as documented', () => {
     expect(sentButUndocumented()).toEqual([])
   })
 
+  it('of an edge agent’s configuration, with the invalidations it is to carry out', async () => {
+    const node = await send('POST', `${core}/nodes`, 201, {
+      body: {
+        name: 'pop-jp-tyo-8',
+        hostname: 'pop-jp-tyo-8.edge.wadp.example',
+        pop_code: 'tyo',
+        country: 'jp',
+        ipv4: '203.0.113.38',
+        kind: 'agent',
+      },
+    })
+    await send('POST', '/api/purge/v0/projects/shop/purge', 202, {
+      body: { type: 'url', targets: ['https://shop.example.com/agent'] },
+    })
+    const configuration = await send('GET', `${core}/edge/nodes/pop-jp-tyo-8/configuration`, 200, {
+      token: node.body.data.secret,
+    })
+    expect(configuration.body.data.projects.length).toBeGreaterThan(0)
+    expect(configuration.body.data.invalidations).toContainEqual(
+      expect.objectContaining({ project: 'shop', targets: ['https://shop.example.com/agent'] }),
+    )
+    await send('DELETE', `${core}/nodes/pop-jp-tyo-8`, 204, { headers: { 'if-match': '*' } })
+    expect(sentButUndocumented()).toEqual([])
+  })
+
   it('of the errors: 400, 401, 403, 404, 409, 412, 413 and 415, each in the error body', async () => {
     const websites = `${core}/projects/shop/websites`
     const invalid = await send('POST', websites, 400, { body: { name: 'Not A Slug' } })

@@ -18,6 +18,7 @@ import { integer, Slug } from '../../domain/common.ts'
 import { AgentReport } from '../../domain/edge-node.ts'
 import { EdgeStatsAnswer, EdgeStatsPost } from '../../domain/edge-stats.ts'
 import { TrafficBatch } from '../../domain/live-traffic.ts'
+import { PURGE_TYPES } from '../../domain/purge.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
 import { configurationTag, edgeConfiguration, sentTag, stillCurrent } from './edge-configuration.ts'
 import { pendingInvalidations, recordInvalidationResults } from './edge-invalidations.ts'
@@ -117,12 +118,49 @@ const ConfigurationAnswer = v.object({
           revision: v.pipe(v.number(), v.description('The project’s configuration revision this VCL is of')),
           label: text('The VCL label it is loaded under'),
           hosts: v.pipe(v.array(v.string()), v.description('The hosts it serves')),
+          websites: v.pipe(
+            v.array(
+              v.object({
+                name: text('The website'),
+                hosts: v.pipe(v.array(v.string()), v.description('Its domain name and aliases')),
+              }),
+            ),
+            v.description('Each website with the hosts it answers (the statistics count per website)'),
+          ),
           vcl: text('The VCL program'),
+          not_enforced: v.pipe(
+            v.array(
+              v.object({
+                type: text('The resource type'),
+                name: text('The resource'),
+                what: text('What of it the node does not do'),
+              }),
+            ),
+            v.description('What of the project’s configuration a Varnish node does not do (said, never pretended)'),
+          ),
         }),
       ),
       v.description('Each project’s VCL, hosts and revision'),
     ),
-    invalidations: v.pipe(v.array(v.looseObject({})), v.description('Invalidations the node is to carry out')),
+    invalidations: v.pipe(
+      v.array(
+        v.looseObject({
+          project: text('The invalidation’s project'),
+          name: text('The invalidation'),
+          type: v.pipe(v.picklist(PURGE_TYPES), v.description('url, prefix, host, tag or all')),
+          targets: v.pipe(v.array(v.string()), v.description('What to invalidate (none for all)')),
+          soft: v.pipe(v.boolean(), v.description('Mark stale instead of removing')),
+          requested_at: text('When it was asked for (ISO 8601)'),
+          hosts: v.pipe(
+            v.array(v.string()),
+            v.description(
+              'For all and tag: the project’s domains when it was sent, what the ban is limited to; else none',
+            ),
+          ),
+        }),
+      ),
+      v.description('Invalidations the node is to carry out'),
+    ),
   }),
 })
 
