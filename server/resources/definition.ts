@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IsoDateTime } from '../../src/domain/common.ts'
+import { Timestamp } from '../../src/domain/common.ts'
 import {
   bodySchema as domainBodySchema,
   fieldEntries,
@@ -262,9 +262,9 @@ export function recordSchema(definition: ResourceDefinition) {
     ...(key === 'name' ? {} : { [key]: text(`The ${key}, the same as name`) }),
     display_name: v.pipe(v.nullable(v.string()), v.description('Name shown in the console, if any')),
     revision: v.pipe(v.number(), v.description('Increases with every change; its ETag is "<revision>"')),
-    created_at: v.pipe(IsoDateTime, v.description('When it was created')),
+    created_at: v.pipe(Timestamp, v.description('When it was created')),
     created_by: text('Who created it'),
-    updated_at: v.pipe(IsoDateTime, v.description('When it last changed')),
+    updated_at: v.pipe(Timestamp, v.description('When it last changed')),
     updated_by: text('Who changed it last'),
     ...own,
     ...(definition.derivedFields ?? {}),

@@ -8,6 +8,7 @@ import {
   rangeProblem,
   redactSecrets,
 } from '../../src/domain/audit.ts'
+import { Timestamp } from '../../src/domain/common.ts'
 import { fieldError, notFound } from '../base/errors.ts'
 import { type Principal, projectsWhere } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
@@ -45,7 +46,7 @@ const orNull = (schema: v.GenericSchema, description: string) => d(v.nullable(sc
 /** An audit entry as the list answers it (`AuditSummary`), for openapi.json. */
 const AuditSummarySchema = v.object({
   public_id: d(v.string(), 'The entry’s id'),
-  occurred_at: d(v.string(), 'When it happened (ISO 8601)'),
+  occurred_at: d(Timestamp, 'When it happened (ISO 8601)'),
   actor: d(
     v.object({
       type: d(v.picklist(['user', 'token', 'system']), 'A user signed in, an API token, or the platform itself'),

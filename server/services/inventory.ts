@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm'
 import * as v from 'valibot'
+import { Timestamp } from '../../src/domain/common.ts'
 import {
   type InventoryItem,
   InventoryNamesQuery,
@@ -54,7 +55,7 @@ export function registerInventory(router: ServiceRouter, ctx: ServerContext) {
           v.object({
             type: text('Resource type, as the API names it'),
             count: v.pipe(v.number(), v.description('How many the project holds')),
-            last_changed_at: v.pipe(v.nullable(v.string()), v.description('When the newest change was made')),
+            last_changed_at: v.pipe(v.nullable(Timestamp), v.description('When the newest change was made')),
             last_changed_by: v.pipe(v.nullable(v.string()), v.description('Who made the newest change')),
           }),
         ),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm'
 import * as v from 'valibot'
+import { Timestamp } from '../../src/domain/common.ts'
 import { OVERVIEW_RECENT, type ProjectOverview } from '../../src/domain/overview.ts'
 import { ProjectParam } from '../../src/domain/requests.ts'
 import { may } from '../base/principal.ts'
@@ -25,7 +26,7 @@ const OverviewAnswer = v.object({
         v.object({
           type: d(v.string(), 'A configuration type the caller may list'),
           count: d(v.number(), 'How many the project holds'),
-          last_changed_at: d(v.nullable(v.string()), 'When one of them last changed'),
+          last_changed_at: d(v.nullable(Timestamp), 'When one of them last changed'),
           last_changed_by: d(v.nullable(v.string()), 'Who changed it'),
         }),
       ),
@@ -37,7 +38,7 @@ const OverviewAnswer = v.object({
           type: d(v.string(), 'Resource type'),
           name: d(v.string(), 'Resource name'),
           display_name: d(v.nullable(v.string()), 'Its display name'),
-          updated_at: d(v.string(), 'When it changed'),
+          updated_at: d(Timestamp, 'When it changed'),
           updated_by: d(v.string(), 'Who changed it'),
         }),
       ),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
+import { Timestamp } from '../../src/domain/common.ts'
 import type { FleetNode } from '../../src/domain/nodes.ts'
 import {
   type AgentPurgeResult,
@@ -70,14 +71,14 @@ const PurgeSchema = v.object({
       v.object({
         node: d(v.string(), 'The node'),
         status: d(v.picklist(['queued', 'in_progress', 'completed', 'failed']), 'Where it is on that node'),
-        at: d(v.nullable(v.string()), 'When the node finished it'),
+        at: d(v.nullable(Timestamp), 'When the node finished it'),
         source: d(v.picklist(['agent', 'simulated']), 'An edge agent’s own report, or the simulation'),
         message: d(v.nullable(v.string()), 'The agent’s words on its result'),
       }),
     ),
     'Its state on each node',
   ),
-  created_at: d(v.string(), 'When it was asked for'),
+  created_at: d(Timestamp, 'When it was asked for'),
   created_by: d(v.string(), 'Who asked for it'),
 })
 const PurgeAnswer = v.object({ data: PurgeSchema })

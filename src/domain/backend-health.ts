@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Slug } from './common.ts'
+import { Slug, Timestamp } from './common.ts'
 
 /**
  * `GET /api/core/v0/backend-health?project=P&director=D` (API.md): one row per director backend from
@@ -17,12 +17,12 @@ export const BackendNodeHealth = v.object({
   source: v.pipe(v.literal('agent'), v.description('Always agent: reported by the node, not simulated')),
   healthy: v.pipe(v.boolean(), v.description('Whether the node’s Varnish considers the backend healthy')),
   window: v.pipe(v.array(v.boolean()), v.description('Its probe window on that node, oldest first')),
-  last_change_at: v.pipe(v.nullable(v.string()), v.description('When its health last changed on that node')),
+  last_change_at: v.pipe(v.nullable(Timestamp), v.description('When its health last changed on that node')),
   average_response_ms: v.pipe(
     v.nullable(v.number()),
     v.description('The average response time of its good probes on that node, in milliseconds'),
   ),
-  reported_at: v.pipe(v.string(), v.description('When the node reported it')),
+  reported_at: v.pipe(Timestamp, v.description('When the node reported it')),
 })
 export type BackendNodeHealthData = v.InferOutput<typeof BackendNodeHealth>
 
@@ -31,8 +31,8 @@ export const BackendHealthRow = v.object({
   director: v.pipe(v.string(), v.description('The director the backend belongs to')),
   backend: v.pipe(v.string(), v.description('The backend as host:port')),
   healthy: v.pipe(v.boolean(), v.description('Whether enough of its recent probes passed (the director’s threshold)')),
-  last_check_at: v.pipe(v.nullable(v.string()), v.description('When it was last probed; null with probing off')),
-  last_change_at: v.pipe(v.nullable(v.string()), v.description('When its healthy state last changed')),
+  last_check_at: v.pipe(v.nullable(Timestamp), v.description('When it was last probed; null with probing off')),
+  last_change_at: v.pipe(v.nullable(Timestamp), v.description('When its healthy state last changed')),
   window: v.pipe(v.array(v.boolean()), v.description('Its latest probe results, oldest first (true passed)')),
   interval_seconds: v.pipe(v.number(), v.description('Seconds between its probes')),
   source: v.pipe(

@@ -54,6 +54,13 @@ export function isStorableTime(value: string): boolean {
 }
 export const STORABLE_TIME_MESSAGE = 'must be in the years 1 to 9999'
 
+/**
+ * A time the server sets, as `Date.prototype.toISOString` writes it: `format: date-time` (RFC 3339) in
+ * openapi.json, so a client generated from it reads a time. Answers only: a request's times are
+ * `IsoDateTime`, which takes any date and time `Date.parse` reads.
+ */
+export const Timestamp = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time'))
+
 export const IsoDateTime = v.pipe(
   v.string('must be a date and time'),
   v.check((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date and time'),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { jsonObject, Slug } from './common.ts'
+import { jsonObject, Slug, Timestamp } from './common.ts'
 import { STATS_GRANULARITIES, STATS_GROUPS, type StatisticsView, type StatsGranularity } from './stats-view.ts'
 
 /** What a statistics query may ask for (RESOURCES.md, Tools; API.md, Statistics). */
@@ -159,7 +159,7 @@ export const StatsResultSchema = v.object({
         v.pipe(v.string(), v.description('The group (website, pop, country or status class); absent without group_by')),
       ),
       points: v.array(
-        v.object({ ts: v.pipe(v.string(), v.description('Start of the bucket (ISO 8601, UTC)')), values: Values }),
+        v.object({ ts: v.pipe(Timestamp, v.description('Start of the bucket (ISO 8601, UTC)')), values: Values }),
       ),
     }),
   ),

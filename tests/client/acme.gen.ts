@@ -453,11 +453,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -506,7 +512,10 @@ export interface operations {
               serial: string | null;
               /** @description Why the last order failed; null when it did not */
               last_error: {
-                /** @description When it failed (ISO 8601) */
+                /**
+                 * Format: date-time
+                 * @description When it failed (ISO 8601)
+                 */
                 at: string;
                 /** @description Why */
                 message: string;
@@ -600,11 +609,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -653,7 +668,10 @@ export interface operations {
                 serial: string | null;
                 /** @description Why the last order failed; null when it did not */
                 last_error: {
-                  /** @description When it failed (ISO 8601) */
+                  /**
+                   * Format: date-time
+                   * @description When it failed (ISO 8601)
+                   */
                   at: string;
                   /** @description Why */
                   message: string;
@@ -800,11 +818,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -853,7 +877,10 @@ export interface operations {
               serial: string | null;
               /** @description Why the last order failed; null when it did not */
               last_error: {
-                /** @description When it failed (ISO 8601) */
+                /**
+                 * Format: date-time
+                 * @description When it failed (ISO 8601)
+                 */
                 at: string;
                 /** @description Why */
                 message: string;
@@ -941,11 +968,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -994,7 +1027,10 @@ export interface operations {
               serial: string | null;
               /** @description Why the last order failed; null when it did not */
               last_error: {
-                /** @description When it failed (ISO 8601) */
+                /**
+                 * Format: date-time
+                 * @description When it failed (ISO 8601)
+                 */
                 at: string;
                 /** @description Why */
                 message: string;
@@ -1167,11 +1203,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -1220,7 +1262,10 @@ export interface operations {
               serial: string | null;
               /** @description Why the last order failed; null when it did not */
               last_error: {
-                /** @description When it failed (ISO 8601) */
+                /**
+                 * Format: date-time
+                 * @description When it failed (ISO 8601)
+                 */
                 at: string;
                 /** @description Why */
                 message: string;

@@ -981,11 +981,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -1015,7 +1021,10 @@ export interface operations {
                  * @default []
                  */
                 groups?: string[];
-                /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+                /**
+                 * Format: date-time
+                 * @description When they last signed in (ISO 8601); absent before their first sign-in
+                 */
                 last_login_at?: string;
                 /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
                 referenced_by?: {
@@ -1153,11 +1162,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -1187,7 +1202,10 @@ export interface operations {
                * @default []
                */
               groups?: string[];
-              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              /**
+               * Format: date-time
+               * @description When they last signed in (ISO 8601); absent before their first sign-in
+               */
               last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
@@ -1269,11 +1287,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -1303,7 +1327,10 @@ export interface operations {
                * @default []
                */
               groups?: string[];
-              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              /**
+               * Format: date-time
+               * @description When they last signed in (ISO 8601); absent before their first sign-in
+               */
               last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
@@ -1443,11 +1470,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -1477,7 +1510,10 @@ export interface operations {
                * @default []
                */
               groups?: string[];
-              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              /**
+               * Format: date-time
+               * @description When they last signed in (ISO 8601); absent before their first sign-in
+               */
               last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
@@ -1647,11 +1683,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -1681,7 +1723,10 @@ export interface operations {
                * @default []
                */
               groups?: string[];
-              /** @description When they last signed in (ISO 8601); absent before their first sign-in */
+              /**
+               * Format: date-time
+               * @description When they last signed in (ISO 8601); absent before their first sign-in
+               */
               last_login_at?: string;
               /** @description GET of one, for a type others can name: the resources that use this user, directly or through others */
               referenced_by?: {
@@ -1771,11 +1816,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -1924,11 +1975,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2032,11 +2089,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2188,11 +2251,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2371,11 +2440,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2483,11 +2558,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2632,11 +2713,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -2778,11 +2865,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2882,11 +2975,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3030,11 +3129,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3209,11 +3314,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3319,11 +3430,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -3436,11 +3553,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3527,11 +3650,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3646,11 +3775,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3799,11 +3934,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3896,11 +4037,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -4018,11 +4165,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4111,11 +4264,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4235,11 +4394,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4396,11 +4561,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4499,11 +4670,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -4623,11 +4800,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4718,11 +4901,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4844,11 +5033,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -5003,11 +5198,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -5192,7 +5393,10 @@ export interface operations {
             data: ({
                 /** @description The entry’s id */
                 public_id: string;
-                /** @description When it happened (ISO 8601) */
+                /**
+                 * Format: date-time
+                 * @description When it happened (ISO 8601)
+                 */
                 occurred_at: string;
                 /** @description Who did it */
                 actor: {
@@ -5264,7 +5468,10 @@ export interface operations {
             data: {
               /** @description The entry’s id */
               public_id: string;
-              /** @description When it happened (ISO 8601) */
+              /**
+               * Format: date-time
+               * @description When it happened (ISO 8601)
+               */
               occurred_at: string;
               /** @description Who did it */
               actor: {

@@ -1624,11 +1624,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -2031,11 +2037,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2259,11 +2271,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -2666,11 +2684,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3094,11 +3118,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3329,11 +3359,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -3747,11 +3783,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -3978,11 +4020,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4389,11 +4437,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -4824,11 +4878,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -5088,7 +5148,10 @@ export interface operations {
                     last_change_at: string | null;
                     /** @description The average response time of its good probes on that node, in milliseconds */
                     average_response_ms: number | null;
-                    /** @description When the node reported it */
+                    /**
+                     * Format: date-time
+                     * @description When the node reported it
+                     */
                     reported_at: string;
                   })[];
               })[];
@@ -5139,11 +5202,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -5560,11 +5629,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -5794,11 +5869,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -6214,11 +6295,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -6663,11 +6750,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -6904,11 +6997,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -7087,11 +7186,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -7209,11 +7314,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -7389,11 +7500,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -7602,11 +7719,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -7731,11 +7854,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -7892,11 +8021,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -8003,11 +8138,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -8161,11 +8302,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -8352,11 +8499,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -8489,11 +8642,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -8629,11 +8788,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -8811,11 +8976,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -8930,11 +9101,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -9109,11 +9286,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -9314,11 +9497,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -9440,11 +9629,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -9729,11 +9924,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -9898,11 +10099,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -10184,11 +10391,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -10491,11 +10704,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -10667,11 +10886,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -11040,11 +11265,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -11251,11 +11482,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -11621,11 +11858,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -12012,11 +12255,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -12230,11 +12479,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -12473,11 +12728,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -12621,11 +12882,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -12861,11 +13128,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -13126,11 +13399,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -13281,11 +13560,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -13588,11 +13873,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -13770,11 +14061,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -14077,11 +14374,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -14412,11 +14715,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -14639,7 +14948,10 @@ export interface operations {
                   targets: string[];
                   /** @description Mark stale instead of removing */
                   soft: boolean;
-                  /** @description When it was asked for (ISO 8601) */
+                  /**
+                   * Format: date-time
+                   * @description When it was asked for
+                   */
                   requested_at: string;
                   /** @description For all and tag: the project’s domains when it was sent, what the ban is limited to; else none */
                   hosts: string[];
@@ -15105,11 +15417,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -15318,11 +15636,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -15466,11 +15790,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -15682,11 +16012,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -15928,11 +16264,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -16080,11 +16422,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -16226,11 +16574,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -16330,11 +16684,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -16478,11 +16838,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -16655,11 +17021,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -16848,11 +17220,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -17027,11 +17405,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -17148,11 +17532,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -17329,11 +17719,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -17542,11 +17938,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -17677,11 +18079,17 @@ export interface operations {
                 display_name: string | null;
                 /** @description Increases with every change; its ETag is "<revision>" */
                 revision: number;
-                /** @description When it was created */
+                /**
+                 * Format: date-time
+                 * @description When it was created
+                 */
                 created_at: string;
                 /** @description Who created it */
                 created_by: string;
-                /** @description When it last changed */
+                /**
+                 * Format: date-time
+                 * @description When it last changed
+                 */
                 updated_at: string;
                 /** @description Who changed it last */
                 updated_by: string;
@@ -17874,11 +18282,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -18003,11 +18417,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -18198,11 +18618,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -18424,11 +18850,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -18556,11 +18988,17 @@ export interface operations {
               display_name: string | null;
               /** @description Increases with every change; its ETag is "<revision>" */
               revision: number;
-              /** @description When it was created */
+              /**
+               * Format: date-time
+               * @description When it was created
+               */
               created_at: string;
               /** @description Who created it */
               created_by: string;
-              /** @description When it last changed */
+              /**
+               * Format: date-time
+               * @description When it last changed
+               */
               updated_at: string;
               /** @description Who changed it last */
               updated_by: string;
@@ -18701,7 +19139,10 @@ export interface operations {
                 resource_count: number | null;
                 /** @description Why it failed */
                 message: string | null;
-                /** @description When it was asked for */
+                /**
+                 * Format: date-time
+                 * @description When it was asked for
+                 */
                 requested_at: string;
                 /** @description When it completed or failed */
                 completed_at: string | null;
@@ -18786,7 +19227,10 @@ export interface operations {
               resource_count: number | null;
               /** @description Why it failed */
               message: string | null;
-              /** @description When it was asked for */
+              /**
+               * Format: date-time
+               * @description When it was asked for
+               */
               requested_at: string;
               /** @description When it completed or failed */
               completed_at: string | null;
@@ -18896,7 +19340,10 @@ export interface operations {
               resource_count: number | null;
               /** @description Why it failed */
               message: string | null;
-              /** @description When it was asked for */
+              /**
+               * Format: date-time
+               * @description When it was asked for
+               */
               requested_at: string;
               /** @description When it completed or failed */
               completed_at: string | null;
@@ -18957,7 +19404,10 @@ export interface operations {
               resource_count: number | null;
               /** @description Why it failed */
               message: string | null;
-              /** @description When it was asked for */
+              /**
+               * Format: date-time
+               * @description When it was asked for
+               */
               requested_at: string;
               /** @description When it completed or failed */
               completed_at: string | null;
@@ -19162,7 +19612,10 @@ export interface operations {
                   name: string;
                   /** @description Its display name */
                   display_name: string | null;
-                  /** @description When it changed */
+                  /**
+                   * Format: date-time
+                   * @description When it changed
+                   */
                   updated_at: string;
                   /** @description Who changed it */
                   updated_by: string;

@@ -450,7 +450,10 @@ export interface operations {
                     /** @description The agent’s words on its result */
                     message: string | null;
                   })[];
-                /** @description When it was asked for */
+                /**
+                 * Format: date-time
+                 * @description When it was asked for
+                 */
                 created_at: string;
                 /** @description Who asked for it */
                 created_by: string;
@@ -556,7 +559,10 @@ export interface operations {
                   /** @description The agent’s words on its result */
                   message: string | null;
                 })[];
-              /** @description When it was asked for */
+              /**
+               * Format: date-time
+               * @description When it was asked for
+               */
               created_at: string;
               /** @description Who asked for it */
               created_by: string;
@@ -628,7 +634,10 @@ export interface operations {
                   /** @description The agent’s words on its result */
                   message: string | null;
                 })[];
-              /** @description When it was asked for */
+              /**
+               * Format: date-time
+               * @description When it was asked for
+               */
               created_at: string;
               /** @description Who asked for it */
               created_by: string;

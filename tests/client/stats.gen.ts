@@ -444,7 +444,10 @@ export interface operations {
                   /** @description The group (website, pop, country or status class); absent without group_by */
                   group?: string;
                   points: ({
-                      /** @description Start of the bucket (ISO 8601, UTC) */
+                      /**
+                       * Format: date-time
+                       * @description Start of the bucket (ISO 8601, UTC)
+                       */
                       ts: string;
                       /** @description The metrics asked for: counts, bytes_out in bytes, hit_ratio 0-1, latencies in ms (null without origin traffic) */
                       values: {

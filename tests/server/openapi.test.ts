@@ -259,3 +259,35 @@ describe('the OpenAPI documents, as OpenAPI 3.1 defines them', () => {
     expect(problems).toEqual([])
   })
 })
+
+/** The schema of a time (or of a time or null), or undefined when it is no string. */
+function timeOf(schema: Schema & { format?: string }): (Schema & { format?: string }) | undefined {
+  if (schema.type === 'string') return schema
+  return schema.anyOf?.find((option) => option.type === 'string')
+}
+
+/** Every property an answer carries that names a time the server sets (`…_at`, `at`, `ts`), by where. */
+function timesIn(schema: Schema | undefined, at: string): { where: string; schema: Schema & { format?: string } }[] {
+  if (!schema || typeof schema !== 'object') return []
+  const own = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    // An expiry is what a caller set (kept as written where a type does not normalise it).
+    const isTime = /(^|_)(at|ts)$/.test(name) && name !== 'expires_at'
+    const time = isTime ? timeOf(property) : undefined
+    return [...(time ? [{ where: `${at}.${name}`, schema: time }] : []), ...timesIn(property, `${at}.${name}`)]
+  })
+  const nested = [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]
+  return [...own, ...nested.flatMap((inner) => timesIn(inner, at))]
+}
+
+describe('the times in the answers', () => {
+  it('are documented as date-time (RFC 3339, as toISOString writes them), so a generated client reads them as times', () => {
+    const plain = operations().flatMap(({ service, method, path, operation }) =>
+      Object.entries(operation.responses).flatMap(([status, response]) =>
+        timesIn(response.content?.['application/json']?.schema, `${service} ${method} ${path} → ${status}`)
+          .filter(({ schema }) => schema.format !== 'date-time')
+          .map(({ where }) => where),
+      ),
+    )
+    expect(plain).toEqual([])
+  })
+})

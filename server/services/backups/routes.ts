@@ -9,6 +9,7 @@ import {
   RestoreBody,
   RestoreQuery,
 } from '../../../src/domain/backup.ts'
+import { Timestamp } from '../../../src/domain/common.ts'
 import { nameParam, newestFirstQuery, ProjectParam } from '../../../src/domain/requests.ts'
 import { ApiError, badRequest, conflict, notFound, validBody } from '../../base/errors.ts'
 import type { ServerContext } from '../../context.ts'
@@ -83,8 +84,8 @@ const BackupSchema = v.object({
   sha256: orNull(v.string(), 'SHA-256 of its document, once completed'),
   resource_count: orNull(v.number(), 'How many resources it holds, once completed'),
   message: orNull(v.string(), 'Why it failed'),
-  requested_at: d(v.string(), 'When it was asked for'),
-  completed_at: orNull(v.string(), 'When it completed or failed'),
+  requested_at: d(Timestamp, 'When it was asked for'),
+  completed_at: orNull(Timestamp, 'When it completed or failed'),
   created_by: d(v.string(), 'Who asked for it'),
 })
 const BackupAnswer = v.object({ data: BackupSchema })

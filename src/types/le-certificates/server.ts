@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { badRequest } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import type { ResourceDefinition, ResourceRecord, TypeServer } from '../../../server/resources/definition.ts'
+import { Timestamp } from '../../domain/common.ts'
 import { projectDomains } from '../websites/server.ts'
 import {
   CERTIFICATE_CHANGEABLE,
@@ -53,21 +54,21 @@ export function leCertificates(ctx: AcmeClock): ResourceDefinition {
         v.picklist(CERTIFICATE_STATUSES),
         v.description('pending_validation, issuing, active, renewing, failed or expired: the server moves it on'),
       ),
-      not_before: v.pipe(v.nullable(v.string()), v.description('Start of validity (ISO 8601); null before issue')),
-      not_after: v.pipe(v.nullable(v.string()), v.description('End of validity (ISO 8601); null before issue')),
+      not_before: v.pipe(v.nullable(Timestamp), v.description('Start of validity (ISO 8601); null before issue')),
+      not_after: v.pipe(v.nullable(Timestamp), v.description('End of validity (ISO 8601); null before issue')),
       issuer: v.pipe(v.nullable(v.string()), v.description('The issuing CA; null before issue')),
       serial: v.pipe(v.nullable(v.string()), v.description('Serial number; null before issue')),
       last_error: v.pipe(
         v.nullable(
           v.object({
-            at: v.pipe(v.string(), v.description('When it failed (ISO 8601)')),
+            at: v.pipe(Timestamp, v.description('When it failed (ISO 8601)')),
             message: v.pipe(v.string(), v.description('Why')),
           }),
         ),
         v.description('Why the last order failed; null when it did not'),
       ),
       next_renewal_at: v.pipe(
-        v.nullable(v.string()),
+        v.nullable(Timestamp),
         v.description('When its renewal starts (ISO 8601); null without auto_renew or once expired'),
       ),
     },

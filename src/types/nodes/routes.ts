@@ -14,7 +14,7 @@ import { storeReport } from '../../../server/platform/agent-reports.ts'
 import { storeStats } from '../../../server/platform/edge-stats.ts'
 import { storeTraffic } from '../../../server/platform/live-traffic.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
-import { integer, Slug } from '../../domain/common.ts'
+import { integer, Slug, Timestamp } from '../../domain/common.ts'
 import { AgentReport } from '../../domain/edge-node.ts'
 import { EdgeStatsAnswer, EdgeStatsPost } from '../../domain/edge-stats.ts'
 import { TrafficBatch } from '../../domain/live-traffic.ts'
@@ -150,7 +150,7 @@ const ConfigurationAnswer = v.object({
           type: v.pipe(v.picklist(PURGE_TYPES), v.description('url, prefix, host, tag or all')),
           targets: v.pipe(v.array(v.string()), v.description('What to invalidate (none for all)')),
           soft: v.pipe(v.boolean(), v.description('Mark stale instead of removing')),
-          requested_at: text('When it was asked for (ISO 8601)'),
+          requested_at: v.pipe(Timestamp, v.description('When it was asked for')),
           hosts: v.pipe(
             v.array(v.string()),
             v.description(

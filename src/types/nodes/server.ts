@@ -17,6 +17,7 @@ import type {
   ResourceRecord,
   TypeServer,
 } from '../../../server/resources/definition.ts'
+import { Timestamp } from '../../domain/common.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { abandonInvalidations } from './edge-invalidations.ts'
 import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState, nodeNameProblem } from './fields.ts'
@@ -135,7 +136,7 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
         v.description('in_sync, pending (not applied yet, or held back by maintenance or disabled) or unreachable'),
       ),
       last_seen_at: v.pipe(
-        v.nullable(v.string()),
+        v.nullable(Timestamp),
         v.description('Its last heartbeat (an agent: its last report), ISO 8601'),
       ),
       sync_message: v.optional(
@@ -148,7 +149,7 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
         v.pipe(v.nullable(v.string()), v.description('Edge agent nodes: the Varnish version it reported')),
       ),
       varnish_started_at: v.optional(
-        v.pipe(v.nullable(v.string()), v.description('Edge agent nodes: when its varnishd started, ISO 8601')),
+        v.pipe(v.nullable(Timestamp), v.description('Edge agent nodes: when its varnishd started, ISO 8601')),
       ),
     },
     searchable: (data: ResourceData) => [String(data.hostname ?? '')],

@@ -4,6 +4,7 @@ import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
 import type { Db } from '../../../server/db/client.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
+import { Timestamp } from '../../domain/common.ts'
 import { grants, intersectPermissions } from '../../domain/permissions.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { TOKEN_LIFETIME_DAYS } from '../../domain/tokens.ts'
@@ -31,7 +32,7 @@ export const tokens: ResourceDefinition = {
   derivedFields: {
     prefix: v.pipe(v.string(), v.description('The secret’s first 6 characters, to tell the token by')),
     last_used_at: v.pipe(
-      v.nullable(v.string()),
+      v.nullable(Timestamp),
       v.description('When a request last used it (ISO 8601); null before its first use'),
     ),
     status: v.pipe(

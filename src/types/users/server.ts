@@ -4,7 +4,7 @@ import type { Principal } from '../../../server/base/principal.ts'
 import type { Db } from '../../../server/db/client.ts'
 import type { ResourceData, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
-import { Email } from '../../domain/common.ts'
+import { Email, Timestamp } from '../../domain/common.ts'
 import { rolesBeyond } from '../roles.ts'
 import { rolesOfGroups } from '../sso-mappings/server.ts'
 import { UserFields } from './fields.ts'
@@ -69,7 +69,7 @@ export const users: ResourceDefinition = {
   readOnlyFields: ['last_login_at'],
   derivedFields: {
     last_login_at: v.optional(
-      v.pipe(v.string(), v.description('When they last signed in (ISO 8601); absent before their first sign-in')),
+      v.pipe(Timestamp, v.description('When they last signed in (ISO 8601); absent before their first sign-in')),
     ),
   },
   listFilters: ['status', 'roles', 'groups'],
