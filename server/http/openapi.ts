@@ -37,6 +37,8 @@ export type DocumentedOperation = {
   headers: SuccessHeader[]
   /** Whether the route needs If-Match (412 without it, 409 when stale), or checks one when sent. */
   ifMatch: boolean | 'optional'
+  /** Whether the route reads If-None-Match (304 while what it names is current). */
+  ifNoneMatch?: boolean
   /** Error statuses the route answers besides the ones every route of its kind answers. */
   errors: number[]
   /** Whether its 503 may also carry the success body (a health check naming the part that is down). */
@@ -172,6 +174,7 @@ function operationEntry(op: DocumentedOperation): Record<string, unknown> {
       ...Object.entries(query).map(([name, schema]) => parameter(name, 'query', requiredQuery.has(name), schema)),
       ...(op.ifMatch === true ? [IF_MATCH_REQUIRED] : []),
       ...(op.ifMatch === 'optional' ? [IF_MATCH_OPTIONAL] : []),
+      ...(op.ifNoneMatch ? [IF_NONE_MATCH] : []),
     ],
     responses: {
       [String(op.status)]: success,
@@ -255,6 +258,14 @@ const IF_MATCH_OPTIONAL = {
   required: false,
   description: 'The ETag of the resource as you read it (`"<revision>"`): a stale one gets 409',
   schema: IF_MATCH,
+}
+
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of the last answer you read: 304, without a body, while it is still current',
+  schema: { type: 'string' },
 }
 
 const HEADERS = {

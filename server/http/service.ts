@@ -58,6 +58,8 @@ export type RouteSpec<P, Q, B> = {
    * checks one when sent (409 when stale).
    */
   ifMatch?: boolean | 'optional'
+  /** Whether the handler reads If-None-Match (304 while what it names is current): declared for clients. */
+  ifNoneMatch?: boolean
   /**
    * Error statuses the handler answers besides those every route of its kind answers (400, 503; 401
    * unless public; 403 with a permission; 404 with a path parameter; 409 and 412 with If-Match; 413 and
@@ -251,6 +253,7 @@ export class ServiceRouter {
       responseType: spec.responseType,
       headers: spec.headers ?? [],
       ifMatch: spec.ifMatch ?? false,
+      ifNoneMatch: spec.ifNoneMatch,
       errors: spec.errors ?? [],
       unhealthyAnswer: spec.unhealthyAnswer,
       example: spec.example,

@@ -14886,6 +14886,10 @@ export interface operations {
         /** @description With If-None-Match: seconds to hold the request while nothing changes (a change answers at once); 0, the default, answers at once */
         wait?: number | string;
       };
+      header?: {
+        /** @description The ETag of the last answer you read: 304, without a body, while it is still current */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The node’s name */
         name: string;

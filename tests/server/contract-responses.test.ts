@@ -178,6 +178,11 @@ describe('answers, field by field as documented', () => {
     expect(configuration.body.data.invalidations).toContainEqual(
       expect.objectContaining({ project: 'shop', targets: ['https://shop.example.com/agent'] }),
     )
+    // The ETag sent back as the documented If-None-Match: 304 while nothing changed.
+    await send('GET', `${core}/edge/nodes/pop-jp-tyo-8/configuration`, 304, {
+      token: node.body.data.secret,
+      headers: { 'if-none-match': configuration.headers.get('etag') as string },
+    })
     await send('DELETE', `${core}/nodes/pop-jp-tyo-8`, 204, { headers: { 'if-match': '*' } })
     expect(sentButUndocumented()).toEqual([])
   })

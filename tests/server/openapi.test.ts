@@ -291,3 +291,19 @@ describe('the times in the answers', () => {
     expect(plain).toEqual([])
   })
 })
+
+describe('the conditional requests', () => {
+  it('declare the If-None-Match header where an operation answers 304, the only way to be answered one', () => {
+    const undeclared = operations()
+      .filter(({ operation }) => operation.responses['304'])
+      .filter(
+        ({ operation }) =>
+          !(operation.parameters ?? []).some(
+            (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'if-none-match',
+          ),
+      )
+      .map(({ service, method, path }) => `${service} ${method} ${path}`)
+    expect(operations().some(({ operation }) => operation.responses['304'])).toBe(true)
+    expect(undeclared).toEqual([])
+  })
+})

@@ -236,6 +236,7 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     query: ConfigurationQuery,
     response: ConfigurationAnswer,
     headers: ['ETag'],
+    ifNoneMatch: true,
     errors: [304],
     handler: async ({ c, params, query }) => {
       const known = c.req.header('if-none-match')
