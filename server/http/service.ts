@@ -218,7 +218,29 @@ function jsonSchemaOf(
     typeMode,
     target: 'draft-2020-12',
   }) as Record<string, unknown>
-  return json
+  return withoutRepeatedOptions(json) as Record<string, unknown>
+}
+
+/**
+ * The schema with every `anyOf` or `oneOf` whose options are all the same schema replaced by that one: a
+ * whole number's two input forms (a number, a string of digits) are one integer in an answer, and a
+ * generator given `anyOf: [integer, integer]` builds a wrapper type for a number.
+ */
+function withoutRepeatedOptions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutRepeatedOptions)
+  if (!schema || typeof schema !== 'object') return schema
+  const copy: Record<string, unknown> = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, withoutRepeatedOptions(value)]),
+  )
+  for (const keyword of ['anyOf', 'oneOf']) {
+    const options = copy[keyword]
+    if (!Array.isArray(options) || options.length < 2) continue
+    const first = JSON.stringify(options[0])
+    if (!options.every((option) => JSON.stringify(option) === first)) continue
+    const { [keyword]: _, ...rest } = copy
+    return { ...(options[0] as Record<string, unknown>), ...rest }
+  }
+  return copy
 }
 
 export class ServiceRouter {

@@ -307,3 +307,21 @@ describe('the conditional requests', () => {
     expect(undeclared).toEqual([])
   })
 })
+
+describe('the schemas as a generator reads them', () => {
+  it('give no choice between two identical schemas (a whole number in an answer is an integer, not anyOf integer twice)', () => {
+    const repeated: string[] = []
+    const walk = (value: unknown, where: string): void => {
+      if (!value || typeof value !== 'object') return
+      for (const keyword of ['anyOf', 'oneOf'] as const) {
+        const options = (value as Record<string, unknown[] | undefined>)[keyword]
+        const texts = (options ?? []).map((option) => JSON.stringify(option))
+        if (new Set(texts).size < texts.length) repeated.push(`${where}: ${keyword} ${texts[0]?.slice(0, 80)}`)
+      }
+      for (const inner of Object.values(value)) walk(inner, where)
+    }
+    for (const { service, method, path, operation } of operations())
+      walk([operation.requestBody, operation.responses], `${service} ${method} ${path}`)
+    expect(repeated).toEqual([])
+  })
+})
