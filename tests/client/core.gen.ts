@@ -17273,6 +17273,11 @@ export interface operations {
                  * @default null
                  */
                 project?: string | null;
+                /**
+                 * @description active, or expired once past expires_at
+                 * @enum {string}
+                 */
+                status: "active" | "expired";
                 /** @description GET of one, for a type others can name: the resources that use this blocklist entry, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -17458,6 +17463,11 @@ export interface operations {
                * @default null
                */
               project?: string | null;
+              /**
+               * @description active, or expired once past expires_at
+               * @enum {string}
+               */
+              status: "active" | "expired";
               /** @description GET of one, for a type others can name: the resources that use this blocklist entry, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -17585,6 +17595,11 @@ export interface operations {
                * @default null
                */
               project?: string | null;
+              /**
+               * @description active, or expired once past expires_at
+               * @enum {string}
+               */
+              status: "active" | "expired";
               /** @description GET of one, for a type others can name: the resources that use this blocklist entry, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -17772,6 +17787,11 @@ export interface operations {
                * @default null
                */
               project?: string | null;
+              /**
+               * @description active, or expired once past expires_at
+               * @enum {string}
+               */
+              status: "active" | "expired";
               /** @description GET of one, for a type others can name: the resources that use this blocklist entry, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -17991,6 +18011,11 @@ export interface operations {
                * @default null
                */
               project?: string | null;
+              /**
+               * @description active, or expired once past expires_at
+               * @enum {string}
+               */
+              status: "active" | "expired";
               /** @description GET of one, for a type others can name: the resources that use this blocklist entry, directly or through others */
               referenced_by?: {
                   /** @description Resource type */

@@ -104,6 +104,9 @@ describe('answers, field by field as documented', () => {
     await send('DELETE', `${core}/nodes/pop-jp-tyo-9`, 204, { headers: { 'if-match': '*' } })
     await send('GET', `${core}/nodes`, 200)
     await send('GET', `${core}/pools`, 200)
+    await send('POST', `${core}/access-list`, 201, {
+      body: { name: 'contract-scanner', target: 'ip', value: '198.51.100.77', action: 'block' },
+    })
     await send('GET', `${core}/access-list`, 200)
     expect(sentButUndocumented()).toEqual([])
   })

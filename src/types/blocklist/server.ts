@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import * as v from 'valibot'
 import { conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
@@ -48,6 +49,9 @@ export function blocklistEntries(now: () => number): ResourceDefinition {
     searchable: (data) => [String(data.value ?? ''), String(data.notes ?? '')],
     configuration: true,
     readOnlyFields: ['status'],
+    derivedFields: {
+      status: v.pipe(v.picklist(['active', 'expired']), v.description('active, or expired once past expires_at')),
+    },
     hooks: {
       async beforeWrite({ db, name, data }) {
         const given = data as BlocklistData
