@@ -15333,7 +15333,7 @@ export interface operations {
                  */
                 result: "succeeded" | "failed";
                 /** @description Its status afterwards; null when there is no such node */
-                status: string | null;
+                status: ("active" | "maintenance" | "draining" | "disabled") | null;
                 /** @description Whether this request changed it (false when it already was so) */
                 changed: boolean;
                 /** @description Why it failed */

@@ -325,3 +325,23 @@ describe('the schemas as a generator reads them', () => {
     expect(repeated).toEqual([])
   })
 })
+
+describe('the statuses in the answers', () => {
+  it('list their values (a generated client gets them as a union, not any string)', () => {
+    const open: string[] = []
+    const walk = (schema: Schema | undefined, where: string): void => {
+      if (!schema || typeof schema !== 'object') return
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        const text = timeOf(property) as (Schema & { enum?: unknown[]; const?: unknown }) | undefined
+        if (/(^|_)(status|state)$/.test(name) && text && text.enum === undefined && text.const === undefined)
+          open.push(`${where}.${name}`)
+        walk(property, `${where}.${name}`)
+      }
+      for (const inner of [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(inner, where)
+    }
+    for (const { service, method, path, operation } of operations())
+      for (const [status, response] of Object.entries(operation.responses))
+        walk(response.content?.['application/json']?.schema, `${service} ${method} ${path} → ${status}`)
+    expect(open).toEqual([])
+  })
+})

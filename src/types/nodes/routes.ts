@@ -18,6 +18,7 @@ import { integer, Slug, Timestamp } from '../../domain/common.ts'
 import { AgentReport } from '../../domain/edge-node.ts'
 import { EdgeStatsAnswer, EdgeStatsPost } from '../../domain/edge-stats.ts'
 import { TrafficBatch } from '../../domain/live-traffic.ts'
+import { NODE_STATUSES } from '../../domain/nodes.ts'
 import { PURGE_TYPES } from '../../domain/purge.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
 import { configurationTag, edgeConfiguration, sentTag, stillCurrent } from './edge-configuration.ts'
@@ -32,7 +33,10 @@ const MaintenanceResponse = v.object({
       v.object({
         name: text('The node'),
         result: v.pipe(v.picklist(['succeeded', 'failed']), v.description('Whether the node is now as asked')),
-        status: v.pipe(v.nullable(v.string()), v.description('Its status afterwards; null when there is no such node')),
+        status: v.pipe(
+          v.nullable(v.picklist(NODE_STATUSES)),
+          v.description('Its status afterwards; null when there is no such node'),
+        ),
         changed: v.pipe(v.boolean(), v.description('Whether this request changed it (false when it already was so)')),
         message: v.pipe(v.nullable(v.string()), v.description('Why it failed')),
       }),
