@@ -38,6 +38,18 @@ describe('the answer checker', () => {
     ).toEqual([expect.stringContaining("must have required property 'errors'")])
   })
 
+  it('reports a field an answer carries that its schema does not name, nested ones included', async () => {
+    const checker = await ContractChecker.load(platform.url)
+    const read = await platform.call('GET', `${websites}/shop-example-com`)
+    const answer = { method: 'GET', path: `${websites}/shop-example-com`, ...read }
+    expect(checker.undocumentedFields(answer)).toEqual([])
+    const extra = { data: { ...read.body.data, colour: 'blue', cache: { ...read.body.data.cache, shade: 1 } } }
+    expect(checker.undocumentedFields({ ...answer, body: extra })).toEqual([
+      expect.stringMatching(/→ 200: \/data has colour$/),
+      expect.stringMatching(/→ 200: \/data\/cache has shade$/),
+    ])
+  })
+
   it('leaves alone what no operation serves', async () => {
     const checker = await ContractChecker.load(platform.url)
     const nowhere = await platform.call('GET', '/api/core/v0/no-such-thing')
