@@ -8,6 +8,18 @@ import type { ServiceRouter } from '../http/service.ts'
 const OpenApiAnswer = v.looseObject({
   openapi: v.pipe(v.literal('3.1.0'), v.description('The OpenAPI version')),
   info: v.pipe(v.looseObject({ title: v.string(), version: v.string() }), v.description('Title and version')),
+  servers: v.pipe(
+    v.array(v.object({ url: v.pipe(v.string(), v.description('The service’s base path, such as /api/core/v0')) })),
+    v.description('Where the paths are served'),
+  ),
+  security: v.pipe(
+    v.array(v.record(v.string(), v.array(v.string()))),
+    v.description('The default security of its operations (each operation states its own)'),
+  ),
+  tags: v.pipe(
+    v.array(v.object({ name: v.pipe(v.string(), v.description('A group of operations')) })),
+    v.description('The groups its operations are listed under, in order'),
+  ),
   paths: v.pipe(v.record(v.string(), v.unknown()), v.description('The operations, by path')),
   components: v.pipe(v.record(v.string(), v.unknown()), v.description('Schemas, responses, headers and parameters')),
 })

@@ -1233,6 +1233,20 @@ export interface operations {
               title: string;
               version: string;
             };
+            /** @description Where the paths are served */
+            servers: {
+                /** @description The service’s base path, such as /api/core/v0 */
+                url: string;
+              }[];
+            /** @description The default security of its operations (each operation states its own) */
+            security: {
+                [key: string]: string[];
+              }[];
+            /** @description The groups its operations are listed under, in order */
+            tags: {
+                /** @description A group of operations */
+                name: string;
+              }[];
             /** @description The operations, by path */
             paths: {
               [key: string]: unknown;

@@ -156,6 +156,7 @@ describe('answers, field by field as documented', () => {
     for (const service of ['auth', 'core', 'purge', 'acme', 'stats']) {
       await send('GET', `/api/${service}/v0/utils/info`, 200)
       await send('GET', `/api/${service}/v0/utils/health`, 200)
+      await send('GET', `/api/${service}/v0/openapi.json`, 200)
     }
     expect(sentButUndocumented()).toEqual([])
   })
