@@ -9,7 +9,9 @@ import { allowedReference, type Draft, type ResourceUi, setPath } from '../../sr
 import { captchasUi } from '../../src/types/captchas/screen.ts'
 import { codeSnippetsUi } from '../../src/types/code-snippets/screen.ts'
 import { directorsUi } from '../../src/types/directors/screen.ts'
+import { nodesUi } from '../../src/types/nodes/screen.ts'
 import { pageRulesUi } from '../../src/types/page-rules/screen.ts'
+import { projectsUi } from '../../src/types/projects/screen.ts'
 import { rateLimitsUi } from '../../src/types/rate-limits/screen.ts'
 import { syntheticResponsesUi } from '../../src/types/synthetic-responses/screen.ts'
 import { websitesUi } from '../../src/types/websites/screen.ts'
@@ -556,6 +558,59 @@ describe('ResourceForm: conflict', () => {
     expect(onOverwrite).toHaveBeenCalledOnce()
     await user.click(within(dialog).getByRole('button', { name: 'Back to my edit' }))
     expect(onDismissConflict).toHaveBeenCalledOnce()
+  })
+})
+
+describe('ResourceForm: conflict over what the server keeps up', () => {
+  it('lists only what a save writes, not a node’s last report or sync state, nor a project’s organization', async () => {
+    const node: Draft = {
+      ...draftOf(nodesUi),
+      name: 'pop-fr-par-1',
+      display_name: 'Mine',
+      hostname: 'pop-fr-par-1.edge.example.net',
+      pool: 'europe',
+      pop_code: 'par',
+      country: 'fr',
+      // What the GET the form started from carried beside the node's fields.
+      last_seen_at: '2026-03-04T10:20:00.000Z',
+      applied_revision: 18,
+      target_revision: 18,
+      sync_state: 'in_sync',
+    }
+    const theirs = {
+      ...node,
+      name: 'pop-fr-par-1',
+      display_name: 'Theirs',
+      last_seen_at: '2026-03-04T10:20:30.000Z',
+      applied_revision: 19,
+      target_revision: undefined,
+      sync_state: undefined,
+      revision: 4,
+      updated_at: '2026-03-04T10:20:30.000Z',
+      updated_by: 'alice@example.com',
+    }
+    const rowsOf = async (title: string) => {
+      const dialog = await screen.findByRole('dialog', { name: title })
+      return within(dialog)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
+    }
+    await show(<ResourceForm {...props(nodesUi, { mode: 'edit', values: node, conflict: theirs })} />)
+    expect(await rowsOf('This node was changed by someone else')).toEqual([['Display name', 'Mine', 'Theirs']])
+    cleanup()
+
+    const project: Draft = { name: 'shop', display_name: 'Mine', customer: 'acme-retail', organization: 'acme' }
+    const stored = {
+      ...project,
+      name: 'shop',
+      display_name: 'Theirs',
+      organization: undefined,
+      revision: 4,
+      updated_by: 'alice@example.com',
+    }
+    await show(<ResourceForm {...props(projectsUi, { mode: 'edit', values: project, conflict: stored })} />)
+    expect(await rowsOf('This project was changed by someone else')).toEqual([['Display name', 'Mine', 'Theirs']])
   })
 })
 

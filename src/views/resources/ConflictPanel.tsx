@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../domain/datetime.ts'
+import { dataFieldNames } from '../../domain/resource-body.ts'
 import {
   changedFields,
   type Draft,
@@ -31,9 +32,12 @@ const IDENTITY_LABELS: Record<string, string> = { name: 'Name', display_name: 'D
 
 /**
  * What differs between the user's values and the server's, in the form's order: a top-level change
- * (`probe`) is shown as the inputs it holds (`Window`, `Interval`), each with both values.
+ * (`probe`) is shown as the inputs it holds (`Window`, `Interval`), each with both values. Only what a
+ * save writes counts: the fields the server derives or keeps up itself (a node's last report and sync
+ * state, a project's organization, a token's last use) are not anyone's edit, and a 409's version may
+ * not carry them at all.
  */
-export function differences(ui: Pick<ResourceUi, 'sections'>, mine: Draft, theirs: Draft): Difference[] {
+export function differences(ui: Pick<ResourceUi, 'sections' | 'fields'>, mine: Draft, theirs: Draft): Difference[] {
   const changed = new Set(changedFields(mine, theirs))
   const whole = (key: string): Difference => ({
     path: key,
@@ -56,12 +60,13 @@ export function differences(ui: Pick<ResourceUi, 'sections'>, mine: Draft, their
     return difference.mine === difference.theirs ? [] : [difference]
   })
   const identity = Object.keys(IDENTITY_LABELS).filter((key) => changed.has(key))
-  const others = [...changed].filter((key) => !covered.has(key) && !(key in IDENTITY_LABELS))
+  const written = new Set(dataFieldNames(ui.fields))
+  const others = [...changed].filter((key) => written.has(key) && !covered.has(key) && !(key in IDENTITY_LABELS))
   return [...identity.map(whole), ...byField, ...others.map(whole)]
 }
 
 type ConflictPanelProps = {
-  ui: Pick<ResourceUi, 'sections' | 'one'>
+  ui: Pick<ResourceUi, 'sections' | 'one' | 'fields'>
   values: Draft
   conflict: ConflictVersion
   onReload: () => void
