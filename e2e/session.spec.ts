@@ -436,6 +436,35 @@ test.describe('the shell', () => {
     await console.continueFromSessionExpired()
   })
 
+  test('a save that meets an expired token opens the Session Expired dialog over the form, and Continue signs out', async ({
+    page,
+  }) => {
+    const console = new ConsolePage(page)
+    await page.goto('/directors-edit/api-origin?project=shop')
+    await page.getByLabel('Display name').fill('typed before the token expired')
+    // Leaving the page with what was typed still asks first.
+    await console.sidebar.getByRole('link', { name: 'Websites' }).click()
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+    await leave.getByRole('button', { name: 'Stay' }).click()
+    await expect(leave).toHaveCount(0)
+    await page.route('**/api/core/v0/projects/shop/directors/api-origin', (route) =>
+      route.request().method() === 'GET'
+        ? route.continue()
+        : route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'token expired', errors: [] }),
+          }),
+    )
+    await page.getByRole('button', { name: 'Save' }).click()
+    // Not 'Leave without saving?': the user asked to save, and the form stays with what was typed.
+    await expect(page).toHaveURL(/\/directors-edit\/api-origin\?project=shop&logout=true$/)
+    await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0)
+    await expect(page.getByLabel('Display name')).toHaveValue('typed before the token expired')
+    await console.continueFromSessionExpired()
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+  })
+
   test('a token that expires between requests: the 30-second check opens the Session Expired dialog where the user was', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
-import { type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useDeferredValue } from 'react'
+import { selectIsSignedIn } from '../../machines/session.selectors.ts'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
@@ -13,6 +14,8 @@ import type { ResourcePage } from './useResourcePage.ts'
 // The secret's dialog loads when a create revealed one.
 const SecretDialog = lazy(() => import('../../src/views/resources/SecretDialog.tsx'))
 
+const root = getRouteApi('__root__')
+
 type Mode = 'create' | 'edit'
 type FormPageProps = { ui: ResourceUi; mode: Mode; title: string; page: ResourcePage; start: FormStart }
 
@@ -20,11 +23,20 @@ type FormPageProps = { ui: ResourceUi; mode: Mode; title: string; page: Resource
 export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const project = page.project ?? ''
   const navigate = useNavigate()
+  const { actors } = root.useRouteContext()
   const routes = resourceRoutes(ui)
   const form = useFormActor(ui, mode, page, start)
   const referenceOptions = useReferenceOptions(ui, page, project)
   const facts = useFormFacts(ui, page, project)
-  const blocker = useBlocker({ shouldBlockFn: form.isDirty, enableBeforeUnload: form.isDirty, withResolver: true })
+  // Only leaving the page loses the form: the same page with another query keeps it (the Session Expired
+  // dialog's flag, added when a save meets an expired token, is no reason to ask), and once signed out
+  // (that dialog's Continue) nothing can be saved any more, so the way to the sign-in page is not held.
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) =>
+      next.pathname !== current.pathname && selectIsSignedIn(actors.session.getSnapshot()) && form.isDirty(),
+    enableBeforeUnload: form.isDirty,
+    withResolver: true,
+  })
 
   const leave = () => void navigate({ to: (start.name ? routes.detail(start.name) : routes.list) as LinkProps['to'] })
   // The form's first render (every field, ~100-300 ms on a phone) runs as a transition, which React splits

@@ -34,7 +34,9 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
 
   /** The page a signed-out visitor asked for, kept to return to after sign-in (spec section 5). */
   const rememberRequestedPage = () => {
-    // An unknown URL shows the 404 page, signed in or not: it is no page to return to.
+    // An unknown URL shows the 404 page, signed in or not: it is no page to return to. Nor is the page of
+    // the Session Expired dialog, still in the URL while its Continue's way to / waits on a form's guard.
+    if (search()[LOGOUT_QUERY_KEY] !== undefined) return
     if (router.matchRoutes(router.latestLocation).some((match) => match._notFound)) return
     const { pathname, searchStr } = location()
     const requested = PUBLIC_PATHS.has(pathname) ? search().redirect : `${pathname}${searchStr}`
