@@ -188,6 +188,37 @@ test.describe('resource screens', () => {
     await other.close()
   })
 
+  test('an edit opened from a detail page seen before another’s change starts from their version', async ({
+    page,
+    server,
+  }) => {
+    await api(server, 'POST', '/synthetics', { name: 'seen-before', display_name: 'First' })
+    await page.goto(`/synthetic-responses-detail/seen-before?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'First' })).toBeVisible()
+    // Changed elsewhere while this tab shows the detail page (and its query cache holds revision 1).
+    const stored = await api(server, 'GET', '/synthetics/seen-before')
+    const changed = await api(
+      server,
+      'PUT',
+      '/synthetics/seen-before',
+      { display_name: 'Second' },
+      `"${stored.body.data.revision}"`,
+    )
+    expect(changed.status).toBe(200)
+
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await expect(page.getByLabel('Display name')).toHaveValue('Second')
+    await page.getByLabel('TTL').fill('60')
+    await page.getByRole('button', { name: 'Save' }).click()
+    // No conflict with a version the console had already been told of.
+    await expect(page).toHaveURL(/\/synthetic-responses-detail\/seen-before\?project=shop$/)
+    expect((await api(server, 'GET', '/synthetics/seen-before')).body.data).toMatchObject({
+      display_name: 'Second',
+      ttl_s: 60,
+      revision: 3,
+    })
+  })
+
   test('keeps the website’s sections in place while its live traffic’s code arrives', async ({ page }) => {
     // The live traffic's machine held back: its section is there from the start, Start not yet usable.
     const release = await holdRequests(page, /\/assets\/live-traffic-[^/]*\.js$/)

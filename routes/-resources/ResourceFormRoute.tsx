@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { initialDraft } from '../../src/domain/resource-body.ts'
 import { draftOf, formTitle, type ResourceUi, resourceRoutes, whereWords } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
@@ -59,11 +59,17 @@ type EditPageProps = { ui: ResourceUi; name: string; page: ResourcePage; title: 
 function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
   const project = page.project ?? ''
   const query = useQuery(page.queries.detail(ui, project, name))
+  // The form starts from the record as the platform has it now: a copy in the cache (the detail page seen
+  // a while ago) is asked for again as the page opens, and the form waits for that answer rather than
+  // start from a version someone may have changed since, whose save would then meet a conflict the console
+  // could have known of. Kept once taken: a later refetch (or its failure) leaves what the user typed; a
+  // refetch that fails leaves the copy the cache had to start from.
+  const [taken, take] = useState<typeof query.data>(undefined)
+  if (taken === undefined && query.data !== undefined && !query.isFetching) take(query.data)
   // The form's page (its machine, its reference lists' queries) starts as a transition, in short tasks.
-  const record = useDrawnAnswer(query.data)
+  const record = useDrawnAnswer(taken)
   if (record) {
     const start = { name, values: draftOf(record), revision: record.revision }
-    // The form starts from the record as loaded: a later refetch (or its failure) leaves what the user typed.
     return <FormPage ui={ui} mode="edit" title={title} page={page} start={start} />
   }
   if (query.isPending || query.data) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />
