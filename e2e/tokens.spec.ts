@@ -108,6 +108,37 @@ test.describe('tokens', () => {
     expect(await statusWith(page, secret)).toBe(401)
   })
 
+  test('says what expiry the platform refuses on the field, before sending anything', async ({ page }) => {
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(request.url())
+    })
+    /** A day `days` from today, typed as the form reads it (day-month-year). */
+    const dayIn = (days: number) => {
+      const day = new Date(Date.now() + days * 86_400_000)
+      const two = (n: number) => String(n).padStart(2, '0')
+      return `${two(day.getUTCDate())}-${two(day.getUTCMonth() + 1)}-${day.getUTCFullYear()}`
+    }
+    await page.goto('/tokens-add?project=shop')
+    await page.getByLabel('Name', { exact: true }).fill('too-long-lived')
+    await page.getByRole('group', { name: 'wadp.websites' }).getByLabel('list', { exact: true }).check()
+    const expires = page.getByLabel('Expires on')
+    await expires.fill(dayIn(400))
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('must be at most one year from now')).toBeVisible()
+    await expect(expires).toHaveAttribute('aria-invalid', 'true')
+    await expires.fill(dayIn(-2))
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('must be in the future')).toBeVisible()
+
+    await page.goto('/access-tokens-add?project=shop')
+    await page.getByLabel('Name', { exact: true }).fill('already-over')
+    await page.getByLabel('Expires on').fill(dayIn(-2))
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('must be in the future')).toBeVisible()
+    expect(sent.filter((url) => /\/(tokens|access-tokens)$/.test(url))).toEqual([])
+  })
+
   test('warns before revoking the token this console is signed in with, and asks nothing of it', async ({ page }) => {
     // The worker's stored session signed in with the bootstrap admin token.
     await page.goto('/tokens-detail/bootstrap-admin?project=shop')

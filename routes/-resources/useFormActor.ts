@@ -25,7 +25,7 @@ export function useFormActor(ui: ResourceUi, mode: 'create' | 'edit', page: Reso
   const [input] = useState(() => ({
     mode,
     ...start,
-    validate: validatorOf(ui, mode),
+    validate: validatorOf(ui, mode, start.values),
     ...(ui.confirmSave ? { confirm: ui.confirmSave } : {}),
   }))
   const actor = useActorRef(machine, { input })

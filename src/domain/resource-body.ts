@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { DisplayName, type FieldError, Slug, toFieldErrors } from './common.ts'
-import { bodyOf, type Draft, type ResourceUi } from './resource-ui.ts'
+import { bodyOf, type Draft, formFields, getPath, type ResourceUi } from './resource-ui.ts'
 
 type FieldsSchema = v.GenericSchema<unknown, Record<string, unknown>>
 type Check = v.PipeItem<Record<string, unknown>, Record<string, unknown>, v.BaseIssue<unknown>>
@@ -126,11 +126,27 @@ export function initialDraft(fields: FieldsSchema, own: Record<string, unknown> 
   return mergeDefaults({ name: '', display_name: '', ...present }, own) as Record<string, unknown>
 }
 
-/** The same schema the server validates a create or an update with, as the form's rule. */
-export function validatorOf(ui: ResourceUi, mode: 'create' | 'edit'): (values: Draft) => FieldError[] {
+/**
+ * The same schema the server validates a create or an update with, as the form's rule; then what the
+ * type's server refuses of a day set in the form (a date field's `problem`, the same function), for a day
+ * that differs from the one the form started from (`initial`).
+ */
+export function validatorOf(
+  ui: ResourceUi,
+  mode: 'create' | 'edit',
+  initial: Draft = {},
+): (values: Draft) => FieldError[] {
   const schema = bodySchema(ui.fields, mode === 'create' ? 'create' : 'update')
+  const days = formFields(ui).flatMap((field) => (field.kind === 'date' && field.problem ? [field] : []))
   return (values) => {
     const result = v.safeParse(schema, bodyOf(ui, values))
-    return result.success ? [] : toFieldErrors(result.issues)
+    const errors = result.success ? [] : toFieldErrors(result.issues)
+    for (const { path, problem } of days) {
+      const day = getPath(values, path)
+      if (typeof day !== 'string' || day === getPath(initial, path) || errors.some((e) => e.field === path)) continue
+      const message = problem?.(day, new Date())
+      if (message) errors.push({ field: path, message })
+    }
+    return errors
   }
 }

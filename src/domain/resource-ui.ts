@@ -97,10 +97,12 @@ export type FieldSpec = FieldBase &
     | { kind: 'secret'; setPath: string }
     | { kind: 'code'; language: 'vcl' }
     /**
-     * A day, stored as the end of that day in UTC (an ISO date-time): an expiry, from today on and at
-     * most `maxDays` ahead. `nullable`: emptied means none (never expires).
+     * A day, stored as the end of that day in UTC (an ISO date-time): an expiry. `nullable`: emptied means
+     * none (never expires). `problem`: what the server refuses of a day the user sets (in the past, too far
+     * ahead), the very function its type checks with: the form says it before sending (an unchanged day,
+     * which may have passed since, is left alone, as the server does).
      */
-    | { kind: 'date'; nullable?: boolean; maxDays?: number }
+    | { kind: 'date'; nullable?: boolean; problem?: (value: string, now: Date) => string | null }
     /**
      * Permissions picked from those the signed-in user holds (the `permissions` fact), grouped by service
      * and resource with the wildcard forms: what a token may do.

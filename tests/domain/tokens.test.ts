@@ -108,6 +108,26 @@ describe('a token definition', () => {
     expect(validatorOf(tokensUi, 'create')({ ...draft, name: 'ci', permissions: ['wadp.websites.list'] })).toEqual([])
   })
 
+  it('refuses a new expiry the server refuses, and leaves one the form started from, even if past', () => {
+    const stored = {
+      name: 'kiosk',
+      display_name: '',
+      websites: [],
+      transport: 'header',
+      parameter_name: 'X-Access-Token',
+      bypass: [],
+      enabled: true,
+      status: 'active',
+      expires_at: '2020-01-31T23:59:59.000Z',
+    }
+    const validate = validatorOf(accessTokensUi, 'edit', stored)
+    expect(validate(stored)).toEqual([])
+    expect(validate({ ...stored, expires_at: '2021-01-31T23:59:59.000Z' })).toEqual([
+      { field: 'expires_at', message: 'must be in the future' },
+    ])
+    expect(validate({ ...stored, expires_at: null })).toEqual([])
+  })
+
   it('keeps an expiry at the end of its day', () => {
     expect(expiryInDays(1, NOW)).toBe('2026-11-25T23:59:59.000Z')
   })

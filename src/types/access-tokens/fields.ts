@@ -79,3 +79,8 @@ export const AccessTokenFields = v.pipe(
   ),
 )
 export type AccessTokenData = v.InferOutput<typeof AccessTokenFields>
+
+/** What is wrong with a new expiry (the server checks one that changed; the form before sending). */
+export function accessTokenExpiryProblem(expiresAt: string, now: Date): string | null {
+  return Date.parse(expiresAt) <= now.getTime() ? 'must be in the future' : null
+}

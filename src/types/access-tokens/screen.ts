@@ -1,6 +1,11 @@
 import { capitalisedOptions, type Option, type ResourceUi, TIME_COLUMN_WIDTH } from '../../domain/resource-ui.ts'
 import { TOKEN_STATE_FIELDS, TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from '../tokens/status.ts'
-import { ACCESS_TOKEN_BYPASSES, ACCESS_TOKEN_TRANSPORTS, AccessTokenFields } from './fields.ts'
+import {
+  ACCESS_TOKEN_BYPASSES,
+  ACCESS_TOKEN_TRANSPORTS,
+  AccessTokenFields,
+  accessTokenExpiryProblem,
+} from './fields.ts'
 
 const BYPASS_LABELS: Record<(typeof ACCESS_TOKEN_BYPASSES)[number], string> = {
   challenge: 'Captcha challenge',
@@ -60,6 +65,7 @@ export const accessTokensUi: ResourceUi = {
           path: 'expires_at',
           label: 'Expires on',
           nullable: true,
+          problem: accessTokenExpiryProblem,
           help: 'At the end of that day (UTC); empty: it never expires.',
         },
       ],

@@ -3,7 +3,7 @@ import { badRequest } from '../../../server/base/errors.ts'
 import { generateSecret, hashSecret } from '../../../server/base/secrets.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
-import { AccessTokenFields } from './fields.ts'
+import { AccessTokenFields, accessTokenExpiryProblem } from './fields.ts'
 import { accessTokensUi } from './screen.ts'
 
 /**
@@ -45,11 +45,11 @@ export const accessTokens: ResourceDefinition = {
       }
       const expiresAt = data.expires_at as string | null
       // An unchanged expiry may have passed since; a new one must be ahead.
-      if (expiresAt !== null && expiresAt !== existing?.expires_at && Date.parse(expiresAt) <= Date.now()) {
-        throw badRequest('expires_at must be in the future', [
-          { field: 'expires_at', message: 'must be in the future' },
-        ])
-      }
+      const problem =
+        expiresAt !== null && expiresAt !== existing?.expires_at
+          ? accessTokenExpiryProblem(expiresAt, new Date())
+          : null
+      if (problem) throw badRequest(`expires_at ${problem}`, [{ field: 'expires_at', message: problem }])
       return { ...data, expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString() }
     },
     async issueSecret({ data }) {

@@ -1,6 +1,6 @@
 import { type ResourceUi, TIME_COLUMN_WIDTH } from '../../domain/resource-ui.ts'
 import { TOKEN_LIFETIME_DAYS } from '../../domain/tokens.ts'
-import { TokenFields } from './fields.ts'
+import { TokenFields, tokenExpiryProblem } from './fields.ts'
 import { TOKEN_STATE_FIELDS, TOKEN_STATUS_OPTIONS, tokenAttention, tokenEditable } from './status.ts'
 
 const DAY_MS = 86_400_000
@@ -73,8 +73,7 @@ export const tokensUi: ResourceUi = {
           kind: 'date',
           path: 'expires_at',
           label: 'Expires on',
-          // The end of the last day offered is still within the year the server allows.
-          maxDays: TOKEN_LIFETIME_DAYS.max - 1,
+          problem: tokenExpiryProblem,
           help: `At the end of that day (UTC): ${TOKEN_LIFETIME_DAYS.default} days ahead by default, at most one year.`,
         },
       ],
