@@ -219,6 +219,37 @@ test.describe('resource screens', () => {
     })
   })
 
+  test('a delete that meets a change made meanwhile shows that version, and the next try deletes', async ({
+    page,
+    server,
+  }) => {
+    await api(server, 'POST', '/synthetics', { name: 'changed-meanwhile' })
+    await page.goto(`/synthetic-responses-detail/changed-meanwhile?project=${PROJECT}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'changed-meanwhile' })).toBeVisible()
+    expect((await api(server, 'PUT', '/synthetics/changed-meanwhile', { display_name: 'Changed' }, '"1"')).status).toBe(
+      200,
+    )
+
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await page
+      .getByRole('dialog', { name: 'Delete synthetic response?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    const report = page.getByRole('dialog', { name: 'Synthetic response not deleted' })
+    await expect(report).toContainText(
+      'It changed since this page loaded (now revision 2): the page shows it now; check it before deleting.',
+    )
+    await report.getByText('Close', { exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Changed' })).toBeVisible()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await page
+      .getByRole('dialog', { name: 'Delete synthetic response?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    await expect(page).toHaveURL(/\/synthetic-responses\?project=shop$/)
+    expect((await api(server, 'GET', '/synthetics/changed-meanwhile')).status).toBe(404)
+  })
+
   test('keeps the website’s sections in place while its live traffic’s code arrives', async ({ page }) => {
     // The live traffic's machine held back: its section is there from the start, Start not yet usable.
     const release = await holdRequests(page, /\/assets\/live-traffic-[^/]*\.js$/)

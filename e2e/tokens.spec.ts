@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { adminCall } from './support/api.ts'
 import { seriousViolations } from './support/axe.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
@@ -193,5 +194,30 @@ test.describe('tokens', () => {
     await page.goto('/access-tokens?project=shop')
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked')
     expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('a revoke that meets a change made meanwhile shows that version, and the next try revokes', async ({
+    page,
+    server,
+  }) => {
+    const name = `kiosk-${Date.now().toString(36)}`
+    const path = `/api/core/v0/projects/shop/access-tokens/${name}`
+    expect((await adminCall(server, 'POST', '/api/core/v0/projects/shop/access-tokens', { name })).status).toBe(201)
+    await page.goto(`/access-tokens-detail/${name}?project=shop`)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    // Changed in another tab while this one shows revision 1.
+    expect((await adminCall(server, 'PUT', path, { display_name: 'Kiosk' }, '"1"')).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click()
+    const question = page.getByRole('dialog', { name: `Revoke the access token "${name}"?` })
+    await question.getByRole('button', { name: 'Revoke', exact: true }).click()
+    await expect(question).toContainText(
+      'It changed since this page loaded (now revision 2): the page shows it now; check it before revoking it.',
+    )
+    // Under the question (hidden from the accessibility tree while it is open), the page shows their version.
+    await expect(page.locator('main h1')).toHaveText('Kiosk')
+    await question.getByRole('button', { name: 'Revoke', exact: true }).click()
+    await expect(question).toBeHidden()
+    expect(((await adminCall(server, 'GET', path)).body as { data: { status: string } }).data.status).toBe('revoked')
   })
 })

@@ -123,11 +123,11 @@ export function resourceMachines(
               const name = input.items[index]?.name ?? ''
               if (outcome.status === 'fulfilled') return { name, deleted: true, message: null }
               const failure = writeFailureOf(outcome.reason, `The ${ui.one} could not be deleted.`)
-              // A stale revision: someone changed it after this page showed it.
-              const message = failure.current
-                ? `It changed since this page loaded (now revision ${failure.current.revision}): reload and check it before deleting.`
-                : failure.message
-              return { name, deleted: false, message }
+              // A stale revision: someone changed it after this page showed it. The page reads it again,
+              // so the next try goes with the version it shows.
+              if (!failure.current) return { name, deleted: false, message: failure.message }
+              void queryClient.invalidateQueries({ queryKey: queries.detail(ui, project, name).queryKey })
+              return { name, deleted: false, message: changedMeanwhile(failure.current.revision, 'deleting') }
             })
             for (const result of results) {
               if (result.deleted)
@@ -204,6 +204,19 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
   const failed = (error: unknown, fallback: string): never => {
     throw new Error(writeFailureOf(error, fallback).message)
   }
+  /**
+   * An action on the record a detail page shows (revoke, renew) that met a newer revision: the page reads
+   * the record again and the message says so, so the next try goes with the version it then shows
+   * (not the same stale one, refused again until a reload).
+   */
+  const failedOn =
+    (ui: ResourceUi, project: string, record: StoredRecord, fallback: string, doing: string) =>
+    (error: unknown): never => {
+      const failure = writeFailureOf(error, fallback)
+      if (!failure.current) throw new Error(failure.message)
+      void queryClient.invalidateQueries({ queryKey: queries.detail(ui, project, record.name).queryKey })
+      throw new Error(changedMeanwhile(failure.current.revision, doing))
+    }
   return {
     queries,
     machines: {
@@ -250,12 +263,12 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
       renewCertificate: (ui: ResourceUi, project: string, record: StoredRecord) =>
         renewCertificate(api, project, record.name, record.revision).then(
           (renewed) => settle(ui, project, renewed),
-          (error: unknown) => failed(error, 'The certificate could not be renewed.'),
+          failedOn(ui, project, record, 'The certificate could not be renewed.', 'renewing it'),
         ),
       revoke: (ui: ResourceUi, project: string, record: StoredRecord) =>
         revokeResource(api, ui, project, record.name, record.revision).then(
           (revoked) => settle(ui, project, revoked),
-          (error: unknown) => failed(error, `The ${ui.one} could not be revoked.`),
+          failedOn(ui, project, record, `The ${ui.one} could not be revoked.`, 'revoking it'),
         ),
       patch: (ui: ResourceUi, project: string, record: StoredRecord, fields: Record<string, unknown>) =>
         patchResource(api, ui, project, record.name, fields, record.revision).then(
@@ -277,5 +290,10 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
   }
 }
 export type ResourceTools = ReturnType<typeof resourceTools>
+
+/** What an action that met a newer revision says: the page shows that one now, to check before trying again. */
+function changedMeanwhile(revision: number, doing: string): string {
+  return `It changed since this page loaded (now revision ${revision}): the page shows it now; check it before ${doing}.`
+}
 
 loadedModules.resources = { resourceTools }
