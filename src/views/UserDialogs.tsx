@@ -143,15 +143,20 @@ export function InviteUserDialog({
 }) {
   const [values, setValues] = useState({ email: '', first_name: '', last_name: '', roles: ['viewer'] as RoleName[] })
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // The last try was refused here, before sending: the server's reason for an earlier one (another
+  // address already taken) is no longer what is wrong, and would contradict the field's message.
+  const [refusedHere, setRefusedHere] = useState(false)
   const change = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const parsed = v.safeParse(UserInvite, values)
     if (!parsed.success) {
       setErrors(Object.fromEntries(toFieldErrors(parsed.issues).map(({ field, message }) => [field, message])))
+      setRefusedHere(true)
       return
     }
     setErrors({})
+    setRefusedHere(false)
     onInvite(parsed.output)
   }
   const formId = useId()
@@ -160,7 +165,7 @@ export function InviteUserDialog({
       open={open}
       title="Invite a user"
       action="Invite"
-      request={request}
+      request={refusedHere ? { ...request, error: null } : request}
       onClose={onClose}
       formId={formId}
     >

@@ -117,4 +117,21 @@ describe('InviteUserDialog', () => {
     )
     expect(screen.getByRole('alert').textContent).toBe('users nina@example.com already exists')
   })
+
+  it('drops the server’s reason for an earlier try once the form refuses the next one itself', async () => {
+    const user = userEvent.setup()
+    render(
+      <InviteUserDialog
+        open
+        request={{ busy: false, error: 'user nina@example.com already exists' }}
+        onInvite={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Invite a user' })
+    await user.type(within(dialog).getByLabelText('E-mail'), 'not an address')
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }))
+    expect(within(dialog).getByText('must be an e-mail address')).toBeTruthy()
+    expect(within(dialog).queryByText('user nina@example.com already exists')).toBeNull()
+  })
 })
