@@ -54,6 +54,21 @@ test.describe('list pages start their query before the page renders', () => {
     // One request for the whole list, one for the filtered one: the loader's and the page's are the same.
     expect(requests.map((request) => new URL(request.url()).searchParams.get('q'))).toEqual([null, 'shop'])
   })
+
+  test('a sort the list does not offer, typed in the address, shows the list by name instead of an error', async ({
+    page,
+  }) => {
+    const requests = listRequests(page)
+    await page.goto(`/websites?project=${PROJECT}&sort=-nonsense`)
+    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
+    await expect(page.getByText(/could not be loaded/)).toHaveCount(0)
+    await page.waitForLoadState('networkidle')
+    expect(requests.map((request) => new URL(request.url()).searchParams.get('sort'))).toEqual([null])
+    // A column's own sort still reaches the platform.
+    await page.goto(`/websites?project=${PROJECT}&sort=-updated_at`)
+    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
+    expect(requests.map((request) => new URL(request.url()).searchParams.get('sort'))).toEqual([null, '-updated_at'])
+  })
 })
 
 test.describe("a page's files are asked for at once", () => {

@@ -2,8 +2,9 @@ import * as v from 'valibot'
 import { selectProjectName, selectProjectPermissions } from '../../machines/project.selectors.ts'
 import { selectPermissions } from '../../machines/session.selectors.ts'
 import type { RouterContext } from '../../src/app/router-context.ts'
-import { listParams } from '../../src/domain/list-params.ts'
+import { knownSort, listParams } from '../../src/domain/list-params.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
+
 import { grants } from '../../src/domain/permissions.ts'
 import { listFilterValues, type ResourceUi, resourcePermission } from '../../src/domain/resource-ui.ts'
 // With the resource tools, which useResourcePage.ts imports: they come with the loader's code, fetched
@@ -43,7 +44,9 @@ export function listLoader(ui: ResourceUi) {
     Object.assign(loading, { status: 'fulfilled', value: tools })
     const { queries } = tools
     // The page's own query (ProjectList reads the same): it finds the rows in the cache.
-    const { page, items, q, sort } = listParams(v.parse(ResourceListSearch, search.output))
+    const read = listParams(v.parse(ResourceListSearch, search.output))
+    const { page, items, q } = read
+    const sort = knownSort(ui, read.sort)
     const filters = listFilterValues(ui, search.output as Record<string, unknown>)
     context.queryClient.ensureQueryData(queries.list(ui, project, { page, items, q, sort }, filters)).catch(() => {})
   }

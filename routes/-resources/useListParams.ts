@@ -1,8 +1,9 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import * as v from 'valibot'
-import { listParams, listSearchOf, type ResourceListParams } from '../../src/domain/list-params.ts'
+import { knownSort, listParams, listSearchOf, type ResourceListParams } from '../../src/domain/list-params.ts'
 import { ResourceListSearch } from '../../src/domain/list-search.ts'
+
 import { listFilterValues, type ResourceUi } from '../../src/domain/resource-ui.ts'
 
 /**
@@ -13,7 +14,9 @@ import { listFilterValues, type ResourceUi } from '../../src/domain/resource-ui.
 export function useListParams(ui: ResourceUi) {
   const navigate = useNavigate()
   const search = useSearch({ strict: false })
-  const { page, items, q, sort } = listParams(v.parse(ResourceListSearch, search))
+  const read = listParams(v.parse(ResourceListSearch, search))
+  const { page, items, q } = read
+  const sort = knownSort(ui, read.sort)
   const params = useMemo(() => ({ page, items, q, sort }), [page, items, q, sort])
   const filterKey = JSON.stringify(listFilterValues(ui, search as Record<string, unknown>))
   const filters = useMemo(() => JSON.parse(filterKey) as Record<string, string>, [filterKey])

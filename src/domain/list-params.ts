@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { ResourceListSearch } from './list-search.ts'
+import type { ResourceUi } from './resource-ui.ts'
 
 /**
  * A resource list's params as its page works with them: what the URL search (list-search.ts, read by every
@@ -33,4 +34,16 @@ export function listSearchOf(params: ResourceListParams): v.InferOutput<typeof R
     q: unlessDefault('q'),
     sort: unlessDefault('sort'),
   }
+}
+
+/**
+ * A list's sort from the URL if the list offers it (by name, by last change, by a sortable column; each
+ * either way), else none (by name): an address edited by hand or kept from an older console shows the
+ * list instead of the platform's refusal of a field it cannot sort by.
+ */
+export function knownSort(ui: Pick<ResourceUi, 'columns'>, sort: string): string {
+  const field = sort.replace(/^-/, '')
+  return field === 'name' || field === 'updated_at' || ui.columns.some((c) => c.sortable && c.path === field)
+    ? sort
+    : ''
 }
