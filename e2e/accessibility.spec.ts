@@ -8,6 +8,7 @@ test('the sign-in page has no serious accessibility violation and works from the
   server,
 }) => {
   await page.goto('/')
+  await expect(page).toHaveTitle('Sign in · WADP Console')
   expect(await seriousViolations(page)).toEqual([])
   const console = new ConsolePage(page)
   await console.tokenField.focus()
@@ -143,5 +144,20 @@ test.describe('the resource screens have no serious violation', () => {
     await page.goto('/code-snippets-edit/security-headers?project=shop')
     await expect(page.getByRole('textbox', { name: 'VCL' })).toHaveAttribute('contenteditable', 'true')
     expect(await seriousViolations(page)).toEqual([])
+  })
+})
+
+test.describe("the browser's title", () => {
+  startSignedInAsAdmin()
+
+  test('names the page shown, from /home to a list, a detail page and a missing page', async ({ page }) => {
+    await page.goto('/home?project=shop')
+    await expect(page).toHaveTitle('Acme Shop · WADP Console')
+    await new ConsolePage(page).sidebar.getByRole('link', { name: 'Websites' }).click()
+    await expect(page).toHaveTitle('Websites · WADP Console')
+    await page.getByRole('link', { name: 'shop-example-com', exact: true }).click()
+    await expect(page).toHaveTitle('Shop storefront · WADP Console')
+    await page.goto('/no-such-page?project=shop')
+    await expect(page).toHaveTitle('Page not found · WADP Console')
   })
 })

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { PageMessageFrame } from '../ui/landmarks.tsx'
+import { usePageTitle } from '../ui/usePageTitle.ts'
 
 type ErrorPageProps = {
   /** Anything can be thrown, not only an Error. */
@@ -26,6 +27,7 @@ function messageOf(error: unknown): string {
 
 export function ErrorPage({ error, reset }: ErrorPageProps) {
   const status = statusOf(error)
+  usePageTitle('Something went wrong!')
   return (
     <PageMessageFrame>
       {status !== undefined && (

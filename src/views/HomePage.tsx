@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ProjectInfo } from '../domain/project.ts'
 import type { NavSection } from '../types/navigation.ts'
+import { usePageTitle } from '../ui/usePageTitle.ts'
 
 type Props = {
   project: ProjectInfo | null
@@ -16,6 +17,7 @@ type Props = {
  * panels arrive after the first paint, below the heading, so nothing already shown moves.
  */
 export function HomePage({ project, loading, error, sections, overview }: Props) {
+  usePageTitle(project?.display_name ?? project?.name ?? 'Home')
   if (error) {
     return (
       <p role="alert" className="text-red-700 dark:text-red-400">

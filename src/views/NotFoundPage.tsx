@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { PageMessageFrame } from '../ui/landmarks.tsx'
+import { usePageTitle } from '../ui/usePageTitle.ts'
 
 export function NotFoundPage() {
+  usePageTitle('Page not found')
   return (
     <PageMessageFrame>
       <p className="font-mono text-5xl font-semibold text-teal-700 dark:text-teal-400">404</p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { usePageTitle } from '../ui/usePageTitle.ts'
 
 export type PageHeadingProps = {
   title: string
@@ -8,6 +9,7 @@ export type PageHeadingProps = {
 }
 
 export function PageHeading({ title, description, actions }: PageHeadingProps) {
+  usePageTitle(title)
   return (
     <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div className="flex flex-col gap-1">

@@ -1,5 +1,6 @@
 import { PROJECT_MESSAGES } from '../domain/project.ts'
 import { Button } from '../ui/Button.tsx'
+import { usePageTitle } from '../ui/usePageTitle.ts'
 
 export type ProjectUnavailableProps = {
   /** The name from the URL, shown as text (it is whatever was typed there). */
@@ -9,6 +10,7 @@ export type ProjectUnavailableProps = {
 
 /** In place of any page while the project in the URL does not exist or is not the user's. */
 export function ProjectUnavailable({ project, onChooseProject }: ProjectUnavailableProps) {
+  usePageTitle(PROJECT_MESSAGES.unavailableTitle)
   return (
     <section aria-labelledby="project-unavailable-title" className="max-w-xl space-y-4">
       <h1 id="project-unavailable-title" className="text-2xl font-semibold">

@@ -3,6 +3,7 @@ import { SESSION_MESSAGES } from '../domain/session.ts'
 import { Button } from '../ui/Button.tsx'
 import { SSO_BUTTON, takeEarlySignIn } from '../ui/early-sign-in.ts'
 import { TextField } from '../ui/TextField.tsx'
+import { usePageTitle } from '../ui/usePageTitle.ts'
 
 export type SignInPageProps = {
   onTokenSignIn: (token: string) => void
@@ -14,6 +15,7 @@ export type SignInPageProps = {
 }
 
 export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: SignInPageProps) {
+  usePageTitle('Sign in')
   // What the visitor typed into index.html's copy of this page before the JavaScript ran.
   const [early] = useState(takeEarlySignIn)
   // Kept here, not in the machine: what the user typed survives a failed attempt.
