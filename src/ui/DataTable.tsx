@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import {
   type Column,
   HeaderCells,
@@ -10,6 +10,8 @@ import {
   visibleColumns,
 } from './table-parts.tsx'
 import { useTableRows } from './useTableRows.ts'
+
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled)'
 
 export type DataColumn<Row> = Column<Row> & {
   /** The header cell's aria-sort: set it on the one column the rows are sorted by. */
@@ -44,7 +46,9 @@ type DataTableProps<Row> = {
  * into view, which renders the next rows. Native table semantics stay: aria-rowcount and aria-rowindex
  * place the rendered rows in the whole set, spacer rows keep the scroll height, the header sticks.
  * A table wider than its box scrolls sideways inside it, its sticky columns (the name, the actions) in
- * view; a column empty in every row is left out.
+ * view; a column empty in every row is left out. A row that goes while one of its controls has focus (a
+ * deleted record's, once the list is read again) hands focus to the same cell of the row now in its place
+ * (or of the last row), instead of dropping it on the page's start.
  */
 export function DataTable<Row>({
   label,
@@ -60,6 +64,17 @@ export function DataTable<Row>({
   minWidth,
 }: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  // The last control focused among the rows: its row's index in `rows`, its place among the row's controls.
+  const focused = useRef<{ control: Element; row: number; nth: number } | null>(null)
+  // After each render: only focus that went with its row, nothing taken from where the user has put it since.
+  useEffect(() => {
+    const last = focused.current
+    const rendered = scrollRef.current?.querySelectorAll<HTMLElement>('tbody tr[data-index]') ?? []
+    if (!last || last.control.isConnected || !rendered.length || document.activeElement !== document.body) return
+    const row = [...rendered].find((tr) => Number(tr.dataset.index) >= last.row) ?? rendered[rendered.length - 1]
+    const controls = row?.querySelectorAll<HTMLElement>(FOCUSABLE)
+    ;(controls?.[last.nth] ?? controls?.[0])?.focus()
+  })
   const columns = visibleColumns(all, rows) as DataColumn<Row>[]
   const sticky = stickyStyles(columns)
   // The header row plus the rows, plus the border; never taller than asked.
@@ -81,6 +96,14 @@ export function DataTable<Row>({
       className={`overflow-auto rounded-md border border-slate-200 transition-opacity dark:border-slate-800 ${busy ? 'opacity-70' : ''}`}
     >
       <table
+        onFocus={(event) => {
+          const row = event.target.closest('tbody tr')
+          focused.current = row && {
+            control: event.target,
+            row: Number(row.getAttribute('data-index')),
+            nth: [...row.querySelectorAll(FOCUSABLE)].indexOf(event.target),
+          }
+        }}
         aria-label={label}
         aria-rowcount={(rowCount ?? rows.length) + 1}
         aria-busy={busy || undefined}

@@ -131,6 +131,35 @@ describe('ResourceList', () => {
     expect(screen.getByRole('link', { name: 'Add website' }).getAttribute('href')).toBe('/websites-add')
   })
 
+  it("gives focus to the next row's same control when the focused row's record is deleted", async () => {
+    const { rerender } = render(<ResourceList {...props()} />)
+    screen.getByRole('button', { name: 'Delete website blog' }).focus()
+    // The list read again after the delete: blog is gone, and its button with it.
+    rerender(<ResourceList {...props({ rows: ROWS.filter((row) => row.name !== 'blog'), total: 2 })} />)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete website media' }))
+    // The last row gone: focus goes to the row now last.
+    rerender(<ResourceList {...props({ rows: ROWS.filter((row) => row.name === 'shop'), total: 1 })} />)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete website shop' }))
+  })
+
+  it('leaves focus where the user put it when rows change', () => {
+    const { rerender } = render(
+      <>
+        <button type="button">Elsewhere</button>
+        <ResourceList {...props()} />
+      </>,
+    )
+    screen.getByRole('button', { name: 'Delete website blog' }).focus()
+    screen.getByRole('button', { name: 'Elsewhere' }).focus()
+    rerender(
+      <>
+        <button type="button">Elsewhere</button>
+        <ResourceList {...props({ rows: ROWS.filter((row) => row.name !== 'blog'), total: 2 })} />
+      </>,
+    )
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Elsewhere' }))
+  })
+
   it('offers no add, delete, edit or selection without the permissions', () => {
     render(<ResourceList {...props({ can: NONE })} />)
     expect(screen.queryByRole('link', { name: 'Add website' })).toBeNull()
