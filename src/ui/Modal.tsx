@@ -33,24 +33,43 @@ function CloseIcon() {
  */
 const openPanels = new Map<HTMLElement, HTMLElement>()
 
-/** Where a dialog opening now should give focus back when it closes: the focused element, or the one before it. */
-function openerNow(): { element: HTMLElement; before: HTMLElement | null } | null {
+type Opener = { element: HTMLElement; before: HTMLElement | null; around: HTMLElement[] }
+
+/**
+ * Where a dialog opening now should give focus back when it closes: the focused element, or the one before
+ * it; and the elements around the opener, innermost first, for an opener the dialog's work removed.
+ */
+function openerNow(): Opener | null {
   const active = document.activeElement
   if (!(active instanceof HTMLElement)) return null
   const panels = [...openPanels]
   const replaced = active === document.body ? panels.at(-1) : panels.find(([panel]) => panel.contains(active))
-  return { element: active, before: replaced?.[1] ?? null }
+  const around: HTMLElement[] = []
+  for (let box = active.parentElement; box && box !== document.body; box = box.parentElement) around.push(box)
+  return { element: active, before: replaced?.[1] ?? null, around }
 }
 
-/** The opener if it is still on the page, else the element before it. */
-const returnTarget = (opener: { element: HTMLElement; before: HTMLElement | null }) =>
-  opener.element.isConnected && opener.element !== document.body ? opener.element : opener.before
+/**
+ * The opener if it is still on the page, else the element before it, else the first control of the nearest
+ * part of the page around the opener still there (a selection's Delete goes with the rows it deleted): the
+ * keyboard stays where the user was, not at the page's start.
+ */
+function returnTarget(opener: Opener): HTMLElement | null {
+  if (opener.element.isConnected && opener.element !== document.body) return opener.element
+  if (opener.before) return opener.before
+  for (const box of opener.around) {
+    const control =
+      box.isConnected && box.querySelector<HTMLElement>('a[href], button:not(:disabled), input:not(:disabled)')
+    if (control) return control
+  }
+  return null
+}
 
 /** A dialog (Headless UI): focus is trapped inside and returns to the opener on close. */
 export function Modal({ open, title, onClose, children, footer, size = 'md', dismissible = true }: ModalProps) {
   // Headless UI returns focus only for a dialog that was closed when it mounted; dialogs loaded on first
   // use mount already open, so remember the opener here (before the panel takes focus) and go back to it.
-  const opener = useRef<{ element: HTMLElement; before: HTMLElement | null } | null>(null)
+  const opener = useRef<Opener | null>(null)
   const panel = useRef<HTMLDivElement | null>(null)
   if (open && opener.current === null && typeof document !== 'undefined') opener.current = openerNow()
   useEffect(() => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Modal } from '../../src/ui/Modal.tsx'
 import { AppVersionsModal } from '../../src/views/AppVersionsModal.tsx'
@@ -32,6 +33,42 @@ describe('Modal', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalled()
+  })
+})
+
+/** A list's selection bar: its Delete opens a report, and the deletion it reports removes the bar. */
+function SelectionPage() {
+  const [selected, setSelected] = useState(true)
+  const [open, setOpen] = useState(false)
+  return (
+    <div>
+      <input aria-label="Filter by name" />
+      {selected && (
+        <div>
+          <button type="button" onClick={() => setOpen(true)}>
+            Delete selected
+          </button>
+        </div>
+      )}
+      <Modal open={open} title="2 of 2 IP lists deleted" onClose={() => setOpen(false)}>
+        <button type="button" onClick={() => setSelected(false)}>
+          Deleted
+        </button>
+      </Modal>
+    </div>
+  )
+}
+
+describe('Modal focus on close', () => {
+  it('goes back to the opener, or, when it went, to the nearest control around it, not the page start', async () => {
+    const user = userEvent.setup()
+    render(<SelectionPage />)
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }))
+    await user.click(screen.getByRole('button', { name: 'Deleted' }))
+    expect(screen.queryByRole('button', { name: 'Delete selected' })).toBeNull()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Filter by name' })))
   })
 })
 
