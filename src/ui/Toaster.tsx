@@ -15,19 +15,12 @@ type NotifyOptions = {
 
 type Notification = { id: string; message: string; kind: NotifyKind; durationMs: number; title?: string }
 
-type HotToast = typeof import('react-hot-toast')
-
-const ICONS: Record<NotifyKind, string> = { success: '✓', error: '✕', warning: '!', info: 'i' }
-const ICON_COLOURS: Record<NotifyKind, string> = {
-  success: 'bg-emerald-600',
-  error: 'bg-red-600',
-  warning: 'bg-amber-500',
-  info: 'bg-sky-600',
-}
+type HotToast = typeof import('./toast-show.tsx')
 
 /*
- * react-hot-toast is fetched on the first notification rather than with the entry: most page loads
- * never show one. Until it arrives, notifications wait in `waiting` in the order they were asked for.
+ * react-hot-toast (with how a notification is drawn, ./toast-show.tsx) is fetched on the first
+ * notification rather than with the entry: most page loads never show one. Until it arrives,
+ * notifications wait in `waiting` in the order they were asked for.
  */
 let hotToast: HotToast | null = null
 let loading = false
@@ -35,39 +28,15 @@ let waiting: Notification[] = []
 let nextId = 0
 const listeners = new Set<() => void>()
 
-function show(hot: HotToast, { id, message, kind, durationMs, title }: Notification): void {
-  const urgent = kind === 'error' || kind === 'warning'
-  // Our own id: showing the same notification again would update it in place, never add a second one.
-  hot.toast(
-    <span className="flex flex-col gap-0.5">
-      {title && <strong className="font-semibold">{title}</strong>}
-      <span>{message}</span>
-    </span>,
-    {
-      id,
-      duration: durationMs,
-      icon: (
-        <span
-          aria-hidden="true"
-          className={`inline-flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white ${ICON_COLOURS[kind]}`}
-        >
-          {ICONS[kind]}
-        </span>
-      ),
-      ariaProps: urgent ? { role: 'alert', 'aria-live': 'assertive' } : { role: 'status', 'aria-live': 'polite' },
-    },
-  )
-}
-
 function loadHotToast(): void {
   if (loading) return
   loading = true
-  import('react-hot-toast').then(
+  import('./toast-show.tsx').then(
     (hot) => {
       hotToast = hot
       const queued = waiting
       waiting = []
-      for (const notification of queued) show(hot, notification)
+      for (const notification of queued) hot.show(notification)
       for (const listener of listeners) listener()
     },
     () => {
@@ -84,7 +53,7 @@ export function notify(
 ): string {
   nextId += 1
   const notification: Notification = { id: `notification-${nextId}`, message, kind, durationMs, title }
-  if (hotToast) show(hotToast, notification)
+  if (hotToast) hotToast.show(notification)
   else {
     waiting.push(notification)
     loadHotToast()
@@ -95,7 +64,7 @@ export function notify(
 /** Dismisses one notification, or all of them without an id; works before they were even shown. */
 export function dismissNotification(id?: string): void {
   waiting = id === undefined ? [] : waiting.filter((notification) => notification.id !== id)
-  hotToast?.toast.dismiss(id)
+  hotToast?.hot.toast.dismiss(id)
 }
 
 function subscribe(listener: () => void): () => void {
@@ -105,19 +74,26 @@ function subscribe(listener: () => void): () => void {
 
 const loadedModule = () => hotToast
 
-/** Mount once, near the root. Renders nothing until the first notification has loaded react-hot-toast. */
+/**
+ * Mount once, near the root. It is a live region from its first render, empty, and the toasts come into it
+ * with the first notification: a screen reader announces what is added to a live region it already knows,
+ * while react-hot-toast's toasts alone, each a live region that arrives with its text, went unsaid (NVDA).
+ */
 export function Toaster() {
-  const hot = useSyncExternalStore(subscribe, loadedModule, loadedModule)
-  if (!hot) return null
+  const loaded = useSyncExternalStore(subscribe, loadedModule, loadedModule)
   return (
-    <hot.Toaster
-      position="bottom-right"
-      toastOptions={{
-        duration: NOTIFY_DEFAULT_MS,
-        // react-hot-toast styles inline; `!` lets the theme win in dark mode.
-        className:
-          'bg-white! text-slate-900! ring-1 ring-slate-900/10 dark:bg-slate-800! dark:text-slate-100! dark:ring-slate-100/10',
-      }}
-    />
+    <div aria-live="polite">
+      {loaded && (
+        <loaded.hot.Toaster
+          position="bottom-right"
+          toastOptions={{
+            duration: NOTIFY_DEFAULT_MS,
+            // react-hot-toast styles inline; `!` lets the theme win in dark mode.
+            className:
+              'bg-white! text-slate-900! ring-1 ring-slate-900/10 dark:bg-slate-800! dark:text-slate-100! dark:ring-slate-100/10',
+          }}
+        />
+      )}
+    </div>
   )
 }

@@ -18,11 +18,27 @@ const freshToaster = () => import('../../src/ui/Toaster.tsx')
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)))
 
 describe('Toaster', () => {
-  it('renders nothing until something is notified', async () => {
+  it('shows nothing until something is notified', async () => {
     const { Toaster } = await freshToaster()
     const { container } = render(<Toaster />)
     await settle()
-    expect(container.innerHTML).toBe('')
+    expect(container.textContent).toBe('')
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('adds each toast to the live region that was on the page before it, so that it is announced', async () => {
+    const { Toaster, notify } = await freshToaster()
+    const { container } = render(<Toaster />)
+    // Empty, but a live region already: a screen reader knows it before anything is said in it.
+    const region = container.querySelector('[aria-live="polite"]')
+    expect(region?.textContent).toBe('')
+    act(() => {
+      notify('Website www saved', { kind: 'success' })
+    })
+    const toast = await screen.findByRole('status')
+    expect(toast.textContent).toContain('Website www saved')
+    expect(container.querySelector('[aria-live="polite"]')).toBe(region)
+    expect(region?.contains(toast)).toBe(true)
   })
 
   it('shows a notification asked for before react-hot-toast loaded, exactly once', async () => {
