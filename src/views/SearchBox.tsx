@@ -87,11 +87,7 @@ export function SearchBox({
   if (status === 'debouncing' || status === 'searching') {
     dropdown = searching
   } else if (status === 'empty') {
-    dropdown = (
-      <p role="status" className="px-3 py-2 text-sm">
-        {SEARCH_MESSAGES.noResults(query)}
-      </p>
-    )
+    dropdown = <p className="px-3 py-2 text-sm">{SEARCH_MESSAGES.noResults(query)}</p>
   } else if (status === 'failed') {
     dropdown = (
       <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-400">
@@ -115,6 +111,8 @@ export function SearchBox({
     )
   }
 
+  // Said by the status below, there from the start: results arriving in a new dropdown are not announced.
+  const found = status === 'results' ? results.length : status === 'empty' ? 0 : null
   return (
     <search
       className="relative block w-full max-w-md"
@@ -162,6 +160,9 @@ export function SearchBox({
           </svg>
         </button>
       )}
+      <p role="status" className="sr-only">
+        {found === null ? '' : `${found} result${found === 1 ? '' : 's'} for "${query}"`}
+      </p>
       {open && dropdown && (
         // As wide as the box, and at least 28rem, growing leftwards from the box's right edge (the box sits at
         // the right of the top bar) and never wider than the viewport.

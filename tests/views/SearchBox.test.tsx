@@ -58,6 +58,20 @@ describe('SearchBox', () => {
     expect(screen.getByText('No results found for: "nowhere"')).toBeTruthy()
   })
 
+  it('announces how many results came, in a status that was there before they did', async () => {
+    const props = { text: 'www', query: 'www', results: RESULTS, renderResultLink: renderLink }
+    const callbacks = { onInput: vi.fn(), onKeyUp: vi.fn(), onClear: vi.fn() }
+    const { rerender } = render(<SearchBox {...props} {...callbacks} status="searching" />)
+    const status = screen.getByRole('status')
+    expect(status.textContent).toBe('')
+    rerender(<SearchBox {...props} {...callbacks} status="results" />)
+    await screen.findAllByRole('listitem')
+    expect(screen.getByRole('status')).toBe(status)
+    expect(status.textContent).toBe('2 results for "www"')
+    rerender(<SearchBox {...props} {...callbacks} query="nowhere" results={[]} status="empty" />)
+    expect(status.textContent).toBe('0 results for "nowhere"')
+  })
+
   it('says when the search failed', async () => {
     await renderBox({ status: 'failed' })
     expect(screen.getByText('An error has occurred!')).toBeTruthy()
