@@ -160,6 +160,23 @@ describe('ResourceList', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Elsewhere' }))
   })
 
+  it('says what the filter found and how many rows are selected, in a live region there from the start', async () => {
+    const user = userEvent.setup()
+    const { rerender } = render(<ResourceList {...props()} />)
+    const live = document.querySelector<HTMLElement>('[aria-live="polite"].sr-only')
+    expect(live?.textContent).toBe('')
+    rerender(<ResourceList {...props({ rows: ROWS.slice(0, 1), total: 1, params: { ...DEFAULT_PARAMS, q: 'sh' } })} />)
+    expect(live?.textContent).toBe('1 website match "sh". ')
+    rerender(<ResourceList {...props({ rows: [], total: 0, params: { ...DEFAULT_PARAMS, q: 'zz' } })} />)
+    expect(live?.textContent).toBe('0 websites match "zz". ')
+    rerender(<ResourceList {...props()} />)
+    expect(live?.textContent).toBe('')
+    await user.click(screen.getByRole('checkbox', { name: 'Select blog' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select media' }))
+    expect(live?.textContent).toBe('2 selected.')
+    expect(document.querySelector('[aria-live="polite"].sr-only')).toBe(live)
+  })
+
   it('offers no add, delete, edit or selection without the permissions', () => {
     render(<ResourceList {...props({ can: NONE })} />)
     expect(screen.queryByRole('link', { name: 'Add website' })).toBeNull()

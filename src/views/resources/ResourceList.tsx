@@ -317,6 +317,7 @@ export function ResourceList({
   }
   const allState = selectedRows.length === 0 ? 'none' : selectedRows.length === rows.length ? 'all' : 'some'
 
+  const q = params.q.trim()
   const sortBy = (sort: string) => onParamsChange({ sort, page: 1 })
   const itemsOf = (records: readonly StoredRecord[]) =>
     records.map((record) => ({ name: record.name, revision: record.revision }))
@@ -457,7 +458,6 @@ export function ResourceList({
       </div>
     )
   } else if (rows.length === 0 && total === 0) {
-    const q = params.q.trim()
     body = (
       <div className="flex flex-col items-start gap-3 rounded-md border border-dashed border-slate-300 px-4 py-8 dark:border-slate-700">
         <p className="text-slate-600 dark:text-slate-400">
@@ -505,6 +505,11 @@ export function ResourceList({
 
   return (
     <div className="space-y-4">
+      {/* What the filter found and what is selected, said by a live region that is always there: rows change silently. */}
+      <p aria-live="polite" className="sr-only">
+        {status === 'ready' && q && `${formatNumber(total)} ${total === 1 ? ui.one : plural} match "${q}". `}
+        {selectedRows.length > 0 && `${formatNumber(selectedRows.length)} selected.`}
+      </p>
       <PageHeading
         title={ui.title}
         actions={
