@@ -128,9 +128,12 @@ function RadioGroup<T extends string>(props: {
   onChange: (value: T) => void
   disabled: boolean
   error?: string
+  /** The error's id, for the controls inside that the error is about (a new origin's host and weight). */
+  errorId?: string
   children?: ReactNode
 }) {
-  const errorId = useId()
+  const generatedId = useId()
+  const errorId = props.errorId ?? generatedId
   return (
     <fieldset
       className="flex flex-col gap-2"
@@ -202,6 +205,7 @@ function FormPage({
           })),
         ]
   const originError = messagesFor(errors, 'backend')
+  const originErrorId = useId()
   return (
     <form
       noValidate
@@ -234,6 +238,7 @@ function FormPage({
         onChange={(directorOption) => editBackend({ directorOption })}
         disabled={busy}
         error={originError}
+        errorId={originErrorId}
       >
         {backend.directorOption === 'new' ? (
           <div className="mt-2 flex flex-col gap-4 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
@@ -243,6 +248,7 @@ function FormPage({
               placeholder={ORIGIN_HOST_PLACEHOLDER}
               onChange={(event) => editBackend({ host: event.target.value })}
               aria-invalid={originError ? true : undefined}
+              aria-describedby={originError ? originErrorId : undefined}
               disabled={busy}
               autoComplete="off"
               spellCheck={false}
@@ -265,6 +271,7 @@ function FormPage({
               value={backend.weight}
               onChange={(event) => editBackend({ weight: event.target.value })}
               aria-invalid={originError ? true : undefined}
+              aria-describedby={originError ? originErrorId : undefined}
               disabled={busy}
               className="max-w-40"
             />

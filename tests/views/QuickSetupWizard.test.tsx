@@ -214,6 +214,15 @@ describe('QuickSetupWizard', () => {
     const origin = screen.getByRole('group', { name: 'What is the origin of this website?' })
     expect(origin.getAttribute('aria-invalid')).toBe('true')
     expect(within(origin).getByText('invalid backend')).toBeTruthy()
+    // The fields the error is about say it too: focused, they are read with it.
+    for (const name of ['Host', 'Weight']) {
+      const field = name === 'Host' ? screen.getByRole('textbox', { name }) : screen.getByRole('spinbutton', { name })
+      expect(field.getAttribute('aria-invalid')).toBe('true')
+      const described = (field.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id))
+      expect(described.map((element) => element?.textContent)).toEqual(['invalid backend'])
+    }
   })
 
   it('shows a director error on the director select', () => {
