@@ -90,10 +90,13 @@ test.describe('audit log', () => {
     await page.getByLabel('From', { exact: true }).fill('11/24/2026 10:00 AM')
     await page.getByRole('button', { name: 'Apply filters' }).click()
     await expect(page.getByText(/must be a date and time such as 23-11-2026 14:05/)).toBeVisible()
+    // The focus goes to the refused field, whose error is then read out with it.
+    await expect(page.getByLabel('From', { exact: true })).toBeFocused()
     await page.getByLabel('From', { exact: true }).fill('24-11-2026 10:00')
     await page.getByLabel('To', { exact: true }).fill('23-11-2026 10:00:00')
     await page.getByRole('button', { name: 'Apply filters' }).click()
     await expect(page.getByText('must not be after to')).toBeVisible()
+    await expect(page.getByLabel('From', { exact: true })).toBeFocused()
     await expect(page).not.toHaveURL(/from=/)
     await page.getByLabel('To', { exact: true }).fill('25-11-2026 18:30')
     await page.getByRole('button', { name: 'Apply filters' }).click()

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { AUDIT_RESULTS, AuditQuery, type AuditSummary, actorLabel } from '../domain/audit.ts'
 import { toFieldErrors } from '../domain/common.ts'
@@ -70,6 +70,11 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
   // The times as typed (day-month-year, 24-hour, local): read into instants when applied.
   const [times, setTimes] = useState({ from: dateTimeInputOf(filters.from), to: dateTimeInputOf(filters.to, true) })
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // A refused Apply puts the focus on the first field it refused, whose error is then read out with it.
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors])
   const set = (key: keyof AuditFilterValues) => (value: string) => setDraft({ ...draft, [key]: value })
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -107,7 +112,7 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
     </label>
   )
   return (
-    <form aria-label="Filters" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <form ref={form} aria-label="Filters" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <TextField
         label="Actor"
         placeholder="e-mail or token prefix"
