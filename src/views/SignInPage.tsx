@@ -22,6 +22,7 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
   const [token, setToken] = useState(early.token)
   const [emptyToken, setEmptyToken] = useState(false)
   const [pressed, setPressed] = useState<'token' | 'sso' | null>(null)
+  const form = useRef<HTMLFormElement>(null)
 
   function submit(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault()
@@ -30,6 +31,8 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
     const trimmed = token.trim()
     if (trimmed === '') {
       setEmptyToken(true)
+      // To the field, whose error is then read out with it (from the button, nothing was said).
+      form.current?.querySelector('input')?.focus()
       return
     }
     setPressed('token')
@@ -66,7 +69,7 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
             {error}
           </p>
         )}
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4">
           <TextField
             label="API token"
             type="password"

@@ -133,6 +133,8 @@ describe('SignInPage', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true')
     const describedBy = field.getAttribute('aria-describedby') ?? ''
     expect(document.getElementById(describedBy)?.textContent).toBe('Token cannot be empty.')
+    // The field takes the focus from the button, so that its error is read out.
+    expect(document.activeElement).toBe(field)
   })
 
   it('starts the SSO sign-in', async () => {
