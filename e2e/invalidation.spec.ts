@@ -18,6 +18,8 @@ test.describe('invalidation', () => {
     await page.getByRole('button', { name: 'Invalidate', exact: true }).click()
     await expect(page.getByText('line 2: evil.example.net is not a domain of this project')).toBeVisible()
     await expect(targets).toHaveValue('https://shop.example.com/index.html\nhttps://evil.example.net/x')
+    // The focus went to the refused field, whose error is read out with it.
+    await expect(targets).toBeFocused()
 
     await targets.fill('https://shop.example.com/index.html')
     await page.getByRole('button', { name: 'Invalidate', exact: true }).click()

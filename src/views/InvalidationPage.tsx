@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import type { FieldError } from '../domain/common.ts'
 import { formatDateTime } from '../domain/datetime.ts'
 import {
@@ -177,8 +177,17 @@ export function InvalidationPage(props: InvalidationPageProps) {
     .map((error) => error.message)
   const softError = errors.find((error) => error.field === 'soft')?.message
   const otherErrors = errors.filter((error) => !error.field.startsWith('targets') && error.field !== 'soft')
+  // A refused Invalidate puts the focus on the field it refused, whose error is then read out with it.
+  const form = useRef<HTMLFormElement>(null)
+  const submitted = useRef(false)
+  useEffect(() => {
+    if (!submitted.current || (errors.length === 0 && !props.sending)) return
+    submitted.current = false
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors, props.sending])
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    submitted.current = true
     if (!props.sending) props.onSubmit()
   }
   const type = TYPE_LABELS[draft.type]
@@ -189,7 +198,7 @@ export function InvalidationPage(props: InvalidationPageProps) {
         description={`Remove cached content from every node, so the next request goes to the origin. ${timesNote()}`}
       />
       {props.canPurge ? (
-        <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-4">
+        <form ref={form} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">What to invalidate</legend>
             <div className="flex flex-wrap gap-2">
