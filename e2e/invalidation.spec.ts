@@ -30,6 +30,10 @@ test.describe('invalidation', () => {
     const count = await nodes.count()
     expect(count).toBeGreaterThan(5)
     await expect(last.getByText(`${count} of ${count} nodes done.`)).toBeVisible()
+    // Only the count is live: a screen reader is told the progress, not the whole table at each node.
+    await expect(last.getByText(`${count} of ${count} nodes done.`)).toHaveAttribute('aria-live', 'polite')
+    await expect(last.locator('[aria-live]')).toHaveCount(1)
+    await expect(page.locator('[aria-live]').filter({ has: last.getByRole('table') })).toHaveCount(0)
     await expect(last.getByRole('img', { name: 'France' }).first()).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
 

@@ -116,11 +116,12 @@ function describeRequest(request: Pick<PurgeRequest, 'type' | 'targets' | 'soft'
   return `${TYPE_LABELS[request.type].label} ${first ?? ''}${rest.length > 0 ? ` and ${rest.length} more` : ''}${soft}`
 }
 
-function NodeResults({ record, caption }: { record: PurgeRecord; caption: string }) {
+/** `live`: the count is said as it moves (the last request's), the table under it is not read out at each change. */
+function NodeResults({ record, caption, live }: { record: PurgeRecord; caption: string; live?: boolean }) {
   const done = record.per_node.filter((node) => node.status === 'completed').length
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm">
+      <p aria-live={live ? 'polite' : undefined} className="text-sm">
         {`${done} of ${record.per_node.length} nodes done.`}
         {record.status === 'partial' && ' A node in maintenance or unreachable could not apply it: purge again later.'}
       </p>
@@ -284,12 +285,12 @@ export function InvalidationPage(props: InvalidationPageProps) {
       )}
 
       {current && (
-        <section aria-labelledby={`${id}-current`} aria-live="polite" className="mt-8 flex max-w-3xl flex-col gap-2">
+        <section aria-labelledby={`${id}-current`} className="mt-8 flex max-w-3xl flex-col gap-2">
           <h2 id={`${id}-current`} className="flex items-center gap-3 text-lg font-semibold">
             Last request <PurgeStatusBadge status={current.status} />
           </h2>
           <p className="font-mono text-xs">{describeRequest(current)}</p>
-          <NodeResults record={current} caption="Nodes of the last request" />
+          <NodeResults record={current} caption="Nodes of the last request" live />
         </section>
       )}
 
