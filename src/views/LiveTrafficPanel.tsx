@@ -158,10 +158,14 @@ export function LiveTrafficPanel(props: LiveTrafficPanelProps) {
       }
     >
       {props.open && (
-        <div role="status" className="text-sm">
-          {props.connecting && <Spinner label="Connecting to the live stream…" />}
-          {props.live && `Live: ${props.received} ${props.received === 1 ? 'request' : 'requests'} since it started.`}
-          {props.paused && `Paused: ${props.received} received; nothing is read until you resume.`}
+        // The state is said as it changes; the count, which moves with every request, is shown, not read out.
+        <div className="text-sm">
+          <span role="status">
+            {props.connecting && <Spinner label="Connecting to the live stream…" />}
+            {props.live && 'Live: '}
+            {props.paused && `Paused: ${props.received} received; nothing is read until you resume.`}
+          </span>
+          {props.live && `${props.received} ${props.received === 1 ? 'request' : 'requests'} since it started.`}
         </div>
       )}
       {props.error && (
