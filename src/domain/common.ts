@@ -86,7 +86,8 @@ export function integer(min: number, max: number) {
   )
   return v.union(
     [whole, v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be a whole number'), v.transform(Number), whole)],
-    'must be a whole number',
+    // A form's field left empty sends '': a missing value, said as one.
+    (issue) => (issue.input === '' ? 'is required' : 'must be a whole number'),
   )
 }
 

@@ -368,6 +368,13 @@ describe('page rule fields', () => {
     expect(problems(PageRuleFields, pageRule({ priority: 2.5 }))).toEqual([
       { field: 'priority', message: 'must be a whole number' },
     ])
+    // A form's number field left empty sends '': said as a missing value, not as a wrong number.
+    expect(problems(PageRuleFields, pageRule({ priority: '' }))).toEqual([
+      { field: 'priority', message: 'is required' },
+    ])
+    expect(problems(PageRuleFields, pageRule({ priority: 'ten' }))).toEqual([
+      { field: 'priority', message: 'must be a whole number' },
+    ])
   })
 
   it('accepts each match type and requires a path starting with / for all but regex', () => {
