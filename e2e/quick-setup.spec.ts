@@ -182,6 +182,35 @@ test.describe('the quick-setup wizard', () => {
     expect(await directorsOf(server, 'shop')).toEqual(before)
     expect(await websiteOf(server, 'shop', 'doomed-example-org')).toBeNull()
   })
+
+  test('a website created whose answer was lost is reported created, its director kept', async ({ page, server }) => {
+    let lost = false
+    await page.route('**/api/core/v0/projects/shop/websites', async (route) => {
+      if (route.request().method() === 'POST' && !lost) {
+        lost = true
+        // The platform creates the website; its answer never reaches the console.
+        await route.fetch()
+        await route.abort('connectionreset')
+        return
+      }
+      await route.fallback()
+    })
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('lost-answer.example.org')
+    await wizard.getByLabel('Host').fill('origin.lost-answer.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+    expect(lost).toBe(true)
+    await expect(wizard.getByRole('alert')).toHaveText('')
+    await expect(wizard.getByRole('link', { name: 'Add a domain alias' })).toHaveAttribute(
+      'href',
+      '/websites-edit/lost-answer-example-org?project=shop',
+    )
+    const website = await websiteOf(server, 'shop', 'lost-answer-example-org')
+    expect(website?.default_director).toMatch(/^lost-answer-example-org-[a-z]{5}$/)
+    expect(await directorsOf(server, 'shop')).toContain(website?.default_director)
+  })
 })
 
 test.describe('synchronization status', () => {

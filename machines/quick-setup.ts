@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate'
+import { and, assign, emit, setup } from 'xstate'
 import {
   QUICK_WEBSITE_MESSAGES,
   QuickSetupDraft,
@@ -76,6 +76,7 @@ const quickSetupSetup = setup({
     createDirector: notProvided<{ name: string }, CreateDirectorInput>('createDirector'),
     websiteExists: notProvided<boolean, NamedResourceInput>('websiteExists'),
     createWebsite: notProvided<CreatedWebsite, CreateWebsiteInput>('createWebsite'),
+    readWebsite: notProvided<CreatedWebsite | null, NamedResourceInput>('readWebsite'),
     deleteDirector: notProvided<void, NamedResourceInput>('deleteDirector'),
   },
   guards: {
@@ -89,6 +90,15 @@ const quickSetupSetup = setup({
     isFree: (_, { exists }: { exists: boolean }) => !exists,
     isSameProject: ({ context }, { project }: { project: string | undefined }) =>
       project === undefined || project === context.project,
+    // The platform answered no: nothing was created. Any other failure (no answer, a time-out, a 5xx) may
+    // have come after the website was stored.
+    wasRefused: ({ event }) => {
+      const error = errorOf(event)
+      return typeof error === 'object' && error !== null && 'refused' in error && error.refused === true
+    },
+    // The website the platform holds under the name this attempt asked for is the one it sent.
+    isAttemptWebsite: ({ context }, { website }: { website: CreatedWebsite | null }) =>
+      website !== null && website.default_director === attemptDirector(context),
   },
   actions: {
     clearErrors: assign({ errors: [] }),
@@ -114,6 +124,34 @@ const quickSetupSetup = setup({
     reportServerFailure: assign(({ event }) => ({
       errors: [{ field: 'server' as const, message: messageOf(errorOf(event)) }],
     })),
+    // The website exists: the final page names it as the server read it back, and the app is told.
+    markCreated: assign((_, website: CreatedWebsite) => ({ created: website, heldErrors: [] })),
+    announceCreated: emit(({ context }, website: CreatedWebsite) => ({
+      type: 'quickSetup.created' as const,
+      project: context.project,
+      name: website.name,
+      default_director: website.default_director,
+    })),
+    // Kept out of sight while the console asks whether the website was created after all.
+    holdServerFailure: assign(({ event }) => ({
+      errors: [],
+      heldErrors: [{ field: 'server' as const, message: messageOf(errorOf(event)) }],
+    })),
+    // Neither answer came: the website may exist and use the director, which is therefore kept. Both named.
+    reportUnknownOutcome: assign(({ context }) => {
+      const website = required(context.websiteName, 'website name')
+      return {
+        errors: [
+          ...context.heldErrors,
+          { field: 'website' as const, message: `${website}: ${QUICK_WEBSITE_MESSAGES.unknownOutcome}` },
+          ...(context.createdDirector
+            ? [{ field: 'director' as const, message: `${context.createdDirector}: kept, as ${website} may use it` }]
+            : []),
+        ],
+        heldErrors: [],
+        createdDirector: null,
+      }
+    }),
     // The failure waits for the rollback: the page says it is removing the director, not yet what failed.
     holdErrors: assign(({ context }) => ({ errors: [], heldErrors: context.errors })),
     releaseErrors: assign(({ context }) => ({ errors: context.heldErrors, heldErrors: [] })),
@@ -132,6 +170,11 @@ function failure(action: FailureAction) {
     },
     { target: '#quickSetup.confirming.failed', actions: action },
   ]
+}
+
+/** The director the website of this attempt uses: the one it created, else the existing one chosen. */
+function attemptDirector(context: QuickSetupContext): string {
+  return context.createdDirector ?? required(context.draft.default_director, 'director')
 }
 
 // Not while submitting: leaving then would abandon a director the attempt may have created.
@@ -319,16 +362,41 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
             onDone: {
               target: '#quickSetup.finished.created',
               actions: [
-                assign({ created: ({ event }) => event.output }),
-                emit(({ context, event }) => ({
-                  type: 'quickSetup.created' as const,
-                  project: context.project,
-                  name: event.output.name,
-                  default_director: event.output.default_director,
-                })),
+                { type: 'markCreated', params: ({ event }) => event.output },
+                { type: 'announceCreated', params: ({ event }) => event.output },
               ],
             },
-            onError: failure('reportServerFailure'),
+            onError: [
+              {
+                guard: and(['wasRefused', 'hasCreatedDirector']),
+                target: 'rollingBack',
+                actions: ['reportServerFailure', 'holdErrors'],
+              },
+              { guard: 'wasRefused', target: '#quickSetup.confirming.failed', actions: 'reportServerFailure' },
+              // No answer, or not one that says: the website may have been stored before it was lost.
+              { target: 'checkingCreatedWebsite', actions: 'holdServerFailure' },
+            ],
+          },
+        },
+        // Asked before anything is rolled back: the director of a website that exists is in use.
+        checkingCreatedWebsite: {
+          invoke: {
+            id: 'checkCreatedWebsite',
+            src: 'readWebsite',
+            input: candidateName,
+            onDone: [
+              {
+                guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
+                target: '#quickSetup.finished.created',
+                actions: [
+                  { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
+                  { type: 'announceCreated', params: ({ event }) => required(event.output, 'website') },
+                ],
+              },
+              { guard: 'hasCreatedDirector', target: 'rollingBack' },
+              { target: '#quickSetup.confirming.failed', actions: 'releaseErrors' },
+            ],
+            onError: { target: '#quickSetup.confirming.failed', actions: 'reportUnknownOutcome' },
           },
         },
         // The director exists only because of this attempt: remove it before reporting the failure.

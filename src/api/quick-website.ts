@@ -1,6 +1,7 @@
+import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import type { DirectorInput } from '../types/directors/fields.ts'
-import type { ApiClients } from './http.ts'
+import { type ApiClients, isNotFound } from './http.ts'
 
 /**
  * The quick website sequence's calls (spec section 7) and the project's domains: loaded with the wizard
@@ -51,4 +52,27 @@ export async function createWebsite(
 ) {
   const body = await api.core(`${project(projectName)}/websites`, { method: 'POST', body: website })
   return v.parse(v.object({ data: Website }), body).data
+}
+
+/**
+ * The website as the platform holds it, or null when it does not exist (404); any other failure throws:
+ * after a creation whose answer was lost, 'unknown' must not be read as 'not created'.
+ */
+export async function readWebsite(api: ApiClients, projectName: string, name: string) {
+  try {
+    const body = await api.core(`${project(projectName)}/websites/${encodeURIComponent(name)}`)
+    return v.parse(v.object({ data: Website }), body).data
+  } catch (error) {
+    if (isNotFound(error)) return null
+    throw error
+  }
+}
+
+/**
+ * The platform answered and refused (a 4xx other than 408 and 429): nothing was created. No answer, a
+ * time-out or a 5xx leave it unknown whether the call took effect.
+ */
+export function wasRefused(error: unknown): boolean {
+  if (!(error instanceof FetchError) || !error.statusCode) return false
+  return error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 408 && error.statusCode !== 429
 }

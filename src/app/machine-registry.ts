@@ -54,6 +54,11 @@ const failed = (id: string): AnyEventObject => ({
   type: `xstate.error.actor.${id}`,
   error: new Error(`${id} failed`),
 })
+/** A call the platform answered with a refusal (a 4xx): what the quick-setup app layer marks `refused`. */
+const refused = (id: string): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(`${id} refused`), { refused: true }),
+})
 /** A call the platform could not answer (a 503 while its database restarts), as ofetch reports it. */
 const unavailable = (id: string): AnyEventObject => ({
   type: `xstate.error.actor.${id}`,
@@ -185,6 +190,11 @@ export const quickSetupEvents = typed<typeof quickSetupMachine>([
   failed('checkSuffixedWebsiteName'),
   done('createWebsite', { name: 'shop-example-com', default_director: AUTO_DIRECTOR }),
   failed('createWebsite'),
+  refused('createWebsite'),
+  done('checkCreatedWebsite', { name: 'shop-example-com', default_director: AUTO_DIRECTOR }),
+  done('checkCreatedWebsite', { name: 'shop-example-com', default_director: 'shared-origin' }),
+  done('checkCreatedWebsite', null),
+  failed('checkCreatedWebsite'),
   done('deleteDirector'),
   failed('deleteDirector'),
 ])

@@ -8,7 +8,16 @@ import type {
   ProjectInput,
 } from '../../machines/quick-setup.types.ts'
 import type { ApiClients } from '../api/http.ts'
-import { createDirector, createWebsite, deleteDirector, listDomains, websiteExists } from '../api/quick-website.ts'
+import { errorMessage } from '../api/http.ts'
+import {
+  createDirector,
+  createWebsite,
+  deleteDirector,
+  listDomains,
+  readWebsite,
+  wasRefused,
+  websiteExists,
+} from '../api/quick-website.ts'
 import { withServerMessage } from './configuration.ts'
 
 export type QuickSetupActor = ActorRefFrom<typeof quickSetupMachine>
@@ -24,8 +33,16 @@ export function provideQuickSetup(api: ApiClients) {
       websiteExists: fromPromise<boolean, NamedResourceInput>(({ input }) =>
         websiteExists(api, input.project, input.name),
       ),
-      createWebsite: fromPromise<CreatedWebsite, CreateWebsiteInput>(({ input }) =>
-        withServerMessage(createWebsite(api, input.project, input.website)),
+      // The machine asks whether the website exists after a failure that is not a refusal (refused: false).
+      createWebsite: fromPromise<CreatedWebsite, CreateWebsiteInput>(async ({ input }) => {
+        try {
+          return await createWebsite(api, input.project, input.website)
+        } catch (error) {
+          throw Object.assign(new Error(errorMessage(error)), { refused: wasRefused(error) })
+        }
+      }),
+      readWebsite: fromPromise<CreatedWebsite | null, NamedResourceInput>(({ input }) =>
+        withServerMessage(readWebsite(api, input.project, input.name)),
       ),
       deleteDirector: fromPromise<void, NamedResourceInput>(({ input }) =>
         withServerMessage(deleteDirector(api, input.project, input.name)),

@@ -41,6 +41,8 @@ export const QUICK_WEBSITE_MESSAGES = {
   invalidBackend: 'invalid backend',
   domainUsed: 'domain name already used',
   invalidWebsiteName: 'invalid website name',
+  /** Not the spec's: a creation whose answer was lost, and the check after it failed too. */
+  unknownOutcome: 'the platform did not say whether it was created: see the websites list',
 } as const
 
 /** Backend port and weight are parsed as integers (spec section 5). */

@@ -20,6 +20,7 @@ import type {
   QuickSetupDraftPatch,
   QuickSetupEmitted,
 } from '../../machines/quick-setup.types.ts'
+import { QUICK_WEBSITE_MESSAGES } from '../../src/types/quick-setup.ts'
 
 const PROJECT = 'alpha'
 // random() = 0 picks 'a' five times: every generated suffix is 'aaaaa'.
@@ -42,6 +43,8 @@ interface Fakes {
   createWebsite?: (input: CreateWebsiteInput) => Promise<CreatedWebsite>
   deleteDirector?: (input: NamedResourceInput) => Promise<void>
   listDomains?: () => Promise<string[]>
+  /** What a GET of the website answers after a failed creation: null when it does not exist. */
+  readWebsite?: (input: NamedResourceInput) => Promise<CreatedWebsite | null>
 }
 
 const rejecting = (message: string) => async (): Promise<never> => {
@@ -70,6 +73,10 @@ function startWizard(fakes: Fakes = {}) {
         return fakes.createWebsite
           ? fakes.createWebsite(input)
           : { name: input.website.name, default_director: input.website.default_director }
+      }),
+      readWebsite: fromPromise<CreatedWebsite | null, NamedResourceInput>(async ({ input }) => {
+        calls.push({ actor: 'readWebsite', input })
+        return fakes.readWebsite ? fakes.readWebsite(input) : null
       }),
       deleteDirector: fromPromise<void, NamedResourceInput>(async ({ input }) => {
         calls.push({ actor: 'deleteDirector', input })
@@ -284,6 +291,63 @@ describe('quick setup: refusing a submission', () => {
     expect(selectErrors(state)).toEqual([{ field: 'website', message: 'invalid website name' }])
     expect(wizard.called('createWebsite')).toEqual([])
     expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: `shop-example-com-${SUFFIX}` }])
+  })
+})
+
+/** What the app layer throws when the platform answered with a refusal (a 4xx): nothing was created. */
+const refusing = (message: string) => async (): Promise<never> => {
+  throw Object.assign(new Error(message), { refused: true })
+}
+
+describe('quick setup: a website creation whose answer was lost', () => {
+  const lost = rejecting('The platform could not be reached.')
+
+  it('asks whether the website exists and, as it does with its director, reports it created', async () => {
+    const director = `shop-example-com-${SUFFIX}`
+    const wizard = startWizard({
+      createWebsite: lost,
+      readWebsite: async (input) => ({ name: input.name, default_director: director }),
+    })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('readWebsite')).toEqual([{ project: PROJECT, name: 'shop-example-com' }])
+    expect(wizard.called('deleteDirector')).toEqual([])
+    expect(state.matches({ finished: 'created' })).toBe(true)
+    expect(selectErrors(state)).toEqual([])
+    expect(selectCreatedWebsite(state)).toEqual({ name: 'shop-example-com', default_director: director })
+    expect(wizard.emitted).toEqual([
+      { type: 'quickSetup.created', project: PROJECT, name: 'shop-example-com', default_director: director },
+    ])
+  })
+
+  it('rolls back once the platform says the website is not there', async () => {
+    const wizard = startWizard({ createWebsite: lost, readWebsite: async () => null })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: `shop-example-com-${SUFFIX}` }])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'The platform could not be reached.' }])
+  })
+
+  it('keeps the director and says so when whether the website exists cannot be told either', async () => {
+    const wizard = startWizard({ createWebsite: lost, readWebsite: rejecting('The platform did not answer in time.') })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('deleteDirector')).toEqual([])
+    expect(state.matches({ confirming: 'failed' })).toBe(true)
+    expect(selectErrors(state)).toEqual([
+      { field: 'server', message: 'The platform could not be reached.' },
+      { field: 'website', message: `shop-example-com: ${QUICK_WEBSITE_MESSAGES.unknownOutcome}` },
+      { field: 'director', message: `shop-example-com-${SUFFIX}: kept, as shop-example-com may use it` },
+    ])
+  })
+
+  it('does not ask after a refusal: nothing was created, the director goes at once', async () => {
+    const wizard = startWizard({ createWebsite: refusing('website quota exceeded') })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('readWebsite')).toEqual([])
+    expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: `shop-example-com-${SUFFIX}` }])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
   })
 })
 
