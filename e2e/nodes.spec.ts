@@ -131,6 +131,24 @@ test.describe('nodes', () => {
     }
   })
 
+  test('says on Country that it disagrees with the name, before sending anything', async ({ page }) => {
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(request.url())
+    })
+    await page.goto('/nodes-add?project=shop')
+    await page.getByLabel('Name', { exact: true }).fill('pop-zz-abc-1')
+    await page.getByLabel('Host name').fill('pop-zz-abc-1.edge.example.net')
+    await page.getByLabel('Point of presence').fill('abc')
+    const country = page.getByLabel('Country')
+    await country.fill('fr')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(country).toHaveAttribute('aria-invalid', 'true')
+    await expect(country).toHaveAccessibleDescription(/must be zz: the node's name pop-zz-abc-1 says so/)
+    await expect(country).toBeFocused()
+    expect(sent.filter((url) => /\/nodes$/.test(url))).toEqual([])
+  })
+
   test('an edge agent node shows its secret once when created, and Rotate secret replaces it', async ({
     page,
     server,

@@ -141,6 +141,8 @@ export function validatorOf(
   return (values) => {
     const result = v.safeParse(schema, bodyOf(ui, values))
     const errors = result.success ? [] : toFieldErrors(result.issues)
+    const written = errors.length === 0 ? ui.writeProblem?.(values, initial) : null
+    if (written) errors.push(written)
     for (const { path, problem } of days) {
       const day = getPath(values, path)
       if (typeof day !== 'string' || day === getPath(initial, path) || errors.some((e) => e.field === path)) continue

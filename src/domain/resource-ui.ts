@@ -254,6 +254,12 @@ export type ResourceUi = {
    * null; the form asks in a dialog before sending anything.
    */
   confirmSave?: (values: Draft, initial: Draft) => SaveConfirmation | null
+  /**
+   * What the type's server refuses of these values beyond the schema (a node's name and country that
+   * disagree), the very function its hook checks with, or null: the form says it on the field before
+   * sending. `initial` is what the form started from (empty for an add).
+   */
+  writeProblem?: (values: Draft, initial: Draft) => { field: string; message: string } | null
   /** A save changes what the sync checks report (a node's status): cached answers derived from them go. */
   affectsSync?: boolean
   /** Types whose answers a save here changes (a pool lists its nodes): their cached lists and details go. */

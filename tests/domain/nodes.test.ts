@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { validatorOf } from '../../src/domain/resource-body.ts'
 import { countryFlag, flagOf } from '../../src/domain/sync.ts'
-import { nodeStatusQuestion, revisionsOf } from '../../src/types/nodes/screen.ts'
+import { nodeStatusQuestion, nodesUi, revisionsOf } from '../../src/types/nodes/screen.ts'
 
 describe('a node status change', () => {
   it('asks first when the node leaves traffic, saying what it does to traffic and sync', () => {
@@ -34,5 +35,27 @@ describe('node columns', () => {
     expect(countryFlag('UK')).toBe('gb')
     expect(countryFlag('jp')).toBe('generic')
     expect(flagOf('pop-uk-lon-1')).toBe('gb')
+  })
+})
+
+describe('the node form', () => {
+  const node = { name: 'pop-zz-abc-1', display_name: '', hostname: 'n1.example.net', pop_code: 'abc', country: 'zz' }
+
+  it("refuses a country the new node's name contradicts, as the server does", () => {
+    const validate = validatorOf(nodesUi, 'create', { name: '' })
+    expect(validate(node)).toEqual([])
+    expect(validate({ ...node, country: 'fr' })).toEqual([
+      { field: 'country', message: "must be zz: the node's name pop-zz-abc-1 says so (its second part)" },
+    ])
+  })
+
+  it('leaves a stored node whose name came before the rule editable, and refuses only a new contradicting country', () => {
+    const stored = { ...node, name: 'edge-1', country: 'fr' }
+    const validate = validatorOf(nodesUi, 'edit', stored)
+    expect(validate({ ...stored, hostname: 'n2.example.net' })).toEqual([])
+    const storedNamed = { ...node, country: 'zz' }
+    expect(validatorOf(nodesUi, 'edit', storedNamed)({ ...storedNamed, country: 'de' })).toEqual([
+      { field: 'country', message: "must be zz: the node's name pop-zz-abc-1 says so (its second part)" },
+    ])
   })
 })

@@ -64,6 +64,21 @@ export function nodeNameProblem(name: string, country: string): { field: string;
   return { field: 'name', message: `must be the endpoint id with the country second, such as pop-${own}-par-1` }
 }
 
+/**
+ * What the server refuses of a node's name and country when it is written: a new node's disagreeing
+ * name or country (`existingCountry` undefined); a stored node, whose name cannot change, only a new
+ * country its name contradicts. The nodes' server hook and the node form check with it.
+ */
+export function nodeWriteProblem(
+  name: string,
+  country: string,
+  existingCountry?: string,
+): { field: string; message: string } | null {
+  if (existingCountry !== undefined && existingCountry.toLowerCase() === country.toLowerCase()) return null
+  const problem = nodeNameProblem(name, country)
+  return problem && (existingCountry === undefined || problem.field === 'country') ? problem : null
+}
+
 /** How a node stands with the platform's configuration (read-only, derived by the server). */
 export const NODE_SYNC_STATES = ['in_sync', 'pending', 'failed', 'unreachable'] as const
 export type NodeSyncState = (typeof NODE_SYNC_STATES)[number]

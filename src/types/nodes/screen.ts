@@ -8,7 +8,7 @@ import {
   type SummaryLine,
   TIME_COLUMN_WIDTH,
 } from '../../domain/resource-ui.ts'
-import { type NODE_SYNC_STATES, NodeFields } from './fields.ts'
+import { type NODE_SYNC_STATES, NodeFields, nodeWriteProblem } from './fields.ts'
 
 export const NODE_STATUS_OPTIONS: readonly Option[] = capitalisedOptions(NODE_STATUSES)
 /** The form's words for what runs a node. */
@@ -104,6 +104,13 @@ export const nodesUi: ResourceUi = {
   one: 'node',
   fields: NodeFields,
   confirmSave: nodeStatusQuestion,
+  // A stored node is one the form started with a name for; an add starts from none.
+  writeProblem: (values, initial) =>
+    nodeWriteProblem(
+      String(values.name ?? ''),
+      String(values.country ?? ''),
+      typeof initial.name === 'string' && initial.name !== '' ? String(initial.country ?? '') : undefined,
+    ),
   affectsSync: true,
   alsoChanges: ['pools'],
   secretOnCreate: {

@@ -20,7 +20,7 @@ import type {
 import { Timestamp } from '../../domain/common.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { abandonInvalidations } from './edge-invalidations.ts'
-import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState, nodeNameProblem } from './fields.ts'
+import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState, nodeWriteProblem } from './fields.ts'
 import { nodesUi } from './screen.ts'
 
 /** A reachable node reports every this many milliseconds (its own phase within the period). */
@@ -169,10 +169,12 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
       async beforeWrite({ db, name, data, existing }) {
         // A new node's name and country must agree; a node stored before the rule keeps its name (which
         // cannot change), and only a new country it contradicts is refused.
-        const country = (data as NodeData).country
-        const misnamed = !existing || existing.country !== country ? nodeNameProblem(name, country) : null
-        if (misnamed && (!existing || misnamed.field === 'country'))
-          throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
+        const misnamed = nodeWriteProblem(
+          name,
+          (data as NodeData).country,
+          existing ? String(existing.country) : undefined,
+        )
+        if (misnamed) throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
         // The simulation's switch: an agent node is unreachable when its agent stops reporting, not by a
         // field that would change nothing on it.
         if ((data as NodeData).kind === 'agent' && (data as NodeData).reachable === false) {
