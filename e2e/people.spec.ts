@@ -150,6 +150,18 @@ test.describe('SSO groups and roles', () => {
 })
 
 test.describe('users', () => {
+  test('inviting an address a user already has says so on the E-mail field', async ({ page }) => {
+    await page.goto('/users?project=shop')
+    await page.getByRole('button', { name: 'Invite a user' }).click()
+    const invite = page.getByRole('dialog', { name: 'Invite a user' })
+    const email = invite.getByLabel('E-mail')
+    await email.fill('admin@example.com')
+    await invite.getByRole('button', { name: 'Invite' }).click()
+    await expect(invite.getByRole('alert')).toContainText('already exists')
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toHaveAccessibleDescription(/is already taken/)
+  })
+
   test('an admin invites a user, changes their roles past a stale revision, and disables them after confirming', async ({
     page,
     server,

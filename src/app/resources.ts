@@ -201,8 +201,10 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
     })
     return record
   }
+  // The server's words, and what it said of each field (a name already taken) for the form to show there.
   const failed = (error: unknown, fallback: string): never => {
-    throw new Error(writeFailureOf(error, fallback).message)
+    const failure = writeFailureOf(error, fallback)
+    throw Object.assign(new Error(failure.message), { fieldErrors: failure.fieldErrors })
   }
   /**
    * An action on the record a detail page shows (revoke, renew) that met a newer revision: the page reads

@@ -1,14 +1,17 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'
-import { toFieldErrors } from '../domain/common.ts'
+import { type FieldError, toFieldErrors } from '../domain/common.ts'
 import { ROLE_NAMES, type RoleName } from '../domain/role-names.ts'
 import { UserInvite, type UserInviteData } from '../types/users/fields.ts'
 import { Button } from '../ui/Button.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { TextField } from '../ui/TextField.tsx'
 
-/** What a dialog's request is doing: the server's reason stays shown until the next try. */
-export type DialogRequest = { busy: boolean; error: string | null }
+/**
+ * What a dialog's request is doing: the server's reason stays shown until the next try, with what it
+ * said of each field (an address already taken) on that field.
+ */
+export type DialogRequest = { busy: boolean; error: string | null; fieldErrors?: readonly FieldError[] }
 
 const checkboxClassName = 'size-4 rounded border-slate-300 accent-teal-700 dark:border-slate-600'
 const ROLE_HELP: Record<RoleName, string> = {
@@ -160,6 +163,10 @@ export function InviteUserDialog({
     onInvite(parsed.output)
   }
   const formId = useId()
+  // The server's word on a field, for the address it refused, until the next try (not one refused here).
+  const shown: Record<string, string> = refusedHere
+    ? errors
+    : { ...Object.fromEntries((request.fieldErrors ?? []).map(({ field, message }) => [field, message])), ...errors }
   return (
     <RequestDialog
       open={open}
@@ -176,7 +183,7 @@ export function InviteUserDialog({
           autoComplete="off"
           value={values.email}
           onChange={(event) => change({ email: event.target.value })}
-          error={errors.email}
+          error={shown.email}
           description="They sign in with this address; until then their status is invited."
         />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -184,16 +191,16 @@ export function InviteUserDialog({
             label="First name"
             value={values.first_name}
             onChange={(event) => change({ first_name: event.target.value })}
-            error={errors.first_name}
+            error={shown.first_name}
           />
           <TextField
             label="Last name"
             value={values.last_name}
             onChange={(event) => change({ last_name: event.target.value })}
-            error={errors.last_name}
+            error={shown.last_name}
           />
         </div>
-        <RoleChoice roles={values.roles} onChange={(roles) => change({ roles })} error={errors.roles} />
+        <RoleChoice roles={values.roles} onChange={(roles) => change({ roles })} error={shown.roles} />
       </form>
     </RequestDialog>
   )

@@ -118,6 +118,30 @@ describe('InviteUserDialog', () => {
     expect(screen.getByRole('alert').textContent).toBe('users nina@example.com already exists')
   })
 
+  it('shows what the server said of a field on that field, until the form refuses a try itself', async () => {
+    const user = userEvent.setup()
+    render(
+      <InviteUserDialog
+        open
+        request={{
+          busy: false,
+          error: 'user nina@example.com already exists',
+          fieldErrors: [{ field: 'email', message: 'is already taken' }],
+        }}
+        onInvite={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    const email = within(screen.getByRole('dialog', { name: 'Invite a user' })).getByLabelText('E-mail')
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(email.getAttribute('aria-describedby')).toBeTruthy()
+    const described = (email.getAttribute('aria-describedby') ?? '').split(' ')
+    expect(described.map((id) => document.getElementById(id)?.textContent).join(' ')).toContain('is already taken')
+    await user.type(email, 'not an address')
+    await user.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(screen.queryByText('is already taken')).toBeNull()
+  })
+
   it('drops the server’s reason for an earlier try once the form refuses the next one itself', async () => {
     const user = userEvent.setup()
     render(
