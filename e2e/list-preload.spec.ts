@@ -69,6 +69,17 @@ test.describe('list pages start their query before the page renders', () => {
     await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
     expect(requests.map((request) => new URL(request.url()).searchParams.get('sort'))).toEqual([null, '-updated_at'])
   })
+
+  test('a name filter holding a NUL character, typed in the address, shows the whole list instead of an error', async ({
+    page,
+  }) => {
+    const requests = listRequests(page)
+    await page.goto(`/websites?project=${PROJECT}&q=%00`)
+    await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
+    await expect(page.getByText(/could not be loaded/)).toHaveCount(0)
+    await page.waitForLoadState('networkidle')
+    expect(requests.map((request) => new URL(request.url()).searchParams.get('q'))).toEqual([null])
+  })
 })
 
 test.describe("a page's files are asked for at once", () => {

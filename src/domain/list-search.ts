@@ -23,6 +23,7 @@ const wholeNumber = (min: number, max: number) =>
 export const ResourceListSearch = v.object({
   page: wholeNumber(1, 1_000_000),
   items: wholeNumber(1, 1000),
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
+  // No NUL: the platform can store none, so it refuses a filter holding one (a pasted %00).
+  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^[^\0]*$/))), undefined),
   sort: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^-?[a-z_]{1,64}(\.[a-z_]{1,64})*$/))), undefined),
 })
