@@ -21,10 +21,14 @@ test.describe('invalidation', () => {
     // The focus went to the refused field, whose error is read out with it.
     await expect(targets).toBeFocused()
 
+    // Sent from the keyboard, the button keeps the focus through its busy 'Invalidating…' and after.
     await targets.fill('https://shop.example.com/index.html')
-    await page.getByRole('button', { name: 'Invalidate', exact: true }).click()
+    const invalidate = page.getByRole('button', { name: 'Invalidate', exact: true })
+    await invalidate.focus()
+    await page.keyboard.press('Enter')
     const last = page.getByRole('region', { name: /Last request/ })
     await expect(last.getByRole('table', { name: 'Nodes of the last request' })).toBeVisible()
+    await expect(invalidate).toBeFocused()
     await expect(last.getByRole('heading', { name: /Completed/ })).toBeVisible({ timeout: 15_000 })
     const nodes = last.getByRole('row').filter({ has: page.getByRole('rowheader') })
     const count = await nodes.count()

@@ -66,10 +66,17 @@ describe('DeleteDialog', () => {
   it('cannot be confirmed twice or cancelled while deleting', async () => {
     const user = userEvent.setup()
     const onCancel = vi.fn()
-    render(<DeleteDialog {...props({ items: [{ name: 'shop' }], deleting: true, onCancel })} />)
+    const onConfirm = vi.fn()
+    render(<DeleteDialog {...props({ items: [{ name: 'shop' }], deleting: true, onCancel, onConfirm })} />)
     const dialog = screen.getByRole('dialog', { name: 'Delete website?' })
     const deleting = within(dialog).getByRole('button', { name: 'Deleting…' }) as HTMLButtonElement
-    expect(deleting.disabled).toBe(true)
+    // Busy, not disabled: it keeps the focus it had when pressed, and a second press does nothing.
+    expect(deleting.getAttribute('aria-disabled')).toBe('true')
+    deleting.focus()
+    await user.keyboard('{Enter}')
+    await user.click(deleting)
+    expect(onConfirm).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(deleting)
     expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true)
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull()
     await user.keyboard('{Escape}')

@@ -470,10 +470,17 @@ describe('ResourceForm: errors, saving and submit', () => {
   it('disables Save (Saving…) and the inputs while saving', async () => {
     const user = userEvent.setup()
     const onChange = vi.fn()
-    await show(<ResourceForm {...props(directorsUi, { saving: true, onChange })} />)
+    const onSubmit = vi.fn()
+    await show(<ResourceForm {...props(directorsUi, { saving: true, onChange, onSubmit })} />)
     const save = screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement
-    expect(save.disabled).toBe(true)
+    // Not pressable a second time, but focusable: the focus of whoever pressed it stays on it.
+    expect(save.getAttribute('aria-disabled')).toBe('true')
     expect(save.type).toBe('submit')
+    save.focus()
+    await user.keyboard('{Enter}')
+    await user.click(save)
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(save)
     const name = screen.getByRole('textbox', { name: 'Name' })
     expect(name.closest('fieldset')?.disabled).toBe(true)
     await user.type(name, 'x')
