@@ -70,20 +70,23 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
           </p>
         )}
         <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <TextField
-            label="API token"
-            type="password"
-            name="token"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus={early.focused}
-            value={token}
-            onChange={(event) => {
-              setToken(event.target.value)
-              setEmptyToken(false)
-            }}
-            error={emptyToken ? SESSION_MESSAGES.tokenEmpty : undefined}
-          />
+          {/* Live: its error is read out when it comes, also when Enter in the field (focus already there) brought it. */}
+          <div aria-live="polite">
+            <TextField
+              label="API token"
+              type="password"
+              name="token"
+              autoComplete="off"
+              spellCheck={false}
+              autoFocus={early.focused}
+              value={token}
+              onChange={(event) => {
+                setToken(event.target.value)
+                setEmptyToken(false)
+              }}
+              error={emptyToken ? SESSION_MESSAGES.tokenEmpty : undefined}
+            />
+          </div>
           <Button type="submit" busy={busy && pressed === 'token'} disabled={busy}>
             Sign in with token
           </Button>

@@ -137,6 +137,19 @@ describe('SignInPage', () => {
     expect(document.activeElement).toBe(field)
   })
 
+  it('reads out the empty token refused by Enter in the field, where the focus already was', async () => {
+    const user = userEvent.setup()
+    const { onTokenSignIn } = renderPage()
+    const field = screen.getByLabelText('API token')
+    // The live region is there before the error comes into it, as screen readers need.
+    const live = field.closest('[aria-live]')
+    expect(live?.getAttribute('aria-live')).toBe('polite')
+    await user.type(field, '{Enter}')
+    expect(onTokenSignIn).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(field)
+    expect(live?.textContent).toContain('Token cannot be empty.')
+  })
+
   it('starts the SSO sign-in', async () => {
     const user = userEvent.setup()
     const { onSsoSignIn } = renderPage()
