@@ -142,6 +142,25 @@ describe('ResourceList', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete website shop' }))
   })
 
+  it("gives focus to the empty list's message when the focused row was the last one", () => {
+    const only = ROWS.filter((row) => row.name === 'shop')
+    const { rerender } = render(<ResourceList {...props({ rows: only, total: 1 })} />)
+    screen.getByRole('button', { name: 'Delete website shop' }).focus()
+    // The list read again after the delete: the table goes, and the focused button with it.
+    rerender(<ResourceList {...props({ rows: [], total: 0 })} />)
+    expect(document.activeElement).toBe(screen.getByText('No websites yet.'))
+    // Tab goes on from there, to Add website beside it.
+    expect(screen.getAllByRole('link', { name: 'Add website' }).length).toBeGreaterThan(0)
+  })
+
+  it('leaves the focus alone when a list becomes empty while the user is elsewhere', () => {
+    const { rerender } = render(<ResourceList {...props()} />)
+    screen.getByRole('button', { name: 'Delete website shop' }).focus()
+    screen.getByRole('searchbox', { name: 'Filter by name' }).focus()
+    rerender(<ResourceList {...props({ rows: [], total: 0, params: { ...props().params, q: 'nothing' } })} />)
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Filter by name' }))
+  })
+
   it('leaves focus where the user put it when rows change', () => {
     const { rerender } = render(
       <>

@@ -437,6 +437,16 @@ export function ResourceList({
     })
   }
 
+  // The table gone with the focused control in it (its last row deleted): focus goes to the message in its
+  // place, read out, and Tab goes on from there, rather than to the page's start.
+  const tableFocused = useRef(false)
+  const emptyMessage = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (!emptyMessage.current) return
+    if (tableFocused.current && document.activeElement === document.body) emptyMessage.current.focus()
+    tableFocused.current = false
+  })
+
   let body: ReactNode
   if (status === 'loading') {
     body = (
@@ -460,7 +470,7 @@ export function ResourceList({
   } else if (rows.length === 0 && total === 0) {
     body = (
       <div className="flex flex-col items-start gap-3 rounded-md border border-dashed border-slate-300 px-4 py-8 dark:border-slate-700">
-        <p className="text-slate-600 dark:text-slate-400">
+        <p ref={emptyMessage} tabIndex={-1} className="text-slate-600 outline-none dark:text-slate-400">
           {q ? `No ${plural} match "${q}".` : filtered ? `No ${plural} match these filters.` : `No ${plural} yet.`}
         </p>
         {!q && !filtered && addLink}
@@ -471,7 +481,9 @@ export function ResourceList({
     const lastPage = Math.max(1, Math.ceil(total / params.items))
     body = (
       <div className="flex flex-col items-start gap-3 py-6">
-        <p className="text-slate-600 dark:text-slate-400">Page {params.page} is past the end of the list.</p>
+        <p ref={emptyMessage} tabIndex={-1} className="text-slate-600 outline-none dark:text-slate-400">
+          Page {params.page} is past the end of the list.
+        </p>
         <Button variant="secondary" size="sm" onClick={() => onParamsChange({ page: lastPage })}>
           Go to the last page
         </Button>
@@ -480,7 +492,8 @@ export function ResourceList({
     )
   } else {
     body = (
-      <div className="space-y-3">
+      // biome-ignore lint/a11y/noStaticElementInteractions: it only notes that focus went into the table, for the empty list
+      <div className="space-y-3" onFocus={() => (tableFocused.current = true)}>
         <DataTable
           label={ui.title}
           columns={columns}
