@@ -96,6 +96,15 @@ test.describe('the resource screens have no serious violation', () => {
     await page.goto('/websites?project=shop')
     await expect(page.getByRole('link', { name: 'shop-example-com', exact: true })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
+    // A column sorted by nothing yet shows its arrow on keyboard focus, as it does on hover.
+    const updated = page.getByRole('button', { name: 'Updated', exact: true })
+    const arrow = updated.locator('svg')
+    await expect(arrow).toHaveCSS('opacity', '0')
+    await updated.focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    await expect(updated).toBeFocused()
+    await expect(arrow).toHaveCSS('opacity', '0.4')
   })
 
   test('the delete dialog of a list row', async ({ page }) => {

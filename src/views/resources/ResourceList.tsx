@@ -153,7 +153,7 @@ function SortIcon({ direction }: { direction: 'ascending' | 'descending' | null 
       aria-hidden="true"
       viewBox="0 0 20 20"
       fill="currentColor"
-      className={`size-4 ${direction ? '' : 'opacity-0 group-hover:opacity-40'}`}
+      className={`size-4 ${direction ? '' : 'opacity-0 group-hover:opacity-40 group-focus-visible:opacity-40'}`}
     >
       {direction === 'descending' ? (
         <path d="M10 15.5a.75.75 0 0 1-.53-.22l-4.25-4.25a.75.75 0 1 1 1.06-1.06l2.97 2.97V5.25a.75.75 0 0 1 1.5 0v7.69l2.97-2.97a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-.53.22Z" />
