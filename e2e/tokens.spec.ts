@@ -45,6 +45,8 @@ async function revoke(page: Page, one: string, name: string) {
   await page.getByRole('button', { name: 'Revoke', exact: true }).click()
   const question = page.getByRole('dialog', { name: `Revoke the ${one} "${name}"?` })
   await expect(question).toBeVisible()
+  // Focus starts on Cancel, as in the delete question.
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused()
   await question.getByRole('button', { name: 'Revoke', exact: true }).click()
   await expect(question).toBeHidden()
   await expect(page.getByRole('button', { name: 'Revoke', exact: true })).toHaveCount(0)

@@ -79,6 +79,9 @@ describe('RevokeDialog', () => {
     )
     const dialog = screen.getByRole('dialog', { name: 'Revoke the token "ci-deploy"?' })
     expect(dialog.textContent).toContain('cannot be made active again')
+    // Focus starts on Cancel, as in the delete question: Enter at once does not revoke.
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' })
+    await waitFor(() => expect(document.activeElement).toBe(cancel))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(onCancel).toHaveBeenCalledOnce()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }))

@@ -40,7 +40,8 @@ export function ActionQuestion({
       dismissible={!pending}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          {/* Focus starts here, as in the delete question: Enter pressed at once does not act. */}
+          <Button variant="secondary" onClick={onCancel} disabled={pending} data-autofocus>
             Cancel
           </Button>
           <Button {...(danger ? { variant: 'danger' as const } : {})} onClick={onConfirm} busy={pending}>
