@@ -178,7 +178,15 @@ export function AuditLogPage(props: AuditLogPageProps) {
       id: 'time',
       header: 'Time',
       rowHeader: true,
-      cell: (row) => props.renderEntryLink(row.public_id, <AuditTime iso={row.occurred_at} />),
+      // Named by more than its time (entries of one second would share a name), the rest for screen readers only.
+      cell: (row) =>
+        props.renderEntryLink(
+          row.public_id,
+          <>
+            <AuditTime iso={row.occurred_at} />
+            <span className="sr-only">{`, ${actionLabel(row.action)} by ${actorLabel(row.actor)}`}</span>
+          </>,
+        ),
     },
     { id: 'actor', header: 'Actor', cell: (row) => actorLabel(row.actor) },
     { id: 'action', header: 'Action', cell: (row) => actionLabel(row.action) },
