@@ -93,6 +93,8 @@ test.describe('statistics', () => {
     const main = page.getByRole('main')
     await expect(main.getByRole('alert')).toHaveText('The end must be after the start.')
     await expect(page.getByLabel('To', { exact: true })).toHaveValue('19-11-2026 10:00')
+    // The refused field takes the focus, as the forms do.
+    await expect(page.getByLabel('To', { exact: true })).toBeFocused()
     await page.getByLabel('To', { exact: true }).fill('11/21/2026 10:00 AM')
     await page.getByRole('button', { name: 'Apply range' }).click()
     await expect(main.getByRole('alert')).toContainText('day-month-year, 24-hour')

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { formatDateTime } from '../domain/datetime.ts'
 import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
 import { formatCompact, formatNumber } from '../domain/numbers.ts'
@@ -366,6 +366,11 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
   const [problem, setProblem] = useState<StatsViewError | null>(null)
   const ids = { from: useId(), to: useId(), error: useId(), hint: useId() }
   const shown = problem ?? (viewError && viewError.field !== 'granularity' ? viewError : null)
+  // A refused Apply range puts the focus on the field it refused, whose error is then read out with it.
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (problem) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [problem])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const range = { from: parseDateTimeInput(from), to: parseDateTimeInput(to) }
@@ -398,7 +403,7 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
     </div>
   )
   return (
-    <form className="flex flex-wrap items-end gap-4" onSubmit={submit} noValidate>
+    <form ref={form} className="flex flex-wrap items-end gap-4" onSubmit={submit} noValidate>
       {field('from', 'From', from, setFrom)}
       {field('to', 'To', to, setTo)}
       <Button type="submit" size="sm" variant="secondary">

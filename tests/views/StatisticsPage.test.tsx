@@ -88,6 +88,8 @@ describe('StatisticsPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Enter the end of the range.')
     expect(to.getAttribute('aria-invalid')).toBe('true')
     expect(onChange).not.toHaveBeenCalled()
+    // The refused field takes the focus from the button, as the forms do, its error read with it.
+    expect(document.activeElement).toBe(to)
   })
 
   it('reads and writes the custom range day-month-year on a 24-hour clock in local time, whatever the locale', async () => {
