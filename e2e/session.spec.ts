@@ -214,6 +214,8 @@ test.describe('signing in', () => {
     await console.signInWithToken('not-a-valid-token')
     await expect(page.getByRole('alert')).toHaveText('Login failed. Your credentials or permissions are incorrect.')
     await expect(console.tokenField).toHaveValue('not-a-valid-token')
+    // The button pressed keeps the focus through its busy moment: the next try is one Enter away.
+    await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeFocused()
   })
 
   test('signs in through the development OpenID Connect provider', async ({ page, server }) => {

@@ -10,7 +10,7 @@ export type SignInPageProps = {
   onSsoSignIn: () => void
   /** A sign-in failure to show, e.g. 'Login failed. Your credentials or permissions are incorrect.' */
   error?: string
-  /** A sign-in is in progress: both buttons are disabled. */
+  /** A sign-in is in progress: the button pressed is busy, the other disabled. */
   busy?: boolean
 }
 
@@ -87,7 +87,8 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
               error={emptyToken ? SESSION_MESSAGES.tokenEmpty : undefined}
             />
           </div>
-          <Button type="submit" busy={busy && pressed === 'token'} disabled={busy}>
+          {/* The pressed one is busy, not disabled: it keeps the focus (src/ui/Button.tsx). */}
+          <Button type="submit" busy={busy && pressed === 'token'} disabled={busy && pressed !== 'token'}>
             Sign in with token
           </Button>
         </form>

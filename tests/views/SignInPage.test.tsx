@@ -157,6 +157,27 @@ describe('SignInPage', () => {
     expect(onSsoSignIn).toHaveBeenCalledOnce()
   })
 
+  it('keeps the focus on Sign in with token while its sign-in runs and after it fails', async () => {
+    const user = userEvent.setup()
+    const { rerender, onTokenSignIn, onSsoSignIn } = renderPage()
+    await user.type(screen.getByLabelText('API token'), 'wrong-token')
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in with token' })
+    await user.click(button)
+    expect(onTokenSignIn).toHaveBeenCalledOnce()
+    const page = (busy: boolean, error?: string) => (
+      <SignInPage onTokenSignIn={onTokenSignIn} onSsoSignIn={onSsoSignIn} busy={busy} error={error} />
+    )
+    rerender(page(true))
+    // Busy, not disabled: a disabled button would drop the focus to the page's body.
+    expect(button.disabled).toBe(false)
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    await user.keyboard('{Enter}')
+    expect(onTokenSignIn).toHaveBeenCalledOnce()
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in with SSO' }).disabled).toBe(true)
+    rerender(page(false, 'Login failed. Your credentials or permissions are incorrect.'))
+    expect(document.activeElement).toBe(button)
+  })
+
   it('disables both ways in while a sign-in is in progress', () => {
     renderPage({ busy: true })
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in with token' }).disabled).toBe(true)
