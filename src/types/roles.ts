@@ -39,3 +39,9 @@ export function permissionsOfRoles(roles: readonly string[]): string[] {
 export function rolesBeyond(held: readonly string[], roles: readonly string[]): string[] {
   return roles.filter((role) => !grantsAll(held, ROLE_PERMISSIONS[role as RoleName] ?? []))
 }
+
+/** Why a caller holding `held` may not hand out `roles` (to a user, or to a group through a mapping), or null. */
+export function grantRefusal(held: readonly string[], roles: readonly string[]): string | null {
+  const beyond = rolesBeyond(held, roles)
+  return beyond.length === 0 ? null : `you cannot grant ${beyond.join(', ')}: it holds permissions you do not`
+}

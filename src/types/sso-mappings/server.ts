@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { Caller, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { lockResource, toRecord } from '../../../server/resources/store.ts'
-import { permissionsOfRoles, rolesBeyond } from '../roles.ts'
+import { grantRefusal, permissionsOfRoles } from '../roles.ts'
 import { inGroup, SCOPE_TYPES, type SsoMappingData, SsoMappingFields, type SsoScope } from './fields.ts'
 
 export const SSO_MAPPINGS = 'sso-groups-roles'
@@ -30,10 +30,8 @@ export const ssoMappings: ResourceDefinition = {
     // alone would make any group admin.
     async beforeWrite({ db, data, principal }) {
       const { scope, scope_name, role } = data as SsoMappingData
-      if (rolesBeyond(principal.permissions, [role]).length > 0) {
-        const message = `you cannot grant ${role}: it holds permissions you do not`
-        throw badRequest(`role ${message}`, [{ field: 'role', message }])
-      }
+      const refusal = grantRefusal(principal.permissions, [role])
+      if (refusal) throw badRequest(`role ${refusal}`, [{ field: 'role', message: refusal }])
       if (scope === 'platform' || scope_name === null) return undefined
       if (!(await lockResource(db, SCOPE_TYPES[scope], '', scope_name, 'key share'))) {
         const message = `${scope} ${scope_name} does not exist`

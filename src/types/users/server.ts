@@ -5,7 +5,7 @@ import type { Db } from '../../../server/db/client.ts'
 import type { ResourceData, ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
 import { Email, Timestamp } from '../../domain/common.ts'
-import { rolesBeyond } from '../roles.ts'
+import { grantRefusal, rolesBeyond } from '../roles.ts'
 import { rolesOfGroups } from '../sso-mappings/server.ts'
 import { UserFields } from './fields.ts'
 
@@ -40,12 +40,11 @@ function checkManageable(user: ResourceData | null, held: Set<string>, principal
 async function checkRolesGiven(db: Db, data: ResourceData, existing: ResourceData | null, principal: Principal) {
   const before = await rolesHeld(db, existing)
   checkManageable(existing, before, principal)
-  const own = strings(data.roles).filter((role) => !before.has(role))
-  const beyondOwn = rolesBeyond(principal.permissions, own)
-  if (beyondOwn.length > 0) {
-    const message = `you cannot grant ${beyondOwn.join(', ')}: it holds permissions you do not`
-    throw badRequest(`roles ${message}`, [{ field: 'roles', message }])
-  }
+  const refusal = grantRefusal(
+    principal.permissions,
+    strings(data.roles).filter((role) => !before.has(role)),
+  )
+  if (refusal) throw badRequest(`roles ${refusal}`, [{ field: 'roles', message: refusal }])
   const after = await rolesHeld(db, data)
   const beyondGroups = rolesBeyond(
     principal.permissions,
