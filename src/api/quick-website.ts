@@ -35,14 +35,12 @@ export async function deleteDirector(api: ApiClients, projectName: string, name:
   })
 }
 
-/** 200 means the website exists; any failure means it does not (spec section 7). */
-export async function websiteExists(api: ApiClients, projectName: string, name: string): Promise<boolean> {
-  try {
-    await api.core(`${project(projectName)}/websites/${encodeURIComponent(name)}`)
-    return true
-  } catch {
-    return false
-  }
+/** 200 means the website exists; any failure means it does not (spec section 7): readWebsite's answer, read so. */
+export function websiteExists(api: ApiClients, projectName: string, name: string): Promise<boolean> {
+  return readWebsite(api, projectName, name).then(
+    (website) => website !== null,
+    () => false,
+  )
 }
 
 export async function createWebsite(
