@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { type AccessTokenVerifier, AUTH_TYPES, Authenticator, type RoleGrants } from './auth/authenticator.ts'
-import { ApiError, errorBody } from './base/errors.ts'
+import { ApiError, errorBody, RateLimited } from './base/errors.ts'
 import type { ServerConfig, ServerContext, TypeCatalog } from './context.ts'
 import {
   DATABASE_CONTENDED_MESSAGE,
@@ -163,6 +163,7 @@ export function createApp(ctx: ServerContext, types: TypeList): Hono<AppEnv> {
     if (error instanceof ApiError) {
       // Every 503 is "try again shortly", and says when (openapi.json promises Retry-After with it).
       if (error.status === 503) c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      if (error instanceof RateLimited) c.header('Retry-After', String(error.retryAfter))
       return c.json(errorBody(error), error.status)
     }
     // The database stopped or restarts: not a fault of this request, and over in a few seconds. The pool

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { createApp, createContext, keepStatisticsFresh, type PlatformTypes } from './app.ts'
+import { recordAudit } from './audit.ts'
+import { signInWait } from './auth/sign-in-limit.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
@@ -293,6 +295,16 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
         return Boolean(user && user.status !== 'disabled' && sameText(password, demoPassword))
       },
       adapter: databaseAdapter(database.db),
+      signIns: {
+        wait: (ip) => signInWait(database.db, ip),
+        failed: ({ email, ip, userAgent }) =>
+          recordAudit(database.db, {
+            actor: { type: 'user', email, token_prefix: null, ip, user_agent: userAgent },
+            action: 'login',
+            result: 'failure',
+          }),
+      },
+      trustedProxies: config.trustedProxies,
       keyStore: {
         get: async (key) =>
           (await database.db.select().from(settings).where(eq(settings.key, key)).limit(1))[0]?.value ?? null,

@@ -14,6 +14,16 @@ export class ApiError extends Error {
   }
 }
 
+/** A 429: the caller is to wait `retryAfter` seconds before it tries again (sent as Retry-After). */
+export class RateLimited extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, message)
+  }
+}
+
 export const badRequest = (message: string, errors: FieldError[] = []) => new ApiError(400, message, errors)
 export const fieldError = (field: string, message: string) => new ApiError(400, message, [{ field, message }])
 export const unauthorized = (message = 'authentication required') => new ApiError(401, message)

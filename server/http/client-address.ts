@@ -15,3 +15,21 @@ export function clientAddress(forwardedFor: string | undefined, socket: string |
   ]
   return chain[Math.max(0, chain.length - 1 - trustedProxies)] ?? 'unknown'
 }
+
+/**
+ * The most of a User-Agent header the audit log keeps: real ones are a few hundred characters, and a
+ * caller (one not signed in, on a failed sign-in) must not store up to 16 KB a request.
+ */
+export const USER_AGENT_KEPT = 512
+
+/** Where a request came from and with what, as the audit log records it. */
+export function requestOriginOf(
+  headers: { forwardedFor: string | undefined; userAgent: string | undefined },
+  socket: string | undefined,
+  trustedProxies: number,
+): { ip: string; userAgent: string } {
+  return {
+    ip: clientAddress(headers.forwardedFor, socket, trustedProxies).slice(0, 100),
+    userAgent: (headers.userAgent ?? '').slice(0, USER_AGENT_KEPT),
+  }
+}

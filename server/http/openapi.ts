@@ -71,6 +71,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
   413: { name: 'PayloadTooLarge', description: 'The body is over 4 MiB (a backup upload: 32 MiB)' },
   415: { name: 'UnsupportedMediaType', description: 'A body that is not sent as `application/json`' },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many failed sign-ins from this address within a minute: try again after `Retry-After` seconds',
+  },
   431: {
     name: 'RequestHeaderFieldsTooLarge',
     description: 'The request line and headers are over 16 KB (a query string that long, a huge cookie)',
@@ -330,7 +334,9 @@ export function openapiDocument(
             {
               description,
               content: errorContent,
-              ...(status === '503' ? { headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } } : {}),
+              ...(status === '503' || status === '429'
+                ? { headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } }
+                : {}),
             },
           ]),
         ),

@@ -15,25 +15,20 @@ import {
   withArticle,
 } from '../resources/definition.ts'
 import { parseIfMatch, type ResourceService } from '../resources/service.ts'
-import { clientAddress } from './client-address.ts'
+import { requestOriginOf } from './client-address.ts'
 import { jsonBody } from './compress.ts'
 import type { ApiContext } from './middleware.ts'
 import { resourceExamples } from './resource-examples.ts'
 import { readJson, type ServiceRouter } from './service.ts'
 
-/**
- * The most of a User-Agent header the audit log keeps: real ones are a few hundred characters, and a
- * caller (one not signed in, on a failed sign-in) must not store up to 16 KB a request.
- */
-export const USER_AGENT_KEPT = 512
-
 /** Where the request came from and with what, as the audit log records it (`clientAddress`). */
 export function requestOrigin(c: ApiContext, trustedProxies: number) {
   const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
-  return {
-    ip: clientAddress(c.req.header('x-forwarded-for'), socket?.remoteAddress, trustedProxies).slice(0, 100),
-    userAgent: (c.req.header('user-agent') ?? '').slice(0, USER_AGENT_KEPT),
-  }
+  return requestOriginOf(
+    { forwardedFor: c.req.header('x-forwarded-for'), userAgent: c.req.header('user-agent') },
+    socket?.remoteAddress,
+    trustedProxies,
+  )
 }
 
 export function callerOf(c: ApiContext, principal: Principal): Caller {

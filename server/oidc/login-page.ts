@@ -85,6 +85,9 @@ ${body}
 
 export const LOGIN_TITLE = 'Sign in to WADP console'
 export const WRONG_CREDENTIALS = 'Wrong e-mail or password.'
+/** What the page says once an address has failed too often (server/auth/sign-in-limit.ts). */
+export const tooManySignIns = (seconds: number) =>
+  `Too many failed sign-ins from this address. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
 
 export function renderLoginPage(options: { action: string; email?: string; error?: string }): string {
   const { action, email = '', error } = options

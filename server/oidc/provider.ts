@@ -26,7 +26,15 @@ import Provider, {
   type UnknownObject,
 } from 'oidc-provider'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/client.ts'
-import { renderLoginPage, renderLogoutPage, renderMessagePage, STYLE_SOURCE, WRONG_CREDENTIALS } from './login-page.ts'
+import { requestOriginOf } from '../http/client-address.ts'
+import {
+  renderLoginPage,
+  renderLogoutPage,
+  renderMessagePage,
+  STYLE_SOURCE,
+  tooManySignIns,
+  WRONG_CREDENTIALS,
+} from './login-page.ts'
 import { looksLikeJwt } from './verify.ts'
 
 export type OidcAccount = { email: string; first_name: string; last_name: string; groups: string[] }
@@ -51,6 +59,17 @@ export type OidcOptions = {
   keyStore: OidcKeyStore
   /** Where oidc-provider keeps its state; its in-memory default when absent. */
   adapter?: AdapterFactory
+  /**
+   * Failed sign-ins limited per address, as the API's own (server/auth/sign-in-limit.ts): `wait` says
+   * how long an address past the limit must wait (null within it), `failed` records a failure. Without
+   * them (tests of the provider alone), nothing is limited or recorded.
+   */
+  signIns?: {
+    wait(ip: string): Promise<number | null>
+    failed(attempt: { email: string; ip: string; userAgent: string }): Promise<void>
+  }
+  /** How far X-Forwarded-For is believed for the caller's address (`WADP_TRUSTED_PROXIES`). */
+  trustedProxies?: number
 }
 export type OidcProvider = {
   issuer: string
@@ -66,6 +85,8 @@ const SIGNING_ALG = 'RS256'
 const USERINFO_ROUTE = '/me'
 const INTERACTION_PATH = /^\/interaction\/([A-Za-z0-9_-]+)$/
 const MAX_FORM_BYTES = 16 * 1024
+/** The most of a typed e-mail address a failed sign-in's audit entry keeps (an address is at most 254). */
+const EMAIL_KEPT = 254
 
 // `groups` rides on the profile scope so the console gets it with the standard `openid profile email`.
 const SCOPE_CLAIMS = {
@@ -209,9 +230,23 @@ export async function createOidcProvider(options: OidcOptions): Promise<OidcProv
       if (!form) return sendHtml(res, 400, renderMessagePage('Bad request', 'The form could not be read.'))
       const email = (form.get('email') ?? '').trim()
       const password = form.get('password') ?? ''
+      const origin = requestOriginOf(
+        { forwardedFor: header(req, 'x-forwarded-for'), userAgent: header(req, 'user-agent') },
+        req.socket.remoteAddress,
+        options.trustedProxies ?? 0,
+      )
+      // Past the limit the password is not even tried: a guessed one would be as refused as a wrong one.
+      const wait = await options.signIns?.wait(origin.ip)
+      if (wait) {
+        res.setHeader('Retry-After', String(wait))
+        return sendHtml(res, 429, renderLoginPage({ action, email, error: tooManySignIns(wait) }))
+      }
       const account =
         email && password && (await options.verifyPassword(email, password)) ? await options.findAccount(email) : null
-      if (!account) return sendHtml(res, 200, renderLoginPage({ action, email, error: WRONG_CREDENTIALS }))
+      if (!account) {
+        await options.signIns?.failed({ email: email.slice(0, EMAIL_KEPT), ...origin })
+        return sendHtml(res, 200, renderLoginPage({ action, email, error: WRONG_CREDENTIALS }))
+      }
       return provider.interactionFinished(
         req,
         res,
@@ -385,6 +420,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function stringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+}
+
+/** A request header's value; of a repeated one, the first. */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value[0] : value
 }
 
 function bearerToken(req: IncomingMessage): string | undefined {

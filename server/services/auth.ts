@@ -4,6 +4,7 @@ import { ProjectSummary } from '../../src/domain/project.ts'
 import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { LoginResult } from '../../src/domain/session.ts'
 import { type AuditActor, recordAudit } from '../audit.ts'
+import { signInWait, tooManyFailedSignIns } from '../auth/sign-in-limit.ts'
 import { ApiError, notFound } from '../base/errors.ts'
 import { actorOf, type Principal, permissionsIn, reachesProject, reachKey } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
@@ -48,12 +49,12 @@ export function authService(ctx: ServerContext, types: TypeList): ServiceRouter 
     tag: 'session',
     summary: 'Sign in with an API token or an OpenID Connect access token',
     description:
-      'Each call is a sign-in: it writes a `login` audit entry (success, or failure with the token’s first 6 characters) and stamps the user’s `last_login_at`. To ask whether a stored token still holds, use `GET /auth/check`, which records nothing.',
+      'Each call is a sign-in: it writes a `login` audit entry (success, or failure with the token’s first 6 characters) and stamps the user’s `last_login_at`. After 10 failed sign-ins from one address within a minute, a further failure answers 429 with `Retry-After` and is not recorded; a valid token still signs in. To ask whether a stored token still holds, use `GET /auth/check`, which records nothing.',
     access: { public: true },
     body: TokenLogin,
     status: 200,
     response: LoginAnswer,
-    errors: [401],
+    errors: [401, 429],
     example: { token: 'Hn4rQ8wZ1xK7pV3mT9cL5bJ2dF6gS0aY4eU8iO1qR7t' },
     handler: async ({ c, body }) => {
       const request = requestOrigin(c, ctx.config.trustedProxies)
@@ -65,6 +66,8 @@ export function authService(ctx: ServerContext, types: TypeList): ServiceRouter 
         return c.json({ data: sessionOf(principal) })
       } catch (error) {
         if (error instanceof ApiError) {
+          const wait = await signInWait(ctx.db, request.ip)
+          if (wait !== null) throw tooManyFailedSignIns(wait)
           const actor = {
             type: 'token' as const,
             email: null,

@@ -31,7 +31,7 @@ export interface paths {
   "/login": {
     /**
      * Sign in with an API token or an OpenID Connect access token
-     * @description Each call is a sign-in: it writes a `login` audit entry (success, or failure with the token’s first 6 characters) and stamps the user’s `last_login_at`. To ask whether a stored token still holds, use `GET /auth/check`, which records nothing.
+     * @description Each call is a sign-in: it writes a `login` audit entry (success, or failure with the token’s first 6 characters) and stamps the user’s `last_login_at`. After 10 failed sign-ins from one address within a minute, a further failure answers 429 with `Retry-After` and is not recorded; a valid token still signs in. To ask whether a stored token still holds, use `GET /auth/check`, which records nothing.
      *
      * Permission: none (public).
      */
@@ -568,6 +568,27 @@ export interface components {
         };
       };
     };
+    /** @description Too many failed sign-ins from this address within a minute: try again after `Retry-After` seconds */
+    TooManyRequests: {
+      headers: {
+        "Retry-After": components["headers"]["Retry-After"];
+      };
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
     RequestHeaderFieldsTooLarge: {
       content: {
@@ -757,7 +778,7 @@ export interface operations {
   };
   /**
    * Sign in with an API token or an OpenID Connect access token
-   * @description Each call is a sign-in: it writes a `login` audit entry (success, or failure with the token’s first 6 characters) and stamps the user’s `last_login_at`. To ask whether a stored token still holds, use `GET /auth/check`, which records nothing.
+   * @description Each call is a sign-in: it writes a `login` audit entry (success, or failure with the token’s first 6 characters) and stamps the user’s `last_login_at`. After 10 failed sign-ins from one address within a minute, a further failure answers 429 with `Retry-After` and is not recorded; a valid token still signs in. To ask whether a stored token still holds, use `GET /auth/check`, which records nothing.
    *
    * Permission: none (public).
    */
@@ -800,6 +821,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["RequestHeaderFieldsTooLarge"];
       503: components["responses"]["Unavailable"];
     };

@@ -206,6 +206,27 @@ export interface components {
         };
       };
     };
+    /** @description Too many failed sign-ins from this address within a minute: try again after `Retry-After` seconds */
+    TooManyRequests: {
+      headers: {
+        "Retry-After": components["headers"]["Retry-After"];
+      };
+      content: {
+        "application/json": {
+          /** @description What went wrong, in one sentence */
+          message: string;
+          /** @description One entry per invalid field (empty when the error is not about a field) */
+          errors: {
+              /** @description Dot path of the field, such as backends.0.port */
+              field: string;
+              /** @description What is wrong with it */
+              message: string;
+            }[];
+          /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
+          data?: unknown;
+        };
+      };
+    };
     /** @description The request line and headers are over 16 KB (a query string that long, a huge cookie) */
     RequestHeaderFieldsTooLarge: {
       content: {

@@ -38,9 +38,12 @@ class CookieJar {
 export class Browser {
   readonly jar = new CookieJar()
 
+  /** `headers` go with every request (an X-Forwarded-For, to be another address). */
+  constructor(private readonly headers: Record<string, string> = {}) {}
+
   async request(url: string | URL, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
     const target = new URL(url)
-    const headers: Record<string, string> = { cookie: this.jar.header(target) }
+    const headers: Record<string, string> = { ...this.headers, cookie: this.jar.header(target) }
     let body: string | undefined
     if (init.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded'

@@ -179,7 +179,7 @@ export async function testDatabase(): Promise<{ url: string; drop(): Promise<voi
  * once per test file.
  */
 export function setUpPlatform(
-  overrides: { syncDelay?: string; tokenSweepSeconds?: number; jobs?: JobTiming } = {},
+  overrides: { syncDelay?: string; tokenSweepSeconds?: number; jobs?: JobTiming; trustedProxies?: number } = {},
 ): TestPlatform {
   const platform = {} as TestPlatform
   let counter = 0
@@ -198,6 +198,7 @@ export function setUpPlatform(
         syncDelay: overrides.syncDelay ?? '100-300',
         ...(overrides.tokenSweepSeconds ? { tokenSweepSeconds: overrides.tokenSweepSeconds } : {}),
         ...(overrides.jobs ? { jobs: overrides.jobs } : {}),
+        ...(overrides.trustedProxies ? { trustedProxies: overrides.trustedProxies } : {}),
         serveConsole: false,
       },
       PLATFORM_TYPES,
