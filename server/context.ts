@@ -21,7 +21,7 @@ export type ServerConfig = {
   acmeStepMs: number
   /**
    * How many proxies of the platform's own stand before it (`WADP_TRUSTED_PROXIES`, default 0): how far
-   * X-Forwarded-For is believed for the client's address (server/http/client-address.ts).
+   * X-Forwarded-For is believed for the client's address (server/base/client-address.ts).
    */
   trustedProxies: number
   /** The built console, served with an SPA fallback; null serves the API only (tests, `npm run dev`). */

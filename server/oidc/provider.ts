@@ -25,8 +25,8 @@ import Provider, {
   type Interaction,
   type UnknownObject,
 } from 'oidc-provider'
+import { requestOriginOf } from '../base/client-address.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/client.ts'
-import { requestOriginOf } from '../http/client-address.ts'
 import {
   renderLoginPage,
   renderLogoutPage,

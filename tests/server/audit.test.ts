@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientAddress } from '../../server/http/client-address.ts'
+import { clientAddress } from '../../server/base/client-address.ts'
 import { ADMIN, ADMIN_TOKEN, type Json, scheduledBackupsTaken, setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
