@@ -8,12 +8,9 @@ import type { ResourceListParams } from '../../src/domain/list-params.ts'
 import { codeSnippetsUi } from '../../src/types/code-snippets/screen.ts'
 import { tokensUi } from '../../src/types/tokens/screen.ts'
 import { websitesUi } from '../../src/types/websites/screen.ts'
-import {
-  FILTER_DELAY_MS,
-  ResourceList,
-  type ResourceListProps,
-  tableMinWidth,
-} from '../../src/views/resources/ResourceList.tsx'
+import { tableMinWidth } from '../../src/views/resources/ListTable.tsx'
+import { FILTER_DELAY_MS } from '../../src/views/resources/ListToolbar.tsx'
+import { ResourceList, type ResourceListProps } from '../../src/views/resources/ResourceList.tsx'
 
 afterEach(() => {
   cleanup()
