@@ -86,26 +86,34 @@ export function formAction(html: string): string {
 }
 
 /**
+ * Opens the built-in provider's login form at `baseUrl` as the console's authorization request does
+ * (authorization code with PKCE); returns the form's action and the PKCE verifier.
+ */
+export async function openLoginForm(browser: Browser, baseUrl: string): Promise<{ action: URL; verifier: string }> {
+  const { verifier, challenge } = pkcePair()
+  const authorize = new URL(`${baseUrl}/oidc/auth`)
+  authorize.search = new URLSearchParams({
+    client_id: 'wadp-console',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: `${baseUrl}/auth/callback`,
+    state: 's',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString()
+  const loginPage = await browser.follow(await browser.request(authorize), baseUrl, `${baseUrl}/auth/callback`)
+  return { action: new URL(formAction(await loginPage.response.text()), baseUrl), verifier }
+}
+
+/**
  * An OpenID Connect sign-in through the built-in provider at `baseUrl`, as the console does it
  * (authorization code with PKCE, the provider's login form); returns the access token.
  */
 export async function oidcSignIn(baseUrl: string, email: string, password: string): Promise<string> {
   const browser = new Browser()
-  const { verifier, challenge } = pkcePair()
   const issuer = `${baseUrl}/oidc`
   const redirectUri = `${baseUrl}/auth/callback`
-  const authorize = new URL(`${issuer}/auth`)
-  authorize.search = new URLSearchParams({
-    client_id: 'wadp-console',
-    response_type: 'code',
-    scope: 'openid profile email',
-    redirect_uri: redirectUri,
-    state: 's',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  }).toString()
-  const loginPage = await browser.follow(await browser.request(authorize), baseUrl, redirectUri)
-  const action = new URL(formAction(await loginPage.response.text()), baseUrl)
+  const { action, verifier } = await openLoginForm(browser, baseUrl)
   const submitted = await browser.request(action, { form: { email, password } })
   const { location, response } = await browser.follow(submitted, baseUrl, redirectUri)
   const code = location?.searchParams.get('code')

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../server/base/errors.ts'
-import { Browser, formAction, oidcSignIn, pkcePair } from './oidc-browser.ts'
+import { Browser, oidcSignIn, openLoginForm } from './oidc-browser.ts'
 import { DEMO_PASSWORD, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
 // A node applies a change 2.5-3 s after it: long enough that a read right after the change still says
@@ -351,17 +351,7 @@ describe('sign-in with the development OpenID Connect provider', () => {
 
   it('refuses the wrong password at the provider', async () => {
     const browser = new Browser()
-    const { challenge } = pkcePair()
-    const authorize = `${platform.url}/oidc/auth?${new URLSearchParams({
-      client_id: 'wadp-console',
-      response_type: 'code',
-      scope: 'openid',
-      redirect_uri: `${platform.url}/auth/callback`,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    })}`
-    const page = await browser.follow(await browser.request(authorize), platform.url, `${platform.url}/auth/callback`)
-    const action = new URL(formAction(await page.response.text()), platform.url)
+    const { action } = await openLoginForm(browser, platform.url)
     const wrong = await browser.request(action, { form: { email: VIEWER, password: 'guess' } })
     expect(await wrong.text()).toContain('Wrong e-mail or password.')
   })

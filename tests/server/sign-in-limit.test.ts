@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { Browser, formAction, pkcePair } from './oidc-browser.ts'
+import { Browser, openLoginForm } from './oidc-browser.ts'
 import { ADMIN_TOKEN, DEMO_PASSWORD, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
 // One proxy of the platform's own before it: each test is its own address through X-Forwarded-For.
@@ -45,19 +45,7 @@ describe('failed sign-ins from one address', () => {
 })
 
 describe('failed passwords at the development provider', () => {
-  async function loginForm(browser: Browser): Promise<URL> {
-    const { challenge } = pkcePair()
-    const authorize = `${platform.url}/oidc/auth?${new URLSearchParams({
-      client_id: 'wadp-console',
-      response_type: 'code',
-      scope: 'openid',
-      redirect_uri: `${platform.url}/auth/callback`,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    })}`
-    const page = await browser.follow(await browser.request(authorize), platform.url, `${platform.url}/auth/callback`)
-    return new URL(formAction(await page.response.text()), platform.url)
-  }
+  const loginForm = async (browser: Browser) => (await openLoginForm(browser, platform.url)).action
 
   it('are recorded in the audit log and, past ten a minute, refuse even the right password', async () => {
     const ip = '198.51.100.21'
