@@ -612,7 +612,9 @@ export interface paths {
   "/nodes/{name}/secret": {
     /**
      * Give an edge agent node a new secret, returned once; the old one stops working
-     * @description Permission: wadp.nodes.update.
+     * @description A change of the node, not a new resource one could read (only the secret’s hash is kept): 200, with the secret this once.
+     *
+     * Permission: wadp.nodes.update.
      */
     post: operations["postNodesByNameSecret"];
   };
@@ -1570,6 +1572,9 @@ export interface operations {
     responses: {
       /** @description Success */
       201: {
+        headers: {
+          Location: components["headers"]["Location"];
+        };
         content: {
           "application/json": {
             data: {
@@ -15296,7 +15301,9 @@ export interface operations {
   };
   /**
    * Give an edge agent node a new secret, returned once; the old one stops working
-   * @description Permission: wadp.nodes.update.
+   * @description A change of the node, not a new resource one could read (only the secret’s hash is kept): 200, with the secret this once.
+   *
+   * Permission: wadp.nodes.update.
    */
   postNodesByNameSecret: {
     parameters: {
@@ -15307,7 +15314,7 @@ export interface operations {
     };
     responses: {
       /** @description Success */
-      201: {
+      200: {
         content: {
           "application/json": {
             data: {
@@ -19379,6 +19386,9 @@ export interface operations {
     responses: {
       /** @description Success */
       201: {
+        headers: {
+          Location: components["headers"]["Location"];
+        };
         content: {
           "application/json": {
             data: {

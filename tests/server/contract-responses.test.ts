@@ -101,6 +101,9 @@ describe('answers, field by field as documented', () => {
       },
     })
     expect(agent.body.data.secret).toEqual(expect.any(String))
+    // A new secret is a change of the node, nothing one could read at an address of its own: no 201.
+    const rotated = await send('POST', `${core}/nodes/pop-jp-tyo-9/secret`, 200)
+    expect(rotated.body.data.secret).not.toBe(agent.body.data.secret)
     await send('DELETE', `${core}/nodes/pop-jp-tyo-9`, 204, { headers: { 'if-match': '*' } })
     await send('GET', `${core}/nodes`, 200)
     await send('GET', `${core}/pools`, 200)
@@ -135,12 +138,26 @@ describe('answers, field by field as documented', () => {
         { timeout: 30_000 },
       )
       .toBe('completed')
-    await send('GET', `${core}/projects/shop/backups/${backup.body.data.name}/download`, 200)
+    const download = await send('GET', `${core}/projects/shop/backups/${backup.body.data.name}/download`, 200)
+    const uploaded = await send('POST', `${core}/projects/shop/backups/import`, 201, { body: download.body })
+    expect(uploaded.headers.get('location')).toBe(`${core}/projects/shop/backups/${uploaded.body.data.name}`)
+    expect((await send('GET', uploaded.headers.get('location') as string, 200)).body.data.trigger).toBe('uploaded')
     await send('POST', `${core}/projects/shop/backups/${backup.body.data.name}/restore?dry_run=true`, 200)
     await send('GET', `${core}/projects/shop/sync?details=true`, 200)
     await send('GET', `${core}/admin-sync-state`, 200)
     await send('GET', `${core}/projects/shop`, 200)
     await send('GET', `${core}/projects/shop/domains`, 200)
+    const quick = await send('POST', `${core}/projects/shop/quick-setup`, 201, {
+      body: {
+        domain_name: 'contract.shop.example.com',
+        backend: { directorOption: 'existing' },
+        default_director: 'shop-origin',
+      },
+    })
+    expect(quick.headers.get('location')).toBe(`${core}/projects/shop/websites/${quick.body.data.name}`)
+    expect((await send('GET', quick.headers.get('location') as string, 200)).body.data.domain_name).toBe(
+      'contract.shop.example.com',
+    )
     await send('GET', `${core}/projects/shop/overview`, 200)
     await send('GET', `${core}/projects/shop/inventory`, 200)
     await send('GET', `${core}/backend-health?project=shop`, 200)

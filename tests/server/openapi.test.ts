@@ -30,7 +30,7 @@ type Operation = {
   'x-permission'?: string
   parameters?: { name: string; in: string; description?: string; schema: Schema }[]
   requestBody?: { content: Record<string, { schema: Schema }> }
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>
+  responses: Record<string, { content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }>
 }
 type Document = { openapi: string; tags?: { name: string }[]; paths: Record<string, Record<string, Operation>> }
 
@@ -289,6 +289,16 @@ describe('the times in the answers', () => {
       ),
     )
     expect(plain).toEqual([])
+  })
+})
+
+describe('the creates', () => {
+  it('say where what they created is: every 201 carries Location (a call that creates nothing one can read is no 201)', () => {
+    const nowhere = operations()
+      .filter(({ operation }) => operation.responses['201'] && !operation.responses['201'].headers?.Location)
+      .map(({ service, method, path }) => `${service} ${method} ${path}`)
+    expect(operations().some(({ operation }) => operation.responses['201'])).toBe(true)
+    expect(nowhere).toEqual([])
   })
 })
 

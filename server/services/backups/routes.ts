@@ -184,6 +184,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     params: ProjectParams,
     documentedBody: BackupDocument,
     response: BackupAnswer,
+    headers: ['Location'],
     handler: async ({ c, params, principal }) => {
       const document = await checkedDocument(ctx, params.project, await readJson(c))
       const caller = callerOf(c, principal)
@@ -200,6 +201,8 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
         audited: { trigger: 'uploaded', source_project: document.project, sha256: document.sha256 },
       })
       if (!record) throw new Error('backup id collision')
+      // The new backup is read where every backup is: …/backups/{name}, not at the path uploaded to.
+      c.header('Location', `${c.req.path.replace(/\/import$/, '')}/${record.name}`)
       return c.json({ data: presentBackup(record) }, 201)
     },
   })

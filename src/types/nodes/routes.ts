@@ -349,9 +349,11 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
     method: 'post',
     path: '/nodes/:name/secret',
     summary: 'Give an edge agent node a new secret, returned once; the old one stops working',
+    description:
+      'A change of the node, not a new resource one could read (only the secret’s hash is kept): 200, with the secret this once.',
     access: { permission: 'wadp.nodes.update' },
     params: NodeParams,
-    status: 201,
+    status: 200,
     errors: [409],
     response: v.object({ data: v.object({ name: v.string(), secret: v.string() }) }),
     handler: async ({ c, params, principal }) => {
@@ -372,7 +374,7 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
         })
         return secret
       })
-      return c.json({ data: { name: params.name, secret } }, 201)
+      return c.json({ data: { name: params.name, secret } })
     },
   })
 }

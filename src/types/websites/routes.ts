@@ -46,13 +46,18 @@ function registerDomainsAndQuickSetup(router: ServiceRouter, ctx: ServerContext)
     params: ProjectParams,
     body: QuickSetupDraft,
     response: QuickSetupAnswer,
+    headers: ['Location'],
     errors: [409],
     example: {
       domain_name: 'outlet.shop.example.com',
       backend: { directorOption: 'new', host: 'outlet.origin.example.com', port: 443, weight: 1 },
     },
-    handler: async ({ c, params, body, principal }) =>
-      c.json({ data: await quickSetup(ctx, params.project, body, callerOf(c, principal)) }, 201),
+    handler: async ({ c, params, body, principal }) => {
+      const created = await quickSetup(ctx, params.project, body, callerOf(c, principal))
+      // Where the website it created is read (its director is named in the answer).
+      c.header('Location', `${c.req.path.replace(/\/quick-setup$/, '')}/websites/${encodeURIComponent(created.name)}`)
+      return c.json({ data: created }, 201)
+    },
   })
 }
 
