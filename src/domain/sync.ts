@@ -1,9 +1,11 @@
 import * as v from 'valibot'
+import { NODE_KINDS, type NodeKind } from './nodes.ts'
 
 /** One node's line in a sync response (spec section 3, "Sync detail row"). */
 export const SyncDetail = v.object({
   endpoint: v.string(),
-  status_source: v.string(),
+  /** What says the node's state: its edge agent's reports (`agent`) or the platform's simulation (`simulated`). */
+  status_source: v.picklist(NODE_KINDS),
   updated: v.boolean(),
   maintenance: v.boolean(),
   available: v.boolean(),
@@ -71,7 +73,7 @@ export interface SyncRow {
   endpoint: string
   country: Flag
   /** The admin view's Source column: `simulated`, or `agent` for a node whose edge agent reports. */
-  source: string
+  source: NodeKind
   state: SyncRowState
   /**
    * Why the node does not run the change, as the server words it (an edge agent node: Varnish's

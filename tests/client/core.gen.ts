@@ -1357,7 +1357,8 @@ export interface operations {
               finished: boolean;
               details: ({
                   endpoint: string;
-                  status_source: string;
+                  /** @enum {string} */
+                  status_source: "simulated" | "agent";
                   updated: boolean;
                   maintenance: boolean;
                   available: boolean;
@@ -1393,7 +1394,8 @@ export interface operations {
               finished: boolean;
               details: ({
                   endpoint: string;
-                  status_source: string;
+                  /** @enum {string} */
+                  status_source: "simulated" | "agent";
                   updated: boolean;
                   maintenance: boolean;
                   available: boolean;

@@ -337,13 +337,13 @@ describe('the schemas as a generator reads them', () => {
 })
 
 describe('the statuses in the answers', () => {
-  it('list their values (a generated client gets them as a union, not any string)', () => {
+  it('list their values, and so do their sources (a generated client gets them as a union, not any string)', () => {
     const open: string[] = []
     const walk = (schema: Schema | undefined, where: string): void => {
       if (!schema || typeof schema !== 'object') return
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         const text = timeOf(property) as (Schema & { enum?: unknown[]; const?: unknown }) | undefined
-        if (/(^|_)(status|state)$/.test(name) && text && text.enum === undefined && text.const === undefined)
+        if (/(^|_)(status|state|source)$/.test(name) && text && text.enum === undefined && text.const === undefined)
           open.push(`${where}.${name}`)
         walk(property, `${where}.${name}`)
       }
