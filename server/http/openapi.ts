@@ -31,6 +31,8 @@ export type DocumentedOperation = {
   response?: JsonSchema
   /** The success answer's media type when it is not JSON. */
   responseType?: 'text/event-stream'
+  /** A stream's events: its name in `components.schemas`, and each kind of event by its `event:` name. */
+  events?: DocumentedEvents
   /** Success status. */
   status: number
   /** Headers of the success answer. */
@@ -50,6 +52,49 @@ export type DocumentedOperation = {
 }
 
 export type SuccessHeader = 'ETag' | 'Location' | 'Content-Disposition'
+
+/** The events of a stream of server-sent events, each kind with the schema of its `data:` line. */
+export type DocumentedEvents = {
+  /** `LiveTraffic`: the events are `LiveTrafficEvent`, one of `LiveTrafficReady`, `LiveTrafficRequest`… */
+  name: string
+  kinds: Record<string, { description: string; data: JsonSchema; id?: string }>
+}
+
+const capitalized = (word: string) => (word[0]?.toUpperCase() ?? '') + word.slice(1)
+const schemaRef = (name: string) => `#/components/schemas/${name}`
+
+/**
+ * The schemas of a stream's events, for `components.schemas`: one per kind, an object with the kind's
+ * `event` name, its `data` (the JSON its one `data:` line holds) and, for the kinds that carry one, its
+ * `id`; and `<name>Event`, one of them, told apart by `event` (OpenAPI 3.1 has no item schema for a
+ * stream: the `text/event-stream` answer names this one for each event).
+ */
+function eventSchemas(events: DocumentedEvents): Record<string, JsonSchema> {
+  const names = Object.keys(events.kinds)
+  const nameOf = (event: string) => `${events.name}${capitalized(event)}`
+  const kinds = Object.entries(events.kinds).map(([event, kind]) => {
+    const properties: Record<string, JsonSchema> = {
+      event: { const: event, description: 'The event’s `event:` line' },
+      ...(kind.id ? { id: { type: 'string', description: kind.id } } : {}),
+      data: { ...kind.data, description: 'Its `data:` line, one line of JSON holding this' },
+    }
+    return [
+      nameOf(event),
+      { type: 'object', description: kind.description, required: Object.keys(properties), properties },
+    ]
+  })
+  return {
+    ...Object.fromEntries(kinds),
+    [`${events.name}Event`]: {
+      description: `One event of the stream: ${names.join(', ')}`,
+      oneOf: names.map((event) => ({ $ref: schemaRef(nameOf(event)) })),
+      discriminator: {
+        propertyName: 'event',
+        mapping: Object.fromEntries(names.map((event) => [event, schemaRef(nameOf(event))])),
+      },
+    },
+  }
+}
 
 /** Why each error status is answered; every one carries the error body. */
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
@@ -153,8 +198,20 @@ function operationEntry(op: DocumentedOperation): Record<string, unknown> {
         ...(op.responseExample === undefined ? {} : { example: op.responseExample }),
       },
     }
+  if (op.events)
+    success.description = `Success: a stream of server-sent events, each one of ${Object.keys(op.events.kinds).join(', ')} (${op.events.name}Event)`
   if (op.responseType)
-    success.content = { [op.responseType]: { schema: { type: 'string', description: 'Events, one per block' } } }
+    success.content = {
+      [op.responseType]: {
+        schema: op.events
+          ? {
+              $ref: schemaRef(`${op.events.name}Event`),
+              description:
+                'Each event of the stream (server-sent events: `event:`, `id:` and `data:` lines, a blank line after each)',
+            }
+          : { type: 'string', description: 'Events, one per block' },
+      },
+    }
   if (op.headers.length > 0)
     success.headers = Object.fromEntries(
       op.headers.map((header) => [header, { $ref: `#/components/headers/${header}` }]),
@@ -309,6 +366,7 @@ export function openapiDocument(
     paths[path] = { ...paths[path], [op.method]: operationEntry(op) }
   }
   const errorContent = { 'application/json': { schema: ERROR_SCHEMA } }
+  const schemas = operations.flatMap((op) => (op.events ? [eventSchemas(op.events)] : []))
   return {
     openapi: '3.1.0',
     info: { title: `WADP ${service} API`, version },
@@ -326,6 +384,7 @@ export function openapiDocument(
         nodeSecret: { type: 'http', scheme: 'bearer', description: "An edge node's own secret" },
       },
       headers: HEADERS,
+      ...(schemas.length > 0 ? { schemas: Object.assign({}, ...schemas) } : {}),
       responses: {
         Error: { description: 'Error', content: errorContent },
         ...Object.fromEntries(

@@ -51,6 +51,11 @@ export type RouteSpec<P, Q, B> = {
   response?: AnySchema
   /** The success answer's media type when it is not JSON: a stream of server-sent events. */
   responseType?: 'text/event-stream'
+  /**
+   * A stream's events, for openapi.json: their name there (`LiveTraffic`) and each kind by its `event:`
+   * name, with the schema of its data (and what its `id:` line is, for a kind that carries one).
+   */
+  events?: { name: string; kinds: Record<string, { description: string; data: AnySchema; id?: string }> }
   /** Headers the success answer carries (for openapi.json). */
   headers?: SuccessHeader[]
   /**
@@ -273,6 +278,15 @@ export class ServiceRouter {
       response: jsonSchemaOf(spec.response, 'output'),
       status: spec.status ?? (spec.method === 'post' ? 201 : 200),
       responseType: spec.responseType,
+      events: spec.events && {
+        name: spec.events.name,
+        kinds: Object.fromEntries(
+          Object.entries(spec.events.kinds).map(([event, { data, ...kind }]) => [
+            event,
+            { ...kind, data: jsonSchemaOf(data, 'output') ?? {} },
+          ]),
+        ),
+      },
       headers: spec.headers ?? [],
       ifMatch: spec.ifMatch ?? false,
       ifNoneMatch: spec.ifNoneMatch,

@@ -59,8 +59,8 @@ export type TrafficBatchData = v.InferOutput<typeof TrafficBatch>
 /** One `request` event of the live stream: a line, the node that answered, and whether the node sampled. */
 export const LiveTrafficLineSchema = v.object({
   ...TrafficLine.entries,
-  id: v.string(),
-  node: v.string(),
+  id: v.pipe(v.string(), v.description('The request’s id, growing with each request the platform keeps')),
+  node: v.pipe(v.string(), v.description('The node that answered it')),
   sampled: v.pipe(v.boolean(), v.description('The node sent a sample of a busy moment: not every request shows')),
 })
 export type LiveTrafficLine = v.InferOutput<typeof LiveTrafficLineSchema>

@@ -78,7 +78,7 @@ export interface paths {
   "/projects/{project}/websites/{name}/traffic": {
     /**
      * Live traffic: the website’s requests through Varnish nodes as they happen (server-sent events)
-     * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends.
+     * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends. Each event’s schema is LiveTrafficEvent.
      *
      * Permission: wadp.websites.logs.
      */
@@ -915,7 +915,81 @@ export interface paths {
 export type webhooks = Record<string, never>;
 
 export interface components {
-  schemas: never;
+  schemas: {
+    /** @description First, once: the stream follows the website from now on */
+    LiveTrafficReady: {
+      /**
+       * @description The event’s `event:` line
+       * @constant
+       */
+      event: "ready";
+      /** @description Its `data:` line, one line of JSON holding this */
+      data: {
+        /** @description The hosts it follows: the website’s domain name and aliases, lower case */
+        hosts: string[];
+      };
+    };
+    /** @description A request through an edge agent node, of one of those hosts, after the stream opened; oldest first */
+    LiveTrafficRequest: {
+      /**
+       * @description The event’s `event:` line
+       * @constant
+       */
+      event: "request";
+      /** @description The request’s id, as in its data */
+      id: string;
+      /** @description Its `data:` line, one line of JSON holding this */
+      data: {
+        /**
+         * Format: date-time
+         * @description When the node answered
+         */
+        at: string;
+        /** @description The Host it was asked for */
+        host: string;
+        /** @description The HTTP method */
+        method: string;
+        /** @description The path, without the query string */
+        path: string;
+        /** @description The query string without its "?", secret-looking values replaced; empty for none */
+        query: string;
+        /** @description The status it answered */
+        status: number;
+        /**
+         * @description hit, miss, pass, pipe or synth
+         * @enum {string}
+         */
+        cache: "hit" | "miss" | "pass" | "pipe" | "synth";
+        /** @description Body bytes sent */
+        bytes: number;
+        /** @description Time to the first byte, in milliseconds */
+        duration_ms: number;
+        /** @description The client’s country (ISO 3166 alpha-2, lower case); null where the node has no geo database */
+        client_country: string | null;
+        /** @description The request’s id, growing with each request the platform keeps */
+        id: string;
+        /** @description The node that answered it */
+        node: string;
+        /** @description The node sent a sample of a busy moment: not every request shows */
+        sampled: boolean;
+      };
+    };
+    /** @description Last: the caller may no longer follow the traffic (token revoked or expired, user disabled, permission gone); the stream ends */
+    LiveTrafficClosed: {
+      /**
+       * @description The event’s `event:` line
+       * @constant
+       */
+      event: "closed";
+      /** @description Its `data:` line, one line of JSON holding this */
+      data: {
+        /** @description Why, such as token revoked */
+        message: string;
+      };
+    };
+    /** @description One event of the stream: ready, request, closed */
+    LiveTrafficEvent: components["schemas"]["LiveTrafficReady"] | components["schemas"]["LiveTrafficRequest"] | components["schemas"]["LiveTrafficClosed"];
+  };
   responses: {
     /** @description Error */
     Error: {
@@ -1601,7 +1675,7 @@ export interface operations {
   };
   /**
    * Live traffic: the website’s requests through Varnish nodes as they happen (server-sent events)
-   * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends.
+   * @description A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends. Each event’s schema is LiveTrafficEvent.
    *
    * Permission: wadp.websites.logs.
    */
@@ -1615,10 +1689,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success: a stream of server-sent events, each one of ready, request, closed (LiveTrafficEvent) */
       200: {
         content: {
-          "text/event-stream": string;
+          "text/event-stream": components["schemas"]["LiveTrafficEvent"];
         };
       };
       400: components["responses"]["BadRequest"];

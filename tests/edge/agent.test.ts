@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EdgeAgent } from '../../server/edge/agent.ts'
 import { findVarnishd } from '../../server/edge/vcc.ts'
+import { ContractChecker } from '../server/contract.ts'
 import { setUpPlatform } from '../server/support.ts'
 import { openEventStream } from '../tools/event-stream.ts'
 import { edgeGet, freePort, startOrigin } from './support.ts'
@@ -119,10 +120,8 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
 
   it('shows a request through the node in the website’s live traffic, its secret query values redacted', async () => {
     const admin = await platform.tokenFor('admin@example.com', ['wadp.*.*'])
-    const stream = await openEventStream(
-      `${platform.url}${core}/projects/shop/websites/agent-edge-example-com/traffic`,
-      admin,
-    )
+    const traffic = `${core}/projects/shop/websites/agent-edge-example-com/traffic`
+    const stream = await openEventStream(`${platform.url}${traffic}`, admin)
     try {
       await stream.until(() => stream.events.some((event) => event.event === 'ready'))
       expect((await get(HOST, '/live?page=2&session=abc123')).status).toBe(200)
@@ -137,6 +136,9 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
         cache: 'miss',
         client_country: null,
       })
+      // Each event as the core document describes it (LiveTrafficEvent), a real Varnish node's line included.
+      const checker = await ContractChecker.load(platform.url)
+      expect(checker.eventViolations('GET', traffic, stream.events)).toEqual([])
     } finally {
       await stream.close()
     }

@@ -26,6 +26,9 @@ type ResponseObject = {
 
 export type Answer = { method: string; path: string; status: number; headers: Headers; body: unknown }
 
+/** One server-sent event as a stream's reader takes it: its `event:` and `id:` lines, its `data:` line parsed. */
+export type StreamEvent = { event: string; id?: string; data: unknown }
+
 type Operation = ReturnType<OpenAPIBackend['getOperations']>[number]
 
 /**
@@ -125,6 +128,24 @@ export class ContractChecker {
           .map((error) => `${where}: ${error.instancePath || '/'} has ${String(error.params.additionalProperty)}`),
       ),
     ]
+  }
+
+  /**
+   * What is wrong with the events a stream sent (`GET path`, answered 200), by the schema its
+   * `text/event-stream` answer documents for each event; empty when every one matches. A stream whose
+   * events the document gives no object schema for is a problem in itself.
+   */
+  eventViolations(method: string, path: string, events: readonly StreamEvent[]): string[] {
+    const url = new URL(path, 'http://platform')
+    const service = /^\/api\/([a-z]+)\/v0\//.exec(url.pathname)?.[1] as Service | undefined
+    const operation = service ? this.apis.get(service)?.match(method.toLowerCase(), url.pathname) : undefined
+    const where = `${method.toUpperCase()} ${url.pathname}`
+    const responses = (operation?.responses ?? {}) as Record<string, ResponseObject>
+    const schema = responses['200']?.content?.['text/event-stream']?.schema
+    if (!schema || !(schema.oneOf || schema.properties)) return [`${where}: the document gives its events no schema`]
+    return events.flatMap((event, i) =>
+      this.problems(schema, event, `event ${i} (${event.event})`).map((problem) => `${where}: ${problem}`),
+    )
   }
 
   private bodyViolations(answer: Answer, documented: ResponseObject): string[] {

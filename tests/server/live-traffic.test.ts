@@ -3,13 +3,19 @@
  * website's stream (server-sent events, `wadp.websites.logs`) shows those made after it opened, of its
  * hosts only, with secret-looking query values redacted. Viewers do not hold the permission. Both databases.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { grants } from '../../src/domain/permissions.ts'
 import { permissionsOfRoles } from '../../src/types/roles.ts'
 import { openEventStream } from '../tools/event-stream.ts'
+import { ContractChecker } from './contract.ts'
 import { setUpPlatform } from './support.ts'
 
 const platform = setUpPlatform()
+/** Holds each event a stream sent to the schema the core document gives its kind (`LiveTrafficEvent`). */
+let checker: ContractChecker
+beforeAll(async () => {
+  checker = await ContractChecker.load(platform.url)
+})
 const core = '/api/core/v0'
 const NODE = 'pop-zz-live-1'
 let secret = ''
@@ -68,7 +74,12 @@ describe('live traffic', () => {
     ).toBe(204)
     await stream.until(() => stream.events.some((event) => event.event === 'request'), 'the request event')
     await stream.close()
+    expect(
+      checker.eventViolations('GET', `${core}/projects/shop/websites/${site.name}/traffic`, stream.events),
+    ).toEqual([])
     const requests = stream.events.filter((event) => event.event === 'request').map((event) => event.data)
+    // Its id line is the request's id, as the document says.
+    expect(stream.events.find((event) => event.event === 'request')?.id).toBe(requests[0]?.id)
     expect(requests).toEqual([
       expect.objectContaining({
         node: NODE,
@@ -105,6 +116,7 @@ describe('live traffic', () => {
     await stream.until(stream.ended, 'the end of the stream')
     expect(stream.events.at(-1)).toEqual({ event: 'closed', data: { message: 'token revoked' } })
     await stream.close()
+    expect(checker.eventViolations('GET', `${core}/projects/shop/websites/${name}/traffic`, stream.events)).toEqual([])
   }, 60_000)
 
   it('takes batches only with the node’s own secret, and refuses a malformed one with the field named', async () => {

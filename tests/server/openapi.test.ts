@@ -32,7 +32,12 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> }
   responses: Record<string, { content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }>
 }
-type Document = { openapi: string; tags?: { name: string }[]; paths: Record<string, Record<string, Operation>> }
+type Document = {
+  openapi: string
+  tags?: { name: string }[]
+  paths: Record<string, Record<string, Operation>>
+  components?: { schemas?: Record<string, Schema> }
+}
 
 const documents = new Map<string, Document>()
 
@@ -151,16 +156,19 @@ describe('the OpenAPI documents', () => {
   })
 })
 
+/** What `value` is, its `$ref` (within the document) followed. */
+function resolved(doc: Document, value: unknown): Record<string, never> {
+  const ref = (value as { $ref?: string }).$ref
+  if (!ref) return value as Record<string, never>
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc) as Record<string, never>
+}
+
 /** Every JSON schema of an operation: its parameters', its body's, and each answer's body and headers. */
 function schemasOf(doc: Document, operation: Operation): { where: string; schema: unknown }[] {
-  const resolve = (value: unknown) => {
-    const ref = (value as { $ref?: string }).$ref
-    if (!ref) return value as Record<string, never>
-    return ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc) as Record<string, never>
-  }
+  const resolve = (value: unknown) => resolved(doc, value)
   type Media = Record<string, { schema?: unknown }>
   type Response = { content?: Media; headers?: Record<string, { schema?: unknown }> }
   return [
@@ -199,7 +207,15 @@ describe('the OpenAPI documents, as OpenAPI 3.1 defines them', () => {
           : [`${service} ${method} ${path} ${where}: ${ajv.errorsText(ajv.errors).slice(0, 200)}`],
       ),
     )
-    expect(invalid).toEqual([])
+    // The schemas the operations share by reference (a stream's events).
+    const shared = [...documents].flatMap(([service, doc]) =>
+      Object.entries(doc.components?.schemas ?? {}).flatMap(([name, schema]) =>
+        ajv.validateSchema(schema as object)
+          ? []
+          : [`${service} components.schemas.${name}: ${ajv.errorsText(ajv.errors).slice(0, 200)}`],
+      ),
+    )
+    expect([...invalid, ...shared]).toEqual([])
   })
 
   it('declare every path parameter, resolve every $ref and name only declared security schemes', () => {
@@ -299,6 +315,32 @@ describe('the creates', () => {
       .map(({ service, method, path }) => `${service} ${method} ${path}`)
     expect(operations().some(({ operation }) => operation.responses['201'])).toBe(true)
     expect(nowhere).toEqual([])
+  })
+})
+
+describe('the streams', () => {
+  it('describe each event they send: a text/event-stream answer is one of its event kinds, each with its event name and the schema of its data', () => {
+    type Kind = Schema & { required?: string[]; properties?: Record<string, Schema & { const?: unknown }> }
+    const streams = operations().flatMap(({ service, method, path, operation }) =>
+      Object.entries(operation.responses).flatMap(([status, response]) => {
+        const media = response.content?.['text/event-stream']
+        return media ? [{ where: `${service} ${method} ${path} → ${status}`, doc: documents.get(service), media }] : []
+      }),
+    )
+    expect(streams.length).toBeGreaterThan(0)
+    const problems = streams.flatMap(({ where, doc, media }) => {
+      const event = resolved(doc as Document, media.schema) as Schema
+      const kinds = (event.oneOf ?? []).map((kind) => resolved(doc as Document, kind) as Kind)
+      if (kinds.length === 0) return [`${where}: its events are no choice of event kinds`]
+      return kinds.flatMap((kind) => {
+        const name = kind.properties?.event?.const
+        if (typeof name !== 'string') return [`${where}: an event kind without its event name (const)`]
+        const data = kind.properties?.data
+        const described = data && kind.required?.includes('data') && (data.type || data.properties || data.anyOf)
+        return described ? [] : [`${where}: event ${name} without the schema of its data`]
+      })
+    })
+    expect(problems).toEqual([])
   })
 })
 

@@ -21,7 +21,7 @@ export async function openEventStream(
     })
     .finally(() => clearTimeout(late))
   // biome-ignore lint/suspicious/noExplicitAny: each event's data is read field by field by the caller.
-  const events: { event: string; data: any }[] = []
+  const events: { event: string; id?: string; data: any }[] = []
   let buffer = ''
   let ended = false
   const reading = (async () => {
@@ -40,7 +40,9 @@ export async function openEventStream(
         buffer = buffer.slice(end + 2)
         const event = /^event: (.*)$/m.exec(block)?.[1]
         const data = /^data: (.*)$/m.exec(block)?.[1]
-        if (event && data !== undefined) events.push({ event, data: JSON.parse(data) })
+        const id = /^id: (.*)$/m.exec(block)?.[1]
+        if (event && data !== undefined)
+          events.push({ event, ...(id === undefined ? {} : { id }), data: JSON.parse(data) })
         end = buffer.indexOf('\n\n')
       }
     }

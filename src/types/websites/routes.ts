@@ -1,4 +1,4 @@
-import { streamSSE } from 'hono/streaming'
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import * as v from 'valibot'
 import { ApiError } from '../../../server/base/errors.ts'
 import { may } from '../../../server/base/principal.ts'
@@ -7,7 +7,7 @@ import { callerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { latestTrafficId, trafficSince } from '../../../server/platform/live-traffic.ts'
-import { LIVE_TRAFFIC_SHOWN } from '../../domain/live-traffic.ts'
+import { LIVE_TRAFFIC_SHOWN, LiveTrafficLineSchema } from '../../domain/live-traffic.ts'
 import { nameParam, ProjectParam } from '../../domain/requests.ts'
 import { QuickSetupDraft } from '../quick-setup.ts'
 import type { WebsiteData } from './fields.ts'
@@ -69,6 +69,37 @@ const KEEP_ALIVE_MS = 15_000
 const ACCESS_RECHECK_MS = 1_000
 const LOGS_PERMISSION = 'wadp.websites.logs'
 
+/** The live stream's events, each kind by its `event:` name: what openapi.json says of them (`LiveTrafficEvent`). */
+const LIVE_TRAFFIC_EVENTS = {
+  ready: {
+    description: 'First, once: the stream follows the website from now on',
+    data: v.object({
+      hosts: described(v.array(v.string()), 'The hosts it follows: the website’s domain name and aliases, lower case'),
+    }),
+  },
+  request: {
+    description: 'A request through an edge agent node, of one of those hosts, after the stream opened; oldest first',
+    id: 'The request’s id, as in its data',
+    data: LiveTrafficLineSchema,
+  },
+  closed: {
+    description:
+      'Last: the caller may no longer follow the traffic (token revoked or expired, user disabled, permission gone); the stream ends',
+    data: v.object({ message: described(v.string(), 'Why, such as token revoked') }),
+  },
+} satisfies Record<string, { description: string; id?: string; data: v.GenericSchema }>
+type LiveTrafficEvents = typeof LIVE_TRAFFIC_EVENTS
+
+/** Writes one event of the live stream, its data of the type its kind documents. */
+function writeEvent<K extends keyof LiveTrafficEvents>(
+  stream: SSEStreamingApi,
+  event: K,
+  data: v.InferOutput<LiveTrafficEvents[K]['data']>,
+  id?: string,
+) {
+  return stream.writeSSE({ event, data: JSON.stringify(data), ...(id === undefined ? {} : { id }) })
+}
+
 /**
  * Why the caller may no longer follow the project's traffic, or null while they may: the token is asked
  * again as a new request would be (revoked, expired, its user disabled, the permission taken away).
@@ -95,10 +126,11 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
     path: '/projects/:project/websites/:name/traffic',
     summary: 'Live traffic: the website’s requests through Varnish nodes as they happen (server-sent events)',
     description:
-      'A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends.',
+      'A `text/event-stream`: first a `ready` event with the hosts it follows, then a `request` event per request through an edge agent node (method, path, redacted query, status, cache result, bytes, time to first byte, node, client country; `sampled` when the node sent a sample of a busy moment). Only requests after it opens. Cookies and authorisation headers are never read on the node. The token is checked again every second: once it is revoked or expired, or no longer holds the permission, a `closed` event says why (`{"message": "token revoked"}`) and the stream ends. Each event’s schema is LiveTrafficEvent.',
     access: { permission: LOGS_PERMISSION },
     params: v.object({ project: ProjectParam, name: nameParam('website') }),
     responseType: 'text/event-stream',
+    events: { name: 'LiveTraffic', kinds: LIVE_TRAFFIC_EVENTS },
     handler: async ({ c, params }) => {
       const authorization = c.req.header('authorization')
       const website = (await ctx.resources.get(definition, params.project, params.name)) as unknown as WebsiteData
@@ -109,7 +141,7 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
         stream.onAbort(() => {
           open = false
         })
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ hosts }) })
+        await writeEvent(stream, 'ready', { hosts })
         let quietSince = Date.now()
         let checkedAt = Date.now()
         while (open) {
@@ -117,13 +149,13 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
             checkedAt = Date.now()
             const ended = await accessEnded(ctx, authorization, params.project)
             if (ended) {
-              await stream.writeSSE({ event: 'closed', data: JSON.stringify({ message: ended }) })
+              await writeEvent(stream, 'closed', { message: ended })
               return
             }
           }
           const lines = await trafficSince(ctx.db, params.project, hosts, last, LIVE_TRAFFIC_SHOWN)
           for (const line of lines) {
-            await stream.writeSSE({ id: line.id, event: 'request', data: JSON.stringify(line) })
+            await writeEvent(stream, 'request', line, line.id)
             last = Number(line.id)
           }
           if (lines.length > 0) quietSince = Date.now()
