@@ -3,8 +3,8 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { selectPermissions } from '../../machines/session.selectors.ts'
-import { AUDIT_PAGE_SIZE } from '../../src/domain/audit.ts'
 import { grants } from '../../src/domain/permissions.ts'
+import { LIST_PAGE_SIZE } from '../../src/domain/requests.ts'
 import { queryError } from '../../src/queries/errors.ts'
 import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { type AuditFilterValues, AuditLogPage } from '../../src/views/AuditLogPage.tsx'
@@ -36,7 +36,7 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
   const audit = root.useRouteContext({ select: (context) => context.queries.audit })
   const { page = 1, in_project, ...rest } = search
   const filters: AuditFilterValues = { ...rest, project: in_project }
-  const list = useQuery(audit.list({ ...filters, page, items: AUDIT_PAGE_SIZE.default }))
+  const list = useQuery(audit.list({ ...filters, page, items: LIST_PAGE_SIZE.default }))
   // The entries are drawn as a transition, in short tasks.
   const data = useDrawnAnswer(list.data)
   const toSearch = ({ project, ...others }: AuditFilterValues): Search =>
@@ -45,7 +45,7 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
     <AuditLogPage
       filters={filters}
       page={page}
-      items={AUDIT_PAGE_SIZE.default}
+      items={LIST_PAGE_SIZE.default}
       list={{
         status: list.isError && !data ? 'error' : data ? 'ready' : 'loading',
         rows: data?.data ?? [],

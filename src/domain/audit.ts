@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { integer, isStorableTime, STORABLE_TIME_MESSAGE } from './common.ts'
+import { LIST_PAGE_SIZE } from './requests.ts'
 
 /** RESOURCES.md, Admin: an audit entry as the API returns it. */
 export type AuditActor = {
@@ -25,7 +26,6 @@ export type AuditEntry = AuditSummary & {
 }
 
 export const AUDIT_RESULTS = ['success', 'failure'] as const
-export const AUDIT_PAGE_SIZE = { default: 50, max: 500 } as const
 
 // Descriptions go before the trim: openapi.json describes the input, which ends where a transform starts.
 const filterText = (description: string) =>
@@ -61,7 +61,8 @@ export const AuditQueryFields = v.object({
   from: v.optional(time('Entries at or after this time (ISO 8601)')),
   to: v.optional(time('Entries at or before this time (ISO 8601)')),
   page: v.optional(v.pipe(integer(1, 100_000), v.description('Page to return, from 1')), 1),
-  items: v.optional(v.pipe(integer(1, AUDIT_PAGE_SIZE.max), v.description('Page size')), AUDIT_PAGE_SIZE.default),
+  // Paged as every list (API.md, "Envelope and errors"): neither it nor the spec gives the audit log a size of its own.
+  items: v.optional(v.pipe(integer(1, LIST_PAGE_SIZE.max), v.description('Page size')), LIST_PAGE_SIZE.default),
   sort: v.optional(
     v.pipe(
       v.picklist(['occurred_at', '-occurred_at'], 'must be occurred_at or -occurred_at'),

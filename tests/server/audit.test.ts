@@ -28,6 +28,23 @@ describe('audit log', () => {
     expect(res.body.meta.total).toBeGreaterThan(5)
   })
 
+  it('pages as every list of the API does (API.md): 100 entries by default, up to 10000 a page', async () => {
+    const total = (await audit('?items=1')).body.meta.total as number
+    // Enough entries that a page of 100 is full, and more than the old page of 50 could hold.
+    for (let i = total; i < 101; i += 1)
+      await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: `not-a-real-token-${i}` } })
+    const first = await audit()
+    expect(first.status).toBe(200)
+    expect(first.body.meta).toMatchObject({ page: 1, items: 100 })
+    expect(first.body.data).toHaveLength(100)
+    const largest = await audit('?items=10000')
+    expect(largest.status).toBe(200)
+    expect(largest.body.data.length).toBe(largest.body.meta.total)
+    const beyond = await audit('?items=10001')
+    expect(beyond.status).toBe(400)
+    expect(beyond.body.errors.map((error: { field: string }) => error.field)).toEqual(['items'])
+  })
+
   it('filters by action (one or a resource’s), resource type, project, result, actor and time', async () => {
     await platform.call('POST', '/api/auth/v0/login', { token: null, body: { token: 'not-a-real-token-123' } })
     const failures = await audit('?result=failure&action=login')
