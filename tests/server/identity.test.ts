@@ -105,6 +105,64 @@ describe('what a token may be given', () => {
     expect((await platform.call('GET', '/api/auth/v0/tokens', { token: creator })).status).toBe(403)
   })
 
+  it('acts for another user only when its creator may manage that user: auth.users.update and all their roles hold', async () => {
+    const owner = (body: { errors?: { field: string }[] }) => body.errors?.map((error) => error.field)
+    // Token managers who may not manage users: their tokens act for themselves only.
+    const tokensOnly = await platform.tokenFor(ADMIN, ['auth.tokens.*', 'wadp.websites.list'])
+    const forViewer = await createToken(
+      { name: 'for-viewer', owner: VIEWER, permissions: ['wadp.websites.list'] },
+      tokensOnly,
+    )
+    expect(forViewer.status).toBe(400)
+    expect(owner(forViewer.body)).toEqual(['owner'])
+    const own = await createToken({ name: 'for-myself', permissions: ['wadp.websites.list'] }, tokensOnly)
+    expect(own.status).toBe(201)
+    expect(own.body.data.owner).toBe(ADMIN)
+    // May manage users, and holds what a viewer holds but not what an operator does.
+    const manager = await platform.tokenFor(ADMIN, ['auth.tokens.*', 'auth.users.update', 'wadp.*.list', 'wadp.*.get'])
+    const forOperator = await createToken(
+      { name: 'for-operator', owner: OPERATOR, permissions: ['wadp.websites.list'] },
+      manager,
+    )
+    expect(forOperator.status).toBe(400)
+    expect(owner(forOperator.body)).toEqual(['owner'])
+    expect(forOperator.body.errors[0].message).toMatch(/operator/)
+    const managed = await createToken(
+      { name: 'for-viewer-2', owner: VIEWER, permissions: ['wadp.websites.list'] },
+      manager,
+    )
+    expect(managed.status).toBe(201)
+    expect(managed.body.data.owner).toBe(VIEWER)
+
+    // Nor may such a caller give another user's token more, or move a token to another user; revoking is open.
+    const operators = await createToken({ name: 'operators', owner: OPERATOR, permissions: ['wadp.websites.list'] })
+    expect(operators.status).toBe(201)
+    const widened = await platform.call('PATCH', '/api/auth/v0/tokens/operators', {
+      token: tokensOnly,
+      body: { permissions: ['wadp.websites.list', 'wadp.websites.get'] },
+      headers: { 'if-match': '*' },
+    })
+    expect(widened.status).toBe(400)
+    expect(owner(widened.body)).toEqual(['owner'])
+    const moved = await platform.call('PATCH', '/api/auth/v0/tokens/for-myself', {
+      token: tokensOnly,
+      body: { owner: VIEWER },
+      headers: { 'if-match': '*' },
+    })
+    expect(moved.status).toBe(400)
+    const renamed = await platform.call('PATCH', '/api/auth/v0/tokens/operators', {
+      token: tokensOnly,
+      body: { display_name: 'The operator’s' },
+      headers: { 'if-match': '*' },
+    })
+    expect(renamed.status).toBe(200)
+    const revoked = await platform.call('POST', '/api/auth/v0/tokens/operators/revoke', {
+      token: tokensOnly,
+      headers: { 'if-match': '*' },
+    })
+    expect(revoked.status).toBe(200)
+  })
+
   it('expires in 90 days by default, at most a year, never in the past', async () => {
     const defaulted = await createToken({ name: 'defaulted', permissions: ['wadp.websites.list'] })
     const days = (Date.parse(defaulted.body.data.expires_at) - Date.now()) / 86_400_000

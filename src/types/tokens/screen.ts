@@ -57,7 +57,7 @@ export const tokensUi: ResourceUi = {
           type: 'users',
           owner: true,
           nullable: true,
-          help: 'The user it acts for: no selection for you. It never gets more than its owner holds.',
+          help: 'The user it acts for: no selection for you; another user only if you may manage them. It never gets more than its owner holds.',
         },
         { kind: 'permissions', path: 'permissions', label: 'Permissions', wide: true },
         {

@@ -12,7 +12,7 @@ import { UserFields } from './fields.ts'
 const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : [])
 
 /** Every role a user holds: their own, and those their groups earn through SSO mappings (anywhere). */
-async function rolesHeld(db: Db, user: ResourceData | null): Promise<Set<string>> {
+export async function rolesHeld(db: Db, user: ResourceData | null): Promise<Set<string>> {
   if (!user) return new Set()
   const mapped = await rolesOfGroups(db, strings(user.groups))
   return new Set([...strings(user.roles), ...mapped.roles, ...mapped.scoped.map((grant) => grant.role)])
