@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { integer, isStorableTime, STORABLE_TIME_MESSAGE } from './common.ts'
-import { LIST_PAGE_SIZE } from './requests.ts'
+import { isStorableTime, STORABLE_TIME_MESSAGE } from './common.ts'
+import { ListItems, ListPage } from './requests.ts'
 
 /** RESOURCES.md, Admin: an audit entry as the API returns it. */
 export type AuditActor = {
@@ -60,9 +60,9 @@ export const AuditQueryFields = v.object({
   ),
   from: v.optional(time('Entries at or after this time (ISO 8601)')),
   to: v.optional(time('Entries at or before this time (ISO 8601)')),
-  page: v.optional(v.pipe(integer(1, 100_000), v.description('Page to return, from 1')), 1),
   // Paged as every list (API.md, "Envelope and errors"): neither it nor the spec gives the audit log a size of its own.
-  items: v.optional(v.pipe(integer(1, LIST_PAGE_SIZE.max), v.description('Page size')), LIST_PAGE_SIZE.default),
+  page: ListPage,
+  items: ListItems,
   sort: v.optional(
     v.pipe(
       v.picklist(['occurred_at', '-occurred_at'], 'must be occurred_at or -occurred_at'),

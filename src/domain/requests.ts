@@ -31,6 +31,14 @@ function filterValue(field: string) {
   )
 }
 
+/** Which page of a list (every list of the API, the audit log's too). */
+export const ListPage = v.optional(v.pipe(integer(1, 1_000_000), v.description('Page to return, from 1')), 1)
+/** How many entries a page of a list holds (API.md, "Envelope and errors"). */
+export const ListItems = v.optional(
+  v.pipe(integer(1, LIST_PAGE_SIZE.max), v.description('Page size')),
+  LIST_PAGE_SIZE.default,
+)
+
 /**
  * Paging, name filter and sort of every resource list; `sortable` names the fields one may sort by,
  * `filters` the fields one may filter by (`?owner=ada@example.com&status=active`).
@@ -38,8 +46,8 @@ function filterValue(field: string) {
 export function listQuery(sortable: readonly string[], filters: readonly string[] = []) {
   const sorts = sortable.flatMap((field) => [field, `-${field}`])
   return v.object({
-    page: v.optional(v.pipe(integer(1, 1_000_000), v.description('Page to return, from 1')), 1),
-    items: v.optional(v.pipe(integer(1, LIST_PAGE_SIZE.max), v.description('Page size')), LIST_PAGE_SIZE.default),
+    page: ListPage,
+    items: ListItems,
     q: v.optional(
       v.pipe(
         v.string(),

@@ -41,6 +41,10 @@ describe('audit log', () => {
     const largest = await audit('?items=10000')
     expect(largest.status).toBe(200)
     expect(largest.body.data.length).toBe(largest.body.meta.total)
+    // Pages as far as any list's: a page past the end is an empty page, not a refusal.
+    const far = await audit('?page=1000000')
+    expect(far.status).toBe(200)
+    expect(far.body.data).toEqual([])
     const beyond = await audit('?items=10001')
     expect(beyond.status).toBe(400)
     expect(beyond.body.errors.map((error: { field: string }) => error.field)).toEqual(['items'])
