@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { Timestamp } from '../../src/domain/common.ts'
-import type { FleetNode } from '../../src/domain/nodes.ts'
+import { type FleetNode, NODE_KINDS } from '../../src/domain/nodes.ts'
 import {
   type AgentPurgeResult,
   PURGE_STATUSES,
@@ -72,7 +72,7 @@ const PurgeSchema = v.object({
         node: d(v.string(), 'The node'),
         status: d(v.picklist(['queued', 'in_progress', 'completed', 'failed']), 'Where it is on that node'),
         at: d(v.nullable(Timestamp), 'When the node finished it'),
-        source: d(v.picklist(['agent', 'simulated']), 'An edge agent’s own report, or the simulation'),
+        source: d(v.picklist(NODE_KINDS), 'An edge agent’s own report, or the simulation'),
         message: d(v.nullable(v.string()), 'The agent’s words on its result'),
       }),
     ),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { NODE_KINDS } from '../domain/nodes.ts'
 import { PURGE_STATUSES, PURGE_TYPES, type PurgeRecord, type PurgeRequest } from '../domain/purge.ts'
 import type { ApiClients } from './http.ts'
 
@@ -15,7 +16,7 @@ const Purge = v.object({
       node: v.string(),
       status: v.picklist(['queued', 'in_progress', 'completed', 'failed']),
       at: v.nullable(v.string()),
-      source: v.optional(v.picklist(['agent', 'simulated']), 'simulated'),
+      source: v.optional(v.picklist(NODE_KINDS), 'simulated'),
       message: v.optional(v.nullable(v.string()), null),
     }),
   ),

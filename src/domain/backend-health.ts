@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { Slug, Timestamp } from './common.ts'
+import { NODE_KINDS, type NodeKind } from './nodes.ts'
 
 /**
  * `GET /api/core/v0/backend-health?project=P&director=D` (API.md): one row per director backend from
@@ -36,7 +37,7 @@ export const BackendHealthRow = v.object({
   window: v.pipe(v.array(v.boolean()), v.description('Its latest probe results, oldest first (true passed)')),
   interval_seconds: v.pipe(v.number(), v.description('Seconds between its probes')),
   source: v.pipe(
-    v.picklist(['simulated', 'agent']),
+    v.picklist(NODE_KINDS),
     v.description(
       'Where the verdict comes from. agent: the Varnish nodes that report the backend (unhealthy when sick on any; the window is the first sick node’s); simulated: the platform’s probe simulation, while no edge agent node reports it',
     ),
@@ -72,10 +73,7 @@ export function refreshIntervalMs(rows: readonly { interval_seconds: number }[] 
  */
 export function combinedHealth<
   T extends { healthy: boolean; last_check_at: string | null; last_change_at: string | null; window: boolean[] },
->(
-  simulated: T,
-  nodes: readonly BackendNodeHealthData[],
-): T & { source: 'simulated' | 'agent'; nodes: BackendNodeHealthData[] } {
+>(simulated: T, nodes: readonly BackendNodeHealthData[]): T & { source: NodeKind; nodes: BackendNodeHealthData[] } {
   if (nodes.length === 0) return { ...simulated, source: 'simulated', nodes: [] }
   const latest = (values: (string | null)[]) =>
     values

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { type FieldError, isHostname, toFieldErrors } from './common.ts'
+import type { NodeKind } from './nodes.ts'
 
 /** What an invalidation removes from the edge caches (RESOURCES.md, Tools; API.md, Invalidation). */
 export const PURGE_TYPES = ['url', 'prefix', 'host', 'tag', 'all'] as const
@@ -149,7 +150,7 @@ export type PurgeNodeState = {
   status: NodePurgeStatus
   at: string | null
   /** agent: the node's own report; simulated: the simulation's. */
-  source: 'agent' | 'simulated'
+  source: NodeKind
   /** An agent node's words on its result (why it failed, or how it was done). */
   message: string | null
 }

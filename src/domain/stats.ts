@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { jsonObject, Slug, Timestamp } from './common.ts'
+import { NODE_KINDS, type NodeKind } from './nodes.ts'
 import { STATS_GRANULARITIES, STATS_GROUPS, type StatisticsView, type StatsGranularity } from './stats-view.ts'
 
 /** What a statistics query may ask for (RESOURCES.md, Tools; API.md, Statistics). */
@@ -136,7 +137,7 @@ export type StatsValues = Partial<Record<StatsMetric, number | null>>
 export type StatsPoint = { ts: string; values: StatsValues }
 export type StatsSeries = { group?: string; points: StatsPoint[] }
 /** Which part of the numbers a kind of node gave: agent nodes as Varnish counted, simulated ones as modelled. */
-export type StatsSource = { kind: 'agent' | 'simulated'; nodes: string[]; totals: StatsValues }
+export type StatsSource = { kind: NodeKind; nodes: string[]; totals: StatsValues }
 export type StatsResult = {
   granularity: StatsGranularity
   series: StatsSeries[]
@@ -169,7 +170,7 @@ export const StatsResultSchema = v.object({
       v.array(
         v.object({
           kind: v.pipe(
-            v.picklist(['agent', 'simulated']),
+            v.picklist(NODE_KINDS),
             v.description(
               'agent: counted by Varnish on edge agent nodes; simulated: the traffic model of simulated nodes',
             ),

@@ -481,7 +481,7 @@ export interface operations {
                      * @description An edge agent’s own report, or the simulation
                      * @enum {string}
                      */
-                    source: "agent" | "simulated";
+                    source: "simulated" | "agent";
                     /** @description The agent’s words on its result */
                     message: string | null;
                   })[];
@@ -590,7 +590,7 @@ export interface operations {
                    * @description An edge agent’s own report, or the simulation
                    * @enum {string}
                    */
-                  source: "agent" | "simulated";
+                  source: "simulated" | "agent";
                   /** @description The agent’s words on its result */
                   message: string | null;
                 })[];
@@ -665,7 +665,7 @@ export interface operations {
                    * @description An edge agent’s own report, or the simulation
                    * @enum {string}
                    */
-                  source: "agent" | "simulated";
+                  source: "simulated" | "agent";
                   /** @description The agent’s words on its result */
                   message: string | null;
                 })[];

@@ -500,7 +500,7 @@ export interface operations {
                    * @description agent: counted by Varnish on edge agent nodes; simulated: the traffic model of simulated nodes
                    * @enum {string}
                    */
-                  kind: "agent" | "simulated";
+                  kind: "simulated" | "agent";
                   /** @description The nodes of that kind */
                   nodes: string[];
                   /** @description The metrics asked for: counts, bytes_out in bytes, hit_ratio 0-1, latencies in ms (null without origin traffic) */
