@@ -4,7 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { BOOT_SOURCE, COMPILE_HINT, EAGER_CHUNKS } from './src/page-chunks.ts'
+import { BOOT_SOURCE, COMPILE_HINT, EAGER_CHUNKS, SIGN_IN_SOURCE } from './src/page-chunks.ts'
 import { assignPageKits, PAGE_KITS, type PageKit, ROUTE_CHUNK } from './src/page-kits.ts'
 
 /**
@@ -58,6 +58,29 @@ const takenBeforeKits = (id: string) =>
   DATE_FORMATTING.test(id) ||
   id.endsWith('.css')
 
+/**
+ * The sign-in page's code (SIGN_IN_SOURCE) is imported dynamically: a chunk of its own, which the sign-in
+ * page loads before its first render and a signed-in page never does. What it shares with the rest of the
+ * console (the button, the text field) goes into the start: in the shell's chunk or a page kit, it would make
+ * the sign-in page load that chunk too. `closure` fills a set with the modules reachable from some.
+ */
+function keepSharedInStart(
+  roots: string[],
+  closure: (roots: string[], into: Set<string>) => void,
+  importersOf: (id: string) => readonly string[],
+) {
+  const own = new Set<string>()
+  for (let changed = true; changed; ) {
+    closure(roots, own)
+    for (const id of startModules) own.delete(id)
+    const shared = [...own].filter((id) => importersOf(id).some((importer) => !own.has(importer)))
+    const reached = new Set<string>()
+    closure(shared, reached)
+    changed = [...reached].some((id) => !startModules.has(id))
+    for (const id of reached) startModules.add(id)
+  }
+}
+
 function collectUpFrontModules(): Plugin {
   return {
     name: 'wadp:up-front-modules',
@@ -77,6 +100,11 @@ function collectUpFrontModules(): Plugin {
       const boot = ids.filter((id) => id.replaceAll('\\', '/').endsWith(`/${BOOT_SOURCE}`))
       if (boot.length !== 1) this.error(`the build has no ${BOOT_SOURCE}`)
       closure([...entries, ...boot], startModules)
+      keepSharedInStart(
+        ids.filter((id) => id.replaceAll('\\', '/').endsWith(`/${SIGN_IN_SOURCE}`)),
+        closure,
+        (id) => this.getModuleInfo(id)?.importers ?? [],
+      )
       closure(
         ids.filter((id) => SHELL.test(id)),
         shellModules,

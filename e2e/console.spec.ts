@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
-import { BOOT_SOURCE } from '../src/page-chunks.ts'
+import { BOOT_SOURCE, SIGN_IN_SOURCE } from '../src/page-chunks.ts'
 import { ConsolePage } from './pages/console.ts'
 import { holdRequests } from './support/hold.ts'
 import { expect, test } from './support/server.ts'
@@ -214,4 +214,56 @@ test('a stored session reloading a deep page fetches the start, the shell and th
   release()
   await expect(page.getByRole('heading', { level: 1, name: 'Websites' })).toBeVisible()
   expect(assets.filter((path, index) => assets.indexOf(path) !== index)).toEqual([])
+})
+
+/** The manifest's file of a source (its chunk), as the browser asks for it. */
+function builtFile(source: string): string {
+  const manifest = JSON.parse(readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    { file: string }
+  >
+  return `/${manifest[source]?.file}`
+}
+
+test("without a stored session the sign-in page's code is fetched while the framework downloads", async ({ page }) => {
+  const assets: string[] = []
+  page.on('request', (request) => assets.push(new URL(request.url()).pathname))
+  const release = await holdRequests(page, '**/assets/framework-*.js')
+  await page.goto('/websites', { waitUntil: 'commit' })
+  await expect.poll(() => assets).toContain(builtFile(SIGN_IN_SOURCE))
+  release()
+  await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeVisible()
+})
+
+test("a stored session's /home renders whole without the sign-in page's code", async ({ page, server }) => {
+  await signedInAndSettled(page, server.adminToken)
+  const signIn = builtFile(SIGN_IN_SOURCE)
+  const release = await holdRequests(page, `**${signIn}`)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in with token' })).toHaveCount(0)
+  release()
+})
+
+test("signing out needs no request for the sign-in page's code once a restored page was idle", async ({
+  page,
+  server,
+}) => {
+  const console = await signedInAndSettled(page, server.adminToken)
+  // Restored from storage, the page never showed the sign-in page: its code comes once the page is idle.
+  await page.reload()
+  await console.expectSignedIn()
+  await page.waitForLoadState('networkidle')
+  const signIn = builtFile(SIGN_IN_SOURCE)
+  await page.route(
+    (url) => url.pathname === signIn,
+    (route) => route.abort('internetdisconnected'),
+  )
+  // A page that reloads (the console's answer to code it cannot load) would show index.html's copy.
+  await page.evaluate(() => Object.assign(window, { __samePage: true }))
+  await console.signOut()
+  await console.expectSignInPage()
+  await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeEnabled()
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
 })

@@ -11,7 +11,7 @@ import { Toaster } from '../src/ui/Toaster.tsx'
 import { NotFoundPage } from '../src/views/NotFoundPage.tsx'
 import { SessionCheckScreen } from '../src/views/SessionCheckScreen.tsx'
 import { loadShell, PlatformAvailability, Progress, ShellFrame } from './-shell/ShellFrame.tsx'
-import { SignInScreen } from './-shell/SignInScreen.tsx'
+import { loadSignInAhead, SignInFrame } from './-shell/SignInFrame.tsx'
 
 const SessionExpiredModal = lazy(() =>
   import('../src/views/SessionExpiredModal.tsx').then((module) => ({ default: module.SessionExpiredModal })),
@@ -29,6 +29,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: RootSearch,
   // Every file of the page the router starts loading, fetched at once (src/page-chunks.ts).
   beforeLoad: ({ location }) => preloadPage(location.pathname),
+  // Without a stored session the first page is the sign-in page: its code before the first render.
+  loader: () => loadSignInAhead(),
   // The selected project travels in ?project= and every link keeps it (spec section 2).
   search: { middlewares: [retainSearchParams(['project'])] },
   component: RootLayout,
@@ -66,7 +68,9 @@ function RootLayout() {
       ) : unknownPage ? (
         <NotFoundPage />
       ) : (
-        <SignInScreen />
+        <Suspense fallback={<Spinner label="Loading…" size="lg" />}>
+          <SignInFrame />
+        </Suspense>
       )}
       {expired && (
         <Suspense fallback={null}>

@@ -35,6 +35,12 @@ export type Manifest = Record<string, ManifestChunk>
  */
 export const BOOT_SOURCE = 'src/root/boot.ts'
 
+/**
+ * The sign-in page's code, which the root route imports dynamically: loaded before the first render where
+ * no session is stored (index.html preloads its files then), and otherwise only when the page shows.
+ */
+export const SIGN_IN_SOURCE = 'routes/-shell/SignInScreen.tsx'
+
 /** A manifest key and every key it imports statically. */
 export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || !manifest[key]) return into
@@ -98,13 +104,21 @@ export type PageChunks = {
   shell: number
   /** A page's own files, by fixed path, as indexes into `files`. */
   pages: Record<string, number[]>
+  /** The sign-in page's files (SIGN_IN_SOURCE's beyond the start), as indexes into `files`. */
+  signIn: number[]
 }
 
 /**
  * The shell's files and each route's, less what the start already loads (and, for a route, less the
- * shell's). `routes` maps a route source file (`routes/home.tsx`) to the path it declares.
+ * shell's), and the sign-in page's. `routes` maps a route source file (`routes/home.tsx`) to the path it
+ * declares.
  */
-export function pageChunks(manifest: Manifest, shellSource: string, routes: Record<string, string>): PageChunks {
+export function pageChunks(
+  manifest: Manifest,
+  shellSource: string,
+  routes: Record<string, string>,
+  signInSource = SIGN_IN_SOURCE,
+): PageChunks {
   const loaded = startClosure(manifest)
   const shellKeys = keysOf(manifest, shellSource)
   if (shellKeys.length === 0) throw new Error(`the build manifest has no ${shellSource}`)
@@ -125,7 +139,9 @@ export function pageChunks(manifest: Manifest, shellSource: string, routes: Reco
     const needed = [...own].filter((key) => !loaded.has(key) && !shell.has(key))
     if (needed.length > 0) pages[fixedPath(path)] = needed.map(indexOf)
   }
-  return { files, shell: shellCount, pages }
+  const signIn = new Set<string>()
+  for (const key of keysOf(manifest, signInSource)) staticClosure(manifest, key, signIn)
+  return { files, shell: shellCount, pages, signIn: [...signIn].filter((key) => !loaded.has(key)).map(indexOf) }
 }
 
 /**
@@ -147,7 +163,7 @@ export function preloadPage(path: string): void {
  * (dropping trailing segments: a detail page's name, a path no route declares, which then fetches
  * nothing) and adds a modulepreload link for each of its files that has none yet (Vite's own preloading
  * of a dynamic import adds them too); then, when a session is stored, preloads the shell's files and the
- * files of the page in the URL.
+ * files of the page in the URL, and otherwise the sign-in page's, which the first render shows.
  */
 export function pageChunksScript(chunks: PageChunks, sessionKeys: readonly string[]): string {
   // Vite names every chunk assets/….js: the script says it once.
@@ -156,5 +172,6 @@ export function pageChunksScript(chunks: PageChunks, sessionKeys: readonly strin
     : ['', '']
   const files = JSON.stringify(chunks.files.map((file) => file.slice(prefix.length, file.length - suffix.length)))
   const pages = JSON.stringify(chunks.pages)
-  return `(function(){var f=${files},m=${pages},d={};function l(n){for(var i=0;i<n.length;i++){var h='/${prefix}'+f[n[i]]+'${suffix}';if(d[h]||document.querySelector('link[href="'+h+'"]'))continue;d[h]=1;var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)}}function g(p){p=p.replace(/\\/+$/,'')||'/';while(p&&!m[p])p=p.slice(0,p.lastIndexOf('/'));return m[p]||[]}window.${PRELOAD_PAGE}=function(p){try{l(g(p))}catch(e){}};try{var s=localStorage;if(!${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)}))return;var n=[],i;for(i=0;i<${chunks.shell};i++)n.push(i);l(n.concat(g(location.pathname)))}catch(e){}})()`
+  const signIn = JSON.stringify(chunks.signIn)
+  return `(function(){var f=${files},m=${pages},d={};function l(n){for(var i=0;i<n.length;i++){var h='/${prefix}'+f[n[i]]+'${suffix}';if(d[h]||document.querySelector('link[href="'+h+'"]'))continue;d[h]=1;var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)}}function g(p){p=p.replace(/\\/+$/,'')||'/';while(p&&!m[p])p=p.slice(0,p.lastIndexOf('/'));return m[p]||[]}window.${PRELOAD_PAGE}=function(p){try{l(g(p))}catch(e){}};try{var s=localStorage;if(!${JSON.stringify(sessionKeys)}.some(function(k){return s.getItem(k)})){l(${signIn});return}var n=[],i;for(i=0;i<${chunks.shell};i++)n.push(i);l(n.concat(g(location.pathname)))}catch(e){}})()`
 }

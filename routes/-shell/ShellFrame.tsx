@@ -4,7 +4,8 @@ import { lazy, type ReactNode, useState } from 'react'
 import type { RouterContext } from '../../src/app/router-context.ts'
 import { SESSION_STORED_CLASS } from '../../src/domain/session.ts'
 import { TopProgress } from '../../src/ui/TopProgress.tsx'
-import { useLoadedWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
+import { useLoadedWhenIdle, usePreloadWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
+import { loadSignIn } from './SignInFrame.tsx'
 
 // The sign-in page needs neither the shell nor its dialogs: they load once someone is signed in. A shell
 // loaded during the restore renders at once: through lazy() it would first show its fallback, and React
@@ -30,6 +31,8 @@ if (typeof document !== 'undefined' && document.documentElement.classList.contai
  */
 export function ShellFrame({ children }: { children: ReactNode }) {
   const [Shell] = useState(() => shellModule?.default ?? LazyShell)
+  // The sign-in page, which signing out or an expired session shows, is there by then, also offline.
+  usePreloadWhenIdle(loadSignIn)
   return <Shell>{children}</Shell>
 }
 

@@ -30,7 +30,8 @@ let field: HTMLInputElement | null = null
 let focused = false
 
 /**
- * Finds the copy's token field: the boot module calls it before React's first render. The field is read
+ * Finds the copy's token field: the sign-in page's module calls it as it loads, before React's first render
+ * where the copy is shown (routes/-shell/SignInScreen.tsx). The field is read
  * when the console's form takes it, so what is typed until React removes the copy counts too.
  */
 export function keepEarlySignIn(): void {

@@ -15,6 +15,7 @@ import {
   pageChunks,
   pageChunksScript,
   preloadPage,
+  SIGN_IN_SOURCE,
   startClosure,
 } from '../../src/page-chunks.ts'
 
@@ -39,6 +40,7 @@ const MANIFEST: Manifest = {
   },
   '_list.js': { file: 'assets/list.js', imports: ['_start.js'] },
   'routes/index.tsx?tsr-split=component': { file: 'assets/sign-in.js', imports: ['_start.js'] },
+  [SIGN_IN_SOURCE]: { file: 'assets/SignInScreen.js', imports: ['_framework.js', '_start.js'] },
 }
 const ROUTES = {
   'routes/home.tsx': '/home',
@@ -124,8 +126,14 @@ describe('the files a stored session preloads', () => {
     expect(chunks.files.filter((file) => file === 'assets/list.js')).toHaveLength(1)
   })
 
-  it('preloads nothing without a stored session', () => {
-    expect(preloadedAt('/home', chunks, false)).toEqual([])
+  it("preloads the sign-in page's code alone without a stored session, whatever the path", () => {
+    expect(preloadedAt('/home', chunks, false)).toEqual(['/assets/SignInScreen.js'])
+    expect(preloadedAt('/', chunks, false)).toEqual(['/assets/SignInScreen.js'])
+  })
+
+  it("never preloads the sign-in page's code for a stored session", () => {
+    expect(preloadedAt('/home?project=shop', chunks)).not.toContain('/assets/SignInScreen.js')
+    expect(preloadedAt('/', chunks)).not.toContain('/assets/SignInScreen.js')
   })
 
   it("preloads the shell and the page's files, a detail page by its fixed path", () => {
@@ -164,9 +172,9 @@ describe('the files of a page the router starts loading', () => {
 
   it("preloads a page's files when the console asks, with or without a stored session", () => {
     preloadedAt('/', chunks, false)
-    expect(preloaded()).toEqual([])
+    expect(preloaded()).toEqual(['/assets/SignInScreen.js'])
     preloadPage('/websites-detail/shop-example-com')
-    expect(preloaded().sort()).toEqual(['/assets/list.js', '/assets/websites-detail.js'])
+    expect(preloaded().sort()).toEqual(['/assets/SignInScreen.js', '/assets/list.js', '/assets/websites-detail.js'])
   })
 
   it('asks for each file once', () => {
@@ -190,6 +198,6 @@ describe('the files of a page the router starts loading', () => {
     expect(preloaded()).toEqual([])
     preloadedAt('/', chunks, false)
     preloadPage('/no-such-page')
-    expect(preloaded()).toEqual([])
+    expect(preloaded()).toEqual(['/assets/SignInScreen.js'])
   })
 })

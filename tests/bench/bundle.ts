@@ -9,15 +9,19 @@ import {
   entryKey,
   keysOf,
   type Manifest,
+  SIGN_IN_SOURCE,
   startClosure,
   staticClosure,
 } from '../../src/page-chunks.ts'
 import { writeSection } from './report.ts'
 
-/** What each page loads before it is usable: its route's chunks, and for signed-in pages the shell. */
+/**
+ * What each page loads before it is usable: its route's chunks, and for signed-in pages the shell, for the
+ * sign-in page its own code (which the first render awaits where no session is stored).
+ */
 const SHELL = 'routes/-shell/Shell.tsx'
 const UP_FRONT = {
-  'sign-in page (/)': ['routes/index.tsx'],
+  'sign-in page (/)': ['routes/index.tsx', SIGN_IN_SOURCE],
   '/home': ['routes/home.tsx', SHELL],
 } as const
 type UpFrontPage = keyof typeof UP_FRONT
