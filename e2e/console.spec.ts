@@ -267,3 +267,18 @@ test("signing out needs no request for the sign-in page's code once a restored p
   await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeEnabled()
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
 })
+
+test("the OpenID Connect sign-in's code is asked for when Sign in with SSO is pressed, not before", async ({
+  page,
+}) => {
+  const assets: string[] = []
+  page.on('request', (request) => assets.push(new URL(request.url()).pathname))
+  const oidc = builtFile('src/api/oidc.ts')
+  await page.goto('/')
+  await page.waitForFunction(() => !document.querySelector('[data-signin]'))
+  await page.waitForLoadState('networkidle')
+  expect(assets).not.toContain(oidc)
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click()
+  await expect(page.getByLabel('Password')).toBeVisible()
+  expect(assets).toContain(oidc)
+})

@@ -1,11 +1,8 @@
 import { ofetch } from 'ofetch'
 import * as v from 'valibot'
-import { ConsoleConfig } from '../domain/platform-info.ts'
-import type { ApiClients } from './http.ts'
 
-export async function getConsoleConfig(api: ApiClients): Promise<ConsoleConfig> {
-  return v.parse(ConsoleConfig, await api.site('/config.json'))
-}
+// The OpenID Connect sign-in's steps: loaded when a sign-in with SSO starts or its answer comes back
+// (src/app/session.ts), not with the console's start, which a signed-in page or a token sign-in never uses.
 
 const Discovery = v.object({ authorization_endpoint: v.string(), token_endpoint: v.string() })
 export type OidcEndpoints = v.InferOutput<typeof Discovery>

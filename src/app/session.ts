@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { sessionMachine } from '../../machines/session.ts'
 import type { Credentials, StoredSessionData } from '../../machines/session.types.ts'
+import { getConsoleConfig } from '../api/console-config.ts'
 import type { ApiClients } from '../api/http.ts'
-import { authorizeUrl, discover, exchangeCode, getConsoleConfig, pkcePair } from '../api/oidc.ts'
 import {
   checkSession,
   checkToken,
@@ -20,6 +20,9 @@ import type { HeadStart } from './head-start.ts'
 import { storage } from './storage.ts'
 
 type PendingSso = { verifier: string; state: string }
+
+/** The OpenID Connect sign-in's steps, loaded with its first use: a token sign-in or a restore never needs them. */
+const loadOidc = () => import('../api/oidc.ts')
 
 function isPendingSso(value: unknown): value is PendingSso {
   return typeof value === 'object' && value !== null && 'verifier' in value && 'state' in value
@@ -78,12 +81,12 @@ export function provideSession(
         queryClient.clear()
       }),
       beginSso: fromPromise<void>(async () => {
-        const config = await getConsoleConfig(api)
-        const endpoints = await discover(config.oidc.issuer)
-        const { verifier, challenge, state } = await pkcePair()
+        const [config, oidc] = await Promise.all([getConsoleConfig(api), loadOidc()])
+        const endpoints = await oidc.discover(config.oidc.issuer)
+        const { verifier, challenge, state } = await oidc.pkcePair()
         storage.setJson(storage.keys.oauthPending, { verifier, state } satisfies PendingSso)
         window.location.assign(
-          authorizeUrl(endpoints, {
+          oidc.authorizeUrl(endpoints, {
             clientId: config.oidc.client_id,
             scopes: config.oidc.scopes,
             redirectUri,
@@ -104,9 +107,9 @@ export function provideSession(
         if (!code || !isPendingSso(pending) || params.get('state') !== pending.state) {
           throw new Error('this sign-in answer does not belong to a sign-in started here')
         }
-        const config = await getConsoleConfig(api)
-        const endpoints = await discover(config.oidc.issuer)
-        const token = await exchangeCode(endpoints, {
+        const [config, oidc] = await Promise.all([getConsoleConfig(api), loadOidc()])
+        const endpoints = await oidc.discover(config.oidc.issuer)
+        const token = await oidc.exchangeCode(endpoints, {
           clientId: config.oidc.client_id,
           code,
           verifier: pending.verifier,

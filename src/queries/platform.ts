@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
+import { getConsoleConfig } from '../api/console-config.ts'
 import { type ApiClients, type Service, services } from '../api/http.ts'
-import { getConsoleConfig } from '../api/oidc.ts'
 import { getServiceHealth, getServiceInfo, getVersion, requestApiDocument } from '../api/platform.ts'
 import type { TryRequest } from '../domain/api-docs.ts'
 
