@@ -282,3 +282,24 @@ test("the OpenID Connect sign-in's code is asked for when Sign in with SSO is pr
   await expect(page.getByLabel('Password')).toBeVisible()
   expect(assets).toContain(oidc)
 })
+
+test("the shell's dialogs come after its first paint: one opened before their code arrives opens then, and gives the focus back", async ({
+  page,
+  server,
+}) => {
+  await signedInAndSettled(page, server.adminToken)
+  const list = builtFile('routes/-shell/ShellDialogList.tsx')
+  expect(list).not.toContain('undefined')
+  const release = await holdRequests(page, `**${list}`)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const opener = page.getByRole('button', { name: /project/i }).first()
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name: 'Select a project' })
+  await expect(dialog).toHaveCount(0)
+  release()
+  await expect(dialog.getByLabel('Search projects')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(opener).toBeFocused()
+})

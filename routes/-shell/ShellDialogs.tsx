@@ -1,14 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
+import { usePreloadWhenIdle } from '../../src/ui/useLoadedWhenIdle.ts'
+import type { Dialog, DialogListProps, Loaded } from './ShellDialogList.tsx'
 
 const root = getRouteApi('__root__')
-const ProjectSelector = lazy(() => import('./ProjectSelector.tsx'))
-const AppVersions = lazy(() => import('./AppVersions.tsx'))
-const QuickSetup = lazy(() => import('./QuickSetup.tsx'))
-const SyncStatus = lazy(() => import('./SyncStatus.tsx'))
-
-type Dialog = 'versions' | 'sync' | 'adminSync'
-type Loaded = ReadonlySet<Dialog | 'selector' | 'quickSetup'>
+const loadDialogs = () => import('./ShellDialogList.tsx')
+const DialogList = lazy(loadDialogs)
 
 /**
  * The shell's dialogs: which one is open, and which have loaded. Each loads on first use, then stays
@@ -38,15 +35,16 @@ export function useShellDialogs(selectorOpen: boolean) {
   }
 }
 
-/** The dialogs loaded so far, the open one shown. */
-export function ShellDialogs({ dialog, loaded, selectorOpen, close }: ReturnType<typeof useShellDialogs>['dialogs']) {
+/**
+ * The dialogs loaded so far, the open one shown: their switch (ShellDialogList.tsx) is fetched when the
+ * page is idle after its first paint, or with the first dialog opened before that.
+ */
+export function ShellDialogs(props: DialogListProps) {
+  usePreloadWhenIdle(loadDialogs)
+  if (props.loaded.size === 0) return null
   return (
     <Suspense fallback={null}>
-      {loaded.has('selector') && <ProjectSelector open={selectorOpen} />}
-      {loaded.has('versions') && <AppVersions open={dialog === 'versions'} onClose={close} />}
-      {loaded.has('quickSetup') && <QuickSetup />}
-      {loaded.has('sync') && <SyncStatus kind="project" open={dialog === 'sync'} onClose={close} />}
-      {loaded.has('adminSync') && <SyncStatus kind="admin" open={dialog === 'adminSync'} onClose={close} />}
+      <DialogList {...props} />
     </Suspense>
   )
 }

@@ -43,15 +43,15 @@ type UpFrontPage = keyof typeof UP_FRONT
  * with the same code, the build's commit stamp moving its gzip size by a few bytes, and failed a run;
  * 161.5 since 2026-11-29, when the field rules left the start: 161.2 kB; 161.6 since the same day's
  * twenty-first session, when the Config Status check waiting for the session's permissions put /home at
- * 161.49 kB, within a commit stamp's few bytes of the line; 160.45 since the twenty-third session, when
- * the sign-in page's code, −0.82 kB, and the OpenID Connect sign-in's steps, −0.38 kB, left the start:
- * 160.34 kB). Computed from Vite's build manifest, so the numbers are the same on every run
+ * 161.49 kB, within a commit stamp's few bytes of the line; 160.1 since the twenty-third session, when
+ * the sign-in page's code, −0.82 kB, and the OpenID Connect sign-in's steps, −0.38 kB, left the start
+ * and the shell's dialogs' switch, −0.35 kB, the shell: 160.00 kB). Computed from Vite's build manifest, so the numbers are the same on every run
  * and `--check` can gate CI. The number of files up front is held too: each one shares the slow network
  * with the framework while it downloads (docs/architecture.md), and a bundler left to itself splits shared
  * code into many small chunks.
  */
 export const BUDGET = {
-  upFrontKb: { 'sign-in page (/)': 150, '/home': 160.45 } satisfies Record<UpFrontPage, number>,
+  upFrontKb: { 'sign-in page (/)': 150, '/home': 160.1 } satisfies Record<UpFrontPage, number>,
   upFrontFiles: 8,
   routeChunkKb: 36,
 } as const
