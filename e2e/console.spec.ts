@@ -268,6 +268,23 @@ test("signing out needs no request for the sign-in page's code once a restored p
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
 })
 
+test("signing out with the network gone shows the sign-in page, not the browser's offline page", async ({
+  page,
+  server,
+}) => {
+  const console = await signedInAndSettled(page, server.adminToken)
+  await page.reload()
+  await console.expectSignedIn()
+  await page.waitForLoadState('networkidle')
+  // Every request fails from here: a chunk the sign-out needed (the / route's, before) made the console
+  // reload, and the browser showed its own offline page.
+  await page.route('**/*', (route) => route.abort('internetdisconnected'))
+  await page.evaluate(() => Object.assign(window, { __samePage: true }))
+  await console.signOut()
+  await console.expectSignInPage()
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
+})
+
 test("the OpenID Connect sign-in's code is asked for when Sign in with SSO is pressed, not before", async ({
   page,
 }) => {
