@@ -12,6 +12,7 @@ import { TYPE_CATALOGUE } from '../types/registry.ts'
 import { typeLabelOf } from '../types/resource-routes.ts'
 import { Button } from '../ui/Button.tsx'
 import { DateTimeField } from '../ui/DateTimeField.tsx'
+import { focusFirstInvalid } from '../ui/focus-invalid.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName, TextField } from '../ui/TextField.tsx'
@@ -73,7 +74,7 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
   // A refused Apply puts the focus on the first field it refused, whose error is then read out with it.
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    if (Object.keys(errors).length > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    if (Object.keys(errors).length > 0) focusFirstInvalid(form.current)
   }, [errors])
   const set = (key: keyof AuditFilterValues) => (value: string) => setDraft({ ...draft, [key]: value })
   const submit = (event: FormEvent) => {

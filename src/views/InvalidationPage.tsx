@@ -14,6 +14,7 @@ import { flagOf } from '../domain/sync.ts'
 import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
 import { Flag } from '../ui/Flag.tsx'
+import { focusFirstInvalid } from '../ui/focus-invalid.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { type Column, Table } from '../ui/Table.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
@@ -184,7 +185,7 @@ export function InvalidationPage(props: InvalidationPageProps) {
   useEffect(() => {
     if (!submitted.current || (errors.length === 0 && !props.sending)) return
     submitted.current = false
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    focusFirstInvalid(form.current)
   }, [errors, props.sending])
   const submit = (event: FormEvent) => {
     event.preventDefault()

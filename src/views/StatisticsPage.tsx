@@ -14,6 +14,7 @@ import {
 import { timesNote } from '../domain/time-zone.ts'
 import { Button } from '../ui/Button.tsx'
 import type { ChartLine } from '../ui/chart-scales.ts'
+import { focusFirstInvalid } from '../ui/focus-invalid.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { inputClassName } from '../ui/TextField.tsx'
 import { TimeSeriesChart } from '../ui/TimeSeriesChart.tsx'
@@ -369,7 +370,7 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
   // A refused Apply range puts the focus on the field it refused, whose error is then read out with it.
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    if (problem) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    if (problem) focusFirstInvalid(form.current)
   }, [problem])
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -9,6 +9,7 @@ import {
   type ResourceUi,
 } from '../../domain/resource-ui.ts'
 import { Button } from '../../ui/Button.tsx'
+import { focusFirstInvalid } from '../../ui/focus-invalid.ts'
 import { inputClassName } from '../../ui/TextField.tsx'
 import type { ConflictVersion } from './ConflictPanel.tsx'
 import { labelForPath, messageAt, unmatchedErrors } from './fields/errors.ts'
@@ -89,9 +90,8 @@ export function ResourceForm(props: ResourceFormProps) {
     if (conflict) awaitingResult.current = false
     if (conflict || (fieldErrors.length === 0 && !ownError)) return
     awaitingResult.current = false
-    const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    const target = ownError || !firstInvalid ? alertRef.current : firstInvalid
-    target?.focus()
+    if (ownError) alertRef.current?.focus()
+    else focusFirstInvalid(formRef.current, alertRef.current)
   }, [saving, conflict, fieldErrors, ownError])
 
   const submit = (event: FormEvent) => {
