@@ -1,9 +1,10 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { type FieldError, toFieldErrors } from '../domain/common.ts'
 import { ROLE_NAMES, type RoleName } from '../domain/role-names.ts'
 import { UserInvite, type UserInviteData } from '../types/users/fields.ts'
 import { Button } from '../ui/Button.tsx'
+import { focusFirstInvalid } from '../ui/focus-invalid.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { TextField } from '../ui/TextField.tsx'
 
@@ -20,9 +21,25 @@ const ROLE_HELP: Record<RoleName, string> = {
   viewer: 'reads configuration and statistics',
 }
 
-function ServerError({ error }: { error: string | null }) {
+/** What the server said of each field, by field. */
+const byField = (errors: readonly FieldError[] | undefined): Record<string, string> =>
+  Object.fromEntries((errors ?? []).map(({ field, message }) => [field, message]))
+
+/**
+ * The server's reason as the dialog's alert says it: none when it only says the error of a field the
+ * dialog shows on that field ('roles you cannot grant admin: …'), which would read the same thing twice.
+ */
+function alertOf(request: DialogRequest, shown: readonly string[]): string | null {
+  const sentence = request.error?.replace(/^invalid [^:]*: /, '')
+  const repeats = (request.fieldErrors ?? []).some(
+    ({ field }) => shown.includes(field) && sentence?.startsWith(`${field} `),
+  )
+  return repeats ? null : request.error
+}
+
+function ServerError({ id, error }: { id: string; error: string | null }) {
   return error ? (
-    <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+    <p id={id} role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
       {error}
     </p>
   ) : null
@@ -30,8 +47,9 @@ function ServerError({ error }: { error: string | null }) {
 
 /**
  * The frame of the users' dialogs: Cancel and the action in the footer, both held while the request runs
- * (the dialog cannot be dismissed then), and the server's reason under the content. With `formId` the
- * action submits that form; without, it is a plain button.
+ * (the dialog cannot be dismissed then), and the server's reason under the content, which describes the
+ * action. With `formId` the action submits that form; without, it is a plain button. When an answer
+ * marks a field of the form invalid, that field takes the focus, its error read with it.
  */
 function RequestDialog({
   open,
@@ -56,6 +74,16 @@ function RequestDialog({
   size?: 'sm'
   children: ReactNode
 }) {
+  const errorId = useId()
+  const described = request.error ? errorId : undefined
+  const wasBusy = useRef(false)
+  useEffect(() => {
+    if (request.busy) wasBusy.current = true
+    else if (wasBusy.current) {
+      wasBusy.current = false
+      if (formId) focusFirstInvalid(document.getElementById(formId))
+    }
+  }, [request.busy, formId])
   return (
     <Modal
       open={open}
@@ -69,11 +97,16 @@ function RequestDialog({
             Cancel
           </Button>
           {formId ? (
-            <Button type="submit" form={formId} busy={request.busy}>
+            <Button type="submit" form={formId} busy={request.busy} aria-describedby={described}>
               {action}
             </Button>
           ) : (
-            <Button variant={danger ? 'danger' : 'primary'} onClick={onAction} busy={request.busy}>
+            <Button
+              variant={danger ? 'danger' : 'primary'}
+              onClick={onAction}
+              busy={request.busy}
+              aria-describedby={described}
+            >
               {action}
             </Button>
           )}
@@ -81,7 +114,7 @@ function RequestDialog({
       }
     >
       {children}
-      <ServerError error={request.error} />
+      <ServerError id={errorId} error={request.error} />
     </Modal>
   )
 }
@@ -106,6 +139,7 @@ function RoleChoice({
             type="checkbox"
             className={checkboxClassName}
             checked={roles.includes(role)}
+            aria-invalid={error ? true : undefined}
             onChange={(event) =>
               onChange(
                 event.target.checked
@@ -163,16 +197,18 @@ export function InviteUserDialog({
     onInvite(parsed.output)
   }
   const formId = useId()
+  // A try refused here puts the focus on the first field it refused, as the server's refusal does.
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) focusFirstInvalid(document.getElementById(formId))
+  }, [errors, formId])
   // The server's word on a field, for the address it refused, until the next try (not one refused here).
-  const shown: Record<string, string> = refusedHere
-    ? errors
-    : { ...Object.fromEntries((request.fieldErrors ?? []).map(({ field, message }) => [field, message])), ...errors }
+  const shown: Record<string, string> = refusedHere ? errors : { ...byField(request.fieldErrors), ...errors }
   return (
     <RequestDialog
       open={open}
       title="Invite a user"
       action="Invite"
-      request={refusedHere ? { ...request, error: null } : request}
+      request={{ ...request, error: refusedHere ? null : alertOf(request, Object.keys(UserInvite.entries)) }}
       onClose={onClose}
       formId={formId}
     >
@@ -222,6 +258,7 @@ export function RolesDialog({
   onSave: (roles: RoleName[]) => void
   onClose: () => void
 }) {
+  // What the user chose stays chosen through a refusal, which shows on the roles.
   const [chosen, setChosen] = useState<RoleName[]>([...roles])
   const formId = useId()
   return (
@@ -229,7 +266,7 @@ export function RolesDialog({
       open={open}
       title={`Roles of ${email}`}
       action="Save roles"
-      request={request}
+      request={{ ...request, error: alertOf(request, ['roles']) }}
       onClose={onClose}
       formId={formId}
     >
@@ -240,7 +277,7 @@ export function RolesDialog({
           onSave(chosen)
         }}
       >
-        <RoleChoice roles={chosen} onChange={setChosen} />
+        <RoleChoice roles={chosen} onChange={setChosen} error={byField(request.fieldErrors).roles} />
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           Roles from SSO group mappings come on top of these at each sign-in through SSO.
         </p>
@@ -266,12 +303,18 @@ export function StatusDialog({
   onConfirm: () => void
   onClose: () => void
 }) {
+  // The server's word on the status (yourself, who may not be disabled) is what the alert says, and what
+  // describes the action it refused, rather than the sentence naming the field by its API name.
+  const statusError = byField(request.fieldErrors).status
   return (
     <RequestDialog
       open={open}
       title={disable ? `Disable ${email}?` : `Enable ${email} again?`}
       action={disable ? 'Disable' : 'Enable'}
-      request={request}
+      request={{
+        ...request,
+        error: statusError ? statusError.charAt(0).toUpperCase() + statusError.slice(1) : request.error,
+      }}
       onClose={onClose}
       onAction={onConfirm}
       danger={disable}

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TenancyDeletionPage, type TenancyDeletionPageProps } from '../../src/views/TenancyDeletionPage.tsx'
-import { InviteUserDialog } from '../../src/views/UserDialogs.tsx'
+import { InviteUserDialog, RolesDialog, StatusDialog } from '../../src/views/UserDialogs.tsx'
 
 afterEach(cleanup)
 
@@ -92,6 +92,8 @@ describe('InviteUserDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Invite' }))
     expect(onInvite).not.toHaveBeenCalled()
     expect(within(dialog).getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true')
+    // The refused field takes the focus from the button, its error read with it.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('E-mail'))
 
     await user.clear(within(dialog).getByLabelText('E-mail'))
     await user.type(within(dialog).getByLabelText('E-mail'), ' Nina@Example.com ')
@@ -157,5 +159,81 @@ describe('InviteUserDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Invite' }))
     expect(within(dialog).getByText('must be an e-mail address')).toBeTruthy()
     expect(within(dialog).queryByText('user nina@example.com already exists')).toBeNull()
+  })
+})
+
+const describedText = (element: Element) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+
+describe('RolesDialog', () => {
+  const refusal = 'you cannot grant admin: it holds permissions you do not'
+
+  it('shows the server’s word on the roles beside them, focused, keeping what the user chose', async () => {
+    const user = userEvent.setup()
+    const onSave = vi.fn()
+    const dialogProps = { open: true, email: 'nina@example.com', roles: ['viewer'] as const, onSave, onClose: vi.fn() }
+    const { rerender } = render(
+      <RolesDialog {...dialogProps} roles={['viewer']} request={{ busy: false, error: null }} />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Roles of nina@example.com' })
+    await user.click(within(dialog).getByRole('checkbox', { name: /Admin/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save roles' }))
+    expect(onSave).toHaveBeenCalledWith(['admin', 'viewer'])
+    rerender(<RolesDialog {...dialogProps} roles={['viewer']} request={{ busy: true, error: null }} />)
+    rerender(
+      <RolesDialog
+        {...dialogProps}
+        roles={['viewer']}
+        request={{ busy: false, error: `roles ${refusal}`, fieldErrors: [{ field: 'roles', message: refusal }] }}
+      />,
+    )
+    const admin = within(dialog).getByRole('checkbox', { name: /Admin/ })
+    expect(admin.getAttribute('aria-invalid')).toBe('true')
+    const group = within(dialog).getByRole('group', { name: 'Roles (in every project)' })
+    expect(describedText(group)).toContain(refusal)
+    expect(document.activeElement).toBe(admin)
+    // What the user chose stays chosen.
+    expect(admin).toHaveProperty('checked', true)
+    expect(within(dialog).getByRole('checkbox', { name: /Viewer/ })).toHaveProperty('checked', true)
+    // Said once, beside the roles: no alert repeating it under its API name.
+    expect(within(dialog).queryByRole('alert')).toBeNull()
+  })
+
+  it('keeps a reason of the server’s own (a stale revision) in an alert', () => {
+    render(
+      <RolesDialog
+        open
+        email="nina@example.com"
+        roles={['viewer']}
+        request={{ busy: false, error: 'users nina@example.com changed meanwhile' }}
+        onSave={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe('users nina@example.com changed meanwhile')
+    expect(screen.getByRole('checkbox', { name: /Viewer/ }).getAttribute('aria-invalid')).toBeNull()
+  })
+})
+
+describe('StatusDialog', () => {
+  it('says what the server said of the status on the action it refused, not under its API name', () => {
+    const message = 'you cannot disable yourself: ask another admin'
+    render(
+      <StatusDialog
+        open
+        email="admin@example.com"
+        disable
+        request={{ busy: false, error: `status ${message}`, fieldErrors: [{ field: 'status', message }] }}
+        onConfirm={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Disable admin@example.com?' })
+    const button = within(dialog).getByRole('button', { name: 'Disable' })
+    expect(describedText(button)).toBe('You cannot disable yourself: ask another admin')
+    expect(within(dialog).getByRole('alert').textContent).toBe('You cannot disable yourself: ask another admin')
   })
 })
