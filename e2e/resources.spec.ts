@@ -160,6 +160,50 @@ test.describe('resource screens', () => {
     await expect(page).toHaveURL(/\/websites-add\?project=shop$/)
   })
 
+  test('a save sent with Enter keeps the focus in its field until the answer, then moves it to the refused field', async ({
+    page,
+  }) => {
+    await page.goto(`/websites-add?project=${PROJECT}`)
+    await page.getByLabel('Name', { exact: true }).fill('keyboard-save')
+    await choose(page, 'Default director', /^shop-origin/)
+    const domain = page.getByLabel('Domain name')
+    await domain.fill('keyboard.example.com')
+    // The save is held, then refused on Domain name alone (as the server says a field's error).
+    let posts = 0
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    await page.route(/\/projects\/shop\/websites$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback()
+      posts += 1
+      await answered
+      await route.fulfill({
+        status: 400,
+        json: {
+          message: 'invalid website: domain_name is not served here',
+          errors: [{ field: 'domain_name', message: 'is not served here' }],
+        },
+      })
+    })
+    await domain.press('Enter')
+    await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible()
+    // While the save is under way the field keeps the focus (a disabled fieldset dropped it to the body),
+    // takes no change, and a second Enter sends nothing more.
+    await expect(domain).toBeFocused()
+    await page.keyboard.type('x')
+    await page.keyboard.press('Enter')
+    await expect(domain).toHaveValue('keyboard.example.com')
+    await expect(domain).toBeFocused()
+    await page.getByLabel('Display name').focus()
+    answer()
+    await expect(domain).toHaveAttribute('aria-invalid', 'true')
+    await expect(domain).toBeFocused()
+    await expect(domain).toHaveAccessibleDescription(/is not served here/)
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible()
+    expect(posts).toBe(1)
+  })
+
   test('stops the second of two tabs from silently overwriting the first', async ({ page, server }) => {
     await api(server, 'POST', '/directors', { name: 'two-tabs', backends: [{ host: 'a.example.com', port: 443 }] })
     const other = await page.context().newPage()

@@ -49,6 +49,8 @@ export type ResourceFormProps = {
 
 const NO_FACTS: FormFacts = { nodeCount: null }
 
+const ignoreChange = () => {}
+
 const FIXED_ONCE_CREATED_HINT = 'It cannot change after creation.'
 
 /** A field fixed once created, as its edit form shows it: its help starts by saying it cannot change. */
@@ -61,12 +63,17 @@ function fixedField(field: FieldSpec): FieldSpec {
  * name, then each section's fields. Presentational: values and errors in, changes and decisions out.
  */
 export function ResourceForm(props: ResourceFormProps) {
-  const { ui, mode, values, fieldErrors, formError, saving, conflict, onChange } = props
+  const { ui, mode, values, fieldErrors, formError, saving, conflict } = props
+  // While saving the machine takes no changes, and the inputs take none either: they stay enabled (a
+  // disabled control loses the focus to the page's body, and a keyboard user would start again from the
+  // top), marked unavailable by the fieldset's aria-disabled, and a controlled input shows its value again.
+  const onChange = saving ? ignoreChange : props.onChange
   const env: FieldEnv = {
     idPrefix: useId(),
     values,
     errors: fieldErrors,
     onChange,
+    busy: saving,
     referenceOptions: props.referenceOptions,
     facts: props.facts ?? NO_FACTS,
   }
@@ -129,8 +136,8 @@ export function ResourceForm(props: ResourceFormProps) {
         </div>
       )}
 
-      {/* While saving the machine takes no changes: the inputs wait with it. */}
-      <fieldset disabled={saving} className="flex min-w-0 flex-col gap-8">
+      {/* While saving the inputs wait, keeping the focus (see onChange above). */}
+      <fieldset aria-disabled={saving || undefined} className="flex min-w-0 flex-col gap-8">
         <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">
           <FieldFrame
             id={nameId}

@@ -21,6 +21,7 @@ export function CodeWidget({ field, path, value, env }: WidgetProps<'code'>) {
           labelledBy={`${id}-label`}
           value={textOf(value)}
           onChange={(next) => env.onChange(path, next)}
+          readOnly={env.busy === true}
           invalid={invalid === true}
           describedBy={describedBy}
           minRows={ROWS}

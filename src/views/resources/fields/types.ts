@@ -29,6 +29,11 @@ export type FieldEnv = {
    * inputs are disabled by the fieldset around it; widgets with their own disabled look read this.
    */
   disabled?: boolean
+  /**
+   * A save is under way: every field keeps its focus and takes no change (the form ignores changes then);
+   * a widget that holds its own text (the code editor) is read-only meanwhile.
+   */
+  busy?: boolean
 }
 
 export type WidgetProps<K extends FieldSpec['kind']> = {
