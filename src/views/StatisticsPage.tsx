@@ -365,6 +365,9 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
   const [from, setFrom] = useState(() => dateTimeInputOf(view.from))
   const [to, setTo] = useState(() => dateTimeInputOf(view.to))
   const [problem, setProblem] = useState<StatsViewError | null>(null)
+  // The error is the refused field's description, read out as the focus moves there; only when the focus
+  // is there already (Enter pressed in it) does the live region say it, so that it is read once.
+  const [said, setSaid] = useState('')
   const ids = { from: useId(), to: useId(), error: useId(), hint: useId() }
   const shown = problem ?? (viewError && viewError.field !== 'granularity' ? viewError : null)
   // A refused Apply range puts the focus on the field it refused, whose error is then read out with it.
@@ -382,6 +385,8 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
           ? ({ field: 'to', message: `The end ${DATE_TIME_INPUT.message}.` } as const)
           : customRangeProblem(range.from, range.to)
     setProblem(found)
+    const focused = found && found.field !== 'granularity' && document.activeElement?.id === ids[found.field]
+    setSaid(focused ? found.message : '')
     if (!found) onChange({ range: 'custom', from: range.from ?? '', to: range.to ?? '' })
   }
   const field = (name: 'from' | 'to', label: string, value: string, set: (value: string) => void) => (
@@ -399,7 +404,11 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
         value={value}
         aria-invalid={shown?.field === name || undefined}
         aria-describedby={shown?.field === name ? `${ids.hint} ${ids.error}` : ids.hint}
-        onChange={(event) => set(event.target.value)}
+        onChange={(event) => {
+          set(event.target.value)
+          // Said once: the live region's copy goes as the user corrects it (browse mode would read it again).
+          setSaid('')
+        }}
       />
     </div>
   )
@@ -414,10 +423,13 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
         {DATE_TIME_INPUT.hint}
       </p>
       {shown && (
-        <p id={ids.error} role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+        <p id={ids.error} className="basis-full text-sm text-red-700 dark:text-red-400">
           {shown.message}
         </p>
       )}
+      <p aria-live="polite" className="sr-only">
+        {said}
+      </p>
     </form>
   )
 }

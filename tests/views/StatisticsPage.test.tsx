@@ -8,6 +8,18 @@ import { StatisticsPage, type StatisticsPageProps } from '../../src/views/Statis
 
 afterEach(cleanup)
 
+/** The text of what an element's aria-describedby names. */
+const descriptionOf = (element: Element) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+/** The live regions (aria-live, or an alert's or status's role) that hold `text`. */
+const spokenBy = (text: string) =>
+  [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"]')].filter(
+    (region) => region.textContent?.includes(text),
+  )
+
 const EMPTY_RESULT = { granularity: 'minute' as const, series: [{ points: [] }], totals: { requests: 0 } }
 
 function props(overrides: Partial<StatisticsPageProps> = {}): StatisticsPageProps {
@@ -85,11 +97,34 @@ describe('StatisticsPage', () => {
     const to = screen.getByLabelText('To')
     await userEvent.clear(to)
     await userEvent.click(screen.getByRole('button', { name: 'Apply range' }))
-    expect(screen.getByRole('alert').textContent).toBe('Enter the end of the range.')
     expect(to.getAttribute('aria-invalid')).toBe('true')
     expect(onChange).not.toHaveBeenCalled()
     // The refused field takes the focus from the button, as the forms do, its error read with it.
     expect(document.activeElement).toBe(to)
+    expect(descriptionOf(to)).toContain('Enter the end of the range.')
+    // Read once: as the field's description, and not again by an alert or a live region.
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(spokenBy('Enter the end of the range.')).toEqual([])
+  })
+
+  it('says a refusal by its live region when the refused field has the focus already (Enter in it)', async () => {
+    const view = v.parse(StatisticsSearch, {
+      range: 'custom',
+      from: '2026-11-20T10:00:00Z',
+      to: '2026-11-21T10:00:00Z',
+    })
+    render(<StatisticsPage {...props({ view })} />)
+    const to = screen.getByLabelText('To')
+    await userEvent.clear(to)
+    await userEvent.type(to, '19-11-2026 10:00{Enter}')
+    expect(document.activeElement).toBe(to)
+    expect(descriptionOf(to)).toContain('The end must be after the start.')
+    // The focus does not move, so its description is not read again: the live region says it, once.
+    expect(spokenBy('The end must be after the start.')).toHaveLength(1)
+    expect(screen.queryByRole('alert')).toBeNull()
+    // Corrected, it is no longer said twice in the page (the description, and the live region's copy).
+    await userEvent.type(to, '{Backspace}')
+    expect(spokenBy('The end must be after the start.')).toEqual([])
   })
 
   it('reads and writes the custom range day-month-year on a 24-hour clock in local time, whatever the locale', async () => {
@@ -112,7 +147,7 @@ describe('StatisticsPage', () => {
       await userEvent.clear(from)
       await userEvent.type(from, '11/20/2026 11:00 AM')
       await userEvent.click(screen.getByRole('button', { name: 'Apply range' }))
-      expect(screen.getByRole('alert').textContent).toMatch(/day-month-year, 24-hour/)
+      expect(descriptionOf(from)).toMatch(/day-month-year, 24-hour/)
       expect(from.getAttribute('aria-invalid')).toBe('true')
       expect(onChange).not.toHaveBeenCalled()
       await userEvent.clear(from)
