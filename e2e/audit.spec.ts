@@ -52,6 +52,11 @@ test.describe('audit log', () => {
     await expect(time).toHaveText(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/)
     await expect(time).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
     await expect(time).toHaveAttribute('title', /^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d, .+ time$/)
+    // The entry's link adds what no column says, its place in the list, and not the action or the actor,
+    // which their own columns read with the row.
+    await expect(row.getByRole('rowheader').getByRole('link')).toHaveAccessibleName(
+      /^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d ?, entry \d+ of \d+$/,
+    )
     await expect(page.getByText(/Times are local \(.+\)\./)).toHaveCount(1)
     expect(await seriousViolations(page)).toEqual([])
 

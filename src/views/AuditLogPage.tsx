@@ -179,13 +179,15 @@ export function AuditLogPage(props: AuditLogPageProps) {
       id: 'time',
       header: 'Time',
       rowHeader: true,
-      // Named by more than its time (entries of one second would share a name), the rest for screen readers only.
+      // Named by more than its time (entries of one second would share a name), by what no column says: its
+      // place in the list, newest first (for screen readers only). The action and the actor have columns of
+      // their own, which a screen reader reads with the row: in the link's name too, they were read twice.
       cell: (row) =>
         props.renderEntryLink(
           row.public_id,
           <>
             <AuditTime iso={row.occurred_at} />
-            <span className="sr-only">{`, ${actionLabel(row.action)} by ${actorLabel(row.actor)}`}</span>
+            <span className="sr-only">{`, entry ${(page - 1) * items + list.rows.indexOf(row) + 1} of ${list.total}`}</span>
           </>,
         ),
     },
