@@ -78,6 +78,8 @@ const loadedModule = () => hotToast
  * Mount once, near the root. It is a live region from its first render, empty, and the toasts come into it
  * with the first notification: a screen reader announces what is added to a live region it already knows,
  * while react-hot-toast's toasts alone, each a live region that arrives with its text, went unsaid (NVDA).
+ * It is the only one: the toasts carry no live region of their own (./toast-show.tsx), which nested in it
+ * had some screen readers say a toast twice. Every toast is announced politely.
  */
 export function Toaster() {
   const loaded = useSyncExternalStore(subscribe, loadedModule, loadedModule)

@@ -15,9 +15,15 @@ const ICON_COLOURS: Record<NotifyKind, string> = {
 
 export type Shown = { id: string; message: string; kind: NotifyKind; durationMs: number; title?: string }
 
+/**
+ * No role or aria-live of the toast's own (react-hot-toast gives each a polite status, an urgent one an
+ * alert): the Toaster's live region around them, there before the first one, is what announces it, and
+ * a live region inside it made some screen readers say a toast twice. Urgency shows in the icon.
+ */
+const NO_LIVE_REGION = {} as hot.ToastOptions['ariaProps']
+
 /** Shows a notification: loaded with react-hot-toast, on the first one (the page's start carries none of it). */
 export function show({ id, message, kind, durationMs, title }: Shown): void {
-  const urgent = kind === 'error' || kind === 'warning'
   // Our own id: showing the same notification again would update it in place, never add a second one.
   hot.toast(
     <span className="flex flex-col gap-0.5">
@@ -35,7 +41,7 @@ export function show({ id, message, kind, durationMs, title }: Shown): void {
           {ICONS[kind]}
         </span>
       ),
-      ariaProps: urgent ? { role: 'alert', 'aria-live': 'assertive' } : { role: 'status', 'aria-live': 'polite' },
+      ariaProps: NO_LIVE_REGION,
     },
   )
 }
