@@ -1,4 +1,5 @@
-import { choose } from './pages/console.ts'
+import { choose, signIn } from './pages/console.ts'
+import { createToken } from './support/api.ts'
 import { seriousViolations } from './support/axe.ts'
 import { expect, type PlatformServer, startSignedInAsAdmin, test } from './support/server.ts'
 
@@ -160,6 +161,39 @@ test.describe('users', () => {
     await expect(invite.getByRole('alert')).toContainText('already exists')
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription(/is already taken/)
+  })
+
+  test('a role the caller may not grant is refused on the roles, which take the focus, the choice kept', async ({
+    browser,
+    server,
+  }) => {
+    const email = `ungranted-${Date.now().toString(36)}@example.com`
+    expect((await asAdmin(server, 'POST', '/users', { email, roles: [], status: 'invited' })).status).toBe(201)
+    // Someone who manages users but holds no configuration permission may not make anyone a viewer.
+    const token = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['auth.users.*', 'wadp.projects.get'],
+    })
+    // A context made in a test takes the test's options: without an empty storage it would start as the admin.
+    const context = await browser.newContext({ baseURL: server.baseURL, storageState: { cookies: [], origins: [] } })
+    const page = await context.newPage()
+    await signIn(page, token)
+    await page.goto(`/users-detail/${email}?project=shop`)
+    await page.getByRole('button', { name: 'Change roles' }).click()
+    const dialog = page.getByRole('dialog', { name: `Roles of ${email}` })
+    await dialog.getByRole('checkbox', { name: /Viewer/ }).check()
+    await dialog.getByRole('button', { name: 'Save roles' }).press('Enter')
+    const admin = dialog.getByRole('checkbox', { name: /Admin/ })
+    await expect(admin).toHaveAttribute('aria-invalid', 'true')
+    await expect(admin).toBeFocused()
+    await expect(dialog.getByRole('group', { name: 'Roles (in every project)' })).toHaveAccessibleDescription(
+      'you cannot grant viewer: it holds permissions you do not',
+    )
+    await expect(dialog.getByRole('checkbox', { name: /Viewer/ })).toBeChecked()
+    // Said on the roles, not again above them under the API's name.
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
   })
 
   test('an admin invites a user, changes their roles past a stale revision, and disables them after confirming', async ({

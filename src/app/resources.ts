@@ -279,7 +279,8 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
             const failure = writeFailureOf(error, `The ${ui.one} could not be changed.`)
             // A stale revision: the page shows the version that won, the message says why this one did not.
             if (failure.current) settle(ui, project, failure.current)
-            throw new Error(failure.message)
+            // What the server said of each field (a role the caller may not grant) goes on to the dialog.
+            throw Object.assign(new Error(failure.message), { fieldErrors: failure.fieldErrors })
           },
         ),
       /** A resource made outside its form (a user invited from the list): the lists are read again. */
