@@ -50,6 +50,8 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
         status: list.isError && !data ? 'error' : data ? 'ready' : 'loading',
         rows: data?.data ?? [],
         total: data?.meta.total ?? 0,
+        // The rows' places come from the answer shown, the previous page's while the next one is read.
+        ...(data ? { first: (data.meta.page - 1) * data.meta.items + 1 } : {}),
         error: list.error ? queryError.message(list.error) : undefined,
       }}
       refreshing={list.isPlaceholderData}

@@ -31,7 +31,9 @@ export type AuditRequest = Record<string, string | number | undefined>
 export async function listAudit(api: ApiClients, filters: AuditRequest) {
   const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''))
   const body = await api.auth('/audit', { query })
-  return v.parse(v.object({ data: v.array(Summary), meta: v.object({ total: v.number() }) }), body)
+  // The page and its size as the server read them: the rows' places in the whole list follow from them.
+  const Meta = v.object({ total: v.number(), page: v.optional(v.number(), 1), items: v.optional(v.number(), 0) })
+  return v.parse(v.object({ data: v.array(Summary), meta: Meta }), body)
 }
 
 export async function getAuditEntry(api: ApiClients, publicId: string) {

@@ -33,7 +33,17 @@ export type AuditLogPageProps = {
   filters: AuditFilterValues
   page: number
   items: number
-  list: { status: 'loading' | 'error' | 'ready'; rows: readonly AuditSummary[]; total: number; error?: string }
+  list: {
+    status: 'loading' | 'error' | 'ready'
+    rows: readonly AuditSummary[]
+    total: number
+    /**
+     * The first row's place in the whole list, from 1, as the answer shown says (while a newer page is
+     * read, the rows shown are still the previous page's); absent, it follows from `page` and `items`.
+     */
+    first?: number
+    error?: string
+  }
   /** A newer page or filter is being read while the previous rows stay shown. */
   refreshing: boolean
   onApply: (filters: AuditFilterValues) => void
@@ -174,6 +184,7 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
 export function AuditLogPage(props: AuditLogPageProps) {
   const { list, page, items } = props
   const pages = Math.max(1, Math.ceil(list.total / items))
+  const first = list.first ?? (page - 1) * items + 1
   const columns: Column<AuditSummary>[] = [
     {
       id: 'time',
@@ -187,7 +198,7 @@ export function AuditLogPage(props: AuditLogPageProps) {
           row.public_id,
           <>
             <AuditTime iso={row.occurred_at} />
-            <span className="sr-only">{`, entry ${(page - 1) * items + list.rows.indexOf(row) + 1} of ${list.total}`}</span>
+            <span className="sr-only">{`, entry ${first + list.rows.indexOf(row)} of ${list.total}`}</span>
           </>,
         ),
     },

@@ -63,6 +63,17 @@ describe('AuditLogPage', () => {
       expect(link.querySelector('time')?.textContent).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/)
   })
 
+  it('numbers the rows shown by their own page while the next page is read', () => {
+    // Page 2 asked for; the rows still shown are page 1's, the answer says so.
+    render(
+      <AuditLogPage
+        {...props({ page: 2, items: 2, refreshing: true, list: { status: 'ready', rows: ROWS, total: 5, first: 1 } })}
+      />,
+    )
+    const links = screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/audit/'))
+    expect(links.map((link) => link.textContent?.replace(/^.*, /, ''))).toEqual(['entry 1 of 5', 'entry 2 of 5'])
+  })
+
   it('reads each row’s action and actor once, in their columns, not again in the link', () => {
     render(<AuditLogPage {...props()} />)
     const row = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes('Director updated'))
