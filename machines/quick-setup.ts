@@ -1,29 +1,16 @@
-import { and, assign, emit, setup } from 'xstate'
-import {
-  QUICK_WEBSITE_MESSAGES,
-  QuickSetupDraft,
-  type QuickWebsiteError,
-  quickSetupDirector,
-  randomSuffix,
-  suffixedName,
-  usesExistingDirector,
-  validateQuickSetupDraft,
-  websiteNameFor,
-} from '../src/types/quick-setup.ts'
-import { notProvided } from './not-provided.ts'
+import { assign, emit, setup } from 'xstate'
+import { QuickSetupDraft, validateQuickSetupDraft } from '../src/types/quick-setup.ts'
 import type {
-  CreateDirectorInput,
   CreatedWebsite,
-  CreateWebsiteInput,
-  NamedResourceInput,
-  ProjectInput,
   QuickSetupContext,
   QuickSetupDraftPatch,
   QuickSetupEmitted,
   QuickSetupEvent,
   QuickSetupInput,
+  QuickSetupOutcome,
   QuickSetupTag,
 } from './quick-setup.types.ts'
+import { quickSetupSubmissionMachine } from './quick-setup-submission.ts'
 
 /** The draft schema's defaults and normalisation (trim, lower case) through its Standard Schema interface. */
 function parseDraft(value: unknown): QuickSetupDraft | null {
@@ -32,13 +19,11 @@ function parseDraft(value: unknown): QuickSetupDraft | null {
   return result.value
 }
 
-// The states that read these are only reachable with the data present: a throw here is a machine bug.
-function required<T>(value: T | null, what: string): T {
-  if (value === null) throw new Error(`quick setup: no ${what} in this state`)
-  return value
+export function emptyDraft(): QuickSetupDraft {
+  const draft = parseDraft({})
+  if (draft === null) throw new Error('quick setup: the default draft does not parse')
+  return draft
 }
-
-export const emptyDraft = (): QuickSetupDraft => required(parseDraft({}), 'default draft')
 
 /** A form change: fields absent from the patch keep their value, `backend` merges field by field. */
 export const applyDraftPatch = (draft: QuickSetupDraft, patch: QuickSetupDraftPatch): QuickSetupDraft => ({
@@ -48,20 +33,17 @@ export const applyDraftPatch = (draft: QuickSetupDraft, patch: QuickSetupDraftPa
 })
 
 /** No attempt in progress and nothing to report. */
-const noAttempt = { errors: [], heldErrors: [], createdDirector: null, websiteName: null, created: null }
+const noAttempt = { errors: [], created: null }
+
+/** The website a submission created; only read once `wasCreated` has said there is one. */
+function createdBy(outcome: QuickSetupOutcome): CreatedWebsite {
+  if (outcome.created === null) throw new Error('quick setup: the submission created no website')
+  return outcome.created
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
-
-// Actions on `xstate.error.actor.*` events, which the event union does not list.
-const errorOf = (event: object): unknown => ('error' in event ? event.error : event)
-
-const projectOf = ({ context }: { context: QuickSetupContext }): ProjectInput => ({ project: context.project })
-const candidateName = ({ context }: { context: QuickSetupContext }): NamedResourceInput => ({
-  project: context.project,
-  name: required(context.websiteName, 'website name'),
-})
 
 const quickSetupSetup = setup({
   types: {
@@ -72,110 +54,42 @@ const quickSetupSetup = setup({
     tags: {} as QuickSetupTag,
   },
   actors: {
-    listDomains: notProvided<string[], ProjectInput>('listDomains'),
-    createDirector: notProvided<{ name: string }, CreateDirectorInput>('createDirector'),
-    websiteExists: notProvided<boolean, NamedResourceInput>('websiteExists'),
-    createWebsite: notProvided<CreatedWebsite, CreateWebsiteInput>('createWebsite'),
-    readWebsite: notProvided<CreatedWebsite | null, NamedResourceInput>('readWebsite'),
-    deleteDirector: notProvided<void, NamedResourceInput>('deleteDirector'),
+    // The sequence itself, a machine of its own; the composition layer provides its actors.
+    submitQuickWebsite: quickSetupSubmissionMachine,
   },
   guards: {
     isDraftInvalid: ({ context }) => validateQuickSetupDraft(context.draft).length > 0,
     isPatchValid: ({ context }, { draft }: { draft: QuickSetupDraftPatch }) =>
       validateQuickSetupDraft(applyDraftPatch(context.draft, draft)).length === 0,
-    isDomainUsed: ({ context }, { domains }: { domains: string[] }) =>
-      domains.some((domain) => domain.toLowerCase() === context.draft.domain_name),
-    hasExistingDirector: ({ context }) => usesExistingDirector(context.draft),
-    hasCreatedDirector: ({ context }) => context.createdDirector !== null,
-    isFree: (_, { exists }: { exists: boolean }) => !exists,
     isSameProject: ({ context }, { project }: { project: string | undefined }) =>
       project === undefined || project === context.project,
-    // The platform answered no: nothing was created. Any other failure (no answer, a time-out, a 5xx) may
-    // have come after the website was stored.
-    wasRefused: ({ event }) => {
-      const error = errorOf(event)
-      return typeof error === 'object' && error !== null && 'refused' in error && error.refused === true
-    },
-    // The website the platform holds under the name this attempt asked for is the one it sent.
-    isAttemptWebsite: ({ context }, { website }: { website: CreatedWebsite | null }) =>
-      website !== null && website.default_director === attemptDirector(context),
+    isRollingBack: (_, { rollingBack }: { rollingBack: boolean }) => rollingBack,
+    wasCreated: (_, { outcome }: { outcome: QuickSetupOutcome }) => outcome.created !== null,
   },
   actions: {
     clearErrors: assign({ errors: [] }),
     resetDraft: assign(() => ({ ...noAttempt, draft: emptyDraft() })),
     // Submitting checks and sends the normalised draft, so 'Shop.Example.com ' passes as shop.example.com.
     beginAttempt: assign(({ context }) => ({ ...noAttempt, draft: parseDraft(context.draft) ?? context.draft })),
-    suffixWebsiteName: assign(({ context }) => ({
-      websiteName: suffixedName(context.draft.domain_name, randomSuffix(context.random)),
-    })),
     reportInvalidDraft: assign(({ context }) => ({ errors: validateQuickSetupDraft(context.draft) })),
     applyPatch: assign(({ context }, { draft }: { draft: QuickSetupDraftPatch }) => ({
       draft: applyDraftPatch(context.draft, draft),
     })),
-    report: assign((_, error: QuickWebsiteError) => ({ errors: [error] })),
-    // Nothing else can remove it: name it in the errors so the user can delete it by hand.
-    reportLeftoverDirector: assign(({ context, event }) => ({
-      errors: [
-        ...context.errors,
-        { field: 'director' as const, message: `${context.createdDirector}: ${messageOf(errorOf(event))}` },
-      ],
-      createdDirector: null,
-    })),
-    reportServerFailure: assign(({ event }) => ({
-      errors: [{ field: 'server' as const, message: messageOf(errorOf(event)) }],
+    reportOutcome: assign((_, { outcome }: { outcome: QuickSetupOutcome }) => ({ errors: outcome.errors })),
+    // The submission itself broke (a machine bug): what it threw is all there is to say.
+    reportSubmissionFailure: assign(({ event }) => ({
+      errors: [{ field: 'server' as const, message: messageOf('error' in event ? event.error : event) }],
     })),
     // The website exists: the final page names it as the server read it back, and the app is told.
-    markCreated: assign((_, website: CreatedWebsite) => ({ created: website, heldErrors: [] })),
+    markCreated: assign((_, website: CreatedWebsite) => ({ created: website, errors: [] })),
     announceCreated: emit(({ context }, website: CreatedWebsite) => ({
       type: 'quickSetup.created' as const,
       project: context.project,
       name: website.name,
       default_director: website.default_director,
     })),
-    // Kept out of sight while the console asks whether the website was created after all.
-    holdServerFailure: assign(({ event }) => ({
-      errors: [],
-      heldErrors: [{ field: 'server' as const, message: messageOf(errorOf(event)) }],
-    })),
-    // Neither answer came: the website may exist and use the director, which is therefore kept. Both named.
-    reportUnknownOutcome: assign(({ context }) => {
-      const website = required(context.websiteName, 'website name')
-      return {
-        errors: [
-          ...context.heldErrors,
-          { field: 'website' as const, message: `${website}: ${QUICK_WEBSITE_MESSAGES.unknownOutcome}` },
-          ...(context.createdDirector
-            ? [{ field: 'director' as const, message: `${context.createdDirector}: kept, as ${website} may use it` }]
-            : []),
-        ],
-        heldErrors: [],
-        createdDirector: null,
-      }
-    }),
-    // The failure waits for the rollback: the page says it is removing the director, not yet what failed.
-    holdErrors: assign(({ context }) => ({ errors: [], heldErrors: context.errors })),
-    releaseErrors: assign(({ context }) => ({ errors: context.heldErrors, heldErrors: [] })),
   },
 })
-
-type FailureAction = 'reportServerFailure' | { type: 'report'; params: QuickWebsiteError }
-
-/** Every failure ends on the confirmation page; a director this attempt created is deleted first. */
-function failure(action: FailureAction) {
-  return [
-    {
-      guard: 'hasCreatedDirector' as const,
-      target: '#quickSetup.submitting.rollingBack',
-      actions: [action, 'holdErrors' as const],
-    },
-    { target: '#quickSetup.confirming.failed', actions: action },
-  ]
-}
-
-/** The director the website of this attempt uses: the one it created, else the existing one chosen. */
-function attemptDirector(context: QuickSetupContext): string {
-  return context.createdDirector ?? required(context.draft.default_director, 'director')
-}
 
 // Not while submitting: leaving then would abandon a director the attempt may have created.
 const pageControls = {
@@ -187,7 +101,7 @@ const pageControls = {
 export const quickSetupMachine = quickSetupSetup.createMachine({
   id: 'quickSetup',
   description:
-    'The Quick Setup wizard (spec sections 2 and 4): welcome, form, confirmation and final pages, and the quick website creation sequence with director rollback.',
+    'The Quick Setup wizard (spec sections 2 and 4): welcome, form, confirmation and final pages; Yes (or Finish) runs the quick website creation sequence as the submission machine (quickSetupSubmissionMachine) and shows its outcome.',
   context: ({ input }) => ({
     ...noAttempt,
     project: input.project,
@@ -266,153 +180,42 @@ export const quickSetupMachine = quickSetupSetup.createMachine({
       },
     },
     // The spec's quick website creation sequence (section 4), its validation done by Next on the form page
-    // (the server checks again); the confirmation page stays, busy.
+    // (the server checks again), run by the submission machine; the confirmation page stays, busy.
     submitting: {
       tags: ['open', 'page:confirm', 'busy'],
       entry: 'beginAttempt',
-      initial: 'checkingDomain',
+      initial: 'creating',
+      invoke: {
+        id: 'submission',
+        src: 'submitQuickWebsite',
+        input: ({ context }) => ({ project: context.project, draft: context.draft, random: context.random }),
+        // The page says it is removing the director while the submission does; the failure comes after.
+        onSnapshot: {
+          guard: {
+            type: 'isRollingBack',
+            params: ({ event }) => ({ rollingBack: event.snapshot.hasTag('rollingBack') }),
+          },
+          target: '.rollingBack',
+        },
+        onDone: [
+          {
+            guard: { type: 'wasCreated', params: ({ event }) => ({ outcome: event.output }) },
+            target: '#quickSetup.finished.created',
+            actions: [
+              { type: 'markCreated', params: ({ event }) => createdBy(event.output) },
+              { type: 'announceCreated', params: ({ event }) => createdBy(event.output) },
+            ],
+          },
+          {
+            target: '#quickSetup.confirming.failed',
+            actions: { type: 'reportOutcome', params: ({ event }) => ({ outcome: event.output }) },
+          },
+        ],
+        onError: { target: '#quickSetup.confirming.failed', actions: 'reportSubmissionFailure' },
+      },
       states: {
-        checkingDomain: {
-          invoke: {
-            id: 'listDomains',
-            src: 'listDomains',
-            input: projectOf,
-            onDone: [
-              {
-                guard: { type: 'isDomainUsed', params: ({ event }) => ({ domains: event.output }) },
-                target: '#quickSetup.confirming.failed',
-                actions: { type: 'report', params: { field: 'website', message: QUICK_WEBSITE_MESSAGES.domainUsed } },
-              },
-              { guard: 'hasExistingDirector', target: 'ensuringWebsiteName' },
-              { target: 'creatingDirector' },
-            ],
-            onError: failure('reportServerFailure'),
-          },
-        },
-        creatingDirector: {
-          invoke: {
-            id: 'createDirector',
-            src: 'createDirector',
-            input: ({ context }) => ({
-              project: context.project,
-              director: quickSetupDirector(
-                context.draft,
-                suffixedName(context.draft.domain_name, randomSuffix(context.random)),
-              ),
-            }),
-            // The server's name, not the requested one: that is what a rollback must delete.
-            onDone: {
-              target: 'ensuringWebsiteName',
-              actions: assign({ createdDirector: ({ event }) => event.output.name }),
-            },
-            onError: failure('reportServerFailure'),
-          },
-        },
-        ensuringWebsiteName: {
-          initial: 'checkingName',
-          entry: assign({ websiteName: ({ context }) => websiteNameFor(context.draft.domain_name) }),
-          states: {
-            checkingName: {
-              invoke: {
-                id: 'checkWebsiteName',
-                src: 'websiteExists',
-                input: candidateName,
-                onDone: [
-                  {
-                    guard: { type: 'isFree', params: ({ event }) => ({ exists: event.output }) },
-                    target: '#quickSetup.submitting.creatingWebsite',
-                  },
-                  { target: 'checkingSuffixedName', actions: 'suffixWebsiteName' },
-                ],
-                onError: failure('reportServerFailure'),
-              },
-            },
-            checkingSuffixedName: {
-              invoke: {
-                id: 'checkSuffixedWebsiteName',
-                src: 'websiteExists',
-                input: candidateName,
-                onDone: [
-                  {
-                    guard: { type: 'isFree', params: ({ event }) => ({ exists: event.output }) },
-                    target: '#quickSetup.submitting.creatingWebsite',
-                  },
-                  ...failure({
-                    type: 'report',
-                    params: { field: 'website', message: QUICK_WEBSITE_MESSAGES.invalidWebsiteName },
-                  }),
-                ],
-                onError: failure('reportServerFailure'),
-              },
-            },
-          },
-        },
-        creatingWebsite: {
-          invoke: {
-            id: 'createWebsite',
-            src: 'createWebsite',
-            input: ({ context }) => ({
-              project: context.project,
-              website: {
-                name: required(context.websiteName, 'website name'),
-                domain_name: context.draft.domain_name,
-                default_director: context.createdDirector ?? required(context.draft.default_director, 'director'),
-              },
-            }),
-            onDone: {
-              target: '#quickSetup.finished.created',
-              actions: [
-                { type: 'markCreated', params: ({ event }) => event.output },
-                { type: 'announceCreated', params: ({ event }) => event.output },
-              ],
-            },
-            onError: [
-              {
-                guard: and(['wasRefused', 'hasCreatedDirector']),
-                target: 'rollingBack',
-                actions: ['reportServerFailure', 'holdErrors'],
-              },
-              { guard: 'wasRefused', target: '#quickSetup.confirming.failed', actions: 'reportServerFailure' },
-              // No answer, or not one that says: the website may have been stored before it was lost.
-              { target: 'checkingCreatedWebsite', actions: 'holdServerFailure' },
-            ],
-          },
-        },
-        // Asked before anything is rolled back: the director of a website that exists is in use.
-        checkingCreatedWebsite: {
-          invoke: {
-            id: 'checkCreatedWebsite',
-            src: 'readWebsite',
-            input: candidateName,
-            onDone: [
-              {
-                guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
-                target: '#quickSetup.finished.created',
-                actions: [
-                  { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
-                  { type: 'announceCreated', params: ({ event }) => required(event.output, 'website') },
-                ],
-              },
-              { guard: 'hasCreatedDirector', target: 'rollingBack' },
-              { target: '#quickSetup.confirming.failed', actions: 'releaseErrors' },
-            ],
-            onError: { target: '#quickSetup.confirming.failed', actions: 'reportUnknownOutcome' },
-          },
-        },
-        // The director exists only because of this attempt: remove it before reporting the failure.
-        rollingBack: {
-          tags: 'rollingBack',
-          invoke: {
-            id: 'deleteDirector',
-            src: 'deleteDirector',
-            input: ({ context }) => ({ project: context.project, name: required(context.createdDirector, 'director') }),
-            onDone: {
-              target: '#quickSetup.confirming.failed',
-              actions: ['releaseErrors', assign({ createdDirector: null })],
-            },
-            onError: { target: '#quickSetup.confirming.failed', actions: ['releaseErrors', 'reportLeftoverDirector'] },
-          },
-        },
+        creating: {},
+        rollingBack: { tags: 'rollingBack' },
       },
     },
     finished: {

@@ -42,16 +42,39 @@ export interface QuickSetupContext {
   random: () => number
   /** The user's input: kept across pages so Previous shows what was typed. */
   draft: QuickSetupDraft
+  /** The form's errors, or the last submission's once it has ended. */
   errors: QuickWebsiteError[]
-  /** A failed attempt's errors while its director is removed: shown once the rollback has ended. */
-  heldErrors: QuickWebsiteError[]
+  /** What the server read back after creating the website; null on the 'Quick links!' page. */
+  created: CreatedWebsite | null
+}
+
+/** One submission of a checked draft: the quick website creation sequence (spec section 4). */
+export interface QuickSetupSubmissionInput {
+  project: string
+  /** The normalised draft, valid by the form page's rules. */
+  draft: QuickSetupDraft
+  random: () => number
+}
+
+export interface QuickSetupSubmissionContext extends QuickSetupSubmissionInput {
+  /** The failure to report, kept out of sight until the submission ends (after a rollback, say). */
+  errors: QuickWebsiteError[]
   /** The director this attempt created; a failure must delete it before reporting. */
   createdDirector: string | null
   /** The website name being checked, then the one to create. */
   websiteName: string | null
-  /** What the server read back after creating the website; null on the 'Quick links!' page. */
+  /** What the server read back after creating the website. */
   created: CreatedWebsite | null
 }
+
+/** How a submission ended: a website created (errors empty), or not, with the errors to list. */
+export interface QuickSetupOutcome {
+  created: CreatedWebsite | null
+  errors: QuickWebsiteError[]
+}
+
+/** `rollingBack` while a failed attempt's director is removed (its failure shown once that ends). */
+export type QuickSetupSubmissionTag = 'rollingBack'
 
 export interface QuickSetupInput {
   project: string

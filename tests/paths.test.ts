@@ -13,13 +13,21 @@ describe('npm run paths', () => {
     expect(output).toContain('  1. wizard.open → welcome\n  2. wizard.next → form.editing\n')
     expect(output).toContain('  3. wizard.next → form.invalid\n')
     expect(output).toContain('wizard.edit (newOrigin) → form.editing')
-    expect(output).toContain(
-      'createDirector done {"name":"shop-example-com-aaaaa"} → submitting.ensuringWebsiteName.checkingName',
-    )
-    expect(output).toContain('createWebsite failed → submitting.rollingBack')
-    expect(output).toContain('deleteDirector done → confirming.failed')
-    expect(output).toMatch(/reaches finished\.created/)
+    expect(output).toContain('wizard.yes → submitting.creating')
+    expect(output).toContain('submission rolling back → submitting.rollingBack')
+    expect(output).toContain('submission done: shop-example-com created → finished.created')
+    expect(output).toContain('submission done: not created → confirming.failed')
     expect(output).toMatch(/reaches finished\.declined/)
+  })
+
+  it('prints the submission paths, a refusal told from a failure', () => {
+    const { code, output } = runPaths(['quick-setup-submission'])
+    expect(code).toBe(0)
+    expect(output).toContain('createDirector done {"name":"shop-example-com-aaaaa"} → ensuringWebsiteName.checkingName')
+    expect(output).toContain('createWebsite refused → rollingBack')
+    expect(output).toContain('createWebsite failed → checkingCreatedWebsite')
+    expect(output).toContain('deleteDirector done → failed')
+    expect(output).toMatch(/reaches created/)
   })
 
   it('prints the session paths, a parallel state as one dotted path per region', () => {
@@ -32,18 +40,23 @@ describe('npm run paths', () => {
   })
 
   it('prints parseable JSON with --json, errors reduced to their message', () => {
-    const { code, output } = runPaths(['quick-setup', '--json'])
+    const { code, output } = runPaths(['quick-setup-submission', '--json'])
     expect(code).toBe(0)
     const paths = JSON.parse(output) as GeneratedPath[]
-    expect(paths.length).toBeGreaterThan(50)
-    const rollback = paths.find((path) => path.state === 'submitting.rollingBack')
-    expect(rollback?.steps.at(-1)?.state).toBe('submitting.rollingBack')
+    expect(paths.length).toBeGreaterThan(20)
+    const rollback = paths.find((path) => path.state === 'rollingBack')
+    expect(rollback?.steps.at(-1)?.state).toBe('rollingBack')
     const failure = paths
       .flatMap((path) => path.steps)
-      .find((step) => step.event.type === 'xstate.error.actor.createWebsite')
-    expect(failure?.event).toEqual({
+      .filter((step) => step.event.type === 'xstate.error.actor.createWebsite')
+      .map((step) => step.event)
+    expect(failure).toContainEqual({
       type: 'xstate.error.actor.createWebsite',
       error: { message: 'createWebsite failed' },
+    })
+    expect(failure).toContainEqual({
+      type: 'xstate.error.actor.createWebsite',
+      error: { message: 'createWebsite refused', refused: true },
     })
     expect(JSON.parse(runPaths(['session', '--json']).output)).toHaveLength(generatePaths('session').length)
   })

@@ -37,9 +37,12 @@ export function dottedState(value: StateValue): string {
   return leaves(value, []).join(' + ')
 }
 
+/** A refusal (`refused: true`, the platform said no) is kept: the paths after it differ from a failure's. */
 function plainEvent(event: AnyEventObject): AnyEventObject {
   const error: unknown = event.error
-  return error instanceof Error ? { ...event, error: { message: error.message } } : event
+  if (!(error instanceof Error)) return event
+  const refused = 'refused' in error && error.refused === true
+  return { ...event, error: refused ? { message: error.message, refused } : { message: error.message } }
 }
 
 function compact(value: unknown): string {

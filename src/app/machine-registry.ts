@@ -9,7 +9,8 @@ import { nodeMaintenanceMachine } from '../../machines/node-maintenance.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
-import type { QuickSetupDraftPatch } from '../../machines/quick-setup.types.ts'
+import type { QuickSetupDraftPatch, QuickSetupOutcome } from '../../machines/quick-setup.types.ts'
+import { quickSetupSubmissionMachine } from '../../machines/quick-setup-submission.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
 import { secretRotationMachine } from '../../machines/secret-rotation.ts'
@@ -172,11 +173,10 @@ export const DRAFTS = {
 export const QUICK_SETUP_INPUT = { project: 'alpha', random: () => 0 }
 export const AUTO_DIRECTOR = 'shop-example-com-aaaaa'
 
-export const quickSetupEvents = typed<typeof quickSetupMachine>([
-  ...(['open', 'next', 'previous', 'yes', 'no', 'finish', 'cancel', 'close', 'restart'] as const).map((verb) => ({
-    type: `wizard.${verb}`,
-  })),
-  ...Object.values(DRAFTS).map((draft) => ({ type: 'wizard.edit', draft })),
+/** The submission's input: the checked draft with a new origin (the richer sequence: a director to create). */
+export const QUICK_SETUP_SUBMISSION_INPUT = { ...QUICK_SETUP_INPUT, draft: DRAFTS.newOrigin }
+
+export const quickSetupSubmissionEvents = typed<typeof quickSetupSubmissionMachine>([
   done('listDomains', []),
   done('listDomains', ['shop.example.com']),
   failed('listDomains'),
@@ -197,6 +197,45 @@ export const quickSetupEvents = typed<typeof quickSetupMachine>([
   failed('checkCreatedWebsite'),
   done('deleteDirector'),
   failed('deleteDirector'),
+])
+
+/**
+ * The submission's snapshot while it removes the director it created: the wizard's page then says so.
+ * Resolved by the machine itself, not by xstate's pure `transition` (which this module would add to the
+ * framework chunk every page loads).
+ */
+function submissionRollingBack(): AnyMachineSnapshot {
+  return quickSetupSubmissionMachine.resolveState({
+    value: 'rollingBack',
+    context: {
+      ...QUICK_SETUP_SUBMISSION_INPUT,
+      errors: [{ field: 'server', message: 'createWebsite refused' }],
+      createdDirector: AUTO_DIRECTOR,
+      websiteName: 'shop-example-com',
+      created: null,
+    },
+  })
+}
+
+const created: QuickSetupOutcome = {
+  created: { name: 'shop-example-com', default_director: AUTO_DIRECTOR },
+  errors: [],
+}
+const notCreated: QuickSetupOutcome = {
+  created: null,
+  errors: [{ field: 'server', message: 'createWebsite refused' }],
+}
+
+/** The wizard's events: the user's, and the submission's outcomes (its own paths have its steps). */
+export const quickSetupEvents = typed<typeof quickSetupMachine>([
+  ...(['open', 'next', 'previous', 'yes', 'no', 'finish', 'cancel', 'close', 'restart'] as const).map((verb) => ({
+    type: `wizard.${verb}`,
+  })),
+  ...Object.values(DRAFTS).map((draft) => ({ type: 'wizard.edit', draft })),
+  { type: 'xstate.snapshot.submission', snapshot: submissionRollingBack() },
+  done('submission', created),
+  done('submission', notCreated),
+  failed('submission'),
 ])
 
 const draftNames = new Map<unknown, string>(Object.entries(DRAFTS).map(([name, draft]) => [draft, name]))
@@ -482,24 +521,47 @@ export const MACHINES = {
     events: quickSetupEvents,
     input: QUICK_SETUP_INPUT,
     serializeState: (state: AnyMachineSnapshot) =>
-      JSON.stringify({
-        value: state.value,
-        draft: quickSetupDraftName(state),
-        director: state.context.createdDirector,
-      }),
+      JSON.stringify({ value: state.value, draft: quickSetupDraftName(state) }),
+    describeContext: (state: AnyMachineSnapshot) => {
+      const errors: QuickWebsiteError[] = state.context.errors
+      return [
+        `draft ${quickSetupDraftName(state)}`,
+        errors.length > 0 ? `errors [${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}]` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+    },
+    label: (event: AnyEventObject) => {
+      if (event.type === 'wizard.edit' && 'draft' in event) return `wizard.edit (${draftNames.get(event.draft)})`
+      if (event.type === 'xstate.snapshot.submission') return 'submission rolling back'
+      if (event.type === 'xstate.done.actor.submission') {
+        const outcome: QuickSetupOutcome = event.output
+        return outcome.created ? `submission done: ${outcome.created.name} created` : 'submission done: not created'
+      }
+      return undefined
+    },
+  },
+  'quick-setup-submission': {
+    machine: quickSetupSubmissionMachine,
+    events: quickSetupSubmissionEvents,
+    input: QUICK_SETUP_SUBMISSION_INPUT,
+    serializeState: (state: AnyMachineSnapshot) =>
+      JSON.stringify({ value: state.value, director: state.context.createdDirector }),
     describeContext: (state: AnyMachineSnapshot) => {
       const errors: QuickWebsiteError[] = state.context.errors
       const director: string | null = state.context.createdDirector
       return [
-        `draft ${quickSetupDraftName(state)}`,
         director ? `created director ${director}` : '',
         errors.length > 0 ? `errors [${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}]` : '',
       ]
         .filter(Boolean)
         .join(', ')
     },
-    label: (event: AnyEventObject) =>
-      event.type === 'wizard.edit' && 'draft' in event ? `wizard.edit (${draftNames.get(event.draft)})` : undefined,
+    // A refusal (the platform said no) and a failure (no answer) lead different ways: say which.
+    label: (event: AnyEventObject) => {
+      const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type)
+      return failed && event.error?.refused === true ? `${failed[1]} refused` : undefined
+    },
   },
   'resource-form': {
     machine: resourceFormMachine,

@@ -7,6 +7,7 @@ import type {
   NamedResourceInput,
   ProjectInput,
 } from '../../machines/quick-setup.types.ts'
+import { quickSetupSubmissionMachine } from '../../machines/quick-setup-submission.ts'
 import type { ApiClients } from '../api/http.ts'
 import { errorMessage } from '../api/http.ts'
 import {
@@ -22,9 +23,9 @@ import { withServerMessage } from './configuration.ts'
 
 export type QuickSetupActor = ActorRefFrom<typeof quickSetupMachine>
 
-/** The quick-setup wizard with the platform API: the spec's quick website sequence, call by call. */
-export function provideQuickSetup(api: ApiClients) {
-  return quickSetupMachine.provide({
+/** The wizard's submission with the platform API: the spec's quick website sequence, call by call. */
+export function provideQuickSetupSubmission(api: ApiClients) {
+  return quickSetupSubmissionMachine.provide({
     actors: {
       listDomains: fromPromise<string[], ProjectInput>(({ input }) => listDomains(api, input.project)),
       createDirector: fromPromise<{ name: string }, CreateDirectorInput>(({ input }) =>
@@ -49,6 +50,11 @@ export function provideQuickSetup(api: ApiClients) {
       ),
     },
   })
+}
+
+/** The quick-setup wizard, its submission calling the platform API. */
+export function provideQuickSetup(api: ApiClients) {
+  return quickSetupMachine.provide({ actors: { submitQuickWebsite: provideQuickSetupSubmission(api) } })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type AnyActorRef, type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
+import { type EventFromLogic, initialTransition, type SnapshotFrom, transition } from 'xstate'
 import { createTestModel, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph'
 import {
   type QuickSetupUiEvent,
@@ -9,7 +9,7 @@ import {
 } from '../../e2e/models/quick-setup-ui.ts'
 import { selectPage } from '../../machines/quick-setup.selectors.ts'
 import { emptyDraft, quickSetupMachine } from '../../machines/quick-setup.ts'
-import type { QuickSetupEmitted, QuickSetupPage } from '../../machines/quick-setup.types.ts'
+import type { QuickSetupEmitted, QuickSetupOutcome, QuickSetupPage } from '../../machines/quick-setup.types.ts'
 import { DRAFTS, MACHINES, QUICK_SETUP_INPUT, quickSetupEvents } from '../../src/app/machine-registry.ts'
 import { validateQuickSetupDraft } from '../../src/types/quick-setup.ts'
 
@@ -29,14 +29,6 @@ const traversal = {
 const outputOf = (event: Event): unknown => ('output' in event ? event.output : undefined)
 const internal = (event: { type: string; [key: string]: unknown }) => event as unknown as Event
 const done = (id: string, output?: unknown) => internal({ type: `xstate.done.actor.${id}`, output })
-const failed = (id: string) => internal({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) })
-
-/** What the machine handed to an invoked actor: the input of the child running in `snapshot`. */
-function invokedWith(snapshot: Snapshot, id: string): unknown {
-  const child: AnyActorRef | undefined = (snapshot.children as Record<string, AnyActorRef | undefined>)[id]
-  const state: unknown = child?.getSnapshot()
-  return typeof state === 'object' && state !== null && 'input' in state ? state.input : undefined
-}
 
 function field(value: unknown, ...keys: string[]): unknown {
   return keys.reduce<unknown>(
@@ -79,71 +71,21 @@ const pageTags = (state: Snapshot) => PAGES.filter((page) => state.hasTag(`page:
 
 /** The invariants of spec sections 2, 4 and 5, checked after every step of a path. */
 function assertInvariants(path: Path) {
-  // Directors this path's wizard created, and what became of them.
-  const created = new Set<string>()
-  const usedByWebsite = new Set<string>()
-  const deleted = new Set<string>()
-  // A rollback the server refused: the only way a director may stay, and then the errors must name it.
-  const reportedLeftBehind = new Set<string>()
-  let attemptDirector: string | null = null
   const steps = replay(path)
 
   for (const { event, before, after, emitted } of steps) {
     const type: string = event.type
-    if (event.type === 'wizard.yes' || event.type === 'wizard.finish') attemptDirector = null
-    if (type === 'xstate.done.actor.createDirector') {
-      const name = String(field(outputOf(event), 'name'))
-      created.add(name)
-      attemptDirector = name
+    // The submission's outcome decides the page: the website named on the final page, or its errors listed.
+    if (type === 'xstate.done.actor.submission') {
+      const outcome = outputOf(event) as QuickSetupOutcome
+      expect(after.matches({ finished: 'created' })).toBe(outcome.created !== null)
+      if (outcome.created === null) expect(after.context.errors).toEqual(outcome.errors)
+      else expect(after.context.created).toEqual(outcome.created)
     }
-    if (type === 'xstate.done.actor.createWebsite') {
-      const director = String(field(invokedWith(before, 'createWebsite'), 'website', 'default_director'))
-      usedByWebsite.add(director)
-      // The website must use the director created for it, else the chosen existing one.
-      expect(director).toBe(attemptDirector ?? before.context.draft.default_director)
-    }
-    // A creation whose answer was lost: what the platform holds under that name decides.
-    if (type === 'xstate.done.actor.checkCreatedWebsite') {
-      const found = field(outputOf(event), 'default_director')
-      const ours = found !== undefined && found === (attemptDirector ?? before.context.draft.default_director)
-      if (ours) usedByWebsite.add(String(found))
-      expect(after.matches({ finished: 'created' })).toBe(ours)
-      // A director a website uses is never deleted.
-      if (ours) expect(after.matches({ submitting: 'rollingBack' })).toBe(false)
-    }
-    if (type === 'xstate.error.actor.checkCreatedWebsite') {
-      // Unknown: the director is kept (the website may use it) and named, and so is the website.
-      if (attemptDirector !== null) {
-        const named = after.context.errors.some(
-          (e) => e.field === 'director' && e.message.startsWith(`${attemptDirector}:`),
-        )
-        expect(named, `the director ${attemptDirector} kept is not named in the errors`).toBe(true)
-        reportedLeftBehind.add(attemptDirector)
-      }
-      expect(after.context.errors.some((e) => e.field === 'website')).toBe(true)
-    }
-    // The rollback comes only after a refusal, or once the platform has said the website is not there.
-    if (after.matches({ submitting: 'rollingBack' }) && !before.matches({ submitting: 'rollingBack' })) {
-      const refusal = type === 'xstate.error.actor.createWebsite' && field(event, 'error', 'refused') === true
-      expect(refusal || type !== 'xstate.error.actor.createWebsite').toBe(true)
-    }
-    if (type === 'xstate.done.actor.deleteDirector') {
-      deleted.add(String(field(invokedWith(before, 'deleteDirector'), 'name')))
-    }
-    if (type === 'xstate.error.actor.deleteDirector') {
-      const name = String(field(invokedWith(before, 'deleteDirector'), 'name'))
-      const named = after.context.errors.some((e) => e.field === 'director' && e.message.startsWith(`${name}:`))
-      expect(named, `the director ${name} left behind is not named in the errors`).toBe(true)
-      reportedLeftBehind.add(name)
-    }
-
-    // Once the user can act again, every director the wizard created is used or gone (or reported).
-    if (!after.hasTag('busy')) {
-      for (const director of created) {
-        const accounted = usedByWebsite.has(director) || deleted.has(director) || reportedLeftBehind.has(director)
-        expect(accounted, `director ${director} created and left behind with no website using it`).toBe(true)
-      }
-    }
+    // While the submission runs nothing of it shows: its errors come with its end, after any rollback.
+    if (after.hasTag('busy')) expect(after.context.errors).toEqual([])
+    if (after.hasTag('rollingBack')) expect(after.hasTag('busy')).toBe(true)
+    if (after.hasTag('busy') && !before.hasTag('busy')) expect(['wizard.yes', 'wizard.finish']).toContain(type)
 
     if (event.type === 'wizard.restart') {
       expect(after.value).toBe('welcome')
@@ -173,7 +115,7 @@ function assertInvariants(path: Path) {
 
     for (const announcement of emitted) {
       if (announcement.type === 'quickSetup.created') {
-        expect(['xstate.done.actor.createWebsite', 'xstate.done.actor.checkCreatedWebsite']).toContain(type)
+        expect(type).toBe('xstate.done.actor.submission')
         expect(announcement.project).toBe(QUICK_SETUP_INPUT.project)
         expect(after.matches({ finished: 'created' })).toBe(true)
       }
@@ -244,49 +186,30 @@ function confirmationWith(draft: (typeof DRAFTS)[keyof typeof DRAFTS]): Snapshot
   )
 }
 
-for (const name of ['newOrigin', 'existingDirector'] as const) {
-  describe(`quick-setup model: every way a submission with ${name} can go`, () => {
-    // Only the answer and the actors' outcomes: navigation is covered by the shortest paths.
-    const paths = getSimplePaths(quickSetupMachine, {
-      ...traversal,
-      fromState: confirmationWith(DRAFTS[name]),
-      filterEvents: (state, event) =>
-        state.can(event) && (event.type === 'wizard.yes' || event.type.startsWith('xstate.')),
-      serializeState: (state) => MACHINES['quick-setup'].serializeState(state),
-      toState: (state) => !state.hasTag('busy') && !state.matches({ confirming: 'asking' }),
-    })
-
-    it('finds every outcome of the sequence', () => {
-      const ends = new Set(paths.map((path) => JSON.stringify(path.state.value)))
-      expect([...ends].sort()).toEqual(
-        [JSON.stringify({ confirming: 'failed' }), JSON.stringify({ finished: 'created' })].sort(),
-      )
-      expect(paths.length).toBeGreaterThan(5)
-      expect(paths.length).toBeLessThan(100)
-    })
-
-    if (name === 'newOrigin') {
-      it('rolls back on every failure after the director exists', () => {
-        const rollbacks = paths.filter((path) =>
-          replay(path).some((step) => step.after.matches({ submitting: 'rollingBack' })),
-        )
-        // Nine failures once the director exists (name check failing; suffixed name taken or failing; after
-        // either name, website creation refused, or its answer lost and the website then found missing or
-        // another's), each with the delete accepted or refused.
-        expect(rollbacks.length).toBe(18)
-      })
-    } else {
-      it('never creates or deletes a director', () => {
-        const types = paths.flatMap((path) => path.steps.map((step): string => step.event.type))
-        expect(types.filter((type) => type.includes('Director'))).toEqual([])
-      })
-    }
-
-    for (const path of paths) {
-      it(describePath(path), () => assertInvariants(path))
-    }
+describe('quick-setup model: every way a submission can end', () => {
+  // Only the answer and the submission's outcomes: navigation is covered by the shortest paths, the
+  // sequence's own steps by the submission's model (quick-setup-submission.test.ts).
+  const paths = getSimplePaths(quickSetupMachine, {
+    ...traversal,
+    fromState: confirmationWith(DRAFTS.newOrigin),
+    filterEvents: (state, event) =>
+      state.can(event) && (event.type === 'wizard.yes' || event.type.startsWith('xstate.')),
+    serializeState: (state) => MACHINES['quick-setup'].serializeState(state),
+    toState: (state) => !state.hasTag('busy') && !state.matches({ confirming: 'asking' }),
   })
-}
+
+  it('ends on the final page or on the confirmation page listing the errors, rolling back or not', () => {
+    const ends = new Set(paths.map((path) => JSON.stringify(path.state.value)))
+    expect([...ends].sort()).toEqual(
+      [JSON.stringify({ confirming: 'failed' }), JSON.stringify({ finished: 'created' })].sort(),
+    )
+    expect(paths.some((path) => replay(path).some((step) => step.after.hasTag('rollingBack')))).toBe(true)
+  })
+
+  for (const path of paths) {
+    it(describePath(path), () => assertInvariants(path))
+  }
+})
 
 describe('quick-setup UI model (e2e/models/quick-setup-ui.ts)', () => {
   const paths = quickSetupUiPaths()
@@ -324,10 +247,14 @@ describe('quick-setup UI model (e2e/models/quick-setup-ui.ts)', () => {
 
   /** The real machine's events for one event of the abstract model: a form filled, a submission answered. */
   function realEvents(event: QuickSetupUiEvent, page: QuickSetupPage | null): Event[] {
-    const submit: Event[] = [{ type: 'wizard.yes' }, done('listDomains', []), done('checkWebsiteName', false)]
+    const yes: Event = { type: 'wizard.yes' }
     if (event.type === 'submitSucceeds')
-      return [...submit, done('createWebsite', { name: 'shop-example-com', default_director: 'shared-origin' })]
-    if (event.type === 'submitFails') return [...submit, failed('createWebsite'), done('checkCreatedWebsite', null)]
+      return [
+        yes,
+        done('submission', { created: { name: 'shop-example-com', default_director: 'shared-origin' }, errors: [] }),
+      ]
+    if (event.type === 'submitFails')
+      return [yes, done('submission', { created: null, errors: [{ field: 'server', message: 'refused by the test' }] })]
     if (event.type === 'nextRefused')
       return [{ type: 'wizard.edit', draft: { domain_name: '', backend: { directorOption: 'new', host: '' } } }, NEXT]
     if (event.type === 'wizard.next' && page === 'form')

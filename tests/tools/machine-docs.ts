@@ -11,6 +11,7 @@ import { isNotProvided } from '../../machines/not-provided.ts'
 import { projectMachine } from '../../machines/project.ts'
 import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
+import { quickSetupSubmissionMachine } from '../../machines/quick-setup-submission.ts'
 import { resourceDeletionMachine } from '../../machines/resource-deletion.ts'
 import { resourceFormMachine } from '../../machines/resource-form.ts'
 import { secretRotationMachine } from '../../machines/secret-rotation.ts'
@@ -32,6 +33,11 @@ const MACHINES: { file: string; name: string; machine: AnyStateMachine }[] = [
   { file: 'machines/global-search.ts', name: 'globalSearchMachine', machine: globalSearchMachine },
   { file: 'machines/chunk-reload.ts', name: 'chunkReloadMachine', machine: chunkReloadMachine },
   { file: 'machines/quick-setup.ts', name: 'quickSetupMachine', machine: quickSetupMachine },
+  {
+    file: 'machines/quick-setup-submission.ts',
+    name: 'quickSetupSubmissionMachine',
+    machine: quickSetupSubmissionMachine,
+  },
   { file: 'machines/sync-status.ts', name: 'syncStatusMachine', machine: syncStatusMachine },
   { file: 'machines/resource-form.ts', name: 'resourceFormMachine', machine: resourceFormMachine },
   { file: 'machines/resource-deletion.ts', name: 'resourceDeletionMachine', machine: resourceDeletionMachine },
@@ -74,12 +80,19 @@ function emittedType(action: ActionLike): string | null {
   return typeof resolved === 'object' && resolved !== null && 'type' in resolved ? String(resolved.type) : null
 }
 
-function guardName(transition: AnyTransitionDefinition): string | null {
-  const guard: unknown = transition.guard
-  if (guard === undefined) return null
+/** A guard's name; `and([a, b])`, `or(…)` and `not(a)` read as `a and b`, `not a`. */
+function guardText(guard: unknown): string {
   if (typeof guard === 'string') return guard
   if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type)
+  if (typeof guard === 'function' && 'guards' in guard && Array.isArray(guard.guards)) {
+    const parts = guard.guards.map(guardText)
+    return guard.name === 'not' ? `not ${parts.join(', ')}` : parts.join(` ${guard.name} `)
+  }
   return 'inline guard'
+}
+
+function guardName(transition: AnyTransitionDefinition): string | null {
+  return transition.guard === undefined ? null : guardText(transition.guard)
 }
 
 function eventLabel(eventType: string): string {
@@ -89,6 +102,8 @@ function eventLabel(eventType: string): string {
   if (error) return `${error[1]} failed`
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType)
   if (after) return `after ${after[1]}`
+  const snapshot = /^xstate\.snapshot\.(.+)$/.exec(eventType)
+  if (snapshot) return `${snapshot[1]} changed`
   if (eventType.startsWith('xstate.done.state.')) return 'done'
   return eventType
 }
@@ -267,10 +282,12 @@ export function renderMachineDocs(): string {
     '',
     '`npm run paths -- <machine> [--json] [--simple]` prints the paths `xstate/graph` generates from a machine of',
     '`src/app/machine-registry.ts` (session, project, project-selector, global-search, chunk-reload,',
-    'quick-setup, sync-status) as numbered steps, each the event sent and the state reached, for example',
-    '`6. listDomains done [] → submitting.creatingDirector`. The default is the shortest path to every state;',
-    '`--simple` gives every simple path (many more); `--json` gives the same as JSON for other tools. Actor',
-    'outcomes appear as events (`createWebsite error …`), so a path reads as a test script. The model tests in',
+    'quick-setup, quick-setup-submission, sync-status, …) as numbered steps, each the event sent and the state',
+    'reached, for example `1. listDomains done [] → creatingDirector`. The default is the shortest path to every',
+    'state; `--simple` gives every simple path (many more); `--json` gives the same as JSON for other tools.',
+    'Actor outcomes appear as events (`createWebsite failed`, `createWebsite refused` when the platform said',
+    'no), so a path reads as a test script. A machine that invokes another sees only its outcome',
+    '(`submission done: not created`): the invoked machine has paths of its own. The model tests in',
     '`tests/model/` assert their invariants on these same paths.',
     '',
     ...MACHINES.flatMap(renderMachine),

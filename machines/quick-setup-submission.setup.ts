@@ -1,0 +1,118 @@
+import { assign, setup } from 'xstate'
+import {
+  QUICK_WEBSITE_MESSAGES,
+  type QuickWebsiteError,
+  randomSuffix,
+  suffixedName,
+  usesExistingDirector,
+  websiteNameFor,
+} from '../src/types/quick-setup.ts'
+import { notProvided } from './not-provided.ts'
+import type {
+  CreateDirectorInput,
+  CreatedWebsite,
+  CreateWebsiteInput,
+  NamedResourceInput,
+  ProjectInput,
+  QuickSetupOutcome,
+  QuickSetupSubmissionContext,
+  QuickSetupSubmissionInput,
+  QuickSetupSubmissionTag,
+} from './quick-setup.types.ts'
+
+// The states that read these are only reachable with the data present: a throw here is a machine bug.
+export function required<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`quick setup: no ${what} in this state`)
+  return value
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+// Actions on `xstate.error.actor.*` events, which the event union does not list.
+const errorOf = (event: object): unknown => ('error' in event ? event.error : event)
+
+type Context = QuickSetupSubmissionContext
+
+export const projectOf = ({ context }: { context: Context }): ProjectInput => ({ project: context.project })
+export const candidateName = ({ context }: { context: Context }): NamedResourceInput => ({
+  project: context.project,
+  name: required(context.websiteName, 'website name'),
+})
+
+/** The director the website of this attempt uses: the one it created, else the existing one chosen. */
+export function attemptDirector(context: Context): string {
+  return context.createdDirector ?? required(context.draft.default_director, 'director')
+}
+
+/**
+ * The submission machine's types, actors, guards and actions (machines/quick-setup-submission.ts is its
+ * statechart): the quick website creation sequence's pieces, named as the chart uses them.
+ */
+export const submissionSetup = setup({
+  types: {
+    context: {} as Context,
+    input: {} as QuickSetupSubmissionInput,
+    output: {} as QuickSetupOutcome,
+    tags: {} as QuickSetupSubmissionTag,
+  },
+  actors: {
+    listDomains: notProvided<string[], ProjectInput>('listDomains'),
+    createDirector: notProvided<{ name: string }, CreateDirectorInput>('createDirector'),
+    websiteExists: notProvided<boolean, NamedResourceInput>('websiteExists'),
+    createWebsite: notProvided<CreatedWebsite, CreateWebsiteInput>('createWebsite'),
+    readWebsite: notProvided<CreatedWebsite | null, NamedResourceInput>('readWebsite'),
+    deleteDirector: notProvided<void, NamedResourceInput>('deleteDirector'),
+  },
+  guards: {
+    isDomainUsed: ({ context }, { domains }: { domains: string[] }) =>
+      domains.some((domain) => domain.toLowerCase() === context.draft.domain_name),
+    hasExistingDirector: ({ context }) => usesExistingDirector(context.draft),
+    hasCreatedDirector: ({ context }) => context.createdDirector !== null,
+    isFree: (_, { exists }: { exists: boolean }) => !exists,
+    // The platform answered no: nothing was created. Any other failure (no answer, a time-out, a 5xx) may
+    // have come after the website was stored.
+    wasRefused: ({ event }) => {
+      const error = errorOf(event)
+      return typeof error === 'object' && error !== null && 'refused' in error && error.refused === true
+    },
+    // The website the platform holds under the name this attempt asked for is the one it sent.
+    isAttemptWebsite: ({ context }, { website }: { website: CreatedWebsite | null }) =>
+      website !== null && website.default_director === attemptDirector(context),
+  },
+  actions: {
+    useWebsiteName: assign(({ context }) => ({ websiteName: websiteNameFor(context.draft.domain_name) })),
+    suffixWebsiteName: assign(({ context }) => ({
+      websiteName: suffixedName(context.draft.domain_name, randomSuffix(context.random)),
+    })),
+    report: assign((_, error: QuickWebsiteError) => ({ errors: [error] })),
+    reportServerFailure: assign(({ event }) => ({
+      errors: [{ field: 'server' as const, message: messageOf(errorOf(event)) }],
+    })),
+    // The website exists: the final page names it as the server read it back.
+    markCreated: assign((_, website: CreatedWebsite) => ({ created: website, errors: [] })),
+    // Nothing else can remove it: name it in the errors so the user can delete it by hand.
+    reportLeftoverDirector: assign(({ context, event }) => ({
+      errors: [
+        ...context.errors,
+        { field: 'director' as const, message: `${context.createdDirector}: ${messageOf(errorOf(event))}` },
+      ],
+      createdDirector: null,
+    })),
+    // Neither answer came: the website may exist and use the director, which is therefore kept. Both named.
+    reportUnknownOutcome: assign(({ context }) => {
+      const website = required(context.websiteName, 'website name')
+      return {
+        errors: [
+          ...context.errors,
+          { field: 'website' as const, message: `${website}: ${QUICK_WEBSITE_MESSAGES.unknownOutcome}` },
+          ...(context.createdDirector
+            ? [{ field: 'director' as const, message: `${context.createdDirector}: kept, as ${website} may use it` }]
+            : []),
+        ],
+        createdDirector: null,
+      }
+    }),
+  },
+})

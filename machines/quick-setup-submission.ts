@@ -1,0 +1,161 @@
+import { and, assign } from 'xstate'
+import {
+  QUICK_WEBSITE_MESSAGES,
+  type QuickWebsiteError,
+  quickSetupDirector,
+  randomSuffix,
+  suffixedName,
+} from '../src/types/quick-setup.ts'
+import { attemptDirector, candidateName, projectOf, required, submissionSetup } from './quick-setup-submission.setup.ts'
+
+type FailureAction = 'reportServerFailure' | { type: 'report'; params: QuickWebsiteError }
+
+/** Every failure ends the submission; a director this attempt created is deleted first. */
+function failure(action: FailureAction) {
+  return [
+    { guard: 'hasCreatedDirector' as const, target: '#quickSetupSubmission.rollingBack', actions: action },
+    { target: '#quickSetupSubmission.failed', actions: action },
+  ]
+}
+
+export const quickSetupSubmissionMachine = submissionSetup.createMachine({
+  id: 'quickSetupSubmission',
+  description:
+    'One submission of the Quick Setup wizard: the quick website creation sequence (spec section 4) with director rollback, invoked by the wizard with a checked draft; its output is the website created or the errors to list.',
+  context: ({ input }) => ({ ...input, errors: [], createdDirector: null, websiteName: null, created: null }),
+  initial: 'checkingDomain',
+  output: ({ context }) => ({ created: context.created, errors: context.errors }),
+  states: {
+    checkingDomain: {
+      invoke: {
+        id: 'listDomains',
+        src: 'listDomains',
+        input: projectOf,
+        onDone: [
+          {
+            guard: { type: 'isDomainUsed', params: ({ event }) => ({ domains: event.output }) },
+            target: 'failed',
+            actions: { type: 'report', params: { field: 'website', message: QUICK_WEBSITE_MESSAGES.domainUsed } },
+          },
+          { guard: 'hasExistingDirector', target: 'ensuringWebsiteName' },
+          { target: 'creatingDirector' },
+        ],
+        onError: failure('reportServerFailure'),
+      },
+    },
+    creatingDirector: {
+      invoke: {
+        id: 'createDirector',
+        src: 'createDirector',
+        input: ({ context }) => ({
+          project: context.project,
+          director: quickSetupDirector(
+            context.draft,
+            suffixedName(context.draft.domain_name, randomSuffix(context.random)),
+          ),
+        }),
+        // The server's name, not the requested one: that is what a rollback must delete.
+        onDone: {
+          target: 'ensuringWebsiteName',
+          actions: assign({ createdDirector: ({ event }) => event.output.name }),
+        },
+        onError: failure('reportServerFailure'),
+      },
+    },
+    ensuringWebsiteName: {
+      initial: 'checkingName',
+      entry: 'useWebsiteName',
+      states: {
+        checkingName: {
+          invoke: {
+            id: 'checkWebsiteName',
+            src: 'websiteExists',
+            input: candidateName,
+            onDone: [
+              {
+                guard: { type: 'isFree', params: ({ event }) => ({ exists: event.output }) },
+                target: '#quickSetupSubmission.creatingWebsite',
+              },
+              { target: 'checkingSuffixedName', actions: 'suffixWebsiteName' },
+            ],
+            onError: failure('reportServerFailure'),
+          },
+        },
+        checkingSuffixedName: {
+          invoke: {
+            id: 'checkSuffixedWebsiteName',
+            src: 'websiteExists',
+            input: candidateName,
+            onDone: [
+              {
+                guard: { type: 'isFree', params: ({ event }) => ({ exists: event.output }) },
+                target: '#quickSetupSubmission.creatingWebsite',
+              },
+              ...failure({
+                type: 'report',
+                params: { field: 'website', message: QUICK_WEBSITE_MESSAGES.invalidWebsiteName },
+              }),
+            ],
+            onError: failure('reportServerFailure'),
+          },
+        },
+      },
+    },
+    creatingWebsite: {
+      invoke: {
+        id: 'createWebsite',
+        src: 'createWebsite',
+        input: ({ context }) => ({
+          project: context.project,
+          website: {
+            name: required(context.websiteName, 'website name'),
+            domain_name: context.draft.domain_name,
+            default_director: attemptDirector(context),
+          },
+        }),
+        onDone: { target: 'created', actions: { type: 'markCreated', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: and(['wasRefused', 'hasCreatedDirector']),
+            target: 'rollingBack',
+            actions: 'reportServerFailure',
+          },
+          { guard: 'wasRefused', target: 'failed', actions: 'reportServerFailure' },
+          // No answer, or not one that says: the website may have been stored before it was lost.
+          { target: 'checkingCreatedWebsite', actions: 'reportServerFailure' },
+        ],
+      },
+    },
+    // Asked before anything is rolled back: the director of a website that exists is in use.
+    checkingCreatedWebsite: {
+      invoke: {
+        id: 'checkCreatedWebsite',
+        src: 'readWebsite',
+        input: candidateName,
+        onDone: [
+          {
+            guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
+            target: 'created',
+            actions: { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
+          },
+          { guard: 'hasCreatedDirector', target: 'rollingBack' },
+          { target: 'failed' },
+        ],
+        onError: { target: 'failed', actions: 'reportUnknownOutcome' },
+      },
+    },
+    // The director exists only because of this attempt: remove it before reporting the failure.
+    rollingBack: {
+      tags: 'rollingBack',
+      invoke: {
+        id: 'deleteDirector',
+        src: 'deleteDirector',
+        input: ({ context }) => ({ project: context.project, name: required(context.createdDirector, 'director') }),
+        onDone: { target: 'failed', actions: assign({ createdDirector: null }) },
+        onError: { target: 'failed', actions: 'reportLeftoverDirector' },
+      },
+    },
+    created: { type: 'final' },
+    failed: { type: 'final' },
+  },
+})
