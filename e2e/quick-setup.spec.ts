@@ -211,6 +211,56 @@ test.describe('the quick-setup wizard', () => {
     expect(website?.default_director).toMatch(/^lost-answer-example-org-[a-z]{5}$/)
     expect(await directorsOf(server, 'shop')).toContain(website?.default_director)
   })
+
+  test('a director created whose answer was lost is used for the website', async ({ page, server }) => {
+    let lost = false
+    await page.route('**/api/core/v0/projects/shop/directors', async (route) => {
+      if (route.request().method() === 'POST' && !lost) {
+        lost = true
+        // The platform creates the director; its answer never reaches the console.
+        await route.fetch()
+        await route.abort('connectionreset')
+        return
+      }
+      await route.fallback()
+    })
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('lost-director.example.org')
+    await wizard.getByLabel('Host').fill('origin.lost-director.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+    expect(lost).toBe(true)
+    await expect(wizard.getByRole('alert')).toHaveText('')
+    const website = await websiteOf(server, 'shop', 'lost-director-example-org')
+    expect(website?.default_director).toMatch(/^lost-director-example-org-[a-z]{5}$/)
+    expect((await directorsOf(server, 'shop')).filter((name) => name.startsWith('lost-director-'))).toEqual([
+      website?.default_director,
+    ])
+  })
+
+  test('names the director that may exist when neither its answer nor a check of it came', async ({ page, server }) => {
+    await page.route('**/api/core/v0/projects/shop/directors', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback()
+      await route.fetch()
+      await route.abort('connectionreset')
+    })
+    await page.route('**/api/core/v0/projects/shop/directors/*', (route) =>
+      route.request().method() === 'GET' ? route.abort('connectionreset') : route.fallback(),
+    )
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('unknown-director.example.org')
+    await wizard.getByLabel('Host').fill('origin.unknown-director.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    const errors = wizard.getByRole('alert')
+    await expect(errors).toContainText('The platform could not be reached.')
+    const [director] = (await directorsOf(server, 'shop')).filter((name) => name.startsWith('unknown-director-'))
+    expect(director).toMatch(/^unknown-director-example-org-[a-z]{5}$/)
+    // Named in the list (Error: director, Message: …) for the user to see to; nothing deleted, no website.
+    await expect(errors.getByRole('listitem').filter({ hasText: `${director}:` })).toContainText('Error: director')
+    expect(await websiteOf(server, 'shop', 'unknown-director-example-org')).toBeNull()
+  })
 })
 
 test.describe('synchronization status', () => {

@@ -10,6 +10,7 @@ import {
 import { notProvided } from './not-provided.ts'
 import type {
   CreateDirectorInput,
+  CreatedDirector,
   CreatedWebsite,
   CreateWebsiteInput,
   NamedResourceInput,
@@ -59,7 +60,8 @@ export const submissionSetup = setup({
   },
   actors: {
     listDomains: notProvided<string[], ProjectInput>('listDomains'),
-    createDirector: notProvided<{ name: string }, CreateDirectorInput>('createDirector'),
+    createDirector: notProvided<CreatedDirector, CreateDirectorInput>('createDirector'),
+    readDirector: notProvided<CreatedDirector | null, NamedResourceInput>('readDirector'),
     websiteExists: notProvided<boolean, NamedResourceInput>('websiteExists'),
     createWebsite: notProvided<CreatedWebsite, CreateWebsiteInput>('createWebsite'),
     readWebsite: notProvided<CreatedWebsite | null, NamedResourceInput>('readWebsite'),
@@ -72,16 +74,22 @@ export const submissionSetup = setup({
     hasCreatedDirector: ({ context }) => context.createdDirector !== null,
     isFree: (_, { exists }: { exists: boolean }) => !exists,
     // The platform answered no: nothing was created. Any other failure (no answer, a time-out, a 5xx) may
-    // have come after the website was stored.
+    // have come after the director or the website was stored.
     wasRefused: ({ event }) => {
       const error = errorOf(event)
       return typeof error === 'object' && error !== null && 'refused' in error && error.refused === true
     },
+    isFound: (_, { director }: { director: CreatedDirector | null }) => director !== null,
     // The website the platform holds under the name this attempt asked for is the one it sent.
     isAttemptWebsite: ({ context }, { website }: { website: CreatedWebsite | null }) =>
       website !== null && website.default_director === attemptDirector(context),
   },
   actions: {
+    nameDirector: assign(({ context }) => ({
+      requestedDirector: suffixedName(context.draft.domain_name, randomSuffix(context.random)),
+    })),
+    // The server's name, not the requested one: that is what a rollback must delete.
+    useDirector: assign((_, director: CreatedDirector) => ({ createdDirector: director.name, errors: [] })),
     useWebsiteName: assign(({ context }) => ({ websiteName: websiteNameFor(context.draft.domain_name) })),
     suffixWebsiteName: assign(({ context }) => ({
       websiteName: suffixedName(context.draft.domain_name, randomSuffix(context.random)),
@@ -99,6 +107,16 @@ export const submissionSetup = setup({
         { field: 'director' as const, message: `${context.createdDirector}: ${messageOf(errorOf(event))}` },
       ],
       createdDirector: null,
+    })),
+    // Neither answer came: the director may exist, and no website is made on a guess. Named for the user.
+    reportUnknownDirector: assign(({ context }) => ({
+      errors: [
+        ...context.errors,
+        {
+          field: 'director' as const,
+          message: `${required(context.requestedDirector, 'director name')}: ${QUICK_WEBSITE_MESSAGES.unknownDirector}`,
+        },
+      ],
     })),
     // Neither answer came: the website may exist and use the director, which is therefore kept. Both named.
     reportUnknownOutcome: assign(({ context }) => {

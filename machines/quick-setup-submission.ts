@@ -1,11 +1,5 @@
 import { and, assign } from 'xstate'
-import {
-  QUICK_WEBSITE_MESSAGES,
-  type QuickWebsiteError,
-  quickSetupDirector,
-  randomSuffix,
-  suffixedName,
-} from '../src/types/quick-setup.ts'
+import { QUICK_WEBSITE_MESSAGES, type QuickWebsiteError, quickSetupDirector } from '../src/types/quick-setup.ts'
 import { attemptDirector, candidateName, projectOf, required, submissionSetup } from './quick-setup-submission.setup.ts'
 
 type FailureAction = 'reportServerFailure' | { type: 'report'; params: QuickWebsiteError }
@@ -22,7 +16,14 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
   id: 'quickSetupSubmission',
   description:
     'One submission of the Quick Setup wizard: the quick website creation sequence (spec section 4) with director rollback, invoked by the wizard with a checked draft; its output is the website created or the errors to list.',
-  context: ({ input }) => ({ ...input, errors: [], createdDirector: null, websiteName: null, created: null }),
+  context: ({ input }) => ({
+    ...input,
+    errors: [],
+    requestedDirector: null,
+    createdDirector: null,
+    websiteName: null,
+    created: null,
+  }),
   initial: 'checkingDomain',
   output: ({ context }) => ({ created: context.created, errors: context.errors }),
   states: {
@@ -44,22 +45,44 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
       },
     },
     creatingDirector: {
+      entry: 'nameDirector',
       invoke: {
         id: 'createDirector',
         src: 'createDirector',
         input: ({ context }) => ({
           project: context.project,
-          director: quickSetupDirector(
-            context.draft,
-            suffixedName(context.draft.domain_name, randomSuffix(context.random)),
-          ),
+          director: quickSetupDirector(context.draft, required(context.requestedDirector, 'director name')),
         }),
-        // The server's name, not the requested one: that is what a rollback must delete.
         onDone: {
           target: 'ensuringWebsiteName',
-          actions: assign({ createdDirector: ({ event }) => event.output.name }),
+          actions: { type: 'useDirector', params: ({ event }) => event.output },
         },
-        onError: failure('reportServerFailure'),
+        onError: [
+          { guard: 'wasRefused', target: 'failed', actions: 'reportServerFailure' },
+          // No answer, or not one that says: the director may have been stored before it was lost.
+          { target: 'checkingCreatedDirector', actions: 'reportServerFailure' },
+        ],
+      },
+    },
+    // Found, the sequence goes on with it as if the creation had answered; missing, it fails as refused;
+    // unknown, it stops there, deleting nothing, and names the director that may exist.
+    checkingCreatedDirector: {
+      invoke: {
+        id: 'checkCreatedDirector',
+        src: 'readDirector',
+        input: ({ context }) => ({
+          project: context.project,
+          name: required(context.requestedDirector, 'director name'),
+        }),
+        onDone: [
+          {
+            guard: { type: 'isFound', params: ({ event }) => ({ director: event.output }) },
+            target: 'ensuringWebsiteName',
+            actions: { type: 'useDirector', params: ({ event }) => required(event.output, 'director') },
+          },
+          { target: 'failed' },
+        ],
+        onError: { target: 'failed', actions: 'reportUnknownDirector' },
       },
     },
     ensuringWebsiteName: {

@@ -18,6 +18,10 @@ export interface WebsiteRequest {
   default_director: string
 }
 
+export interface CreatedDirector {
+  name: string
+}
+
 export interface CreatedWebsite {
   name: string
   default_director: string
@@ -59,6 +63,8 @@ export interface QuickSetupSubmissionInput {
 export interface QuickSetupSubmissionContext extends QuickSetupSubmissionInput {
   /** The failure to report, kept out of sight until the submission ends (after a rollback, say). */
   errors: QuickWebsiteError[]
+  /** The director name this attempt asked for: what to look for when the creation's answer is lost. */
+  requestedDirector: string | null
   /** The director this attempt created; a failure must delete it before reporting. */
   createdDirector: string | null
   /** The website name being checked, then the one to create. */

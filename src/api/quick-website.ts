@@ -27,6 +27,20 @@ export async function createDirector(api: ApiClients, projectName: string, direc
   return v.parse(v.object({ data: Named }), body).data
 }
 
+/**
+ * The director as the platform holds it, or null when it does not exist (404); any other failure throws:
+ * after a creation whose answer was lost, 'unknown' must not be read as 'not created'.
+ */
+export async function readDirector(api: ApiClients, projectName: string, name: string) {
+  try {
+    const body = await api.core(`${project(projectName)}/directors/${encodeURIComponent(name)}`)
+    return v.parse(v.object({ data: Named }), body).data
+  } catch (error) {
+    if (isNotFound(error)) return null
+    throw error
+  }
+}
+
 /** Deleting the wizard's own director: whatever its revision (If-Match: *). */
 export async function deleteDirector(api: ApiClients, projectName: string, name: string): Promise<void> {
   await api.core(`${project(projectName)}/directors/${encodeURIComponent(name)}`, {

@@ -182,6 +182,10 @@ export const quickSetupSubmissionEvents = typed<typeof quickSetupSubmissionMachi
   failed('listDomains'),
   done('createDirector', { name: AUTO_DIRECTOR }),
   failed('createDirector'),
+  refused('createDirector'),
+  done('checkCreatedDirector', { name: AUTO_DIRECTOR }),
+  done('checkCreatedDirector', null),
+  failed('checkCreatedDirector'),
   done('checkWebsiteName', false),
   done('checkWebsiteName', true),
   failed('checkWebsiteName'),
@@ -210,6 +214,7 @@ function submissionRollingBack(): AnyMachineSnapshot {
     context: {
       ...QUICK_SETUP_SUBMISSION_INPUT,
       errors: [{ field: 'server', message: 'createWebsite refused' }],
+      requestedDirector: AUTO_DIRECTOR,
       createdDirector: AUTO_DIRECTOR,
       websiteName: 'shop-example-com',
       created: null,

@@ -2,6 +2,7 @@ import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } fro
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type {
   CreateDirectorInput,
+  CreatedDirector,
   CreatedWebsite,
   CreateWebsiteInput,
   NamedResourceInput,
@@ -15,6 +16,7 @@ import {
   createWebsite,
   deleteDirector,
   listDomains,
+  readDirector,
   readWebsite,
   wasRefused,
   websiteExists,
@@ -23,25 +25,35 @@ import { withServerMessage } from './configuration.ts'
 
 export type QuickSetupActor = ActorRefFrom<typeof quickSetupMachine>
 
+/**
+ * The call's failure with the server's message, marked `refused` when the platform answered no (a 4xx
+ * other than 408 and 429): the machine asks whether a creation took effect after any other failure.
+ */
+async function markingRefusal<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call
+  } catch (error) {
+    throw Object.assign(new Error(errorMessage(error)), { refused: wasRefused(error) })
+  }
+}
+
 /** The wizard's submission with the platform API: the spec's quick website sequence, call by call. */
 export function provideQuickSetupSubmission(api: ApiClients) {
   return quickSetupSubmissionMachine.provide({
     actors: {
       listDomains: fromPromise<string[], ProjectInput>(({ input }) => listDomains(api, input.project)),
-      createDirector: fromPromise<{ name: string }, CreateDirectorInput>(({ input }) =>
-        withServerMessage(createDirector(api, input.project, input.director)),
+      createDirector: fromPromise<CreatedDirector, CreateDirectorInput>(({ input }) =>
+        markingRefusal(createDirector(api, input.project, input.director)),
+      ),
+      readDirector: fromPromise<CreatedDirector | null, NamedResourceInput>(({ input }) =>
+        withServerMessage(readDirector(api, input.project, input.name)),
       ),
       websiteExists: fromPromise<boolean, NamedResourceInput>(({ input }) =>
         websiteExists(api, input.project, input.name),
       ),
-      // The machine asks whether the website exists after a failure that is not a refusal (refused: false).
-      createWebsite: fromPromise<CreatedWebsite, CreateWebsiteInput>(async ({ input }) => {
-        try {
-          return await createWebsite(api, input.project, input.website)
-        } catch (error) {
-          throw Object.assign(new Error(errorMessage(error)), { refused: wasRefused(error) })
-        }
-      }),
+      createWebsite: fromPromise<CreatedWebsite, CreateWebsiteInput>(({ input }) =>
+        markingRefusal(createWebsite(api, input.project, input.website)),
+      ),
       readWebsite: fromPromise<CreatedWebsite | null, NamedResourceInput>(({ input }) =>
         withServerMessage(readWebsite(api, input.project, input.name)),
       ),

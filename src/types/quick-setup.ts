@@ -43,6 +43,8 @@ export const QUICK_WEBSITE_MESSAGES = {
   invalidWebsiteName: 'invalid website name',
   /** Not the spec's: a creation whose answer was lost, and the check after it failed too. */
   unknownOutcome: 'the platform did not say whether it was created: see the websites list',
+  /** Not the spec's: the same for the director the wizard asked for; nothing goes on without it. */
+  unknownDirector: 'the platform did not say whether it was created: see the directors list',
 } as const
 
 /** Backend port and weight are parsed as integers (spec section 5). */

@@ -4,6 +4,7 @@ import { selectPage } from '../../machines/quick-setup.selectors.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import type {
   CreateDirectorInput,
+  CreatedDirector,
   CreatedWebsite,
   CreateWebsiteInput,
   NamedResourceInput,
@@ -32,7 +33,9 @@ export const existingDirector: QuickSetupDraftPatch = {
 export interface Fakes {
   domains?: string[]
   takenWebsites?: string[]
-  createDirector?: (input: CreateDirectorInput) => Promise<{ name: string }>
+  createDirector?: (input: CreateDirectorInput) => Promise<CreatedDirector>
+  /** What a GET of the director answers after a failed creation: null when it does not exist. */
+  readDirector?: (input: NamedResourceInput) => Promise<CreatedDirector | null>
   createWebsite?: (input: CreateWebsiteInput) => Promise<CreatedWebsite>
   deleteDirector?: (input: NamedResourceInput) => Promise<void>
   listDomains?: () => Promise<string[]>
@@ -60,9 +63,13 @@ export function startWizard(fakes: Fakes = {}) {
         calls.push({ actor: 'listDomains', input })
         return fakes.listDomains ? fakes.listDomains() : (fakes.domains ?? [])
       }),
-      createDirector: fromPromise<{ name: string }, CreateDirectorInput>(async ({ input }) => {
+      createDirector: fromPromise<CreatedDirector, CreateDirectorInput>(async ({ input }) => {
         calls.push({ actor: 'createDirector', input })
         return fakes.createDirector ? fakes.createDirector(input) : { name: input.director.name }
+      }),
+      readDirector: fromPromise<CreatedDirector | null, NamedResourceInput>(async ({ input }) => {
+        calls.push({ actor: 'readDirector', input })
+        return fakes.readDirector ? fakes.readDirector(input) : null
       }),
       websiteExists: fromPromise<boolean, NamedResourceInput>(async ({ input }) => {
         calls.push({ actor: 'websiteExists', input })

@@ -144,6 +144,74 @@ describe('quick setup: refusing a submission', () => {
   })
 })
 
+describe('quick setup: a director creation whose answer was lost', () => {
+  const lost = rejecting('The platform did not answer in time.')
+  const requested = `shop-example-com-${SUFFIX}`
+
+  it('asks for the director it requested and, found, goes on with it to the website', async () => {
+    const wizard = startWizard({ createDirector: lost, readDirector: async (input) => ({ name: input.name }) })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('readDirector')).toEqual([{ project: PROJECT, name: requested }])
+    expect(wizard.called('createWebsite')).toEqual([
+      {
+        project: PROJECT,
+        website: { name: 'shop-example-com', domain_name: 'shop.example.com', default_director: requested },
+      },
+    ])
+    expect(state.matches({ finished: 'created' })).toBe(true)
+    expect(selectErrors(state)).toEqual([])
+    expect(selectCreatedWebsite(state)).toEqual({ name: 'shop-example-com', default_director: requested })
+    expect(wizard.emitted).toEqual([
+      { type: 'quickSetup.created', project: PROJECT, name: 'shop-example-com', default_director: requested },
+    ])
+  })
+
+  it('rolls the found director back like a created one when the website is then refused', async () => {
+    const wizard = startWizard({
+      createDirector: lost,
+      readDirector: async (input) => ({ name: input.name }),
+      createWebsite: refusing('website quota exceeded'),
+    })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: requested }])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
+  })
+
+  it('fails as before once the platform says the director is not there', async () => {
+    const wizard = startWizard({ createDirector: lost, readDirector: async () => null })
+    const state = await submit(wizard, newOrigin)
+
+    expect(state.matches({ confirming: 'failed' })).toBe(true)
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'The platform did not answer in time.' }])
+    expect(wizard.called('websiteExists')).toEqual([])
+    expect(wizard.called('deleteDirector')).toEqual([])
+  })
+
+  it('stops, deleting nothing, and names the director that may exist when the check fails too', async () => {
+    const wizard = startWizard({ createDirector: lost, readDirector: rejecting('The platform could not be reached.') })
+    const state = await submit(wizard, newOrigin)
+
+    expect(state.matches({ confirming: 'failed' })).toBe(true)
+    expect(selectErrors(state)).toEqual([
+      { field: 'server', message: 'The platform did not answer in time.' },
+      { field: 'director', message: `${requested}: ${QUICK_WEBSITE_MESSAGES.unknownDirector}` },
+    ])
+    expect(wizard.called('websiteExists')).toEqual([])
+    expect(wizard.called('createWebsite')).toEqual([])
+    expect(wizard.called('deleteDirector')).toEqual([])
+  })
+
+  it('does not ask after a refusal: nothing was created', async () => {
+    const wizard = startWizard({ createDirector: refusing('director limit reached') })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('readDirector')).toEqual([])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'director limit reached' }])
+  })
+})
+
 describe('quick setup: a website creation whose answer was lost', () => {
   const lost = rejecting('The platform could not be reached.')
 
@@ -238,7 +306,7 @@ describe('quick setup: failures leave nothing behind', () => {
   })
 
   it('passes on the server message when the director cannot be created, with nothing to delete', async () => {
-    const wizard = startWizard({ createDirector: rejecting('director limit reached') })
+    const wizard = startWizard({ createDirector: refusing('director limit reached') })
     const state = await submit(wizard, newOrigin)
 
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'director limit reached' }])

@@ -69,6 +69,8 @@ function assertInvariants(path: Path, input: Input) {
   const deleted = new Set<string>()
   // A rollback the server refused, or an outcome nobody could tell: the errors must name the director.
   const reportedLeftBehind = new Set<string>()
+  // Directors asked for whose answer was lost: they may exist until the platform says they do not.
+  const mayExist = new Set<string>()
   let attemptDirector: string | null = null
   const steps = replay(path, input)
   const chosen = input.draft.default_director
@@ -79,6 +81,34 @@ function assertInvariants(path: Path, input: Input) {
       const name = String(field(outputOf(event), 'name'))
       created.add(name)
       attemptDirector = name
+    }
+    if (type === 'xstate.error.actor.createDirector') {
+      const refused = field(event, 'error', 'refused') === true
+      const requested = String(field(invokedWith(before, 'createDirector'), 'director', 'name'))
+      expect(requested).toBe(after.context.requestedDirector)
+      if (!refused) mayExist.add(requested)
+      // Nothing goes on, and nothing is reported, before the platform is asked what it holds.
+      expect(after.matches(refused ? 'failed' : 'checkingCreatedDirector')).toBe(true)
+    }
+    if (type === 'xstate.done.actor.checkCreatedDirector') {
+      const requested = String(field(invokedWith(before, 'checkCreatedDirector'), 'name'))
+      mayExist.delete(requested)
+      const found = field(outputOf(event), 'name')
+      if (found !== undefined) {
+        // Found: the sequence goes on with it as if the creation had answered.
+        created.add(String(found))
+        attemptDirector = String(found)
+        expect(after.matches({ ensuringWebsiteName: 'checkingName' })).toBe(true)
+      } else expect(after.matches('failed')).toBe(true)
+    }
+    if (type === 'xstate.error.actor.checkCreatedDirector') {
+      // Unknown: no website is made on a guess and nothing is deleted; the director is named.
+      const requested = String(field(invokedWith(before, 'checkCreatedDirector'), 'name'))
+      expect(after.matches('failed')).toBe(true)
+      const named = after.context.errors.some((e) => e.field === 'director' && e.message.startsWith(`${requested}:`))
+      expect(named, `the director ${requested} that may exist is not named in the errors`).toBe(true)
+      mayExist.delete(requested)
+      reportedLeftBehind.add(requested)
     }
     if (type === 'xstate.done.actor.createWebsite') {
       const director = String(field(invokedWith(before, 'createWebsite'), 'website', 'default_director'))
@@ -127,6 +157,7 @@ function assertInvariants(path: Path, input: Input) {
   expect(end.value).toEqual(path.state.value)
   if (end.status !== 'done') return
   // Once it has ended, every director it created is used or gone (or named for the user to delete).
+  expect([...mayExist]).toEqual([])
   for (const director of created) {
     const accounted = usedByWebsite.has(director) || deleted.has(director) || reportedLeftBehind.has(director)
     expect(accounted, `director ${director} created and left behind with no website using it`).toBe(true)
@@ -185,8 +216,13 @@ for (const name of ['newOrigin', 'existingDirector'] as const) {
         const rollbacks = paths.filter((path) => replay(path, input).some((step) => step.after.matches('rollingBack')))
         // Nine failures once the director exists (name check failing; suffixed name taken or failing; after
         // either name, website creation refused, or its answer lost and the website then found missing or
-        // another's), each with the delete accepted or refused.
-        expect(rollbacks.length).toBe(18)
+        // another's), each with the delete accepted or refused, and each with the director created or
+        // found after its creation's answer was lost.
+        expect(rollbacks.length).toBe(36)
+        const found = rollbacks.filter((path) =>
+          path.steps.some((step) => step.event.type === 'xstate.done.actor.checkCreatedDirector'),
+        )
+        expect(found.length).toBe(18)
       })
     } else {
       it('never creates or deletes a director', () => {
