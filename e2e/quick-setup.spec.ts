@@ -212,6 +212,47 @@ test.describe('the quick-setup wizard', () => {
     expect(await directorsOf(server, 'shop')).toContain(website?.default_director)
   })
 
+  test('a website the platform stores after the console gave up on it is found by a second look', async ({
+    page,
+    server,
+  }) => {
+    // The console's POST gets no answer; the platform receives it only once the console has looked for
+    // the website and found nothing, as a creation still running when the client's time-out fires would.
+    let given: { body: string; authorization: string } | null = null
+    await page.route('**/api/core/v0/projects/shop/websites', async (route) => {
+      const request = route.request()
+      if (request.method() !== 'POST' || given) return route.fallback()
+      given = { body: request.postData() ?? '', authorization: (await request.allHeaders()).authorization ?? '' }
+      await route.abort('timedout')
+    })
+    let looks = 0
+    await page.route('**/api/core/v0/projects/shop/websites/late-example-org', async (route) => {
+      if (route.request().method() !== 'GET' || !given) return route.fallback()
+      looks += 1
+      const answer = await route.fetch()
+      if (looks === 1) {
+        const stored = await fetch(`${server.baseURL}/api/core/v0/projects/shop/websites`, {
+          method: 'POST',
+          headers: { authorization: given.authorization, 'content-type': 'application/json' },
+          body: given.body,
+        })
+        expect(stored.status).toBe(201)
+      }
+      await route.fulfill({ response: answer })
+    })
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('late.example.org')
+    await wizard.getByLabel('Host').fill('origin.late.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+    expect(looks).toBe(2)
+    await expect(wizard.getByRole('alert')).toHaveText('')
+    const website = await websiteOf(server, 'shop', 'late-example-org')
+    expect(website?.default_director).toMatch(/^late-example-org-[a-z]{5}$/)
+    expect(await directorsOf(server, 'shop')).toContain(website?.default_director)
+  })
+
   test('a director created whose answer was lost is used for the website', async ({ page, server }) => {
     let lost = false
     await page.route('**/api/core/v0/projects/shop/directors', async (route) => {

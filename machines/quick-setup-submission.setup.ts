@@ -42,6 +42,12 @@ export const candidateName = ({ context }: { context: Context }): NamedResourceI
   name: required(context.websiteName, 'website name'),
 })
 
+/** The director this attempt asked for, to look for when its creation's answer was lost. */
+export const requestedDirector = ({ context }: { context: Context }): NamedResourceInput => ({
+  project: context.project,
+  name: required(context.requestedDirector, 'director name'),
+})
+
 /** The director the website of this attempt uses: the one it created, else the existing one chosen. */
 export function attemptDirector(context: Context): string {
   return context.createdDirector ?? required(context.draft.default_director, 'director')
@@ -80,9 +86,15 @@ export const submissionSetup = setup({
       return typeof error === 'object' && error !== null && 'refused' in error && error.refused === true
     },
     isFound: (_, { director }: { director: CreatedDirector | null }) => director !== null,
+    isMissing: (_, { website }: { website: CreatedWebsite | null }) => website === null,
     // The website the platform holds under the name this attempt asked for is the one it sent.
     isAttemptWebsite: ({ context }, { website }: { website: CreatedWebsite | null }) =>
       website !== null && website.default_director === attemptDirector(context),
+  },
+  delays: {
+    // A creation whose answer was lost may still be running on the platform (the client gave up after its
+    // 5 s time-out, the server did not): a check that finds nothing reads once more after this wait.
+    recheckDelay: 2000,
   },
   actions: {
     nameDirector: assign(({ context }) => ({

@@ -1,6 +1,13 @@
 import { and, assign } from 'xstate'
 import { QUICK_WEBSITE_MESSAGES, type QuickWebsiteError, quickSetupDirector } from '../src/types/quick-setup.ts'
-import { attemptDirector, candidateName, projectOf, required, submissionSetup } from './quick-setup-submission.setup.ts'
+import {
+  attemptDirector,
+  candidateName,
+  projectOf,
+  requestedDirector,
+  required,
+  submissionSetup,
+} from './quick-setup-submission.setup.ts'
 
 type FailureAction = 'reportServerFailure' | { type: 'report'; params: QuickWebsiteError }
 
@@ -12,10 +19,16 @@ function failure(action: FailureAction) {
   ]
 }
 
+/** The website is not there: the failure goes on as after a refusal, the director removed first. */
+const notCreated = [
+  { guard: 'hasCreatedDirector' as const, target: '#quickSetupSubmission.rollingBack' },
+  { target: '#quickSetupSubmission.failed' },
+]
+
 export const quickSetupSubmissionMachine = submissionSetup.createMachine({
   id: 'quickSetupSubmission',
   description:
-    'One submission of the Quick Setup wizard: the quick website creation sequence (spec section 4) with director rollback, invoked by the wizard with a checked draft; its output is the website created or the errors to list.',
+    'One submission of the Quick Setup wizard: the quick website creation sequence (spec section 4) with director rollback, invoked by the wizard with a checked draft; a creation whose answer was lost is checked (read, and read again after a wait) before anything goes on or is rolled back; its output is the website created or the errors to list.',
   context: ({ input }) => ({
     ...input,
     errors: [],
@@ -64,25 +77,45 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
         ],
       },
     },
-    // Found, the sequence goes on with it as if the creation had answered; missing, it fails as refused;
-    // unknown, it stops there, deleting nothing, and names the director that may exist.
+    // Found, the sequence goes on with it as if the creation had answered; missing (twice), it fails as
+    // refused; unknown, it stops there, deleting nothing, and names the director that may exist.
     checkingCreatedDirector: {
-      invoke: {
-        id: 'checkCreatedDirector',
-        src: 'readDirector',
-        input: ({ context }) => ({
-          project: context.project,
-          name: required(context.requestedDirector, 'director name'),
-        }),
-        onDone: [
-          {
-            guard: { type: 'isFound', params: ({ event }) => ({ director: event.output }) },
-            target: 'ensuringWebsiteName',
-            actions: { type: 'useDirector', params: ({ event }) => required(event.output, 'director') },
+      initial: 'reading',
+      states: {
+        reading: {
+          invoke: {
+            id: 'checkCreatedDirector',
+            src: 'readDirector',
+            input: requestedDirector,
+            onDone: [
+              {
+                guard: { type: 'isFound', params: ({ event }) => ({ director: event.output }) },
+                target: '#quickSetupSubmission.ensuringWebsiteName',
+                actions: { type: 'useDirector', params: ({ event }) => required(event.output, 'director') },
+              },
+              { target: 'waiting' },
+            ],
+            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownDirector' },
           },
-          { target: 'failed' },
-        ],
-        onError: { target: 'failed', actions: 'reportUnknownDirector' },
+        },
+        // A creation the client gave up on may still be running on the platform: read once more later.
+        waiting: { after: { recheckDelay: 'readingAgain' } },
+        readingAgain: {
+          invoke: {
+            id: 'recheckCreatedDirector',
+            src: 'readDirector',
+            input: requestedDirector,
+            onDone: [
+              {
+                guard: { type: 'isFound', params: ({ event }) => ({ director: event.output }) },
+                target: '#quickSetupSubmission.ensuringWebsiteName',
+                actions: { type: 'useDirector', params: ({ event }) => required(event.output, 'director') },
+              },
+              { target: '#quickSetupSubmission.failed' },
+            ],
+            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownDirector' },
+          },
+        },
       },
     },
     ensuringWebsiteName: {
@@ -149,22 +182,46 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
         ],
       },
     },
-    // Asked before anything is rolled back: the director of a website that exists is in use.
+    // Asked before anything is rolled back: the director of a website that exists is in use. Missing, it is
+    // read once more after a wait; another's, this attempt's can never be stored under its name.
     checkingCreatedWebsite: {
-      invoke: {
-        id: 'checkCreatedWebsite',
-        src: 'readWebsite',
-        input: candidateName,
-        onDone: [
-          {
-            guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
-            target: 'created',
-            actions: { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
+      initial: 'reading',
+      states: {
+        reading: {
+          invoke: {
+            id: 'checkCreatedWebsite',
+            src: 'readWebsite',
+            input: candidateName,
+            onDone: [
+              {
+                guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
+                target: '#quickSetupSubmission.created',
+                actions: { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
+              },
+              { guard: { type: 'isMissing', params: ({ event }) => ({ website: event.output }) }, target: 'waiting' },
+              ...notCreated,
+            ],
+            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownOutcome' },
           },
-          { guard: 'hasCreatedDirector', target: 'rollingBack' },
-          { target: 'failed' },
-        ],
-        onError: { target: 'failed', actions: 'reportUnknownOutcome' },
+        },
+        // A creation the client gave up on may still be running on the platform: read once more later.
+        waiting: { after: { recheckDelay: 'readingAgain' } },
+        readingAgain: {
+          invoke: {
+            id: 'recheckCreatedWebsite',
+            src: 'readWebsite',
+            input: candidateName,
+            onDone: [
+              {
+                guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
+                target: '#quickSetupSubmission.created',
+                actions: { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
+              },
+              ...notCreated,
+            ],
+            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownOutcome' },
+          },
+        },
       },
     },
     // The director exists only because of this attempt: remove it before reporting the failure.

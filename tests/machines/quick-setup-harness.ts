@@ -41,7 +41,7 @@ export interface Fakes {
   listDomains?: () => Promise<string[]>
   /** What a GET of the website answers after a failed creation: null when it does not exist. */
   readWebsite?: (input: NamedResourceInput) => Promise<CreatedWebsite | null>
-  /** The wizard's clock: its timers wait for the test to move it on. */
+  /** The wizard's clock: its timers wait for the test to move it on (else the checks read again at once). */
   clock?: SimulatedClock
 }
 
@@ -90,6 +90,7 @@ export function startWizard(fakes: Fakes = {}) {
         if (fakes.deleteDirector) await fakes.deleteDirector(input)
       }),
     },
+    ...(fakes.clock ? {} : { delays: { recheckDelay: 0 } }),
   })
   const machine = quickSetupMachine.provide({ actors: { submitQuickWebsite: submission } })
   const actor = createActor(machine, {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { waitFor } from 'xstate'
+import { type ActorRefFrom, SimulatedClock, waitFor } from 'xstate'
 import {
   selectCreatedWebsite,
   selectErrors,
@@ -9,6 +9,7 @@ import {
   selectShowsQuickLinks,
 } from '../../machines/quick-setup.selectors.ts'
 import type { CreatedWebsite } from '../../machines/quick-setup.types.ts'
+import { quickSetupSubmissionMachine } from '../../machines/quick-setup-submission.ts'
 import { QUICK_WEBSITE_MESSAGES } from '../../src/types/quick-setup.ts'
 import {
   existingDirector,
@@ -21,9 +22,19 @@ import {
   startWizard,
   submit,
   toConfirmation,
+  type Wizard,
 } from './quick-setup-harness.ts'
 
 /** The wizard's submission (machines/quick-setup-submission.ts), seen through the wizard as the page sees it. */
+
+const RECHECK_DELAY = Number(quickSetupSubmissionMachine.implementations.delays.recheckDelay)
+
+/** The submission the wizard runs (its page shows only its outcome): where a test sees it wait. */
+function submissionOf(wizard: Wizard): ActorRefFrom<typeof quickSetupSubmissionMachine> {
+  const submission = wizard.actor.getSnapshot().children.submission
+  if (!submission) throw new Error('the wizard runs no submission')
+  return submission
+}
 
 describe('quick setup: creating a website', () => {
   it('creates a director for a new origin, then the website that uses it, and announces it', async () => {
@@ -179,14 +190,39 @@ describe('quick setup: a director creation whose answer was lost', () => {
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
   })
 
-  it('fails as before once the platform says the director is not there', async () => {
+  it('fails as before once the platform says twice the director is not there', async () => {
     const wizard = startWizard({ createDirector: lost, readDirector: async () => null })
     const state = await submit(wizard, newOrigin)
 
+    expect(wizard.called('readDirector')).toHaveLength(2)
     expect(state.matches({ confirming: 'failed' })).toBe(true)
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'The platform did not answer in time.' }])
     expect(wizard.called('websiteExists')).toEqual([])
     expect(wizard.called('deleteDirector')).toEqual([])
+  })
+
+  it('reads it again after a wait before taking it for missing: a creation still under way is found then', async () => {
+    const clock = new SimulatedClock()
+    let reads = 0
+    const wizard = startWizard({
+      clock,
+      createDirector: lost,
+      readDirector: async (input) => {
+        reads += 1
+        return reads === 1 ? null : { name: input.name }
+      },
+    })
+    toConfirmation(wizard, newOrigin)
+    wizard.actor.send({ type: 'wizard.yes' })
+    await waitFor(submissionOf(wizard), (s) => s.matches({ checkingCreatedDirector: 'waiting' }))
+    expect(wizard.called('readDirector')).toHaveLength(1)
+    expect(wizard.called('websiteExists')).toEqual([])
+    clock.increment(RECHECK_DELAY)
+    const state = await settled(wizard)
+
+    expect(wizard.called('readDirector')).toHaveLength(2)
+    expect(state.matches({ finished: 'created' })).toBe(true)
+    expect(selectCreatedWebsite(state)).toEqual({ name: 'shop-example-com', default_director: requested })
   })
 
   it('stops, deleting nothing, and names the director that may exist when the check fails too', async () => {
@@ -233,10 +269,50 @@ describe('quick setup: a website creation whose answer was lost', () => {
     ])
   })
 
-  it('rolls back once the platform says the website is not there', async () => {
+  it('rolls back once the platform says twice the website is not there', async () => {
     const wizard = startWizard({ createWebsite: lost, readWebsite: async () => null })
     const state = await submit(wizard, newOrigin)
 
+    expect(wizard.called('readWebsite')).toHaveLength(2)
+    expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: `shop-example-com-${SUFFIX}` }])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: 'The platform could not be reached.' }])
+  })
+
+  it('reads it again after a wait before taking it for missing: a creation still under way is found then', async () => {
+    const director = `shop-example-com-${SUFFIX}`
+    const clock = new SimulatedClock()
+    let reads = 0
+    const wizard = startWizard({
+      clock,
+      createWebsite: lost,
+      readWebsite: async (input) => {
+        reads += 1
+        return reads === 1 ? null : { name: input.name, default_director: director }
+      },
+    })
+    toConfirmation(wizard, newOrigin)
+    wizard.actor.send({ type: 'wizard.yes' })
+    // Not there yet: the platform may still be storing it, so nothing is removed and it waits.
+    await waitFor(submissionOf(wizard), (s) => s.matches({ checkingCreatedWebsite: 'waiting' }))
+    expect(wizard.called('readWebsite')).toHaveLength(1)
+    expect(wizard.called('deleteDirector')).toEqual([])
+    clock.increment(RECHECK_DELAY)
+    const state = await settled(wizard)
+
+    expect(wizard.called('readWebsite')).toHaveLength(2)
+    expect(wizard.called('deleteDirector')).toEqual([])
+    expect(state.matches({ finished: 'created' })).toBe(true)
+    expect(selectCreatedWebsite(state)).toEqual({ name: 'shop-example-com', default_director: director })
+  })
+
+  it('rolls back at once when the name holds another website: this one cannot be stored under it', async () => {
+    const wizard = startWizard({
+      createWebsite: lost,
+      readWebsite: async (input) => ({ name: input.name, default_director: 'someone-elses' }),
+    })
+    const state = await submit(wizard, newOrigin)
+
+    expect(wizard.called('readWebsite')).toHaveLength(1)
     expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: `shop-example-com-${SUFFIX}` }])
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'The platform could not be reached.' }])
   })
