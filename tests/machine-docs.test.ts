@@ -25,4 +25,19 @@ describe('docs/machines.md', () => {
     expect(docs).toContain('action `reloadPage` (required)')
     expect(docs).toContain('delay `searchDebounce`: 1000 ms')
   })
+
+  it('lists the events a machine emits through a named action of its setup, as well as those written in place', () => {
+    const docs = renderMachineDocs()
+    const emitted = (machine: string) =>
+      docs
+        .split(/^## /m)
+        .find((section) => section.startsWith(`\`${machine}\``))
+        ?.split('### Events it emits')[1]
+        ?.split('###')[0]
+    // announceCreated, announceExpiry and announce are emit actions named in setup({ actions }).
+    expect(emitted('quickSetupMachine')).toContain('`quickSetup.created`')
+    expect(emitted('sessionMachine')).toContain('`session.expiredNotice`')
+    expect(emitted('syncStatusMachine')).toContain('`sync.finished`')
+    expect(docs).toContain('submitting --> finished_created : submission done if wasCreated emits quickSetup.created')
+  })
 })

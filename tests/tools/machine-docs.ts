@@ -71,12 +71,20 @@ const anything: unknown = new Proxy(() => anything, {
   get: (_target, key) => (key === Symbol.toPrimitive ? () => '' : anything),
 })
 
-/** The type of an `emit(...)` action; an expression is called with stand-in arguments just to read it. */
-function emittedType(action: ActionLike): string | null {
+/**
+ * The type of an `emit(...)` action, written in place or named in `setup({ actions })` (resolved through
+ * the machine's implementations); an expression is called with stand-in arguments just to read it.
+ */
+function emittedType(written: ActionLike, machine: AnyStateMachine): string | null {
+  const name = typeof written === 'string' ? written : typeof written === 'object' ? written.type : undefined
+  const named = typeof name === 'string' ? (machine.implementations.actions[name] as ActionLike | undefined) : undefined
+  const action = named ?? written
   if (typeof action !== 'function' || !('type' in action) || action.type !== 'xstate.emit') return null
   const event: unknown = 'event' in action ? action.event : undefined
   const resolved: unknown =
-    typeof event === 'function' ? (event as (args: object) => unknown)({ context: anything, event: anything }) : event
+    typeof event === 'function'
+      ? (event as (args: object, params: unknown) => unknown)({ context: anything, event: anything }, anything)
+      : event
   return typeof resolved === 'object' && resolved !== null && 'type' in resolved ? String(resolved.type) : null
 }
 
@@ -155,7 +163,7 @@ function mermaidEdges(machine: AnyStateMachine): string[] {
     .flatMap((node) =>
       transitionsOf(node).flatMap((transition) => {
         const guard = guardName(transition)
-        const emits = (transition.actions as ActionLike[]).flatMap((action) => emittedType(action) ?? [])
+        const emits = (transition.actions as ActionLike[]).flatMap((action) => emittedType(action, machine) ?? [])
         const label = [
           eventLabel(transition.eventType),
           guard ? `if ${guard}` : '',
@@ -190,7 +198,7 @@ function renderMachine({ file, name, machine }: (typeof MACHINES)[number]): stri
   const events = [
     ...new Set(nodes.flatMap((n) => transitionsOf(n).map((t) => t.eventType)).filter((t) => !t.startsWith('xstate.'))),
   ].sort()
-  const emitted = [...new Set(nodes.flatMap(actionsOf).flatMap((a) => emittedType(a) ?? []))].sort()
+  const emitted = [...new Set(nodes.flatMap(actionsOf).flatMap((a) => emittedType(a, machine) ?? []))].sort()
   const { actors, actions, guards, delays } = machine.implementations
   const invokedBy = (src: string) =>
     nodes
@@ -200,7 +208,7 @@ function renderMachine({ file, name, machine }: (typeof MACHINES)[number]): stri
   const everywhere = transitionsOf(machine.root).map((t) => {
     const guard = guardName(t)
     const targets = (t.target ?? []).map((target) => `\`${relativeKey(target)}\``).join(', ') || 'stays'
-    const emits = (t.actions as ActionLike[]).flatMap((action) => emittedType(action) ?? [])
+    const emits = (t.actions as ActionLike[]).flatMap((action) => emittedType(action, machine) ?? [])
     return `\`${t.eventType}\`${guard ? ` if \`${guard}\`` : ''} → ${targets}${emits.length ? `, emits ${emits.map((e) => `\`${e}\``).join(', ')}` : ''}`
   })
   return [
