@@ -37,10 +37,11 @@ function Page() {
           search: (previous) => ({ project: previous.project, ...filters, page: page ? String(page) : undefined }),
         })
       }
-      renderEntryLink={(publicId, children) => (
+      renderEntryLink={(publicId, children, name) => (
         <Link
           to="/audit-detail/{-$audit_public_id}"
           params={{ audit_public_id: publicId }}
+          aria-label={name}
           className={quietLinkClassName}
         >
           {children}

@@ -18,7 +18,7 @@ type Search = Omit<AuditFilterValues, 'project'> & { in_project?: string | undef
 export function AuditScreen(props: {
   search: Search
   onSearch: (search: Search) => void
-  renderEntryLink: (publicId: string, children: ReactNode) => ReactNode
+  renderEntryLink: (publicId: string, children: ReactNode, name: string) => ReactNode
 }) {
   const { actors } = root.useRouteContext()
   const permissions = useSelector(actors.session, selectPermissions)
