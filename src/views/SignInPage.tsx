@@ -21,6 +21,10 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
   // Kept here, not in the machine: what the user typed survives a failed attempt.
   const [token, setToken] = useState(early.token)
   const [emptyToken, setEmptyToken] = useState(false)
+  // The error is the field's description, read out as the focus moves there (from the button). Enter in the
+  // field moves nothing: the live region says it then, in a node of its own each time (`refusals` its key),
+  // so that a second refusal, the same words, is read again; as the focus moving reads it, it says nothing.
+  const [said, setSaid] = useState({ refusals: 0, text: '' })
   const [pressed, setPressed] = useState<'token' | 'sso' | null>(null)
   const form = useRef<HTMLFormElement>(null)
 
@@ -31,8 +35,11 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
     const trimmed = token.trim()
     if (trimmed === '') {
       setEmptyToken(true)
-      // To the field, whose error is then read out with it (from the button, nothing was said).
-      form.current?.querySelector('input')?.focus()
+      const field = form.current?.querySelector('input')
+      const text = document.activeElement === field ? SESSION_MESSAGES.tokenEmpty : ''
+      setSaid((previous) => ({ refusals: previous.refusals + 1, text }))
+      // To the field, whose error is then read out with it.
+      field?.focus()
       return
     }
     setPressed('token')
@@ -70,23 +77,25 @@ export function SignInPage({ onTokenSignIn, onSsoSignIn, error, busy = false }: 
           </p>
         )}
         <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {/* Live: its error is read out when it comes, also when Enter in the field (focus already there) brought it. */}
-          <div aria-live="polite">
-            <TextField
-              label="API token"
-              type="password"
-              name="token"
-              autoComplete="off"
-              spellCheck={false}
-              autoFocus={early.focused}
-              value={token}
-              onChange={(event) => {
-                setToken(event.target.value)
-                setEmptyToken(false)
-              }}
-              error={emptyToken ? SESSION_MESSAGES.tokenEmpty : undefined}
-            />
-          </div>
+          <TextField
+            label="API token"
+            type="password"
+            name="token"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus={early.focused}
+            value={token}
+            onChange={(event) => {
+              setToken(event.target.value)
+              setEmptyToken(false)
+              // Said once: the copy goes as the user types (browse mode would read it again).
+              setSaid((previous) => ({ ...previous, text: '' }))
+            }}
+            error={emptyToken ? SESSION_MESSAGES.tokenEmpty : undefined}
+          />
+          <p aria-live="polite" className="sr-only">
+            {said.text && <span key={said.refusals}>{said.text}</span>}
+          </p>
           {/* The pressed one is busy, not disabled: it keeps the focus (src/ui/Button.tsx). */}
           <Button type="submit" busy={busy && pressed === 'token'} disabled={busy && pressed !== 'token'}>
             Sign in with token

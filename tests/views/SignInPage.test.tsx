@@ -14,6 +14,30 @@ function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {
   return { ...view, onTokenSignIn, onSsoSignIn }
 }
 
+/**
+ * What the page's live regions are given to say, in order: the text of each node added to one, or of a text
+ * changed in one (what a screen reader reads out). `said()` takes what came since the last call.
+ */
+function liveAnnouncements(container: HTMLElement) {
+  let records: MutationRecord[] = []
+  const observer = new MutationObserver((delivered) => records.push(...delivered))
+  for (const region of container.querySelectorAll('[aria-live]'))
+    observer.observe(region, { childList: true, subtree: true, characterData: true })
+  return {
+    said: () => {
+      const taken = [...records, ...observer.takeRecords()]
+      records = []
+      return taken
+        .flatMap((record) =>
+          record.type === 'characterData'
+            ? [record.target.textContent ?? '']
+            : [...record.addedNodes].map((node) => node.textContent ?? ''),
+        )
+        .filter((text) => text.trim() !== '')
+    },
+  }
+}
+
 /** index.html's copy of the sign-in form (src/prerender.tsx), put in the page; its token field. */
 function earlyCopy(formAttributes = ''): HTMLInputElement {
   const early = document.createElement('div')
@@ -139,15 +163,50 @@ describe('SignInPage', () => {
 
   it('reads out the empty token refused by Enter in the field, where the focus already was', async () => {
     const user = userEvent.setup()
-    const { onTokenSignIn } = renderPage()
+    const { container, onTokenSignIn } = renderPage()
     const field = screen.getByLabelText('API token')
     // The live region is there before the error comes into it, as screen readers need.
-    const live = field.closest('[aria-live]')
+    const live = container.querySelector('form [aria-live]')
     expect(live?.getAttribute('aria-live')).toBe('polite')
     await user.type(field, '{Enter}')
     expect(onTokenSignIn).not.toHaveBeenCalled()
     expect(document.activeElement).toBe(field)
     expect(live?.textContent).toContain('Token cannot be empty.')
+  })
+
+  it('says an empty token refused again by Enter in the field again, and once each time', async () => {
+    const user = userEvent.setup()
+    const { container, onTokenSignIn } = renderPage()
+    const live = liveAnnouncements(container)
+    const field = screen.getByLabelText('API token')
+    await user.type(field, '{Enter}')
+    expect(live.said()).toEqual(['Token cannot be empty.'])
+    // The message is the same, but the press did something: it is said again.
+    await user.type(field, '{Enter}')
+    expect(live.said()).toEqual(['Token cannot be empty.'])
+    expect(onTokenSignIn).not.toHaveBeenCalled()
+    // Typing takes it back, so that browse mode does not read it again below the field's own error.
+    await user.type(field, 'a')
+    expect(field.getAttribute('aria-invalid')).toBeNull()
+    expect(container.querySelector('[aria-live]')?.textContent).toBe('')
+  })
+
+  it('leaves the error to the field it focuses when Sign in with token refused an empty token', async () => {
+    const user = userEvent.setup()
+    const { container } = renderPage()
+    const live = liveAnnouncements(container)
+    const button = screen.getByRole('button', { name: 'Sign in with token' })
+    await user.click(button)
+    // The focus moves to the field, which is read with its description, the error: no live region says
+    // it a second time.
+    const field = screen.getByLabelText('API token')
+    expect(document.activeElement).toBe(field)
+    expect(field.getAttribute('aria-describedby')).toBeTruthy()
+    expect(live.said()).toEqual([])
+    // The same from the button again, once the user has gone back to it: the focus moving says it again.
+    await user.click(button)
+    expect(document.activeElement).toBe(field)
+    expect(live.said()).toEqual([])
   })
 
   it('starts the SSO sign-in', async () => {
