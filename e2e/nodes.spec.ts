@@ -92,7 +92,10 @@ test.describe('nodes', () => {
       await page.goto('/nodes?project=shop')
       for (const node of ['pop-au-syd-1', 'pop-us-sjc-1', 'pop-sg-sin-1'])
         await page.getByRole('checkbox', { name: `Select ${node}` }).check()
-      await page.getByRole('button', { name: 'Maintenance on' }).click()
+      // The bar of the selected rows is a landmark named by their count, for a screen reader to go to.
+      const bar = page.getByRole('region', { name: '3 selected' })
+      expect(await seriousViolations(page)).toEqual([])
+      await bar.getByRole('button', { name: 'Maintenance on' }).click()
       const question = page.getByRole('dialog', { name: 'Put 3 nodes in maintenance?' })
       await expect(question.getByRole('list', { name: 'Nodes to change' })).toContainText('pop-us-sjc-1')
       expect(await seriousViolations(page)).toEqual([])

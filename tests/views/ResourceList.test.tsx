@@ -193,6 +193,20 @@ describe('ResourceList', () => {
     expect(document.querySelector('[aria-live="polite"].sr-only')).toBe(live)
   })
 
+  it('puts what can be done with the selected rows in a region named by their number, to go to from the table', async () => {
+    const user = userEvent.setup()
+    render(<ResourceList {...props()} />)
+    expect(screen.queryByRole('region')).toBeNull()
+    await user.click(screen.getByRole('checkbox', { name: 'Select shop' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select media' }))
+    // A landmark: a screen reader's landmark keys reach it from the row whose box was ticked.
+    const bar = screen.getByRole('region', { name: '2 selected' })
+    expect(within(bar).getByRole('button', { name: 'Delete selected' })).toBeTruthy()
+    expect(within(bar).getByRole('button', { name: 'Clear selection' })).toBeTruthy()
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }))
+    expect(screen.queryByRole('region')).toBeNull()
+  })
+
   it('offers no add, delete, edit or selection without the permissions', () => {
     render(<ResourceList {...props({ can: NONE })} />)
     expect(screen.queryByRole('link', { name: 'Add website' })).toBeNull()

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { formatNumber } from '../../domain/numbers.ts'
 import { Button } from '../../ui/Button.tsx'
 
@@ -12,12 +12,22 @@ type SelectionBarProps = {
   onClear: () => void
 }
 
-/** The bulk bar: what can be done with the rows selected on a list's page; nothing while none is. */
+/**
+ * The bulk bar: what can be done with the rows selected on a list's page; nothing while none is. It comes
+ * before the table, as it shows: a region (a landmark) named by its count ('2 selected'), which a screen
+ * reader's landmark keys reach from the row whose box was ticked (the list's live region says the count).
+ */
 export function SelectionBar({ count, actions, onDelete, onClear }: SelectionBarProps) {
+  const id = useId()
   if (count === 0) return null
   return (
-    <div className="flex items-center gap-3 rounded-md bg-slate-100 px-3 py-1.5 dark:bg-slate-800">
-      <p className="text-sm font-medium">{formatNumber(count)} selected</p>
+    <section
+      aria-labelledby={id}
+      className="flex items-center gap-3 rounded-md bg-slate-100 px-3 py-1.5 dark:bg-slate-800"
+    >
+      <p id={id} className="text-sm font-medium">
+        {formatNumber(count)} selected
+      </p>
       {actions}
       {onDelete && (
         <Button variant="danger" size="sm" onClick={onDelete}>
@@ -27,6 +37,6 @@ export function SelectionBar({ count, actions, onDelete, onClear }: SelectionBar
       <Button variant="ghost" size="sm" onClick={onClear}>
         Clear selection
       </Button>
-    </div>
+    </section>
   )
 }
