@@ -366,8 +366,9 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
   const [to, setTo] = useState(() => dateTimeInputOf(view.to))
   const [problem, setProblem] = useState<StatsViewError | null>(null)
   // The error is the refused field's description, read out as the focus moves there; only when the focus
-  // is there already (Enter pressed in it) does the live region say it, so that it is read once.
-  const [said, setSaid] = useState('')
+  // is there already (Enter pressed in it) does the live region say it, so that it is read once; in a node
+  // of its own at each refusal (`refusals` its key), so that the same refusal, Enter pressed again, is said again.
+  const [said, setSaid] = useState({ refusals: 0, text: '' })
   const ids = { from: useId(), to: useId(), error: useId(), hint: useId() }
   const shown = problem ?? (viewError && viewError.field !== 'granularity' ? viewError : null)
   // A refused Apply range puts the focus on the field it refused, whose error is then read out with it.
@@ -386,7 +387,7 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
           : customRangeProblem(range.from, range.to)
     setProblem(found)
     const focused = found && found.field !== 'granularity' && document.activeElement?.id === ids[found.field]
-    setSaid(focused ? found.message : '')
+    setSaid((previous) => ({ refusals: previous.refusals + 1, text: focused ? found.message : '' }))
     if (!found) onChange({ range: 'custom', from: range.from ?? '', to: range.to ?? '' })
   }
   const field = (name: 'from' | 'to', label: string, value: string, set: (value: string) => void) => (
@@ -407,7 +408,7 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
         onChange={(event) => {
           set(event.target.value)
           // Said once: the live region's copy goes as the user corrects it (browse mode would read it again).
-          setSaid('')
+          setSaid((previous) => ({ ...previous, text: '' }))
         }}
       />
     </div>
@@ -428,7 +429,7 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
         </p>
       )}
       <p aria-live="polite" className="sr-only">
-        {said}
+        {said.text && <span key={said.refusals}>{said.text}</span>}
       </p>
     </form>
   )

@@ -127,6 +127,36 @@ describe('StatisticsPage', () => {
     expect(spokenBy('The end must be after the start.')).toEqual([])
   })
 
+  it('says the same refusal again when Enter is pressed again in the refused field', async () => {
+    const view = v.parse(StatisticsSearch, {
+      range: 'custom',
+      from: '2026-11-20T10:00:00Z',
+      to: '2026-11-21T10:00:00Z',
+    })
+    render(<StatisticsPage {...props({ view })} />)
+    const to = screen.getByLabelText('To')
+    await userEvent.clear(to)
+    await userEvent.type(to, '19-11-2026 10:00')
+    // What the live regions are given to say: the text of each node added to one (a screen reader reads it).
+    const added: string[] = []
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) added.push(node.textContent ?? '')
+    })
+    for (const region of spokenBy('')) observer.observe(region, { childList: true, subtree: true })
+    const said = () => {
+      for (const record of observer.takeRecords())
+        for (const node of record.addedNodes) added.push(node.textContent ?? '')
+      return added.splice(0).filter((text) => text.trim() !== '')
+    }
+    await userEvent.type(to, '{Enter}')
+    expect(said()).toEqual(['The end must be after the start.'])
+    // The same words, but the press did something: said again, once.
+    await userEvent.type(to, '{Enter}')
+    expect(document.activeElement).toBe(to)
+    expect(said()).toEqual(['The end must be after the start.'])
+    observer.disconnect()
+  })
+
   it('reads and writes the custom range day-month-year on a 24-hour clock in local time, whatever the locale', async () => {
     const zone = process.env.TZ
     process.env.TZ = 'Europe/Paris'
