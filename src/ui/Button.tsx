@@ -1,9 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ComponentPropsWithRef } from 'react'
 import { Spinner } from './Spinner.tsx'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type ButtonProps = ComponentPropsWithRef<'button'> & {
   variant?: ButtonVariant
   size?: 'sm' | 'md'
   /**

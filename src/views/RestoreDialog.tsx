@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { fieldChanges } from '../domain/audit.ts'
 import { groupChanges, type RestoreChange, type RestorePlan } from '../domain/backup.ts'
 import { typeLabelOf } from '../types/resource-routes.ts'
@@ -79,14 +80,23 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
   const label = view.backup?.label ?? ''
   const changes = view.plan?.changes ?? []
   const { busy } = view
+  // The button that takes the focus when a step removes the one that had it (the step's safe way on),
+  // checked after every render: a step, or a fresh plan with no change, can remove it.
+  const safe = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const active = document.activeElement
+    if (active === null || active === document.body) safe.current?.focus()
+  })
+  // While the restore applies, the plan's buttons stay (Restore busy, where the focus is): removing them
+  // would drop the focus of whoever pressed Restore to the page's body.
   const footer =
-    view.step === 'reviewing' ? (
+    view.step === 'reviewing' || view.step === 'applying' ? (
       <>
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose} disabled={busy} ref={safe}>
           Cancel
         </Button>
         {changes.length > 0 && (
-          <Button variant="danger" onClick={onConfirm}>
+          <Button variant="danger" onClick={onConfirm} busy={busy}>
             {`Restore ${count(changes.length, 'change', 'changes')}`}
           </Button>
         )}
@@ -96,10 +106,14 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry} ref={safe}>
+          Try again
+        </Button>
       </>
     ) : view.step === 'restored' ? (
-      <Button onClick={onClose}>Close</Button>
+      <Button onClick={onClose} ref={safe}>
+        Close
+      </Button>
     ) : null
   return (
     <Modal open size="lg" title={`Restore “${label}”`} onClose={onClose} dismissible={!busy} footer={footer}>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { PlanDiff } from '../../src/views/RestoreDialog.tsx'
+import RestoreDialog, { PlanDiff, type RestoreView } from '../../src/views/RestoreDialog.tsx'
 
 afterEach(cleanup)
 
@@ -33,5 +33,50 @@ describe('a backup’s dry run', () => {
     expect(items).toContain('Secret: changed (its value is not shown)')
     expect(screen.getByRole('heading', { name: 'Rate Limits' })).toBeTruthy()
     expect(document.body.textContent).not.toContain('penalty_s')
+  })
+})
+
+describe('the restore dialog’s focus', () => {
+  const plan = {
+    changes: [{ type: 'directors', name: 'shop-origin', action: 'update' as const, fields: ['display_name'] }],
+    plan_revision: 4,
+  }
+  const view = (step: RestoreView['step'], extra: Partial<RestoreView> = {}): RestoreView => ({
+    step,
+    busy: step === 'applying' || step === 'planning',
+    backup: { name: 'b-1', label: 'Before the migration' },
+    plan,
+    applied: null,
+    message: null,
+    replanned: false,
+    ...extra,
+  })
+  const dialog = (step: RestoreView['step'], extra: Partial<RestoreView> = {}) => (
+    <RestoreDialog view={view(step, extra)} onConfirm={() => {}} onRetry={() => {}} onClose={() => {}} />
+  )
+
+  it('stays on Restore while the restore applies and after a refusal, then moves to Close', async () => {
+    const { rerender } = render(dialog('reviewing'))
+    const restore = await screen.findByRole('button', { name: 'Restore 1 change' })
+    restore.focus()
+    rerender(dialog('applying'))
+    // Pressed, the button stays where the focus is, busy: the keyboard is not sent to the page's body.
+    expect(document.activeElement).toBe(restore)
+    expect(restore.getAttribute('aria-disabled')).toBe('true')
+    rerender(dialog('reviewing', { message: 'the platform is unavailable' }))
+    expect(document.activeElement).toBe(restore)
+    rerender(dialog('applying'))
+    rerender(dialog('restored', { applied: plan }))
+    // The footer's Close (the title bar's is an icon named Close too).
+    const close = screen.getAllByRole('button', { name: 'Close' }).find((button) => button.textContent === 'Close')
+    expect(document.activeElement).toBe(close)
+  })
+
+  it('goes to Try again when a dry run fails after Try again was pressed', async () => {
+    const { rerender } = render(dialog('planFailed', { plan: null, message: 'time-out' }))
+    ;(await screen.findByRole('button', { name: 'Try again' })).focus()
+    rerender(dialog('planning', { plan: null }))
+    rerender(dialog('planFailed', { plan: null, message: 'time-out' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }))
   })
 })
