@@ -73,6 +73,7 @@ function CreateForm({ busy, onCreate }: { busy: boolean; onCreate: (displayName:
   const [name, setName] = useState('')
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    if (busy) return
     onCreate(name.trim() === '' ? null : name.trim())
   }
   return (
@@ -84,7 +85,8 @@ function CreateForm({ busy, onCreate }: { busy: boolean; onCreate: (displayName:
         placeholder="Before the migration"
         onChange={(event) => setName(event.target.value)}
       />
-      <Button type="submit" disabled={busy}>
+      {/* Busy, not disabled: a disabled button drops the focus of whoever pressed it to the page's body. */}
+      <Button type="submit" busy={busy}>
         {busy ? 'Starting…' : 'Back up now'}
       </Button>
     </form>
@@ -109,7 +111,7 @@ function UploadButton({ busy, onUpload }: { busy: boolean; onUpload: (file: File
           event.target.value = ''
         }}
       />
-      <Button variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
+      <Button variant="secondary" busy={busy} onClick={() => input.current?.click()}>
         {busy ? 'Uploading…' : 'Upload a backup…'}
       </Button>
     </div>

@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BackupsPage, type BackupsPageProps } from '../../src/views/BackupsPage.tsx'
+
+afterEach(cleanup)
+
+const props = (busy: BackupsPageProps['action']['busy'], onCreate = vi.fn()): BackupsPageProps => ({
+  project: 'shop',
+  backups: { status: 'ready', rows: [] },
+  can: { create: true, download: true, restore: true },
+  action: { busy, error: null, notice: null },
+  restore: { step: 'closed', busy: false, backup: null, plan: null, applied: null, message: null, replanned: false },
+  restoreReady: true,
+  onCreate,
+  onUpload: () => {},
+  onDownload: () => {},
+  onRestore: () => {},
+  onConfirmRestore: () => {},
+  onRetryRestore: () => {},
+  onCloseRestore: () => {},
+  onRetryList: () => {},
+})
+
+describe('the Backups page while a backup starts or uploads', () => {
+  it('keeps the focus on Back up now, which sends nothing more until the answer', () => {
+    const onCreate = vi.fn()
+    const { rerender } = render(<BackupsPage {...props(null, onCreate)} />)
+    const button = screen.getByRole('button', { name: 'Back up now' })
+    button.focus()
+    fireEvent.click(button)
+    expect(onCreate).toHaveBeenCalledTimes(1)
+    rerender(<BackupsPage {...props('create', onCreate)} />)
+    const starting = screen.getByRole('button', { name: 'Starting…' })
+    // The same button, still focusable and focused: a disabled one sends the keyboard to the page's body.
+    expect(starting).toBe(button)
+    expect(starting.hasAttribute('disabled')).toBe(false)
+    expect(starting.getAttribute('aria-disabled')).toBe('true')
+    expect(document.activeElement).toBe(starting)
+    fireEvent.click(starting)
+    fireEvent.submit(starting.closest('form') as HTMLFormElement)
+    expect(onCreate).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the focus on the upload button while the file uploads', () => {
+    const { rerender } = render(<BackupsPage {...props(null)} />)
+    const button = screen.getByRole('button', { name: 'Upload a backup…' })
+    button.focus()
+    rerender(<BackupsPage {...props('upload')} />)
+    const uploading = screen.getByRole('button', { name: 'Uploading…' })
+    expect(uploading.hasAttribute('disabled')).toBe(false)
+    expect(uploading.getAttribute('aria-disabled')).toBe('true')
+    expect(document.activeElement).toBe(uploading)
+  })
+})
