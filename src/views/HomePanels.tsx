@@ -213,7 +213,8 @@ export function SyncSummary({
         </p>
       )}
       <div>
-        <Button variant="secondary" size="sm" onClick={onRecheck} disabled={status === 'loading'}>
+        {/* Busy, not disabled: a disabled button drops the focus of whoever pressed it to the page's body. */}
+        <Button variant="secondary" size="sm" onClick={onRecheck} busy={status === 'loading'}>
           Check again
         </Button>
       </div>
