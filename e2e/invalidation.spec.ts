@@ -56,6 +56,27 @@ test.describe('invalidation', () => {
     await expect(recent.getByText('URL https://shop.example.com/index.html')).toHaveCount(2)
   })
 
+  test('an invalidation whose follow-up lost track is shown as it ends once the list sees it', async ({ page }) => {
+    await page.goto(`/invalidation?project=${PROJECT}`)
+    // The platform fails every read of the one invalidation (its list still answers): the follow-up gives up.
+    await page.route(/\/api\/purge\/v0\/projects\/shop\/purge\/[^/?]+$/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","errors":[]}' }),
+    )
+    await page.getByLabel('Targets, one per line').fill('https://shop.example.com/lost-track.html')
+    await page.getByRole('button', { name: 'Invalidate', exact: true }).click()
+    await expect(
+      page.getByText('The invalidation was sent, but its progress could not be read. It is in the list below.'),
+    ).toBeVisible({ timeout: 15_000 })
+    const last = page.getByRole('region', { name: /Last request/ })
+    // The list, read again every second while anything in it is under way, sees it end: so do both.
+    await expect(last.getByRole('heading', { name: /Completed/ })).toBeVisible({ timeout: 15_000 })
+    const row = page
+      .getByRole('region', { name: 'Recent invalidations' })
+      .getByRole('listitem')
+      .filter({ hasText: 'lost-track.html' })
+    await expect(row.getByText('Completed')).toBeVisible()
+  })
+
   test('asks before purging everything, naming the project', async ({ page }) => {
     await page.goto(`/invalidation?project=${PROJECT}`)
     await expect(page.getByRole('heading', { name: 'Recent invalidations' })).toBeVisible()

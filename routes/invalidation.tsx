@@ -60,7 +60,8 @@ function InvalidationForm({ project, domains }: { project: string; domains: stri
   })
   const actor = useActorRef(machine, { input })
   const recent = useQuery(queries.recentPurges(project))
-  const current = useSelector(actor, selectCurrent)
+  // The followed invalidation and the list, each as the latest of their readings has it.
+  const shown = withFollowed(recent.data?.data ?? [], useSelector(actor, selectCurrent))
   return (
     <InvalidationPage
       project={project}
@@ -69,10 +70,10 @@ function InvalidationForm({ project, domains }: { project: string; domains: stri
       message={useSelector(actor, selectMessage)}
       sending={useSelector(actor, selectIsSending)}
       confirming={useSelector(actor, selectIsConfirming)}
-      current={current}
+      current={shown.followed}
       recent={{
         status: recent.isError ? 'error' : recent.data ? 'ready' : 'loading',
-        rows: withFollowed(recent.data?.data ?? [], current),
+        rows: shown.rows,
         total: recent.data?.meta.total ?? 0,
         error: recent.error ? queryError.message(recent.error) : undefined,
       }}

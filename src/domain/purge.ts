@@ -213,13 +213,34 @@ export type PurgeRecord = PurgeRequest & {
 export const purgeSettled = (status: PurgeStatus) =>
   status === 'completed' || status === 'partial' || status === 'failed'
 
+/** How far an invalidation has gone: its state only moves forward (queued, in progress, settled), node by node. */
+const progress = (record: PurgeRecord) =>
+  (purgeSettled(record.status) ? 2 : record.status === 'in_progress' ? 1 : 0) * (record.per_node.length + 1) +
+  record.per_node.filter((node) => node.status === 'completed' || node.status === 'failed').length
+
 /**
- * The recent invalidations as they stand: the one the page follows replaces its row, so the list and
- * "Last request" never disagree about the same invalidation (issue 25).
+ * The latest of two readings of one invalidation: the page's follow-up and the list, read at their own
+ * times. The follow-up may have stopped (reads that failed in a row) while the list, read again while
+ * anything in it is under way, saw it settle.
  */
-export function withFollowed(rows: readonly PurgeRecord[], followed: PurgeRecord | null): PurgeRecord[] {
-  if (!followed) return [...rows]
-  return rows.map((row) => (row.name === followed.name ? followed : row))
+const latest = (followed: PurgeRecord, listed: PurgeRecord | undefined) =>
+  listed && progress(listed) > progress(followed) ? listed : followed
+
+/**
+ * The recent invalidations as they stand, and the followed one ("Last request") as the latest reading of
+ * either has it: the list and "Last request" never disagree about the same invalidation (issue 25), and
+ * neither stays behind the other's news.
+ */
+export function withFollowed(
+  rows: readonly PurgeRecord[],
+  followed: PurgeRecord | null,
+): { rows: PurgeRecord[]; followed: PurgeRecord | null } {
+  if (!followed) return { rows: [...rows], followed }
+  const now = latest(
+    followed,
+    rows.find((row) => row.name === followed.name),
+  )
+  return { rows: rows.map((row) => (row.name === now.name ? now : row)), followed: now }
 }
 
 /** Whether any listed invalidation may still change: the list is then read again (every `ms`). */

@@ -64,13 +64,34 @@ describe('the recent invalidations beside the last request (issue 25, item 8)', 
 
   it('shows the followed invalidation as the page follows it, not as it was when the list was read', () => {
     const followed = record('p-2', requested + 5000)
-    const rows = withFollowed(listed, followed)
+    const { rows, followed: shown } = withFollowed(listed, followed)
     expect(listed[0]?.status).toBe('queued')
+    expect(shown).toBe(followed)
     expect(rows.map((row) => [row.name, row.status])).toEqual([
       ['p-2', 'in_progress'],
       ['p-1', 'queued'],
     ])
     expect(rows[0]).toBe(followed)
+  })
+
+  it('shows the list’s reading when it is further along than the follow-up, which stopped after failed reads', () => {
+    // The page lost track of p-2 while it was queued; the list, read again every second, saw it settle.
+    const lost = record('p-2', requested + 100)
+    const done: PurgeRecord = {
+      ...record('p-2', requested + 5000),
+      ...purgeState(requested, plan, requested + 5000, {
+        'pop-zz-edge-1': { status: 'completed', at: new Date(requested + 300).toISOString(), message: null },
+      }),
+    }
+    const { rows, followed } = withFollowed([done, listed[1] as PurgeRecord], lost)
+    // "Last request" and its row: completed, not 'Queued, 0 of 2 nodes done' for good.
+    expect(followed?.status).toBe('completed')
+    expect(rows[0]).toBe(done)
+    // A list read before the follow-up's last read does not take it back.
+    const midway = record('p-2', requested + 1500)
+    expect(midway.per_node.filter((node) => node.status === 'completed')).toHaveLength(1)
+    expect(withFollowed(listed, midway).followed).toBe(midway)
+    expect(withFollowed([record('p-2', requested + 5000)], midway).followed).toBe(midway)
   })
 
   it('reads the list again while any of it is under way, and stops once all have settled', () => {
