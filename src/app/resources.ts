@@ -39,6 +39,10 @@ import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 import type { NodeMaintenanceResult } from '../types/nodes/fields.ts'
 import { loadedModules } from './loaded-modules.ts'
 
+/** A rotation whose answer never came (no answer, a time-out, a 5xx) may have happened: the old secret is then dead. */
+export const MAYBE_ROTATED =
+  'The platform may have replaced it all the same, so the old secret may no longer work: rotate again to get one you can use.'
+
 /** How the resource machines' announcements reach the user: a notification, and a page to go to in a project. */
 export type ResourceAnnouncer = {
   notify: (message: string) => void
@@ -254,9 +258,13 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
         secretRotationMachine.provide({
           actors: {
             rotateSecret: fromPromise<string, { name: string }>(({ input }) =>
-              rotateSecret(api, ui, project, input.name).catch((error: unknown) =>
-                failed(error, `The ${ui.one}'s secret could not be replaced.`),
-              ),
+              rotateSecret(api, ui, project, input.name).catch((error: unknown) => {
+                const { status, message } = writeFailureOf(error, `The ${ui.one}'s secret could not be replaced.`)
+                // No answer, a time-out or a 5xx (anything but a refusal): the platform may have rotated it,
+                // the old one then dead and the new one lost, which only another rotation mends.
+                const refused = status !== null && status < 500 && status !== 408 && status !== 429
+                throw new Error(refused ? message : `${message} ${MAYBE_ROTATED}`)
+              }),
             ),
           },
         }),

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
+import { FetchError } from 'ofetch'
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { selectSecret } from '../../machines/resource-form.selectors.ts'
 import type { ApiClients } from '../../src/api/http.ts'
-import { resourceMachines } from '../../src/app/resources.ts'
+import { MAYBE_ROTATED, resourceMachines, resourceTools } from '../../src/app/resources.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
 import { resourceQueries } from '../../src/queries/resources.ts'
 import { nodesUi } from '../../src/types/nodes/screen.ts'
@@ -128,5 +129,41 @@ describe('a node create (secretOnCreate)', () => {
     expect(selectSecret(actor.getSnapshot())).toBeNull()
     expect(announcer.notify).toHaveBeenCalledWith('Node "pop-fr-par-9" created.')
     expect(announcer.go).toHaveBeenCalledWith('/nodes-detail/pop-fr-par-9', '', { replace: true })
+  })
+})
+
+describe("an agent node's secret rotation whose answer is lost", () => {
+  const rotation = (failure: Error) => {
+    const core = vi.fn(async () => {
+      throw failure
+    })
+    const tools = resourceTools({ core } as unknown as ApiClients, new QueryClient(), { notify: vi.fn(), go: vi.fn() })
+    const actor = createActor(tools.machines.secretRotation(nodesUi, ''))
+    actor.start()
+    actor.send({ type: 'secret.rotate', name: 'pop-fr-agt-1' })
+    actor.send({ type: 'secret.confirm' })
+    return actor
+  }
+  const status = (code: number, message: string) =>
+    Object.assign(new FetchError(`[POST] "/api/core/v0/nodes/pop-fr-agt-1/secret": ${code}`), {
+      statusCode: code,
+      data: { message, errors: [] },
+    })
+
+  it('says the old secret may be dead when no answer came: the platform may have rotated it', async () => {
+    const actor = rotation(
+      new FetchError('[POST] "/api/core/v0/nodes/pop-fr-agt-1/secret": <no response> fetch failed'),
+    )
+    await waitFor(actor, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
+    expect(actor.getSnapshot().context.error).toBe(`The platform could not be reached. ${MAYBE_ROTATED}`)
+    const failed = rotation(status(500, 'internal error'))
+    await waitFor(failed, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
+    expect(failed.getSnapshot().context.error).toContain(MAYBE_ROTATED)
+  })
+
+  it('says only the refusal when the platform refused: nothing was rotated', async () => {
+    const actor = rotation(status(409, 'pop-fr-par-1 is a simulated node: it has no secret'))
+    await waitFor(actor, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
+    expect(actor.getSnapshot().context.error).toBe('pop-fr-par-1 is a simulated node: it has no secret')
   })
 })
