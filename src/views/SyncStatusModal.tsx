@@ -183,7 +183,14 @@ export function SyncStatusPanel({ kind, status, message, rows, onRecheck }: Sync
         columns={columnsFor(kind)}
         rows={rows}
         rowKey={(row) => row.endpoint}
-        empty={status === 'loading' ? 'Waiting for the nodes…' : 'No nodes reported.'}
+        // A failed check read no node: it does not say that none reported.
+        empty={
+          status === 'loading'
+            ? 'Waiting for the nodes…'
+            : status === 'error'
+              ? 'The nodes could not be read.'
+              : 'No nodes reported.'
+        }
       />
     </div>
   )

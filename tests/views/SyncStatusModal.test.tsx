@@ -126,6 +126,9 @@ describe('SyncStatusModal', () => {
     rerender(<SyncStatusModal {...props({ status: 'error', message: SYNC_MESSAGES.failed, rows: [] })} />)
     expect(screen.getByRole('alert').textContent).toBe('Failed to retrieve synchronization status.')
     expect(screen.getByRole('status').textContent).toBe('')
+    // The check read no node: the table does not claim that none reported.
+    expect(screen.getByText('The nodes could not be read.')).toBeTruthy()
+    expect(screen.queryByText('No nodes reported.')).toBeNull()
     rerender(<SyncStatusModal {...props({ kind: 'admin', status: 'success', message: SYNC_MESSAGES.success.admin })} />)
     expect(screen.getByRole('status').textContent).toBe('All config changes have been applied to the servers.')
   })
