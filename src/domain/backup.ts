@@ -20,7 +20,12 @@ export const CreateBackupBody = v.object({
     v.description('manual: the platform takes scheduled backups itself'),
   ),
   display_name: v.optional(
-    v.pipe(v.nullable(DisplayName), v.description('A name for the list, such as Before the migration')),
+    v.pipe(
+      v.nullable(DisplayName),
+      v.description('A name for the list, such as Before the migration (blank: none)'),
+      // Blank is no name: the list then names it by its trigger and time, not with an empty label.
+      v.transform((name) => (name === '' ? null : name)),
+    ),
   ),
 })
 export type CreateBackupRequest = v.InferOutput<typeof CreateBackupBody>

@@ -55,8 +55,9 @@ export function formatBytes(bytes: number | null): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`
 }
 
+/** Its name, or (none, or a blank one stored before blank meant none) its trigger and time. */
 export const backupLabel = (backup: BackupRecord) =>
-  backup.display_name ?? `${TRIGGER_LABELS[backup.trigger]} backup of ${formatDateTime(backup.requested_at)}`
+  backup.display_name || `${TRIGGER_LABELS[backup.trigger]} backup of ${formatDateTime(backup.requested_at)}`
 
 function StatusBadge({ backup }: { backup: BackupRecord }) {
   return (

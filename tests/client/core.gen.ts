@@ -19338,7 +19338,7 @@ export interface operations {
            * @constant
            */
           trigger: "manual";
-          /** @description A name for the list, such as Before the migration */
+          /** @description A name for the list, such as Before the migration (blank: none) */
           display_name?: string | null;
         };
       };

@@ -75,6 +75,11 @@ describe('backups', () => {
     expect((await platform.call('GET', `${base}?q=no-such-backup`)).body.data).toEqual([])
   })
 
+  it('take a blank name as none, so the list names it by its trigger and time', async () => {
+    const backup = await takeBackup('   ')
+    expect(backup.display_name).toBeNull()
+  })
+
   it('download as the document the list describes, with no secret in clear', async () => {
     const secret = 'provider-secret-value-42'
     await platform.call('POST', core('/challenges'), {

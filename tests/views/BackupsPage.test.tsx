@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BackupsPage, type BackupsPageProps } from '../../src/views/BackupsPage.tsx'
+import { BackupsPage, type BackupsPageProps, backupLabel } from '../../src/views/BackupsPage.tsx'
 
 afterEach(cleanup)
 
@@ -51,5 +51,25 @@ describe('the Backups page while a backup starts or uploads', () => {
     expect(uploading.hasAttribute('disabled')).toBe(false)
     expect(uploading.getAttribute('aria-disabled')).toBe('true')
     expect(document.activeElement).toBe(uploading)
+  })
+})
+
+describe('a backup’s label', () => {
+  it('names a backup stored with a blank name by its trigger and time, never with an empty label', () => {
+    const backup = {
+      name: 'b-1',
+      display_name: '',
+      trigger: 'manual',
+      status: 'completed',
+      size_bytes: 10,
+      sha256: null,
+      resource_count: 1,
+      message: null,
+      requested_at: '2026-11-29T17:08:57.000Z',
+      completed_at: null,
+      created_by: 'admin@example.com',
+    } as const
+    expect(backupLabel(backup)).toMatch(/^Manual backup of \d\d-11-2026/)
+    expect(backupLabel({ ...backup, display_name: 'Before the migration' })).toBe('Before the migration')
   })
 })
