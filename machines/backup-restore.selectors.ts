@@ -23,3 +23,4 @@ export const selectRestorePlan = (snapshot: Snapshot) => snapshot.context.plan
 export const selectRestoreApplied = (snapshot: Snapshot) => snapshot.context.applied
 export const selectRestoreMessage = (snapshot: Snapshot) => snapshot.context.message
 export const selectRestoreReplanned = (snapshot: Snapshot) => snapshot.context.replanned
+export const selectRestoreUnsure = (snapshot: Snapshot) => snapshot.context.unsure

@@ -12,8 +12,11 @@ import { actionNotProvided, notProvided } from './not-provided.ts'
 /** The backup being restored, as the list showed it. */
 export type RestoreTarget = { name: string; label: string }
 
-/** Why an apply failed; a 409 carries the plan of the project as it is now. */
-export type RestoreFailure = Error & { freshPlan?: RestorePlan }
+/**
+ * Why an apply failed; a 409 carries the plan of the project as it is now. `unsure`: no answer said
+ * whether it was applied (none came, a time-out, a 5xx), so it may have been.
+ */
+export type RestoreFailure = Error & { freshPlan?: RestorePlan; unsure?: boolean }
 
 export type BackupRestoreContext = {
   backup: RestoreTarget | null
@@ -24,6 +27,8 @@ export type BackupRestoreContext = {
   message: string | null
   /** The plan shown replaced an earlier one because the project changed meanwhile. */
   replanned: boolean
+  /** The last apply's outcome is unknown: it may have been applied (its answer never came). */
+  unsure: boolean
 }
 
 export type BackupRestoreEvent =
@@ -34,7 +39,14 @@ export type BackupRestoreEvent =
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-const CLOSED: BackupRestoreContext = { backup: null, plan: null, applied: null, message: null, replanned: false }
+const CLOSED: BackupRestoreContext = {
+  backup: null,
+  plan: null,
+  applied: null,
+  message: null,
+  replanned: false,
+  unsure: false,
+}
 
 export const backupRestoreMachine = setup({
   types: { context: {} as BackupRestoreContext, events: {} as BackupRestoreEvent },
@@ -105,13 +117,19 @@ export const backupRestoreMachine = setup({
             actions: assign(({ event }) => ({
               plan: (event.error as RestoreFailure).freshPlan ?? null,
               replanned: true,
+              unsure: false,
               message: errorText(event.error),
             })),
           },
-          // Refused or failed as a whole: the plan stays for another try.
+          // Refused, or no answer said (unsure): the plan stays for another try, which the platform refuses
+          // with the fresh plan if the first was applied after all (its plan_revision is then past).
           {
             target: 'reviewing',
-            actions: assign(({ event }) => ({ message: errorText(event.error), replanned: false })),
+            actions: assign(({ event }) => ({
+              message: errorText(event.error),
+              replanned: false,
+              unsure: (event.error as RestoreFailure).unsure === true,
+            })),
           },
         ],
       },

@@ -8,6 +8,7 @@ import {
   selectRestorePlan,
   selectRestoreReplanned,
   selectRestoreStep,
+  selectRestoreUnsure,
 } from '../../machines/backup-restore.selectors.ts'
 import type { backupRestoreMachine } from '../../machines/backup-restore.ts'
 import type { RestoreView } from '../../src/views/RestoreDialog.tsx'
@@ -33,5 +34,6 @@ export function useRestoreView(actor: Restore | undefined): RestoreView {
     applied: useSelector(actor, closedOr(selectRestoreApplied, null)),
     message: useSelector(actor, closedOr(selectRestoreMessage, null)),
     replanned: useSelector(actor, closedOr(selectRestoreReplanned, false)),
+    unsure: useSelector(actor, closedOr(selectRestoreUnsure, false)),
   }
 }

@@ -5,7 +5,7 @@ import { invalidationMachine } from '../../machines/invalidation.ts'
 import { applyRestore, createBackup, downloadBackup, freshPlanOf, importBackup, planRestore } from '../api/backups.ts'
 import { type ApiClients, errorMessage } from '../api/http.ts'
 import { createPurge, getPurge, listPurges } from '../api/purge.ts'
-import { listDomains } from '../api/quick-website.ts'
+import { listDomains, wasRefused } from '../api/quick-website.ts'
 import { writeFailureOf } from '../api/resources.ts'
 import { listWebsiteNames, queryStats } from '../api/stats.ts'
 import type { RestorePlan } from '../domain/backup.ts'
@@ -111,6 +111,9 @@ export function toolTools(
               const failure: RestoreFailure = new Error(errorMessage(error))
               const freshPlan = freshPlanOf(error)
               if (freshPlan) failure.freshPlan = freshPlan
+              // No answer, a time-out, an answer it could not read or a 5xx but the platform's 503 (which
+              // applies nothing): whether it was applied is unknown.
+              failure.unsure = !wasRefused(error) && (error as { statusCode?: number }).statusCode !== 503
               throw failure
             }
           }),

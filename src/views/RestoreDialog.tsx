@@ -18,6 +18,8 @@ export type RestoreView = {
   message: string | null
   /** The plan replaced the dry run's because the project changed meanwhile. */
   replanned: boolean
+  /** The last Restore's answer never came: it may have been applied. */
+  unsure: boolean
 }
 
 type RestoreDialogProps = { view: RestoreView; onConfirm: () => void; onRetry: () => void; onClose: () => void }
@@ -126,7 +128,9 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
               ? `${view.message}. The plan below is the project as it is now: nothing was changed.`
               : view.step === 'planFailed'
                 ? `The dry run failed: ${view.message}`
-                : `Nothing was restored: ${view.message}`}
+                : view.unsure
+                  ? `${view.message} The platform did not say whether the restore was applied: it may have been. Restore again to find out: nothing is applied twice, and if it was applied the platform shows the project as it is now.`
+                  : `Nothing was restored: ${view.message}`}
           </p>
         )}
         {view.step === 'reviewing' &&

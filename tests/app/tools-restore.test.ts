@@ -50,3 +50,40 @@ describe("the Tool section's restores", () => {
     expect(next.getSnapshot().context.plan).toBeNull()
   })
 })
+
+describe('a restore whose answer never came', () => {
+  /** The dry run answers its plan; the apply gets `apply` (an answer, or a failed connection). */
+  function kitApplying(apply: () => Response) {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.includes('dry_run')
+        ? new Response(JSON.stringify({ data: plan }), { headers: { 'content-type': 'application/json' } })
+        : apply(),
+    )
+    const api = createApi({ getToken: () => 'secret', onUnauthorized: () => {} })
+    return toolTools(api, new QueryClient(), { configurationChanged: () => {} })
+  }
+  const failedWith = async (apply: () => Response) => {
+    const restore = kitApplying(apply).restore('shop')
+    restore.send(open)
+    await waitFor(restore, (snapshot) => selectRestoreStep(snapshot) === 'reviewing')
+    restore.send({ type: 'restore.confirm' })
+    await waitFor(restore, (snapshot) => snapshot.matches('reviewing') && snapshot.context.message !== null)
+    return restore.getSnapshot().context
+  }
+  const answer = (status: number, message: string) => () =>
+    new Response(JSON.stringify({ message, errors: [] }), { status, headers: { 'content-type': 'application/json' } })
+
+  it('is unsure, not refused, when the connection dropped or the platform failed: it may have been applied', async () => {
+    const dropped = await failedWith(() => {
+      throw new TypeError('fetch failed')
+    })
+    expect(dropped).toMatchObject({ unsure: true, replanned: false, message: 'The platform could not be reached.' })
+    expect((await failedWith(answer(500, 'internal error'))).unsure).toBe(true)
+  })
+
+  it('is sure that nothing was applied when the platform refused, or said it was unavailable', async () => {
+    const refused = await failedWith(answer(400, 'website shop in the backup: domain taken'))
+    expect(refused).toMatchObject({ unsure: false, message: 'website shop in the backup: domain taken' })
+    expect((await failedWith(answer(503, 'the platform is busy'))).unsure).toBe(false)
+  })
+})

@@ -49,6 +49,7 @@ describe('the restore dialog’s focus', () => {
     applied: null,
     message: null,
     replanned: false,
+    unsure: false,
     ...extra,
   })
   const dialog = (step: RestoreView['step'], extra: Partial<RestoreView> = {}) => (
@@ -78,5 +79,39 @@ describe('the restore dialog’s focus', () => {
     rerender(dialog('planning', { plan: null }))
     rerender(dialog('planFailed', { plan: null, message: 'time-out' }))
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }))
+  })
+})
+
+describe('a restore whose answer never came', () => {
+  it('does not say that nothing was restored: it may have been', () => {
+    const plan = { changes: [{ type: 'directors', name: 'shop-origin', action: 'create' as const }], plan_revision: 4 }
+    const view: RestoreView = {
+      step: 'reviewing',
+      busy: false,
+      backup: { name: 'b-1', label: 'Nightly' },
+      plan,
+      applied: null,
+      message: 'The platform did not answer in time.',
+      replanned: false,
+      unsure: true,
+    }
+    const { rerender } = render(
+      <RestoreDialog view={view} onConfirm={() => {}} onRetry={() => {}} onClose={() => {}} />,
+    )
+    const alert = screen.getByRole('alert').textContent ?? ''
+    expect(alert).not.toContain('Nothing was restored')
+    expect(alert).toContain('The platform did not say whether the restore was applied: it may have been.')
+    // A refusal (the platform answered) still says that nothing was restored.
+    rerender(
+      <RestoreDialog
+        view={{ ...view, unsure: false, message: 'website shop in the backup: its director is missing' }}
+        onConfirm={() => {}}
+        onRetry={() => {}}
+        onClose={() => {}}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Nothing was restored: website shop in the backup: its director is missing',
+    )
   })
 })
