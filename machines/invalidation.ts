@@ -25,6 +25,8 @@ export type InvalidationContext = InvalidationInput & {
   message: string | null
   /** What is being sent (the form's, or an earlier one sent again). */
   request: PurgeRequest | null
+  /** The request sent is an earlier one sent again, not the form's: its refusal is not the form's. */
+  again: boolean
   /** The invalidation followed, as last read. */
   current: PurgeRecord | null
   /** Reads that failed in a row while following. */
@@ -80,6 +82,7 @@ const requestTransitions = {
         errors: [],
         message: null,
         request: context.check(context.draft).request,
+        again: false,
       })),
     },
   ],
@@ -87,6 +90,7 @@ const requestTransitions = {
     target: '#invalidation.checked',
     actions: machineSetup.assign(({ event }) => ({
       request: (event as Extract<InvalidationEvent, { type: 'purge.again' }>).request,
+      again: true,
       message: null,
       errors: [],
     })),
@@ -103,6 +107,7 @@ export const invalidationMachine = machineSetup.createMachine({
     errors: [],
     message: null,
     request: null,
+    again: false,
     current: null,
     misses: 0,
   }),
@@ -140,9 +145,11 @@ export const invalidationMachine = machineSetup.createMachine({
         },
         onError: {
           target: 'editing',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             message: event.error instanceof Error ? event.error.message : String(event.error),
-            errors: (event.error as { errors?: FieldError[] } | undefined)?.errors ?? [],
+            // What the server said of each target is said of the form's lines only when they were sent: a
+            // refused Purge again (a domain the project no longer has) leaves what the user typed unmarked.
+            errors: context.again ? [] : ((event.error as { errors?: FieldError[] } | undefined)?.errors ?? []),
           })),
         },
       },

@@ -109,6 +109,23 @@ describe('invalidation', () => {
     await vi.waitFor(() => expect(sent).toEqual([{ type: 'tag', targets: ['product-42'], soft: true }]))
   })
 
+  it('keeps a refused Purge again off the form: what the user typed is not marked with its targets', async () => {
+    const refusal = Object.assign(new Error('invalid invalidation: targets.0 gone.example.com is not a domain'), {
+      errors: [{ field: 'targets.0', message: 'gone.example.com is not a domain of this project' }],
+    })
+    const { actor } = start({ send: async () => Promise.reject(refusal) })
+    actor.send({ type: 'draft.change', patch: { text: 'https://shop.example.com/typed' } })
+    actor.send({ type: 'purge.again', request: { type: 'host', targets: ['gone.example.com'], soft: false } })
+    await vi.waitFor(() => expect(selectMessage(actor.getSnapshot())).toBe(refusal.message))
+    expect(selectErrors(actor.getSnapshot())).toEqual([])
+    expect(actor.getSnapshot().context.draft.text).toBe('https://shop.example.com/typed')
+    // The form's own request, refused, still marks its lines.
+    const form = start({ send: async () => Promise.reject(refusal) })
+    form.actor.send({ type: 'draft.change', patch: { text: 'https://shop.example.com/typed' } })
+    form.actor.send({ type: 'purge.submit' })
+    await vi.waitFor(() => expect(selectErrors(form.actor.getSnapshot())).toEqual(refusal.errors))
+  })
+
   it('stops following after repeated failed reads and says the request went', async () => {
     const failures = Array.from({ length: MAX_MISSES }, () => new Error('network'))
     const { actor } = start({ reads: failures })
