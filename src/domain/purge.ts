@@ -6,6 +6,11 @@ import type { NodeKind } from './nodes.ts'
 export const PURGE_TYPES = ['url', 'prefix', 'host', 'tag', 'all'] as const
 export type PurgeType = (typeof PURGE_TYPES)[number]
 export const MAX_PURGE_TARGETS = 100
+/**
+ * The longest URL or prefix an invalidation takes: what web servers commonly accept of a request line. An
+ * agent node bans each as a word of a Varnish command (server/edge/bans.ts), which longer ones would bloat.
+ */
+export const MAX_PURGE_URL = 8192
 export const PURGE_STATUSES = ['queued', 'in_progress', 'completed', 'partial', 'failed'] as const
 export type PurgeStatus = (typeof PURGE_STATUSES)[number]
 export type NodePurgeStatus = 'queued' | 'in_progress' | 'completed' | 'failed'
@@ -25,6 +30,7 @@ export function purgeTargetProblem(type: PurgeType, target: string, domains: Rea
   switch (type) {
     case 'url':
     case 'prefix': {
+      if (target.length > MAX_PURGE_URL) return `at most ${MAX_PURGE_URL} characters`
       const host = urlHost(target)
       if (host === null) return 'must be an absolute http or https URL'
       if (!domains.has(host)) return `${host} is not a domain of this project`

@@ -56,6 +56,11 @@ describe('invalidation requests', () => {
     expect((await purge({ type: 'host', targets: ['other.example.org'] })).body.errors).toEqual([
       { field: 'targets.0', message: 'other.example.org is not a domain of this project' },
     ])
+    // A URL of the project's, but longer than a request line a web server takes: refused before any node bans it.
+    const long = `https://shop.example.com/${'a'.repeat(9000)}`
+    expect((await purge({ type: 'prefix', targets: [long] })).body.errors).toEqual([
+      { field: 'targets.0', message: 'at most 8192 characters' },
+    ])
     expect((await purge({ type: 'tag', targets: ['two words'] })).body.errors).toEqual([
       { field: 'targets.0', message: 'must be 1-1024 visible characters without spaces' },
     ])
