@@ -10,6 +10,12 @@ import {
 import type { ApiClients } from './http.ts'
 
 const path = (project: string) => `/projects/${encodeURIComponent(project)}/backups`
+/**
+ * An upload (up to 32 MiB), a restore's plan and its application read or write the whole project: like an
+ * import, they get a minute, not the 5 s of a call. Given up after 5 s, an upload still stored, or a
+ * restore still applied, would be reported as not done.
+ */
+export const BACKUP_TRANSFER_TIMEOUT_MS = 60_000
 const item = (project: string, name: string) => `${path(project)}/${encodeURIComponent(name)}`
 
 const Backup = v.object({
@@ -57,12 +63,20 @@ export async function downloadBackup(api: ApiClients, project: string, name: str
 
 /** A downloaded document sent back: stored as a new backup (trigger `uploaded`). */
 export async function importBackup(api: ApiClients, project: string, document: unknown) {
-  const body = await api.core(`${path(project)}/import`, { method: 'POST', body: document as Record<string, unknown> })
+  const body = await api.core(`${path(project)}/import`, {
+    method: 'POST',
+    body: document as Record<string, unknown>,
+    timeout: BACKUP_TRANSFER_TIMEOUT_MS,
+  })
   return v.parse(v.object({ data: Backup }), body).data
 }
 
 export async function planRestore(api: ApiClients, project: string, name: string): Promise<RestorePlan> {
-  const body = await api.core(`${item(project, name)}/restore`, { method: 'POST', query: { dry_run: 'true' } })
+  const body = await api.core(`${item(project, name)}/restore`, {
+    method: 'POST',
+    query: { dry_run: 'true' },
+    timeout: BACKUP_TRANSFER_TIMEOUT_MS,
+  })
   return v.parse(v.object({ data: Plan }), body).data
 }
 
@@ -70,6 +84,7 @@ export async function applyRestore(api: ApiClients, project: string, name: strin
   const body = await api.core(`${item(project, name)}/restore`, {
     method: 'POST',
     body: { plan_revision: planRevision },
+    timeout: BACKUP_TRANSFER_TIMEOUT_MS,
   })
   return v.parse(v.object({ data: Plan }), body).data
 }

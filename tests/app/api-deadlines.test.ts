@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { applyRestore, BACKUP_TRANSFER_TIMEOUT_MS, importBackup, planRestore } from '../../src/api/backups.ts'
 import { createApi, DEFAULT_TIMEOUT_MS, errorMessage } from '../../src/api/http.ts'
 import { SEARCH_TIMEOUT_MS, searchResources } from '../../src/api/search.ts'
 
@@ -88,6 +89,22 @@ describe('every platform call ends within its time-out (spec section 9: 5000 ms)
     expect(await settledAfter(SEARCH_TIMEOUT_MS - 1, call)).toBe('still waiting')
     expect(await settledAfter(1, call)).toEqual({ error: 'The platform did not answer in time.' })
     expect(asked).toEqual(['/api/core/v0/search?query=shop'])
+  })
+
+  it("gives a backup's upload, a restore's plan and its application a minute, not the 5 s of a call", async () => {
+    platform(hang, hang, hang)
+    const calls = Promise.all([
+      outcome(importBackup(api(), 'shop', { format: 'wadp-backup' })),
+      outcome(planRestore(api(), 'shop', 'daily-1')),
+      outcome(applyRestore(api(), 'shop', 'daily-1', 3)),
+    ])
+    expect(await settledAfter(DEFAULT_TIMEOUT_MS, calls)).toBe('still waiting')
+    const timedOut = { error: 'The platform did not answer in time.' }
+    expect(await settledAfter(BACKUP_TRANSFER_TIMEOUT_MS - DEFAULT_TIMEOUT_MS, calls)).toEqual([
+      timedOut,
+      timedOut,
+      timedOut,
+    ])
   })
 
   it('gives a statistics query its own 100 s', async () => {
