@@ -61,6 +61,7 @@ export const backupRestoreMachine = setup({
   guards: {
     planHasChanges: ({ context }) => (context.plan?.changes.length ?? 0) > 0,
     projectChangedMeanwhile: ({ event }) => (event as { error?: RestoreFailure }).error?.freshPlan !== undefined,
+    wasUnsure: ({ event }) => (event as { error?: RestoreFailure }).error?.unsure === true,
   },
 }).createMachine({
   id: 'backupRestore',
@@ -121,15 +122,21 @@ export const backupRestoreMachine = setup({
               message: errorText(event.error),
             })),
           },
-          // Refused, or no answer said (unsure): the plan stays for another try, which the platform refuses
-          // with the fresh plan if the first was applied after all (its plan_revision is then past).
+          // No answer said (unsure): it may have been applied, so the lists are read again and the sync check
+          // starts as after a restore (harmless if nothing changed). The plan stays for another try, which
+          // the platform refuses with the fresh plan if the first was applied after all.
+          {
+            guard: 'wasUnsure',
+            target: 'reviewing',
+            actions: [
+              assign(({ event }) => ({ message: errorText(event.error), replanned: false, unsure: true })),
+              'announceRestored',
+            ],
+          },
+          // Refused: nothing was applied; the plan stays for another try.
           {
             target: 'reviewing',
-            actions: assign(({ event }) => ({
-              message: errorText(event.error),
-              replanned: false,
-              unsure: (event.error as RestoreFailure).unsure === true,
-            })),
+            actions: assign(({ event }) => ({ message: errorText(event.error), replanned: false, unsure: false })),
           },
         ],
       },

@@ -128,12 +128,14 @@ describe('backup restore machine', () => {
 
   it('keeps the plan, unsure, when the apply’s answer never came; the next try meets the fresh plan if it was applied', async () => {
     const lost: RestoreFailure = Object.assign(new Error('The platform did not answer in time.'), { unsure: true })
-    const { actor } = start({ applies: [lost, 'stale'] })
+    const { actor, project } = start({ applies: [lost, 'stale'] })
     actor.send(open)
     await waitFor(actor, (s) => s.matches('reviewing'))
     actor.send({ type: 'restore.confirm' })
     await waitFor(actor, (s) => s.matches('reviewing') && s.context.message !== null)
     expect(actor.getSnapshot().context).toMatchObject({ unsure: true, replanned: false })
+    // It may have been applied: the project's lists are read again and the sync check starts, as after a restore.
+    expect(project.announced).toBe(1)
     expect(actor.getSnapshot().context.plan?.changes).toHaveLength(1)
     // Restore again: applied after all, the platform refuses the old plan with the project as it is now.
     actor.send({ type: 'restore.confirm' })
