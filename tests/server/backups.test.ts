@@ -104,6 +104,11 @@ describe('backups', () => {
     const uploaded = await platform.call('POST', `${base}/import`, { body: document })
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201)
     expect(uploaded.body.data).toMatchObject({ trigger: 'uploaded', status: 'completed', sha256: backup.sha256 })
+    // Named by where and when it was taken, the time as people read it (not an ISO stamp to the millisecond).
+    const taken = new Date(document.taken_at).toISOString()
+    expect(uploaded.body.data.display_name).toBe(
+      `Uploaded: ${document.project}, ${taken.slice(0, 10)} ${taken.slice(11, 16)} UTC`,
+    )
 
     const edited = { ...document, resources: document.resources.slice(1) }
     const tampered = await platform.call('POST', `${base}/import`, { body: edited })

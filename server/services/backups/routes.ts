@@ -118,6 +118,14 @@ const RestoreAnswer = v.object({
 })
 
 /** Backups (API.md, Backups): taken on request or once a day, downloaded, uploaded, restored. */
+/** A time as an uploaded backup's name says it: `2026-11-29 16:55 UTC` (the list shows it as written). */
+function readableTime(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const time = date.toISOString()
+  return `${time.slice(0, 10)} ${time.slice(11, 16)} UTC`
+}
+
 export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
   const base = '/projects/:project/backups'
 
@@ -193,7 +201,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
         project: params.project,
         name: backupId(now),
         trigger: 'uploaded',
-        displayName: `Uploaded: ${document.project}, ${document.taken_at}`,
+        displayName: `Uploaded: ${document.project}, ${readableTime(document.taken_at)}`,
         actor: principal.email,
         now,
         fields: completedFields(document, now),
