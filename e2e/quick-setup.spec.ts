@@ -33,6 +33,24 @@ async function openWizard(page: Page) {
   return wizard
 }
 
+/**
+ * The first POST to the shop's `type` list reaches the platform, which creates it, and its answer never
+ * reaches the console (the connection reset). Returns whether that has happened.
+ */
+async function loseFirstCreateAnswer(page: Page, type: 'websites' | 'directors'): Promise<() => boolean> {
+  let lost = false
+  await page.route(`**/api/core/v0/projects/shop/${type}`, async (route) => {
+    if (route.request().method() === 'POST' && !lost) {
+      lost = true
+      await route.fetch()
+      await route.abort('connectionreset')
+      return
+    }
+    await route.fallback()
+  })
+  return () => lost
+}
+
 test.describe('the quick-setup wizard', () => {
   test('a stray click outside closes it without losing what was typed', async ({ page }) => {
     const wizard = await openWizard(page)
@@ -184,24 +202,14 @@ test.describe('the quick-setup wizard', () => {
   })
 
   test('a website created whose answer was lost is reported created, its director kept', async ({ page, server }) => {
-    let lost = false
-    await page.route('**/api/core/v0/projects/shop/websites', async (route) => {
-      if (route.request().method() === 'POST' && !lost) {
-        lost = true
-        // The platform creates the website; its answer never reaches the console.
-        await route.fetch()
-        await route.abort('connectionreset')
-        return
-      }
-      await route.fallback()
-    })
+    const lost = await loseFirstCreateAnswer(page, 'websites')
     const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('lost-answer.example.org')
     await wizard.getByLabel('Host').fill('origin.lost-answer.example.org')
     await wizard.getByRole('button', { name: 'Next' }).click()
     await wizard.getByRole('button', { name: 'Yes' }).click()
     await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
-    expect(lost).toBe(true)
+    expect(lost()).toBe(true)
     await expect(wizard.getByRole('alert')).toHaveText('')
     await expect(wizard.getByRole('link', { name: 'Add a domain alias' })).toHaveAttribute(
       'href',
@@ -254,24 +262,14 @@ test.describe('the quick-setup wizard', () => {
   })
 
   test('a director created whose answer was lost is used for the website', async ({ page, server }) => {
-    let lost = false
-    await page.route('**/api/core/v0/projects/shop/directors', async (route) => {
-      if (route.request().method() === 'POST' && !lost) {
-        lost = true
-        // The platform creates the director; its answer never reaches the console.
-        await route.fetch()
-        await route.abort('connectionreset')
-        return
-      }
-      await route.fallback()
-    })
+    const lost = await loseFirstCreateAnswer(page, 'directors')
     const wizard = await openWizard(page)
     await wizard.getByLabel('What is the domain name for the website?').fill('lost-director.example.org')
     await wizard.getByLabel('Host').fill('origin.lost-director.example.org')
     await wizard.getByRole('button', { name: 'Next' }).click()
     await wizard.getByRole('button', { name: 'Yes' }).click()
     await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
-    expect(lost).toBe(true)
+    expect(lost()).toBe(true)
     await expect(wizard.getByRole('alert')).toHaveText('')
     const website = await websiteOf(server, 'shop', 'lost-director-example-org')
     expect(website?.default_director).toMatch(/^lost-director-example-org-[a-z]{5}$/)
