@@ -82,12 +82,27 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
   // The times as typed (day-month-year, 24-hour, local): read into instants when applied.
   const [times, setTimes] = useState({ from: dateTimeInputOf(filters.from), to: dateTimeInputOf(filters.to, true) })
   const [errors, setErrors] = useState<Record<string, string>>({})
-  // A refused Apply puts the focus on the first field it refused, whose error is then read out with it.
+  // A refused Apply puts the focus on the first field it refused, whose error (its description) is then read
+  // out with it. When the focus is there already (Enter pressed in it), nothing moves and nothing would be
+  // read: the live region says that error then, in a node of its own at each refusal (`refusals` its key),
+  // so that the same refusal, Enter pressed again, is said again.
+  const [said, setSaid] = useState({ refusals: 0, text: '' })
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    if (Object.keys(errors).length > 0) focusFirstInvalid(form.current)
+    if (Object.keys(errors).length === 0) return
+    const focused = document.activeElement
+    const target = focusFirstInvalid(form.current)
+    if (target === null || target !== focused) return
+    // The field's error, the last of what describes it (TextField), as the focus moving would have read it.
+    const error = document.getElementById(target.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')
+    setSaid((previous) => ({ refusals: previous.refusals + 1, text: error?.textContent ?? '' }))
   }, [errors])
-  const set = (key: keyof AuditFilterValues) => (value: string) => setDraft({ ...draft, [key]: value })
+  // Said once: the live region's copy goes as the user changes a filter (browse mode would read it again).
+  const unsay = () => setSaid((previous) => (previous.text ? { ...previous, text: '' } : previous))
+  const set = (key: keyof AuditFilterValues) => (value: string) => {
+    setDraft({ ...draft, [key]: value })
+    unsay()
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const from = parseDateTimeInput(times.from)
@@ -108,6 +123,7 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
       return
     }
     setErrors({})
+    unsay()
     onApply(next)
   }
   const select = (label: string, key: keyof AuditFilterValues, options: [string, string][]) => (
@@ -160,9 +176,20 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
         label="From"
         value={times.from}
         error={errors.from}
-        onChange={(from) => setTimes({ ...times, from })}
+        onChange={(from) => {
+          setTimes({ ...times, from })
+          unsay()
+        }}
       />
-      <DateTimeField label="To" value={times.to} error={errors.to} onChange={(to) => setTimes({ ...times, to })} />
+      <DateTimeField
+        label="To"
+        value={times.to}
+        error={errors.to}
+        onChange={(to) => {
+          setTimes({ ...times, to })
+          unsay()
+        }}
+      />
       <div className="flex items-end gap-2">
         <Button type="submit">Apply filters</Button>
         <Button
@@ -171,12 +198,16 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
             setDraft({})
             setTimes({ from: '', to: '' })
             setErrors({})
+            unsay()
             onApply({})
           }}
         >
           Clear
         </Button>
       </div>
+      <p aria-live="polite" className="sr-only">
+        {said.text && <span key={said.refusals}>{said.text}</span>}
+      </p>
     </form>
   )
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuditSummary } from '../../src/domain/audit.ts'
 import { AuditLogPage, type AuditLogPageProps } from '../../src/views/AuditLogPage.tsx'
@@ -54,6 +55,33 @@ function props(overrides: Partial<AuditLogPageProps> = {}): AuditLogPageProps {
   }
 }
 
+/**
+ * What the page's live regions are given to say, in order: the text of each node added to one, or of a text
+ * changed in one (what a screen reader reads out). `said()` takes what came since the last call.
+ */
+function liveAnnouncements(container: HTMLElement) {
+  let records: MutationRecord[] = []
+  const observer = new MutationObserver((delivered) => records.push(...delivered))
+  for (const region of container.querySelectorAll('[aria-live]'))
+    observer.observe(region, { childList: true, subtree: true, characterData: true })
+  return {
+    said: () => {
+      const taken = [...records, ...observer.takeRecords()]
+      records = []
+      return taken
+        .flatMap((record) =>
+          record.type === 'characterData'
+            ? [record.target.textContent ?? '']
+            : [...record.addedNodes].map((node) => node.textContent ?? ''),
+        )
+        .filter((text) => text.trim() !== '')
+    },
+    stop: () => observer.disconnect(),
+  }
+}
+
+const TIME_REFUSED = 'must be a date and time such as 23-11-2026 14:05 (day-month-year, 24-hour)'
+
 describe('AuditLogPage', () => {
   it('names each entry link by its time and its place in the list, so that entries of one second differ', () => {
     render(<AuditLogPage {...props({ page: 2, items: 2, list: { status: 'ready', rows: ROWS, total: 5 } })} />)
@@ -86,5 +114,34 @@ describe('AuditLogPage', () => {
     expect(row?.textContent?.split('admin@example.com')).toHaveLength(2)
     expect(link.getAttribute('aria-label')).not.toContain('Director updated')
     expect(link.getAttribute('aria-label')).not.toContain('admin@example.com')
+  })
+
+  it('says a refused filter when Enter is pressed in it, again at each press, and not when the focus moves to it', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    const { container } = render(<AuditLogPage {...props({ onApply })} />)
+    const live = liveAnnouncements(container)
+    const from = screen.getByLabelText('From')
+    await user.type(from, 'yesterday{Enter}')
+    // The focus was in the field already: nothing moved, so the live region says its error.
+    expect(document.activeElement).toBe(from)
+    expect(from.getAttribute('aria-invalid')).toBe('true')
+    expect(live.said()).toEqual([TIME_REFUSED])
+    // The same words, but the press did something: said again, once.
+    await user.type(from, '{Enter}')
+    expect(live.said()).toEqual([TIME_REFUSED])
+    expect(onApply).not.toHaveBeenCalled()
+    // Typing takes the copy back, so that browse mode does not read it again below the field's own error.
+    await user.type(from, 'x')
+    expect(container.querySelector('form [aria-live]')?.textContent).toBe('')
+    // From the button the focus moves to the field, which is read with its error: no live region says it.
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }))
+    expect(document.activeElement).toBe(from)
+    expect(live.said()).toEqual([])
+    // Enter in another field, the focus moving to the refused one: the same.
+    await user.type(screen.getByLabelText('Actor'), 'admin{Enter}')
+    expect(document.activeElement).toBe(from)
+    expect(live.said()).toEqual([])
+    live.stop()
   })
 })
