@@ -508,6 +508,47 @@ describe('ResourceForm: errors, saving and submit', () => {
     expect(document.activeElement).toBe(host)
   })
 
+  it('says the alert again when a submit is refused again with the same errors, and once when it comes', async () => {
+    // The form's own check, as the machine runs it: each refused submit gives the same errors afresh.
+    const refused: FieldError[] = [{ field: 'name', message: 'use 1-63 lowercase letters' }]
+    function Refusing() {
+      const [fieldErrors, setFieldErrors] = useState<FieldError[]>([])
+      return <ResourceForm {...props(directorsUi, { fieldErrors, onSubmit: () => setFieldErrors([...refused]) })} />
+    }
+    const user = userEvent.setup()
+    const { container } = await show(<Refusing />)
+    // What the alert is given to say: the text of each node added to or changed in it (read out by screen readers).
+    let records: MutationRecord[] = []
+    const observer = new MutationObserver((delivered) => records.push(...delivered))
+    observer.observe(container, { childList: true, subtree: true, characterData: true })
+    const said = () => {
+      const alert = container.querySelector('[role="alert"]')
+      const taken = [...records, ...observer.takeRecords()]
+      records = []
+      return taken.flatMap((record) =>
+        record.type === 'characterData'
+          ? alert?.contains(record.target)
+            ? [record.target.textContent ?? '']
+            : []
+          : [...record.addedNodes]
+              .filter((node) => alert && (alert === node || alert.contains(node)))
+              .map((node) => node.textContent ?? ''),
+      )
+    }
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    await user.type(name, 'Bad{Enter}')
+    expect(said()).toEqual(['Correct the error before saving.'])
+    expect(document.activeElement).toBe(name)
+    // Enter again in the refused field: the focus stays, and the alert, in place, says it again, once.
+    await user.type(name, '{Enter}')
+    expect(said()).toEqual(['Correct the error before saving.'])
+    // Save from the button: the focus moves to the field, and the alert says it again as the first time.
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(document.activeElement).toBe(name)
+    expect(said()).toEqual(['Correct the error before saving.'])
+    observer.disconnect()
+  })
+
   it('calls onCancel from Cancel', async () => {
     const user = userEvent.setup()
     const onCancel = vi.fn()

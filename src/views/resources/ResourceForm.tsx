@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef } from 'react'
+import { type FormEvent, Fragment, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import type { FieldError } from '../../domain/common.ts'
 import {
   type Draft,
@@ -80,6 +80,11 @@ export function ResourceForm(props: ResourceFormProps) {
   const formRef = useRef<HTMLFormElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   const awaitingResult = useRef(false)
+  // The alert as the submit found it: a refusal that leaves it in place with the same words (the form's
+  // own check, refused again) changes nothing in it, and an alert is read out only as it comes or changes.
+  // Its words are then put in new nodes (`refusals` their key), so that the refusal is said again.
+  const alertBefore = useRef<{ node: HTMLDivElement | null; text: string }>({ node: null, text: '' })
+  const [refusals, setRefusals] = useState(0)
   const unmatched = unmatchedErrors(ui, values, fieldErrors)
   // A server sentence that only repeats a field's error under its API name ('expires_at must be…'), when
   // every error shows on its field, gives way to what the top says for the form's own checks; a sentence
@@ -97,6 +102,9 @@ export function ResourceForm(props: ResourceFormProps) {
     if (conflict) awaitingResult.current = false
     if (conflict || (fieldErrors.length === 0 && !ownError)) return
     awaitingResult.current = false
+    const alert = alertRef.current
+    if (alert && alert === alertBefore.current.node && alert.textContent === alertBefore.current.text)
+      setRefusals((count) => count + 1)
     if (ownError) alertRef.current?.focus()
     else focusFirstInvalid(formRef.current, alertRef.current)
   }, [saving, conflict, fieldErrors, ownError])
@@ -105,6 +113,7 @@ export function ResourceForm(props: ResourceFormProps) {
     event.preventDefault()
     if (saving) return
     awaitingResult.current = true
+    alertBefore.current = { node: alertRef.current, text: alertRef.current?.textContent ?? '' }
     props.onSubmit()
   }
   const errorCount = fieldErrors.length
@@ -120,19 +129,21 @@ export function ResourceForm(props: ResourceFormProps) {
           tabIndex={-1}
           className="flex flex-col gap-1 rounded-md border border-red-300 bg-red-50 p-3 text-red-900 focus:outline-2 focus:outline-red-600/40 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
         >
-          <p className="font-medium">
-            {ownError ?? `Correct ${errorCount === 1 ? 'the error' : `the ${errorCount} errors`} before saving.`}
-          </p>
-          {unmatched.length > 0 && (
-            <ul className="list-disc pl-5 text-sm">
-              {unmatched.map((error) => (
-                <li key={`${error.field}|${error.message}`}>
-                  {error.field ? `${labelForPath(ui, error.field)}: ` : ''}
-                  {error.message}
-                </li>
-              ))}
-            </ul>
-          )}
+          <Fragment key={refusals}>
+            <p className="font-medium">
+              {ownError ?? `Correct ${errorCount === 1 ? 'the error' : `the ${errorCount} errors`} before saving.`}
+            </p>
+            {unmatched.length > 0 && (
+              <ul className="list-disc pl-5 text-sm">
+                {unmatched.map((error) => (
+                  <li key={`${error.field}|${error.message}`}>
+                    {error.field ? `${labelForPath(ui, error.field)}: ` : ''}
+                    {error.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Fragment>
         </div>
       )}
 
