@@ -26,15 +26,15 @@ const byField = (errors: readonly FieldError[] | undefined): Record<string, stri
   Object.fromEntries((errors ?? []).map(({ field, message }) => [field, message]))
 
 /**
- * The server's reason as the dialog's alert says it: none when it only says the error of a field the
- * dialog shows on that field ('roles you cannot grant admin: …'), which would read the same thing twice.
+ * The server's reason as the dialog's alert says it: none when the answer's field errors (its `errors`,
+ * docs/api.md) all show on fields of the dialog ('you cannot grant admin: …' beside the roles, 'is already
+ * taken' under E-mail), whose sentence would only read the same again; kept when one of them has no field
+ * here (the dialog's only word on it), or when the answer names no field (a stale revision).
  */
 function alertOf(request: DialogRequest, shown: readonly string[]): string | null {
-  const sentence = request.error?.replace(/^invalid [^:]*: /, '')
-  const repeats = (request.fieldErrors ?? []).some(
-    ({ field }) => shown.includes(field) && sentence?.startsWith(`${field} `),
-  )
-  return repeats ? null : request.error
+  const errors = request.fieldErrors ?? []
+  const allShown = errors.length > 0 && errors.every(({ field }) => shown.includes(field))
+  return allShown ? null : request.error
 }
 
 function ServerError({ id, error }: { id: string; error: string | null }) {

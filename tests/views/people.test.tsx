@@ -144,6 +144,26 @@ describe('InviteUserDialog', () => {
     expect(screen.queryByText('is already taken')).toBeNull()
   })
 
+  it('says an address already taken once, under E-mail, whatever words the server’s sentence uses', () => {
+    // The platform's 409: its sentence names the user, its field error the field; both say the same.
+    render(
+      <InviteUserDialog
+        open
+        request={{
+          busy: false,
+          error: 'user nina@example.com already exists',
+          fieldErrors: [{ field: 'email', message: 'is already taken' }],
+        }}
+        onInvite={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Invite a user' })
+    expect(describedText(within(dialog).getByLabelText('E-mail'))).toContain('is already taken')
+    expect(within(dialog).queryByRole('alert')).toBeNull()
+    expect(within(dialog).queryByText('user nina@example.com already exists')).toBeNull()
+  })
+
   it('drops the server’s reason for an earlier try once the form refuses the next one itself', async () => {
     const user = userEvent.setup()
     render(
@@ -200,6 +220,32 @@ describe('RolesDialog', () => {
     expect(within(dialog).getByRole('checkbox', { name: /Viewer/ })).toHaveProperty('checked', true)
     // Said once, beside the roles: no alert repeating it under its API name.
     expect(within(dialog).queryByRole('alert')).toBeNull()
+  })
+
+  it('keeps the server’s sentence when one of the fields it refused is not in the dialog', () => {
+    // The roles show their error; the groups, which the dialog does not show, have only the sentence.
+    const groups = 'these groups grant admin through SSO mappings, which holds permissions you do not'
+    const error = `invalid user: roles ${refusal}; groups ${groups}`
+    render(
+      <RolesDialog
+        open
+        email="nina@example.com"
+        roles={['viewer']}
+        request={{
+          busy: false,
+          error,
+          fieldErrors: [
+            { field: 'roles', message: refusal },
+            { field: 'groups', message: groups },
+          ],
+        }}
+        onSave={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Roles of nina@example.com' })
+    expect(describedText(within(dialog).getByRole('group', { name: 'Roles (in every project)' }))).toContain(refusal)
+    expect(within(dialog).getByRole('alert').textContent).toBe(error)
   })
 
   it('keeps a reason of the server’s own (a stale revision) in an alert', () => {
