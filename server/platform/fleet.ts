@@ -1,8 +1,19 @@
-import type { FleetNode } from '../../src/domain/nodes.ts'
-import type { SyncDetail, SyncState } from '../../src/domain/sync.ts'
+import * as v from 'valibot'
+import { type FleetNode, NODE_KINDS } from '../../src/domain/nodes.ts'
+import { SyncDetail as ReadSyncDetail, SyncState as ReadSyncState } from '../../src/domain/sync.ts'
 import { agentStanding, heardFrom, type ReceivedReport } from './agent-reports.ts'
 import { stableHash } from './hash.ts'
 import type { ConfigRevision } from './revisions.ts'
+
+/**
+ * A sync answer as the platform sends it and its documents give it (`GET …/projects/{p}/sync`,
+ * `GET …/admin-sync-state`): the console's reading (`SyncState`, src/domain/sync.ts), `status_source`
+ * narrowed to the node kinds, `agent` or `simulated`, which the console reads as any word.
+ */
+export const PlatformSyncDetail = v.object({ ...ReadSyncDetail.entries, status_source: v.picklist(NODE_KINDS) })
+type SyncDetail = v.InferOutput<typeof PlatformSyncDetail>
+export const PlatformSyncState = v.object({ ...ReadSyncState.entries, details: v.array(PlatformSyncDetail) })
+type SyncState = v.InferOutput<typeof PlatformSyncState>
 
 export type FleetDelays = { minMs: number; maxMs: number }
 

@@ -3,7 +3,6 @@ import * as v from 'valibot'
 import type { FleetNode } from '../../src/domain/nodes.ts'
 import { ProjectInfo, SearchResult } from '../../src/domain/project.ts'
 import { GlobalSearchQuery, ProjectParam, SyncQuery } from '../../src/domain/requests.ts'
-import { SyncState } from '../../src/domain/sync.ts'
 import { notFound } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
@@ -11,7 +10,7 @@ import { jsonBody } from '../http/compress.ts'
 import { ServiceRouter } from '../http/service.ts'
 import { registerTypes, type TypeList } from '../http/type-routes.ts'
 import { lastReports } from '../platform/agent-reports.ts'
-import { syncState } from '../platform/fleet.ts'
+import { PlatformSyncState, syncState } from '../platform/fleet.ts'
 import { currentRevision } from '../platform/revisions.ts'
 import { registerBackups } from './backups/routes.ts'
 import { registerInventory } from './inventory.ts'
@@ -23,10 +22,13 @@ const ProjectParams = v.object({ project: ProjectParam })
 
 const d = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
 
-/** The answers of the project, sync, search and quick setup routes, from the schemas the console parses them with. */
+/**
+ * The answers of the project, sync, search and quick setup routes, from the schemas the console parses them
+ * with; the sync answer's strict form (the node kinds the platform sends), which the console reads tolerantly.
+ */
 const ProjectAnswer = v.object({ data: d(ProjectInfo, 'The project, with its customer and organization') })
 const SyncAnswer = v.object({
-  data: d(SyncState, 'Whether every node runs the latest revision (`details`: one row per node)'),
+  data: d(PlatformSyncState, 'Whether every node runs the latest revision (`details`: one row per node)'),
 })
 const SearchAnswer = v.object({ data: d(v.array(SearchResult), 'At most 20 results, best first') })
 

@@ -1,11 +1,19 @@
 import * as v from 'valibot'
-import { NODE_KINDS, type NodeKind } from './nodes.ts'
+import { NODE_KINDS } from './nodes.ts'
 
-/** One node's line in a sync response (spec section 3, "Sync detail row"). */
+/**
+ * One node's line in a sync response (spec section 3, "Sync detail row"), as the console reads it. What
+ * says the node's state, `status_source`, is its edge agent's reports (`agent`) or the platform's
+ * simulation (`simulated`), the only kinds this platform sends (`PlatformSyncState`, server/platform/fleet.ts,
+ * what its documents give); the console takes any word there: another implementation of the API may know a
+ * kind of node this console does not, and its line is then shown with that word as its source, where a
+ * strict reading failed the whole check ('Failed to retrieve synchronization status.').
+ */
 export const SyncDetail = v.object({
   endpoint: v.string(),
-  /** What says the node's state: its edge agent's reports (`agent`) or the platform's simulation (`simulated`). */
-  status_source: v.picklist(NODE_KINDS),
+  // The kinds this console knows, or any other word. (Named, though any string passes: their picklist is
+  // then the start's, not carried again by each page that reads node kinds, 80 bytes apiece.)
+  status_source: v.union([v.picklist(NODE_KINDS), v.string()]),
   updated: v.boolean(),
   maintenance: v.boolean(),
   available: v.boolean(),
@@ -72,8 +80,11 @@ export type SyncRowState = 'updated' | 'loading' | 'notSynchronized' | 'maintena
 export interface SyncRow {
   endpoint: string
   country: Flag
-  /** The admin view's Source column: `simulated`, or `agent` for a node whose edge agent reports. */
-  source: NodeKind
+  /**
+   * The admin view's Source column: `simulated`, or `agent` for a node whose edge agent reports; a kind the
+   * console does not know (another implementation of the API) as the answer words it.
+   */
+  source: string
   state: SyncRowState
   /**
    * Why the node does not run the change, as the server words it (an edge agent node: Varnish's
