@@ -40,13 +40,6 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       setAction({ ...IDLE, error: queryError.message(error) })
     }
   }
-  const readDocument = async (file: File): Promise<unknown> => {
-    try {
-      return JSON.parse(await file.text())
-    } catch {
-      throw new Error(`${file.name} is not a backup document: it does not hold JSON.`)
-    }
-  }
   return (
     <BackupsPage
       project={project}
@@ -67,7 +60,7 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       }
       onUpload={(file) =>
         void run('upload', async ({ backups }) => {
-          const uploaded = await backups.upload(project, await readDocument(file))
+          const uploaded = await backups.upload(project, file)
           return `Uploaded ${file.name} as “${backupLabel(uploaded)}”.`
         })
       }

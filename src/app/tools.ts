@@ -86,10 +86,36 @@ export function toolTools(
         fileName: `${project}-${name}.json`,
         text: await downloadBackup(api, project, name),
       }),
-      upload: async (project: string, document: unknown) => {
-        const uploaded = await importBackup(api, project, document)
-        await refreshBackups(project)
-        return uploaded
+      /**
+       * The document in the file the user chose, stored as a new backup. A failure names the file as they
+       * chose it: refused (no JSON in it, or the platform's refusal, its 503 included: nothing stored), it
+       * could not be uploaded, and why; without the platform's word (no answer, a time-out, a 5xx), it may
+       * have been stored all the same, and the list, read again, shows it if it was.
+       */
+      upload: async (project: string, file: { name: string; text: () => Promise<string> }) => {
+        const named = `“${file.name}”`
+        let document: unknown
+        try {
+          document = JSON.parse(await file.text())
+        } catch {
+          throw new Error(`${named} could not be uploaded: it does not hold JSON, so it is not a backup document.`)
+        }
+        try {
+          const uploaded = await importBackup(api, project, document)
+          await refreshBackups(project)
+          return uploaded
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode
+          // The platform's 413 says it in bytes ('request body larger than 33554432 bytes').
+          const reason =
+            status === 413 ? `it is larger than the platform takes (${errorMessage(error)})` : errorMessage(error)
+          const end = /[.!?]$/.test(reason) ? '' : '.'
+          if (wasRefused(error) || status === 503) throw new Error(`${named} could not be uploaded: ${reason}${end}`)
+          void refreshBackups(project)
+          throw new Error(
+            `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${end} ${named} may have been uploaded all the same: the list below shows it if it was.`,
+          )
+        }
       },
     },
     /**
