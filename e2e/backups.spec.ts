@@ -122,7 +122,9 @@ test.describe('backups', () => {
     const other = `meanwhile-${Date.now().toString(36)}`
     await core(server, 'POST', '/directors', { name: other, backends: [{ host: 'meanwhile.example.com', port: 443 }] })
     await dialog.getByRole('button', { name: /Restore 1 change/ }).click()
-    await expect(dialog.getByRole('alert')).toContainText('nothing was changed')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The project changed after the dry run, so nothing was restored. The plan below is the project as it is now: review it, then restore again.',
+    )
     await expect(dialog.getByText(other)).toBeVisible()
     expect((await core(server, 'GET', `/directors/${extra}`)).status).toBe(200)
     await dialog.getByRole('button', { name: 'Restore 2 changes' }).click()

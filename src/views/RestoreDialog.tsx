@@ -125,7 +125,9 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
         {view.message && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {view.replanned
-              ? `${view.message}. The plan below is the project as it is now: nothing was changed.`
+              ? // In its own words: the platform's ('the project changed since the dry run (revision 7, now 8);
+                // nothing was restored: review the new plan') said it once, and this sentence again.
+                'The project changed after the dry run, so nothing was restored. The plan below is the project as it is now: review it, then restore again.'
               : view.step === 'planFailed'
                 ? `The dry run failed: ${view.message}`
                 : view.unsure

@@ -80,6 +80,17 @@ describe('the restore dialog’s focus', () => {
     rerender(dialog('planFailed', { plan: null, message: 'time-out' }))
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }))
   })
+
+  it('says once that nothing was restored when the project changed after the dry run', () => {
+    // The platform's 409 comes with the fresh plan, and says it in its own words.
+    const message =
+      'the project changed since the dry run (revision 7, now 8); nothing was restored: review the new plan'
+    render(dialog('reviewing', { message, replanned: true }))
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The project changed after the dry run, so nothing was restored. The plan below is the project as it is now: review it, then restore again.',
+    )
+    expect(screen.getByRole('button', { name: 'Restore 1 change' })).toBeTruthy()
+  })
 })
 
 describe('a restore whose answer never came', () => {
