@@ -24,6 +24,11 @@ export type ServerConfig = {
    * X-Forwarded-For is believed for the client's address (server/base/client-address.ts).
    */
   trustedProxies: number
+  /**
+   * How long after its arrival a write of one resource may still commit (`WADP_WRITE_DEADLINE_MS`, default
+   * 4000): server/resources/deadline.ts.
+   */
+  writeDeadlineMs: number
   /** The built console, served with an SPA fallback; null serves the API only (tests, `npm run dev`). */
   distDir: string | null
 }

@@ -21,6 +21,7 @@ import { createAccessTokenVerifier } from './oidc/verify.ts'
 import { statsRetentionJob } from './platform/edge-stats.ts'
 import { parseDelays } from './platform/fleet.ts'
 import { DEFAULT_JOB_TIMING, Jobs, type JobTiming, jobTimingFromEnv } from './platform/jobs.ts'
+import { WRITE_DEADLINE_MS } from './resources/deadline.ts'
 import { getResource } from './resources/store.ts'
 import { type BootstrapToken, ensureBootstrapToken, seedDemoPlatform } from './seed.ts'
 import { runBackupTask, scheduledBackupJob, strandedBackupJob } from './services/backups/snapshots.ts'
@@ -71,6 +72,8 @@ export type StartOptions = {
    * (default 0: the connection's own address).
    */
   trustedProxies?: number
+  /** `WADP_WRITE_DEADLINE_MS`: how long after its arrival a write of one resource may still commit (default 4000). */
+  writeDeadlineMs?: number | undefined
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
@@ -103,6 +106,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): StartOptions {
     backupCheckSeconds: Math.min(positive(env.WADP_BACKUP_CHECK_SECONDS) ?? 3600, 43_200),
     shutdownGraceMs: positive(env.WADP_SHUTDOWN_GRACE_MS) ?? 10_000,
     trustedProxies: Math.min(positive(env.WADP_TRUSTED_PROXIES) ?? 0, 10),
+    writeDeadlineMs: positive(env.WADP_WRITE_DEADLINE_MS),
   }
 }
 
@@ -237,6 +241,7 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
     syncDelays: parseDelays(options.syncDelay),
     acmeStepMs: options.acmeStepMs ?? 2000,
     trustedProxies: options.trustedProxies ?? 0,
+    writeDeadlineMs: options.writeDeadlineMs ?? WRITE_DEADLINE_MS,
     distDir: options.serveConsole ? distDir : null,
   }
 

@@ -3,6 +3,9 @@ import { API_CSP, baseHeaders } from './security-headers.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
+/** A request with the time it came in (before its body was read): a write's deadline runs from then. */
+export type ReceivedRequest = IncomingMessage & { receivedAt?: number }
+
 // A VCL snippet may hold 1 MiB of code (RESOURCES.md); its JSON body needs room for escapes and fields.
 export const MAX_BODY_BYTES = 4 * 1024 * 1024
 /**
@@ -39,6 +42,7 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number): voi
  */
 export function withBodyRead(listener: Listener): Listener {
   return (req, res) => {
+    ;(req as ReceivedRequest).receivedAt = Date.now()
     if (req.method === 'GET' || req.method === 'HEAD') return listener(req, res)
     const limit = bodyLimitOf(req.url)
     const declared = Number(req.headers['content-length'] ?? 0)

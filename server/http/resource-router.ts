@@ -18,6 +18,7 @@ import {
 import { parseIfMatch, type ResourceService } from '../resources/service.ts'
 import { jsonBody } from './compress.ts'
 import type { ApiContext } from './middleware.ts'
+import type { ReceivedRequest } from './request-body.ts'
 import { resourceExamples } from './resource-examples.ts'
 import { readJson, type ServiceRouter } from './service.ts'
 
@@ -36,6 +37,15 @@ export function callerOf(c: ApiContext, principal: Principal): Caller {
     principal,
     actor: actorOf(principal, requestOrigin(c, c.get('trustedProxies') ?? 0)) as Caller['actor'],
   }
+}
+
+/**
+ * The caller of a write that commits within `deadlineMs` of the request's arrival or not at all
+ * (server/resources/deadline.ts): the console's calls of one resource, which it gives 5 s.
+ */
+function writerOf(c: ApiContext, principal: Principal, deadlineMs: number): Caller {
+  const received = (c.env as { incoming?: ReceivedRequest } | undefined)?.incoming?.receivedAt
+  return { ...callerOf(c, principal), deadline: (received ?? Date.now()) + deadlineMs }
 }
 
 const CascadeQuery = v.object({
@@ -76,6 +86,7 @@ export function registerResource(
   const one = withArticle(label)
   const responses = responseSchemas(definition)
   const examples = options.example ? resourceExamples(definition, options.example) : undefined
+  const writer = (c: ApiContext, principal: Principal) => writerOf(c, principal, router.ctx.config.writeDeadlineMs)
   const ifMatch = `Send the ETag of the ${label} you read as If-Match (\`*\` to skip the check); a stale one gets 409.`
 
   router.route({
@@ -146,7 +157,7 @@ export function registerResource(
     headers: ['ETag', 'Location'],
     errors: [409],
     handler: async ({ c, principal }) => {
-      const { record } = await resources.create(definition, scopeOf(c), await readJson(c), callerOf(c, principal))
+      const { record } = await resources.create(definition, scopeOf(c), await readJson(c), writer(c, principal))
       c.header('ETag', etag(record.revision))
       c.header('Location', `${c.req.path}/${encodeURIComponent(record.name)}`)
       return c.json({ data: record }, 201)
@@ -178,7 +189,7 @@ export function registerResource(
           params.name,
           precondition,
           await readJson(c),
-          callerOf(c, principal),
+          writer(c, principal),
           method === 'patch',
         )
         c.header('ETag', etag(record.revision))
@@ -202,9 +213,10 @@ export function registerResource(
     ifMatch: true,
     handler: async ({ c, params, principal, query }) => {
       const precondition = parseIfMatch(c.req.header('if-match'))
-      await resources.remove(definition, scopeOf(c), params.name, precondition, callerOf(c, principal), {
-        cascade: query?.cascade === 'true',
-      })
+      // A cascade takes a customer's or a project's whole content: no deadline, as big as it may be.
+      const cascading = query?.cascade === 'true'
+      const caller = cascading ? callerOf(c, principal) : writer(c, principal)
+      await resources.remove(definition, scopeOf(c), params.name, precondition, caller, { cascade: cascading })
       return c.body(null, 204)
     },
   })
@@ -225,7 +237,7 @@ export function registerResource(
         // A missing one is a 404 whatever the headers, as for the other methods on an item.
         await resources.get(definition, scopeOf(c), params.name)
         const precondition = parseIfMatch(c.req.header('if-match'))
-        const record = await resources.revoke(definition, scopeOf(c), params.name, precondition, callerOf(c, principal))
+        const record = await resources.revoke(definition, scopeOf(c), params.name, precondition, writer(c, principal))
         c.header('ETag', etag(record.revision))
         return c.json({ data: record })
       },

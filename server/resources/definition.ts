@@ -12,8 +12,11 @@ import type { ServiceName } from '../base/service-name.ts'
 import type { Db } from '../db/client.ts'
 import type { FleetDelays } from '../platform/fleet.ts'
 
-/** Who asks for a change: the permissions checked, and the name the audit log gives it. */
-export type Caller = { principal: Principal; actor: AuditActor }
+/**
+ * Who asks for a change: the permissions checked, and the name the audit log gives it; with `deadline`
+ * (a time as `Date.now()` gives it), the change commits before then or not at all (server/resources/deadline.ts).
+ */
+export type Caller = { principal: Principal; actor: AuditActor; deadline?: number }
 
 export type ResourceData = Record<string, unknown>
 type FieldsSchema = v.GenericSchema<unknown, ResourceData>

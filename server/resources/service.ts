@@ -7,6 +7,7 @@ import { ApiError, badRequest, conflict, notFound } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 import { cacheGroup, Generations } from '../db/generations.ts'
 import { bumpRevision } from '../platform/revisions.ts'
+import { transactionBefore } from './deadline.ts'
 import {
   bodySchema,
   type Caller,
@@ -296,7 +297,7 @@ export class ResourceService {
   async create(definition: ResourceDefinition, scope: string, body: unknown, caller: Caller) {
     const parsed = this.parseBody(definition, body, 'create')
     const name = parsed.name ?? ''
-    const result = await this.db.transaction(async (tx) => {
+    const result = await transactionBefore(this.db, caller.deadline, async (tx) => {
       await this.holdScope(tx as Db, definition, scope)
       const args = {
         db: tx as Db,
@@ -363,7 +364,7 @@ export class ResourceService {
     for (const field of definition.secretFields ?? []) {
       if (parsed.data[field] === undefined && current[field] !== undefined) parsed.data[field] = current[field]
     }
-    const { record, generation } = await this.db.transaction(async (tx) => {
+    const { record, generation } = await transactionBefore(this.db, caller.deadline, async (tx) => {
       await this.holdScope(tx as Db, definition, scope)
       await this.checkReferences(tx as Db, definition, scope, parsed.data)
       const args = {
@@ -412,7 +413,7 @@ export class ResourceService {
   ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
-    const changed = await this.db.transaction(async (tx) => {
+    const changed = await transactionBefore(this.db, caller.deadline, async (tx) => {
       // Made anew by each run of the transaction (a deadlock runs it again: retryContendedTransactions).
       const changed: Changed[] = []
       await this.holdScope(tx as Db, definition, scope)
@@ -482,7 +483,7 @@ export class ResourceService {
     if (current.status === 'revoked') return this.present(definition, current)
     const { name: _name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = current
     const revoked = { ...data, status: 'revoked' }
-    const { record, generation } = await this.db.transaction(async (tx) => {
+    const { record, generation } = await transactionBefore(this.db, caller.deadline, async (tx) => {
       await this.holdScope(tx as Db, definition, scope)
       const updated = await updateResource(tx as Db, {
         type: definition.type,

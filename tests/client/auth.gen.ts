@@ -607,7 +607,7 @@ export interface components {
         };
       };
     };
-    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, or busy with other changes to the same data): try again after `Retry-After` seconds */
+    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
         "Retry-After": components["headers"]["Retry-After"];

@@ -179,7 +179,13 @@ export async function testDatabase(): Promise<{ url: string; drop(): Promise<voi
  * once per test file.
  */
 export function setUpPlatform(
-  overrides: { syncDelay?: string; tokenSweepSeconds?: number; jobs?: JobTiming; trustedProxies?: number } = {},
+  overrides: {
+    syncDelay?: string
+    tokenSweepSeconds?: number
+    jobs?: JobTiming
+    trustedProxies?: number
+    writeDeadlineMs?: number
+  } = {},
 ): TestPlatform {
   const platform = {} as TestPlatform
   let counter = 0
@@ -199,6 +205,7 @@ export function setUpPlatform(
         ...(overrides.tokenSweepSeconds ? { tokenSweepSeconds: overrides.tokenSweepSeconds } : {}),
         ...(overrides.jobs ? { jobs: overrides.jobs } : {}),
         ...(overrides.trustedProxies ? { trustedProxies: overrides.trustedProxies } : {}),
+        ...(overrides.writeDeadlineMs ? { writeDeadlineMs: overrides.writeDeadlineMs } : {}),
         serveConsole: false,
       },
       PLATFORM_TYPES,
