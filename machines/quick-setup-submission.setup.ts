@@ -146,3 +146,49 @@ export const submissionSetup = setup({
     }),
   },
 })
+
+type StateConfig = Parameters<typeof submissionSetup.createStateConfig>[0]
+type Invoke = NonNullable<StateConfig['invoke']>
+type OneInvoke = Invoke extends readonly (infer One)[] ? One : Invoke
+/** The invocation of one of the reads a lost creation's check makes, as the chart types it. */
+type ReadInvoke<Read> = Extract<OneInvoke, { src: Read }>
+/** One transition of such a read's answer, its `event.output` the resource or null (missing). */
+type ReadDone<Read> = Extract<NonNullable<ReadInvoke<Read>['onDone']>, readonly unknown[]>[number]
+
+type Reader = 'readDirector' | 'readWebsite'
+
+/**
+ * The check of a creation whose answer was lost (no answer, a time-out, a 5xx), for the director and the
+ * website alike: `reading` the resource, `found` goes on as if the creation had answered; what `missing`
+ * takes waits `recheckDelay` (a creation the client gave up on may still be running on the platform, which
+ * commits it within 4 s of its arrival or not at all: docs/api.md, "Write deadline") and reads it
+ * `readingAgain`, where what is not found goes `notCreated`; a read that fails leaves it `unknown`.
+ */
+export function checkingCreated<Read extends Reader>(check: {
+  read: Read
+  ids: readonly [reading: string, readingAgain: string]
+  input: (args: { context: Context }) => NamedResourceInput
+  found: ReadDone<Read>
+  missing: readonly ReadDone<Read>[]
+  notCreated: readonly ReadDone<Read>[]
+  unknown: 'reportUnknownDirector' | 'reportUnknownOutcome'
+}) {
+  const reading = (id: string, otherwise: readonly ReadDone<Read>[]) => ({
+    invoke: {
+      id,
+      src: check.read,
+      input: check.input,
+      onDone: [check.found, ...otherwise],
+      onError: { target: '#quickSetupSubmission.failed', actions: check.unknown },
+      // The chart's type for an invocation of `Read`, which a generic `src` cannot select by itself.
+    } as ReadInvoke<Read>,
+  })
+  return submissionSetup.createStateConfig({
+    initial: 'reading',
+    states: {
+      reading: reading(check.ids[0], check.missing),
+      waiting: { after: { recheckDelay: 'readingAgain' } },
+      readingAgain: reading(check.ids[1], check.notCreated),
+    },
+  })
+}

@@ -3,6 +3,7 @@ import { QUICK_WEBSITE_MESSAGES, type QuickWebsiteError, quickSetupDirector } fr
 import {
   attemptDirector,
   candidateName,
+  checkingCreated,
   projectOf,
   requestedDirector,
   required,
@@ -79,45 +80,19 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
     },
     // Found, the sequence goes on with it as if the creation had answered; missing (twice), it fails as
     // refused; unknown, it stops there, deleting nothing, and names the director that may exist.
-    checkingCreatedDirector: {
-      initial: 'reading',
-      states: {
-        reading: {
-          invoke: {
-            id: 'checkCreatedDirector',
-            src: 'readDirector',
-            input: requestedDirector,
-            onDone: [
-              {
-                guard: { type: 'isFound', params: ({ event }) => ({ director: event.output }) },
-                target: '#quickSetupSubmission.ensuringWebsiteName',
-                actions: { type: 'useDirector', params: ({ event }) => required(event.output, 'director') },
-              },
-              { target: 'waiting' },
-            ],
-            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownDirector' },
-          },
-        },
-        // A creation the client gave up on may still be running on the platform: read once more later.
-        waiting: { after: { recheckDelay: 'readingAgain' } },
-        readingAgain: {
-          invoke: {
-            id: 'recheckCreatedDirector',
-            src: 'readDirector',
-            input: requestedDirector,
-            onDone: [
-              {
-                guard: { type: 'isFound', params: ({ event }) => ({ director: event.output }) },
-                target: '#quickSetupSubmission.ensuringWebsiteName',
-                actions: { type: 'useDirector', params: ({ event }) => required(event.output, 'director') },
-              },
-              { target: '#quickSetupSubmission.failed' },
-            ],
-            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownDirector' },
-          },
-        },
+    checkingCreatedDirector: checkingCreated({
+      read: 'readDirector',
+      ids: ['checkCreatedDirector', 'recheckCreatedDirector'],
+      input: requestedDirector,
+      found: {
+        guard: { type: 'isFound', params: ({ event }) => ({ director: event.output }) },
+        target: '#quickSetupSubmission.ensuringWebsiteName',
+        actions: { type: 'useDirector', params: ({ event }) => required(event.output, 'director') },
       },
-    },
+      missing: [{ target: 'waiting' }],
+      notCreated: [{ target: '#quickSetupSubmission.failed' }],
+      unknown: 'reportUnknownDirector',
+    }),
     ensuringWebsiteName: {
       initial: 'checkingName',
       entry: 'useWebsiteName',
@@ -184,46 +159,22 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
     },
     // Asked before anything is rolled back: the director of a website that exists is in use. Missing, it is
     // read once more after a wait; another's, this attempt's can never be stored under its name.
-    checkingCreatedWebsite: {
-      initial: 'reading',
-      states: {
-        reading: {
-          invoke: {
-            id: 'checkCreatedWebsite',
-            src: 'readWebsite',
-            input: candidateName,
-            onDone: [
-              {
-                guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
-                target: '#quickSetupSubmission.created',
-                actions: { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
-              },
-              { guard: { type: 'isMissing', params: ({ event }) => ({ website: event.output }) }, target: 'waiting' },
-              ...notCreated,
-            ],
-            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownOutcome' },
-          },
-        },
-        // A creation the client gave up on may still be running on the platform: read once more later.
-        waiting: { after: { recheckDelay: 'readingAgain' } },
-        readingAgain: {
-          invoke: {
-            id: 'recheckCreatedWebsite',
-            src: 'readWebsite',
-            input: candidateName,
-            onDone: [
-              {
-                guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
-                target: '#quickSetupSubmission.created',
-                actions: { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
-              },
-              ...notCreated,
-            ],
-            onError: { target: '#quickSetupSubmission.failed', actions: 'reportUnknownOutcome' },
-          },
-        },
+    checkingCreatedWebsite: checkingCreated({
+      read: 'readWebsite',
+      ids: ['checkCreatedWebsite', 'recheckCreatedWebsite'],
+      input: candidateName,
+      found: {
+        guard: { type: 'isAttemptWebsite', params: ({ event }) => ({ website: event.output }) },
+        target: '#quickSetupSubmission.created',
+        actions: { type: 'markCreated', params: ({ event }) => required(event.output, 'website') },
       },
-    },
+      missing: [
+        { guard: { type: 'isMissing', params: ({ event }) => ({ website: event.output }) }, target: 'waiting' },
+        ...notCreated,
+      ],
+      notCreated,
+      unknown: 'reportUnknownOutcome',
+    }),
     // The director exists only because of this attempt: remove it before reporting the failure.
     rollingBack: {
       tags: 'rollingBack',
