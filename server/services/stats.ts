@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import type { FleetNode } from '../../src/domain/nodes.ts'
+import { type FleetNode, NODE_KINDS } from '../../src/domain/nodes.ts'
 import {
   planOf,
   type StatsQuery,
   type StatsResult,
   StatsResultSchema,
-  type StatsSource,
+  StatsSourceSchema,
   statsQuerySchema,
 } from '../../src/domain/stats.ts'
 import { fieldError, forbidden, notFound } from '../base/errors.ts'
@@ -84,7 +84,7 @@ async function withAgentCounts(
   )
   const merged = trafficStats({ ...model, measured })
   const everything = sumBuckets([...counted.values()].flatMap((buckets) => [...buckets.values()]))
-  const sources: StatsSource[] = [
+  const sources: PlatformStatsSource[] = [
     { kind: 'agent', nodes: [...byName.keys()], totals: measuredMetrics(everything, body.metrics) },
   ]
   if (model.nodes.length > 0)
@@ -93,6 +93,32 @@ async function withAgentCounts(
 }
 
 const LATENCIES = ['origin_latency_p50', 'origin_latency_p95'] as const
+
+/**
+ * A statistics answer as the platform sends it and its documents give it: the console's reading
+ * (`StatsResultSchema`, src/domain/stats.ts), each source's `kind` narrowed to the node kinds, `agent` or
+ * `simulated`, which the console reads as any word.
+ */
+export const PlatformStatsResult = v.object({
+  ...StatsResultSchema.entries,
+  sources: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          ...StatsSourceSchema.entries,
+          kind: v.pipe(
+            v.picklist(NODE_KINDS),
+            v.description(
+              'agent: counted by Varnish on edge agent nodes; simulated: the traffic model of simulated nodes',
+            ),
+          ),
+        }),
+      ),
+      v.description('The totals split by where they come from, one entry per kind of node in the fleet'),
+    ),
+  ),
+})
+type PlatformStatsSource = NonNullable<v.InferOutput<typeof PlatformStatsResult>['sources']>[number]
 
 /** The stats service (API.md, Statistics): traffic of a project's websites, from the reference traffic model. */
 export function statsService(ctx: ServerContext): ServiceRouter {
@@ -108,7 +134,7 @@ export function statsService(ctx: ServerContext): ServiceRouter {
     access: { permission: PERMISSION, within: 'projects' },
     body: statsQuerySchema,
     status: 200,
-    response: v.object({ data: StatsResultSchema }),
+    response: v.object({ data: PlatformStatsResult }),
     // The project the body names.
     errors: [404],
     example: {

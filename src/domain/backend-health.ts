@@ -27,6 +27,12 @@ export const BackendNodeHealth = v.object({
 })
 export type BackendNodeHealthData = v.InferOutput<typeof BackendNodeHealth>
 
+/**
+ * One backend's row as the console reads it. Where its verdict comes from, `source`, is `agent` or
+ * `simulated` from this platform (`PlatformBackendHealthAnswer`, src/types/directors/routes.ts, what its
+ * documents give), or any other word: a kind of node another implementation of the API knows, shown then as
+ * it comes where a strict reading refused the whole answer and the page showed its error instead of the rows.
+ */
 export const BackendHealthRow = v.object({
   project: v.pipe(v.string(), v.description('The project of the director')),
   director: v.pipe(v.string(), v.description('The director the backend belongs to')),
@@ -36,12 +42,8 @@ export const BackendHealthRow = v.object({
   last_change_at: v.pipe(v.nullable(Timestamp), v.description('When its healthy state last changed')),
   window: v.pipe(v.array(v.boolean()), v.description('Its latest probe results, oldest first (true passed)')),
   interval_seconds: v.pipe(v.number(), v.description('Seconds between its probes')),
-  source: v.pipe(
-    v.picklist(NODE_KINDS),
-    v.description(
-      'Where the verdict comes from. agent: the Varnish nodes that report the backend (unhealthy when sick on any; the window is the first sick node’s); simulated: the platform’s probe simulation, while no edge agent node reports it',
-    ),
-  ),
+  // The kinds this console knows, or any other word (named: their picklist is then the start's).
+  source: v.union([v.picklist(NODE_KINDS), v.string()]),
   nodes: v.pipe(v.array(BackendNodeHealth), v.description('Each edge agent node’s own view of it, by node name')),
 })
 export type BackendHealthRowData = v.InferOutput<typeof BackendHealthRow>

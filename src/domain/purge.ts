@@ -206,11 +206,15 @@ export function purgeState(
   return { status: completed === per_node.length ? 'completed' : completed === 0 ? 'failed' : 'partial', per_node }
 }
 
-/** An invalidation as the API returns it: what was asked, and its state now. */
+/**
+ * An invalidation as the API returns it: what was asked, and its state now. Each node's `source` as the
+ * console reads it: `agent` or `simulated` from this platform, or any other word, a kind of node another
+ * implementation of the API knows, shown as it comes (src/api/purge.ts).
+ */
 export type PurgeRecord = PurgeRequest & {
   name: string
   status: PurgeStatus
-  per_node: PurgeNodeState[]
+  per_node: (Omit<PurgeNodeState, 'source'> & { source: string })[]
   created_at: string
   created_by: string
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { jsonObject, Slug, Timestamp } from './common.ts'
-import { NODE_KINDS, type NodeKind } from './nodes.ts'
+import { NODE_KINDS } from './nodes.ts'
 import { STATS_GRANULARITIES, STATS_GROUPS, type StatisticsView, type StatsGranularity } from './stats-view.ts'
 
 /** What a statistics query may ask for (RESOURCES.md, Tools; API.md, Statistics). */
@@ -136,8 +136,11 @@ export type StatsQuery = v.InferOutput<typeof statsQuerySchema>
 export type StatsValues = Partial<Record<StatsMetric, number | null>>
 export type StatsPoint = { ts: string; values: StatsValues }
 export type StatsSeries = { group?: string; points: StatsPoint[] }
-/** Which part of the numbers a kind of node gave: agent nodes as Varnish counted, simulated ones as modelled. */
-export type StatsSource = { kind: NodeKind; nodes: string[]; totals: StatsValues }
+/**
+ * Which part of the numbers a kind of node gave: agent nodes as Varnish counted, simulated ones as modelled;
+ * as the console reads it, any other word for a kind of node another implementation of the API knows.
+ */
+export type StatsSource = { kind: string; nodes: string[]; totals: StatsValues }
 export type StatsResult = {
   granularity: StatsGranularity
   series: StatsSeries[]
@@ -151,7 +154,22 @@ const Values = v.pipe(
     'The metrics asked for: counts, bytes_out in bytes, hit_ratio 0-1, latencies in ms (null without origin traffic)',
   ),
 )
-/** The answer of a statistics query, as the console parses it and openapi.json documents it. */
+/**
+ * One kind of node's part of the totals, as the console reads it: `kind` is `agent` or `simulated` from
+ * this platform (`PlatformStatsResult`, server/services/stats.ts, what its documents give), or any other
+ * word, a kind of node another implementation of the API knows, which the page then shows as it comes
+ * where a strict reading refused the whole answer.
+ */
+export const StatsSourceSchema = v.object({
+  // The kinds this console knows, or any other word (named: their picklist is then the start's).
+  kind: v.union([v.picklist(NODE_KINDS), v.string()]),
+  nodes: v.pipe(v.array(v.string()), v.description('The nodes of that kind')),
+  totals: Values,
+})
+/**
+ * The answer of a statistics query, as the console parses it; openapi.json documents the platform's
+ * (`PlatformStatsResult`, server/services/stats.ts: the node kinds it sends).
+ */
 export const StatsResultSchema = v.object({
   granularity: v.pipe(v.picklist(STATS_GRANULARITIES), v.description('The bucket size the points use')),
   series: v.array(
@@ -165,23 +183,7 @@ export const StatsResultSchema = v.object({
     }),
   ),
   totals: Values,
-  sources: v.optional(
-    v.pipe(
-      v.array(
-        v.object({
-          kind: v.pipe(
-            v.picklist(NODE_KINDS),
-            v.description(
-              'agent: counted by Varnish on edge agent nodes; simulated: the traffic model of simulated nodes',
-            ),
-          ),
-          nodes: v.pipe(v.array(v.string()), v.description('The nodes of that kind')),
-          totals: Values,
-        }),
-      ),
-      v.description('The totals split by where they come from, one entry per kind of node in the fleet'),
-    ),
-  ),
+  sources: v.optional(v.array(StatsSourceSchema)),
 })
 
 /** The ranges the page offers, relative to now. */

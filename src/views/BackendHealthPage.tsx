@@ -67,9 +67,11 @@ const milliseconds = (value: number) => `${value < 10 ? value.toFixed(1) : Math.
 
 /**
  * Who probed a backend: each Varnish node that reports it, in its own words (healthy or sick, its window,
- * its average response time), or "Simulated probes" while no edge agent node does (issue 24).
+ * its average response time), or "Simulated probes" while no edge agent node does (issue 24); a kind of node
+ * the console does not know (another implementation of the API), by its own word.
  */
 export function ProbedBy({ row }: { row: Pick<BackendHealthRowData, 'source' | 'nodes'> }) {
+  if (row.source !== 'agent' && row.source !== 'simulated') return <span>{row.source}</span>
   if (row.source === 'simulated' || row.nodes.length === 0)
     return <span className="text-slate-600 dark:text-slate-400">Simulated probes</span>
   return (

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react'
 import type { BackendHealthRowData } from '../domain/backend-health.ts'
 
-/** "sick on pop-zz-1 (Varnish)" or "simulated probes fail": where a backend was found unhealthy. */
+/**
+ * "sick on pop-zz-1 (Varnish)" or "simulated probes fail": where a backend was found unhealthy; "sick as
+ * cloud reports it" for a kind of node the console does not know (another implementation of the API).
+ */
 function whereSick(row: BackendHealthRowData): string {
   if (row.source === 'simulated') return 'its simulated probes fail'
+  if (row.source !== 'agent') return `sick as ${row.source} reports it`
   const sick = row.nodes.filter((node) => !node.healthy).map((node) => `${node.node} (Varnish)`)
   return `sick on ${sick.join(', ')}`
 }
@@ -21,13 +25,21 @@ export function BackendHealthSummary({
 }) {
   if (rows.length === 0) return <p className="text-sm">No director of this project has a backend yet.</p>
   const unhealthy = rows.filter((row) => !row.healthy)
-  const real = rows.filter((row) => row.source === 'agent').length
+  const count = (source: string) => rows.filter((row) => row.source === source).length
+  const real = count('agent')
+  const simulated = count('simulated')
+  // Kinds of node the console does not know (another implementation of the API), by their own words.
+  const others = [...new Set(rows.map((row) => row.source))].filter((kind) => kind !== 'agent' && kind !== 'simulated')
   const source =
     real === rows.length
       ? 'Reported by Varnish nodes.'
-      : real === 0
+      : simulated === rows.length
         ? 'From simulated probes: no Varnish node reports them.'
-        : `${real} reported by Varnish nodes, ${rows.length - real} from simulated probes.`
+        : `${[
+            ...(real > 0 ? [`${real} reported by Varnish nodes`] : []),
+            ...(simulated > 0 ? [`${simulated} from simulated probes`] : []),
+            ...others.map((kind) => `${count(kind)} reported by ${kind}`),
+          ].join(', ')}.`
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p>

@@ -96,15 +96,16 @@ const nodeColumns: readonly Column<PurgeRecord['per_node'][number]>[] = [
   {
     id: 'source',
     header: 'Result from',
-    // An edge agent node's own report (and its words), or the simulation's: never one for the other.
+    // An edge agent node's own report (and its words), or the simulation's: never one for the other. A kind of
+    // node the console does not know (another implementation of the API) by its own word.
     cell: (row) =>
-      row.source === 'agent' ? (
+      row.source === 'simulated' ? (
+        'Simulated'
+      ) : (
         <span className="flex flex-col">
-          <span>Varnish node</span>
+          <span>{row.source === 'agent' ? 'Varnish node' : row.source}</span>
           {row.message && <span className="text-xs text-slate-600 dark:text-slate-400">{row.message}</span>}
         </span>
-      ) : (
-        'Simulated'
       ),
   },
 ]

@@ -497,7 +497,10 @@ function Totals({ data }: { data: StatsResult }) {
 const nodesOf = (nodes: readonly string[]) =>
   `${nodes.length === 1 ? '1 node' : `${formatNumber(nodes.length)} nodes`} (${nodes.slice(0, 3).join(', ')}${nodes.length > 3 ? ', …' : ''})`
 
-/** Which part of the totals Varnish counted on edge agent nodes, and which the simulated nodes' model gave. */
+/**
+ * Which part of the totals Varnish counted on edge agent nodes, and which the simulated nodes' model gave; a
+ * kind of node the console does not know (another implementation of the API) by its own word.
+ */
 function Sources({ data }: { data: StatsResult }) {
   if (!data.sources || data.sources.length === 0) return null
   return (
@@ -505,7 +508,11 @@ function Sources({ data }: { data: StatsResult }) {
       <ul className="space-y-1">
         {data.sources.map((source) => (
           <li key={source.kind} data-source={source.kind}>
-            {source.kind === 'agent' ? 'Counted by Varnish on edge agent ' : 'Simulated (the traffic model) on '}
+            {source.kind === 'agent'
+              ? 'Counted by Varnish on edge agent '
+              : source.kind === 'simulated'
+                ? 'Simulated (the traffic model) on '
+                : `Reported as ${source.kind} on `}
             {nodesOf(source.nodes)}:{' '}
             <span className="font-medium tabular-nums text-slate-900 dark:text-slate-100">
               {count(source.totals.requests ?? null)} requests

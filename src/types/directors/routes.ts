@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import * as v from 'valibot'
 import { projectsWhere } from '../../../server/base/principal.ts'
 import type { ServerContext } from '../../../server/context.ts'
 import { resources } from '../../../server/db/schema.ts'
@@ -7,9 +8,31 @@ import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { agentBackendReports } from '../../../server/platform/agent-reports.ts'
 import { backendHealth } from '../../../server/platform/probes.ts'
-import { BackendHealthAnswer, BackendHealthQuery, combinedHealth } from '../../domain/backend-health.ts'
+import { BackendHealthQuery, BackendHealthRow, combinedHealth } from '../../domain/backend-health.ts'
+import { NODE_KINDS } from '../../domain/nodes.ts'
 import { backendVclName } from './edge.ts'
 import type { DirectorData } from './fields.ts'
+
+/**
+ * The answer as the platform sends it and its documents give it: the console's reading (`BackendHealthRow`,
+ * src/domain/backend-health.ts), `source` narrowed to the node kinds, which the console reads as any word.
+ */
+const PlatformBackendHealthAnswer = v.object({
+  data: v.pipe(
+    v.array(
+      v.object({
+        ...BackendHealthRow.entries,
+        source: v.pipe(
+          v.picklist(NODE_KINDS),
+          v.description(
+            'Where the verdict comes from. agent: the Varnish nodes that report the backend (unhealthy when sick on any; the window is the first sick node’s); simulated: the platform’s probe simulation, while no edge agent node reports it',
+          ),
+        ),
+      }),
+    ),
+    v.description('One row per director backend, by project and director'),
+  ),
+})
 
 /**
  * `GET /backend-health` (API.md): every director backend of the projects the caller may reach, with
@@ -26,7 +49,7 @@ function registerBackendHealth(router: ServiceRouter, ctx: ServerContext) {
       'One row per director backend: healthy or not, the last probe and the last change, and the latest probe results. Edge agent nodes (Varnish) report their own probes of it (`nodes`, `source: agent`: unhealthy when sick on any of them); while none does, the platform simulates the probes (`source: simulated`), and a backend whose host contains `down` or `unhealthy` fails them.',
     access: { permission: 'wadp.backend-health.list', within: 'projects' },
     query: BackendHealthQuery,
-    response: BackendHealthAnswer,
+    response: PlatformBackendHealthAnswer,
     handler: async ({ c, query, principal }) => {
       const conditions: (SQL | undefined)[] = [eq(resources.type, 'directors'), ne(resources.scope, '')]
       if (query.project) conditions.push(eq(resources.scope, query.project))
