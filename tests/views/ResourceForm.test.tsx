@@ -467,6 +467,37 @@ describe('ResourceForm: errors, saving and submit', () => {
     expect(screen.queryByText(/backends\.0\.port/)).toBeNull()
   })
 
+  it('says a refusal once, on its fields, whatever words the server’s sentence uses', async () => {
+    const user = userEvent.setup()
+    // The platform's 409 for a name taken: its sentence names the website, its field error the field.
+    const taken: Partial<ResourceFormProps> = {
+      fieldErrors: [{ field: 'name', message: 'is already taken' }],
+      formError: 'website copycat already exists',
+    }
+    const { rerender } = await show(<ResourceForm {...props(websitesUi)} />)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    rerender(<ResourceForm {...props(websitesUi, taken)} />)
+    expect(screen.getByRole('alert').textContent).toBe('Correct the error before saving.')
+    expect(screen.queryByText('website copycat already exists')).toBeNull()
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    expect(description(name)).toContain('is already taken')
+    // The focus goes to the field, read with its error, not to the alert.
+    expect(document.activeElement).toBe(name)
+    // A domain another website holds: the sentence is the field's error, said on the field alone.
+    const domain = 'shop.example.com is already used by website shop-example-com'
+    rerender(
+      <ResourceForm
+        {...props(websitesUi, { fieldErrors: [{ field: 'domain_name', message: domain }], formError: domain })}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe('Correct the error before saving.')
+    expect(screen.getAllByText(domain)).toHaveLength(1)
+    // An answer naming no field (a stale revision) keeps its sentence: it is the form's only word on it.
+    const stale = 'website copycat was changed meanwhile (now at revision 3)'
+    rerender(<ResourceForm {...props(websitesUi, { formError: stale })} />)
+    expect(screen.getByRole('alert').textContent).toBe(stale)
+  })
+
   it('holds Save (Saving…) and the inputs while saving, leaving them focusable', async () => {
     const user = userEvent.setup()
     const onChange = vi.fn()

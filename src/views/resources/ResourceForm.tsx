@@ -86,13 +86,11 @@ export function ResourceForm(props: ResourceFormProps) {
   const alertBefore = useRef<{ node: HTMLDivElement | null; text: string }>({ node: null, text: '' })
   const [refusals, setRefusals] = useState(0)
   const unmatched = unmatchedErrors(ui, values, fieldErrors)
-  // A server sentence that only repeats a field's error under its API name ('expires_at must be…'), when
-  // every error shows on its field, gives way to what the top says for the form's own checks; a sentence
-  // of its own (who already holds a value) stays.
-  const repeatsField =
-    formError !== null &&
-    unmatched.length === 0 &&
-    fieldErrors.some(({ field }) => field !== '' && formError.replace(/^invalid [^:]*: /, '').startsWith(`${field} `))
+  // The server's sentence gives way to what the top says for the form's own checks when every field error
+  // of its answer (its `errors`, docs/api.md) shows on a field of the form, whatever its words: it would only
+  // say them again ('expires_at must be…', 'website x already exists' over Name's 'is already taken'). It
+  // stays when the answer names no field (a stale revision) or one no input shows (listed under it).
+  const repeatsField = formError !== null && fieldErrors.length > 0 && unmatched.length === 0
   const ownError = repeatsField ? null : formError
 
   // After a submit that came back with errors, focus goes where they are: the first marked field, or the
