@@ -580,6 +580,56 @@ describe('ResourceForm: errors, saving and submit', () => {
     observer.disconnect()
   })
 
+  it('says the refused field’s error when Enter is pressed in it, again at each press, not when the focus moves', async () => {
+    // The form's own check, as the machine runs it: each refused submit gives the same errors afresh.
+    const refused: FieldError[] = [{ field: 'name', message: 'use 1-63 lowercase letters, digits and dashes' }]
+    function Refusing() {
+      const [fieldErrors, setFieldErrors] = useState<FieldError[]>([])
+      return <ResourceForm {...props(websitesUi, { fieldErrors, onSubmit: () => setFieldErrors([...refused]) })} />
+    }
+    const user = userEvent.setup()
+    const { container } = await show(<Refusing />)
+    // What the form's live regions (aria-live; the alert is watched by the test above) are given to say: the
+    // text of each node added to one or changed in one.
+    let records: MutationRecord[] = []
+    const observer = new MutationObserver((delivered) => records.push(...delivered))
+    observer.observe(container, { childList: true, subtree: true, characterData: true })
+    const inLiveRegion = (node: Node) => !!(node instanceof Element ? node : node.parentElement)?.closest('[aria-live]')
+    const said = () => {
+      const taken = [...records, ...observer.takeRecords()]
+      records = []
+      return taken
+        .filter((record) => inLiveRegion(record.target))
+        .flatMap((record) => (record.type === 'characterData' ? [record.target] : [...record.addedNodes]))
+        .map((node) => node.textContent ?? '')
+        .filter((text) => text.trim() !== '')
+    }
+    const liveText = () => [...container.querySelectorAll('form [aria-live]')].map((region) => region.textContent)
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    await user.type(name, 'Bad Name{Enter}')
+    // The focus was in the field already: nothing moved, so the live region says its error, which only the
+    // alert's count would have been read without.
+    expect(document.activeElement).toBe(name)
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('alert').textContent).toBe('Correct the error before saving.')
+    expect(said()).toEqual(['use 1-63 lowercase letters, digits and dashes'])
+    // The same words, but the press did something: said again, once.
+    await user.type(name, '{Enter}')
+    expect(said()).toEqual(['use 1-63 lowercase letters, digits and dashes'])
+    // A change takes the copy back, so that browse mode does not read it again below the field's own error.
+    await user.type(name, 'x')
+    expect(liveText()).toEqual([''])
+    // From the button the focus moves to the field, which is read with its error: the live region is silent.
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(document.activeElement).toBe(name)
+    expect(said()).toEqual([])
+    // Enter in another field, the focus moving to the refused one: the same.
+    await user.type(screen.getByRole('textbox', { name: 'Display name' }), 'Shop{Enter}')
+    expect(document.activeElement).toBe(name)
+    expect(said()).toEqual([])
+    observer.disconnect()
+  })
+
   it('calls onCancel from Cancel', async () => {
     const user = userEvent.setup()
     const onCancel = vi.fn()

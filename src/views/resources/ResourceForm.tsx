@@ -67,7 +67,19 @@ export function ResourceForm(props: ResourceFormProps) {
   // While saving the machine takes no changes, and the inputs take none either: they stay enabled (a
   // disabled control loses the focus to the page's body, and a keyboard user would start again from the
   // top), marked unavailable by the fieldset's aria-disabled, and a controlled input shows its value again.
-  const onChange = saving ? ignoreChange : props.onChange
+  // A refusal that puts the focus on the first refused field says its error as the focus moves there; when
+  // the focus is there already (Enter pressed in it), nothing moves and only the alert would be read: the
+  // live region at the end of the form says that error then, in a node of its own at each refusal
+  // (`refusals` its key), so that Enter pressed again says it again. The copy goes as the user changes a
+  // value or submits again (browse mode would read it again below the field's own error).
+  const [said, setSaid] = useState({ refusals: 0, text: '' })
+  const unsay = () => setSaid((previous) => (previous.text ? { ...previous, text: '' } : previous))
+  const onChange = saving
+    ? ignoreChange
+    : (path: string, value: unknown) => {
+        unsay()
+        props.onChange(path, value)
+      }
   const env: FieldEnv = {
     idPrefix: useId(),
     values,
@@ -103,14 +115,27 @@ export function ResourceForm(props: ResourceFormProps) {
     const alert = alertRef.current
     if (alert && alert === alertBefore.current.node && alert.textContent === alertBefore.current.text)
       setRefusals((count) => count + 1)
-    if (ownError) alertRef.current?.focus()
-    else focusFirstInvalid(formRef.current, alertRef.current)
+    if (ownError) {
+      alertRef.current?.focus()
+      return
+    }
+    const focused = document.activeElement
+    const target = focusFirstInvalid(formRef.current, alertRef.current)
+    if (target === null || target !== focused || target === alertRef.current) return
+    // The field's error, as the focus moving would have read it with the field (its `…-error` description).
+    const error = (target.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id.endsWith('-error'))
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+    if (error) setSaid((previous) => ({ refusals: previous.refusals + 1, text: error }))
   }, [saving, conflict, fieldErrors, ownError])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
     awaitingResult.current = true
+    unsay()
     alertBefore.current = { node: alertRef.current, text: alertRef.current?.textContent ?? '' }
     props.onSubmit()
   }
@@ -248,6 +273,10 @@ export function ResourceForm(props: ResourceFormProps) {
           Cancel
         </Button>
       </div>
+
+      <p aria-live="polite" className="sr-only">
+        {said.text && <span key={said.refusals}>{said.text}</span>}
+      </p>
 
       {conflict && (
         <Suspense fallback={null}>
