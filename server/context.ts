@@ -25,8 +25,8 @@ export type ServerConfig = {
    */
   trustedProxies: number
   /**
-   * How long after its arrival a write of one resource may still commit (`WADP_WRITE_DEADLINE_MS`, default
-   * 4000): server/resources/deadline.ts.
+   * How long after its arrival a write the console gives 5 s may still commit (`WADP_WRITE_DEADLINE_MS`,
+   * default 4000): server/resources/deadline.ts.
    */
   writeDeadlineMs: number
   /** The built console, served with an SPA fallback; null serves the API only (tests, `npm run dev`). */

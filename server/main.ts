@@ -72,7 +72,10 @@ export type StartOptions = {
    * (default 0: the connection's own address).
    */
   trustedProxies?: number
-  /** `WADP_WRITE_DEADLINE_MS`: how long after its arrival a write of one resource may still commit (default 4000). */
+  /**
+   * `WADP_WRITE_DEADLINE_MS`: how long after its arrival a write the console gives 5 s may still commit
+   * (default 4000).
+   */
   writeDeadlineMs?: number | undefined
 }
 

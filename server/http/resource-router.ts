@@ -41,9 +41,11 @@ export function callerOf(c: ApiContext, principal: Principal): Caller {
 
 /**
  * The caller of a write that commits within `deadlineMs` of the request's arrival or not at all
- * (server/resources/deadline.ts): the console's calls of one resource, which it gives 5 s.
+ * (server/resources/deadline.ts, `WADP_WRITE_DEADLINE_MS`): every write the console gives its 5 s (one
+ * resource's create, change, revoke or delete; an invalidation, a manual backup, quick setup, node
+ * maintenance, a node's new secret, a certificate's renewal).
  */
-function writerOf(c: ApiContext, principal: Principal, deadlineMs: number): Caller {
+export function writerOf(c: ApiContext, principal: Principal, deadlineMs: number): Caller {
   const received = (c.env as { incoming?: ReceivedRequest } | undefined)?.incoming?.receivedAt
   return { ...callerOf(c, principal), deadline: (received ?? Date.now()) + deadlineMs }
 }

@@ -3,9 +3,9 @@ import { ApiError } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 
 /**
- * How long after its arrival a write of one resource may still commit (`WADP_WRITE_DEADLINE_MS`): under
- * the console's 5 s time-out (the spec's 5000 ms), so that an answer the console gave up on means the
- * write committed before the console read the resource again, or never happens (docs/api.md, "Write
+ * How long after its arrival a write the console gives 5 s may still commit (`WADP_WRITE_DEADLINE_MS`):
+ * under the console's 5 s time-out (the spec's 5000 ms), so that an answer the console gave up on means
+ * the write committed before the console read the resource again, or never happens (docs/api.md, "Write
  * deadline"). Far above a write's usual time: tens of milliseconds, under a second on a busy machine.
  */
 export const WRITE_DEADLINE_MS = 4000

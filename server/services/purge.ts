@@ -17,8 +17,9 @@ import { recordAudit } from '../audit.ts'
 import { notFound, validBody } from '../base/errors.ts'
 import type { ServerContext } from '../context.ts'
 import { resources } from '../db/schema.ts'
-import { callerOf } from '../http/resource-router.ts'
+import { writerOf } from '../http/resource-router.ts'
 import { readJson, ServiceRouter } from '../http/service.ts'
+import { transactionBefore } from '../resources/deadline.ts'
 import type { ResourceRecord } from '../resources/definition.ts'
 import { getResource, insertResource, listResources, lockResource } from '../resources/store.ts'
 import { registerUtils } from './utils.ts'
@@ -128,11 +129,12 @@ export function purgeService(ctx: ServerContext): ServiceRouter {
       // The targets must be on the project's own domains, which only the database knows.
       const domains = [...(await ctx.catalog.projectDomains(ctx.db, params.project)).keys()]
       const request = validBody(purgeRequestSchema(domains), await readJson(c), 'invalidation')
-      const caller = callerOf(c, principal)
+      // Stored within the write deadline of its arrival or not at all (503): the console gives it 5 s.
+      const caller = writerOf(c, principal, ctx.config.writeDeadlineMs)
       const now = ctx.now()
       // Read before the transaction: PGlite has one connection, which the transaction holds.
       const plan = await planFor(ctx)
-      const record = await ctx.db.transaction(async (tx) => {
+      const record = await transactionBefore(ctx.db, caller.deadline, async (tx) => {
         // Held until it commits: a delete of the project at the same moment takes it along, or it finds the
         // project gone.
         if (!(await lockResource(tx, 'projects', '', params.project, 'key share')))

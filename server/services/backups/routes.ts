@@ -13,7 +13,7 @@ import { Timestamp } from '../../../src/domain/common.ts'
 import { nameParam, newestFirstQuery, ProjectParam } from '../../../src/domain/requests.ts'
 import { ApiError, badRequest, conflict, notFound, validBody } from '../../base/errors.ts'
 import type { ServerContext } from '../../context.ts'
-import { callerOf } from '../../http/resource-router.ts'
+import { callerOf, writerOf } from '../../http/resource-router.ts'
 import { readJson, type ServiceRouter } from '../../http/service.ts'
 import { currentRevision } from '../../platform/revisions.ts'
 import { listResources } from '../../resources/store.ts'
@@ -162,7 +162,9 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     response: BackupAnswer,
     headers: ['Location'],
     handler: async ({ c, params, body, principal }) => {
-      const caller = callerOf(c, principal)
+      // Recorded within the write deadline of its arrival or not at all (503): the console gives it 5 s.
+      // An upload (below) has none: the console gives it a minute.
+      const caller = writerOf(c, principal, ctx.config.writeDeadlineMs)
       const now = ctx.now()
       const record = await recordBackup(ctx, {
         project: params.project,
@@ -173,6 +175,7 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
         now,
         auditActor: caller.actor,
         audited: body,
+        deadline: caller.deadline,
       })
       if (!record) throw new Error('backup id collision')
       // Stored: if its task cannot be queued now, the minute sweep queues it (requeueStrandedBackups).

@@ -18,6 +18,7 @@ import { cacheGroup } from '../../db/generations.ts'
 import { resources, settings } from '../../db/schema.ts'
 import type { JobDefinition, TaskDefinition } from '../../platform/jobs.ts'
 import { currentRevision } from '../../platform/revisions.ts'
+import { transactionBefore } from '../../resources/deadline.ts'
 import type { ResourceDefinition, ResourceRecord } from '../../resources/definition.ts'
 import type { ResourceService } from '../../resources/service.ts'
 import { getResource, insertResource, lockResource } from '../../resources/store.ts'
@@ -234,15 +235,20 @@ export async function insertBackup(
 
 /**
  * A new backup and its audit entry, in one transaction; null when its name is taken (the day's scheduled
- * backup stored by another process).
+ * backup stored by another process). With a `deadline`, committed before it or not at all (a 503:
+ * server/resources/deadline.ts).
  */
 export async function recordBackup(
   ctx: ServerContext,
-  args: Parameters<typeof insertBackup>[1] & { auditActor: AuditActor; audited: Record<string, unknown> },
+  args: Parameters<typeof insertBackup>[1] & {
+    auditActor: AuditActor
+    audited: Record<string, unknown>
+    deadline?: number | undefined
+  },
 ) {
-  const { auditActor, audited, ...backup } = args
+  const { auditActor, audited, deadline, ...backup } = args
   const group = cacheGroup(BACKUP_TYPE, backup.project)
-  const { stored, generation } = await ctx.db.transaction(async (tx) => {
+  const { stored, generation } = await transactionBefore(ctx.db, deadline, async (tx) => {
     // The project may have gone since the caller looked (the scheduled job lists every project first):
     // no backup for a deleted project, and none written while one is being deleted (lockResource).
     if (!(await lockResource(tx as Db, 'projects', '', backup.project, 'share'))) {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { callerOf } from '../../../server/http/resource-router.ts'
+import { writerOf } from '../../../server/http/resource-router.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { responseSchemas } from '../../../server/resources/definition.ts'
 import { parseIfMatch } from '../../../server/resources/service.ts'
@@ -45,7 +45,8 @@ export const routes: TypeRoutes = (router, ctx, definition) => {
         params.name,
         precondition,
         {},
-        callerOf(c, principal),
+        // Within the write deadline of its arrival or not at all (503).
+        writerOf(c, principal, ctx.config.writeDeadlineMs),
         true,
         { order },
       )

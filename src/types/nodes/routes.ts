@@ -7,12 +7,13 @@ import { hashSecret } from '../../../server/base/secrets.ts'
 import type { ServerContext } from '../../../server/context.ts'
 import { resources } from '../../../server/db/schema.ts'
 import { newNodeSecret } from '../../../server/edge/node-secret.ts'
-import { callerOf } from '../../../server/http/resource-router.ts'
+import { writerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { storeReport } from '../../../server/platform/agent-reports.ts'
 import { storeStats } from '../../../server/platform/edge-stats.ts'
 import { storeTraffic } from '../../../server/platform/live-traffic.ts'
+import { transactionBefore } from '../../../server/resources/deadline.ts'
 import type { Caller, ResourceDefinition } from '../../../server/resources/definition.ts'
 import { integer, Slug, Timestamp } from '../../domain/common.ts'
 import { AgentReport } from '../../domain/edge-node.ts'
@@ -100,7 +101,9 @@ export function registerNodeMaintenance(router: ServiceRouter, ctx: ServerContex
     status: 200,
     response: MaintenanceResponse,
     handler: async ({ c, body, principal }) => {
-      const caller = callerOf(c, principal)
+      // Every node's change commits within the write deadline of the request's arrival or not at all: one
+      // past it fails with the deadline's sentence, the others keep their result.
+      const caller = writerOf(c, principal, ctx.config.writeDeadlineMs)
       const results: NodeMaintenanceResult[] = []
       for (const name of new Set(body.nodes)) results.push(await changeOne(ctx, nodes, name, body.maintenance, caller))
       return c.json({ data: results })
@@ -363,8 +366,10 @@ export function registerAgentApi(router: ServiceRouter, ctx: ServerContext, node
       })
       if (current.kind !== 'agent')
         throw new ApiError(409, `node ${params.name} is simulated: only an edge agent node has a secret`)
-      const caller = callerOf(c, principal)
-      const secret = await ctx.db.transaction(async (tx) => {
+      // Within the write deadline or not at all (503): a secret replaced after the console gave up would
+      // leave the node's old one dead and the new one shown to no one.
+      const caller = writerOf(c, principal, ctx.config.writeDeadlineMs)
+      const secret = await transactionBefore(ctx.db, caller.deadline, async (tx) => {
         const secret = await newNodeSecret(tx, params.name)
         await recordAudit(tx, {
           actor: caller.actor,

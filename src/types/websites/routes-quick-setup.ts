@@ -21,7 +21,9 @@ function quickError(status: 400 | 409, field: string, message: string) {
 /**
  * The server-side counterpart of the console's quick website sequence (spec section 4): validate,
  * check the domain is free, create a director when none was chosen, find a free website name, create
- * the website, and delete the auto-created director again if the website cannot be created.
+ * the website, and delete the auto-created director again if the website cannot be created. With a
+ * `deadline` in `caller`, each creation commits before it or not at all (server/resources/deadline.ts); the
+ * director's removal after a failure has none: it runs to its end, so nothing of the attempt is left.
  */
 export async function quickSetup(
   ctx: ServerContext,
@@ -60,7 +62,10 @@ export async function quickSetup(
     return { name, default_director: directorName }
   } catch (error) {
     // The director exists only because of this attempt: remove it before reporting the failure.
-    if (createdDirector) await ctx.resources.remove(directors, project, directorName, '*', caller)
+    if (createdDirector) {
+      const { deadline: _past, ...cleanup } = caller
+      await ctx.resources.remove(directors, project, directorName, '*', cleanup)
+    }
     throw error
   }
 }

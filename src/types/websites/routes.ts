@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { ApiError } from '../../../server/base/errors.ts'
 import { may } from '../../../server/base/principal.ts'
 import type { ServerContext } from '../../../server/context.ts'
-import { callerOf } from '../../../server/http/resource-router.ts'
+import { writerOf } from '../../../server/http/resource-router.ts'
 import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { latestTrafficId, trafficSince } from '../../../server/platform/live-traffic.ts'
@@ -53,7 +53,8 @@ function registerDomainsAndQuickSetup(router: ServiceRouter, ctx: ServerContext)
       backend: { directorOption: 'new', host: 'outlet.origin.example.com', port: 443, weight: 1 },
     },
     handler: async ({ c, params, body, principal }) => {
-      const created = await quickSetup(ctx, params.project, body, callerOf(c, principal))
+      // Each creation commits within the write deadline of the request's arrival or not at all (503).
+      const created = await quickSetup(ctx, params.project, body, writerOf(c, principal, ctx.config.writeDeadlineMs))
       // Where the website it created is read (its director is named in the answer).
       c.header('Location', `${c.req.path.replace(/\/quick-setup$/, '')}/websites/${encodeURIComponent(created.name)}`)
       return c.json({ data: created }, 201)
