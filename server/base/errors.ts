@@ -1,5 +1,9 @@
 import * as v from 'valibot'
 import { type FieldError, toFieldErrors } from '../../src/domain/common.ts'
+import type { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
+
+/** The error codes the API sends (openapi.json, the error body's `code`). */
+export type ErrorCode = typeof WRITE_DEADLINE_CODE
 
 /** An error the API reports to its caller in the contract's format (API.md, "Envelope and errors"). */
 export class ApiError extends Error {
@@ -9,6 +13,8 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
     /** Extra payload, e.g. the current resource on a 409 for a stale revision. */
     readonly data?: unknown,
+    /** A word a program acts on instead of the sentence (openapi.json's error `code`): `write_deadline`. */
+    readonly code?: ErrorCode,
   ) {
     super(message)
   }
@@ -37,6 +43,7 @@ export function errorBody(error: ApiError): Record<string, unknown> {
     message: error.message,
     errors: error.errors,
     ...(error.data === undefined ? {} : { data: error.data }),
+    ...(error.code === undefined ? {} : { code: error.code }),
   }
 }
 

@@ -1,3 +1,4 @@
+import { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 import type { ServiceName } from '../base/service-name.ts'
 
 /**
@@ -127,7 +128,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   503: {
     name: 'Unavailable',
     description:
-      'The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made): try again after `Retry-After` seconds',
+      'The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds',
   },
 }
 
@@ -297,6 +298,12 @@ const ERROR_SCHEMA = {
     data: {
       description:
         'On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}`',
+    },
+    code: {
+      type: 'string',
+      enum: [WRITE_DEADLINE_CODE],
+      description:
+        'What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again',
     },
   },
 }

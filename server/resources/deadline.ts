@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 import { ApiError } from '../base/errors.ts'
 import type { Db } from '../db/client.ts'
 
@@ -10,11 +11,11 @@ import type { Db } from '../db/client.ts'
  */
 export const WRITE_DEADLINE_MS = 4000
 
-/** The message of the 503 a write cut by its deadline gets: nothing was stored. */
+/** The message of the 503 a write cut by its deadline gets (its `code`: `write_deadline`): nothing was stored. */
 export const WRITE_DEADLINE_MESSAGE =
   'the platform could not make this change in time, so it did not make it (nothing was stored); try again shortly'
 
-export const writeDeadlinePassed = () => new ApiError(503, WRITE_DEADLINE_MESSAGE)
+export const writeDeadlinePassed = () => new ApiError(503, WRITE_DEADLINE_MESSAGE, [], undefined, WRITE_DEADLINE_CODE)
 
 /** query_canceled: PostgreSQL's `statement_timeout` ended the statement. */
 const CANCELED = '57014'

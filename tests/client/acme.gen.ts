@@ -96,6 +96,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -114,6 +119,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -132,6 +142,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -150,6 +165,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -168,6 +188,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -186,6 +211,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -204,6 +234,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -222,6 +257,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -240,6 +280,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -261,6 +306,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -279,10 +329,15 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
-    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made): try again after `Retry-After` seconds */
+    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
         "Retry-After": components["headers"]["Retry-After"];
@@ -300,6 +355,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -395,6 +455,11 @@ export interface operations {
               }[];
             /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
             data?: unknown;
+            /**
+             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+             * @enum {string}
+             */
+            code?: "write_deadline";
           };
         };
       };

@@ -421,6 +421,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -439,6 +444,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -457,6 +467,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -475,6 +490,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -493,6 +513,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -511,6 +536,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -529,6 +559,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -547,6 +582,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -565,6 +605,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -586,6 +631,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -604,10 +654,15 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
-    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made): try again after `Retry-After` seconds */
+    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
         "Retry-After": components["headers"]["Retry-After"];
@@ -625,6 +680,11 @@ export interface components {
             }[];
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
+          /**
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @enum {string}
+           */
+          code?: "write_deadline";
         };
       };
     };
@@ -720,6 +780,11 @@ export interface operations {
               }[];
             /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
             data?: unknown;
+            /**
+             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+             * @enum {string}
+             */
+            code?: "write_deadline";
           };
         };
       };

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Db } from '../../server/db/client.ts'
 import { WRITE_DEADLINE_MESSAGE } from '../../server/resources/deadline.ts'
 import { lockResource } from '../../server/resources/store.ts'
+import { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 import type { ApiResponse, Json } from './support.ts'
 import { ON_POSTGRES, scheduledBackupsTaken, setUpPlatform } from './support.ts'
 
@@ -58,12 +59,13 @@ async function sentWhileHeld(target: Promise<{ release(): Promise<void> }>, send
   }
 }
 
-/** The deadline's answer: 503, try again in 2 s, nothing was stored. */
+/** The deadline's answer: 503, try again in 2 s, nothing was stored (said in words, and as its code). */
 function expectNotMade(answer: ApiResponse<Json>) {
-  expect([answer.status, answer.headers.get('retry-after'), answer.body.message]).toEqual([
+  expect([answer.status, answer.headers.get('retry-after'), answer.body.message, answer.body.code]).toEqual([
     503,
     '2',
     WRITE_DEADLINE_MESSAGE,
+    WRITE_DEADLINE_CODE,
   ])
 }
 
@@ -105,10 +107,11 @@ describe('a write held past its deadline', () => {
     } finally {
       await shop.release()
     }
-    expect([answer.status, answer.headers.get('retry-after'), answer.body.message]).toEqual([
+    expect([answer.status, answer.headers.get('retry-after'), answer.body.message, answer.body.code]).toEqual([
       503,
       '2',
       WRITE_DEADLINE_MESSAGE,
+      WRITE_DEADLINE_CODE,
     ])
     expect((await platform.call('GET', `${DIRECTORS}/held-origin`)).status).toBe(404)
     const audit = await platform.call('GET', '/api/auth/v0/audit?items=20')
