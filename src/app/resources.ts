@@ -35,6 +35,7 @@ import {
   titleInSentence,
   withoutSecret,
 } from '../domain/resource-ui.ts'
+import { wasNotMadeInTime } from '../domain/write-deadline.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 import type { NodeMaintenanceResult } from '../types/nodes/fields.ts'
 import { loadedModules } from './loaded-modules.ts'
@@ -260,9 +261,11 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
             rotateSecret: fromPromise<string, { name: string }>(({ input }) =>
               rotateSecret(api, ui, project, input.name).catch((error: unknown) => {
                 const { status, message } = writeFailureOf(error, `The ${ui.one}'s secret could not be replaced.`)
-                // No answer, a time-out or a 5xx (anything but a refusal): the platform may have rotated it,
-                // the old one then dead and the new one lost, which only another rotation mends.
-                const refused = status !== null && status < 500 && status !== 408 && status !== 429
+                // No answer, a time-out or a 5xx (anything but a refusal, or the platform's word that it did
+                // not make it in time): the platform may have rotated it, the old one then dead and the new
+                // one lost, which only another rotation mends.
+                const refused =
+                  (status !== null && status < 500 && status !== 408 && status !== 429) || wasNotMadeInTime(error)
                 throw new Error(refused ? message : `${message} ${MAYBE_ROTATED}`)
               }),
             ),

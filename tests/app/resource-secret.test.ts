@@ -6,6 +6,7 @@ import { selectSecret } from '../../machines/resource-form.selectors.ts'
 import type { ApiClients } from '../../src/api/http.ts'
 import { MAYBE_ROTATED, resourceMachines, resourceTools } from '../../src/app/resources.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
+import { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 import { resourceQueries } from '../../src/queries/resources.ts'
 import { nodesUi } from '../../src/types/nodes/screen.ts'
 import { tokensUi } from '../../src/types/tokens/screen.ts'
@@ -144,10 +145,10 @@ describe("an agent node's secret rotation whose answer is lost", () => {
     actor.send({ type: 'secret.confirm' })
     return actor
   }
-  const status = (code: number, message: string) =>
+  const status = (code: number, message: string, mark?: string) =>
     Object.assign(new FetchError(`[POST] "/api/core/v0/nodes/pop-fr-agt-1/secret": ${code}`), {
       statusCode: code,
-      data: { message, errors: [] },
+      data: { message, errors: [], ...(mark ? { code: mark } : {}) },
     })
 
   it('says the old secret may be dead when no answer came: the platform may have rotated it', async () => {
@@ -165,5 +166,17 @@ describe("an agent node's secret rotation whose answer is lost", () => {
     const actor = rotation(status(409, 'pop-fr-par-1 is a simulated node: it has no secret'))
     await waitFor(actor, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
     expect(actor.getSnapshot().context.error).toBe('pop-fr-par-1 is a simulated node: it has no secret')
+  })
+
+  it('says only the platform’s words when it did not replace it in time: nothing was rotated', async () => {
+    const notMade =
+      'the platform could not make this change in time, so it did not make it (nothing was stored); try again shortly'
+    const actor = rotation(status(503, notMade, WRITE_DEADLINE_CODE))
+    await waitFor(actor, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
+    expect(actor.getSnapshot().context.error).toBe(notMade)
+    // Another 503 (the database away) may have come after the change: it stays unsure.
+    const away = rotation(status(503, 'the platform is unavailable for a moment; try again shortly'))
+    await waitFor(away, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
+    expect(away.getSnapshot().context.error).toContain(MAYBE_ROTATED)
   })
 })
