@@ -320,3 +320,39 @@ test("the shell's dialogs come after its first paint: one opened before their co
   await expect(dialog).toBeHidden()
   await expect(opener).toBeFocused()
 })
+
+test("the shell's actors come after its first paint: what is typed in the search box before their machines arrive is kept and searched", async ({
+  page,
+  server,
+}) => {
+  await signedInAndSettled(page, server.adminToken)
+  const release = await holdRequests(page, `**${builtFile('src/app/shell-actors.ts')}`)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const box = page.getByRole('searchbox', { name: 'Search' })
+  await box.click()
+  await box.pressSequentially('shop')
+  // Shown as typed, though the search's machine is not there yet.
+  await expect(box).toHaveValue('shop')
+  release()
+  await expect(page.getByRole('list', { name: 'Search results for shop' })).toBeVisible()
+  await expect(box).toHaveValue('shop')
+})
+
+test("the project selector opened before the shell's actors arrive opens once they are there", async ({
+  page,
+  server,
+}) => {
+  await signedInAndSettled(page, server.adminToken)
+  const release = await holdRequests(page, `**${builtFile('src/app/shell-actors.ts')}`)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const opener = page.getByRole('button', { name: /project/i }).first()
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name: 'Select a project' })
+  await expect(dialog).toHaveCount(0)
+  release()
+  await expect(dialog.getByLabel('Search projects')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(opener).toBeFocused()
+})

@@ -41,6 +41,8 @@ export function useShellDialogs(selectorOpen: boolean) {
  */
 export function ShellDialogs(props: DialogListProps) {
   usePreloadWhenIdle(loadDialogs)
+  // And the machines of the shell's actors (the selector's, the search's, the sync checks'), ahead of their use.
+  usePreloadWhenIdle(root.useRouteContext().shellActors)
   if (props.loaded.size === 0) return null
   return (
     <Suspense fallback={null}>

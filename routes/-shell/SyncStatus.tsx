@@ -8,7 +8,7 @@ import { SyncStatusModal } from '../../src/views/SyncStatusModal.tsx'
 const root = getRouteApi('__root__')
 
 /** What a sync view shows of its machine: the dialog here and the Config Status page read it alike. */
-export function useSyncView(sync: ActorRefFrom<typeof syncStatusMachine>) {
+export function useSyncView(sync: Pick<ActorRefFrom<typeof syncStatusMachine>, 'getSnapshot' | 'subscribe'>) {
   return {
     status: useSelector(sync, selectSyncStatus),
     message: useSelector(sync, selectSyncMessage),

@@ -1,10 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
-import type { SearchOutcome } from '../../machines/global-search.ts'
-import { globalSearchMachine } from '../../machines/global-search.ts'
 import { type LoadedProject, projectMachine } from '../../machines/project.ts'
-import { projectSelectorMachine } from '../../machines/project-selector.ts'
 import { type ApiClients, isForbidden, isNotFound } from '../api/http.ts'
 import {
   getProject,
@@ -16,7 +13,6 @@ import {
 import { ProjectUnavailableError } from '../domain/project.ts'
 import { whileUnavailable } from '../queries/errors.ts'
 import type { ProjectQueries } from '../queries/projects.ts'
-import type { SearchQueries } from '../queries/search.ts'
 import { type EarlyRequests, earlyOr } from './early-requests.ts'
 import type { HeadStart } from './head-start.ts'
 import { storage } from './storage.ts'
@@ -91,30 +87,6 @@ export function provideProject(
       }),
       rememberProject: fromPromise<void, { name: string }>(async ({ input }) => {
         storage.set(storage.keys.lastSelectedProject, input.name)
-      }),
-    },
-  })
-}
-
-export function provideProjectSelector(queryClient: QueryClient, projects: ProjectQueries) {
-  return projectSelectorMachine.provide({
-    actors: {
-      fetchProjects: fromPromise<void>(async () => {
-        await queryClient.fetchQuery(projects.selectorList())
-      }),
-    },
-    actions: {
-      clearProjects: () => queryClient.removeQueries({ queryKey: projects.selectorList().queryKey }),
-    },
-  })
-}
-
-export function provideGlobalSearch(queryClient: QueryClient, search: SearchQueries) {
-  return globalSearchMachine.provide({
-    actors: {
-      search: fromPromise<SearchOutcome, { query: string }>(async ({ input }) => {
-        const results = await queryClient.fetchQuery(search.results(input.query))
-        return { count: results.length }
       }),
     },
   })

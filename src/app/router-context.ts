@@ -15,6 +15,7 @@ import type { searchQueries } from '../queries/search.ts'
 import type { AdminTools } from './admin.ts'
 import type { DebugTools } from './debug.ts'
 import type { EarlyHeading } from './early-requests.ts'
+import type { LaterActor } from './later-actor.ts'
 import type { OverviewTools } from './overview.ts'
 import type { QuickSetupActor } from './quick-setup.ts'
 import type { ResourceTools } from './resources.ts'
@@ -24,11 +25,12 @@ import type { ToolTools } from './tools.ts'
 export type ConsoleActors = {
   session: ActorRefFrom<typeof sessionMachine>
   project: ActorRefFrom<typeof projectMachine>
-  projectSelector: ActorRefFrom<typeof projectSelectorMachine>
-  globalSearch: ActorRefFrom<typeof globalSearchMachine>
   chunkReload: ActorRefFrom<typeof chunkReloadMachine>
-  projectSync: ActorRefFrom<typeof syncStatusMachine>
-  adminSync: ActorRefFrom<typeof syncStatusMachine>
+  // The shell's, whose machines load after its first paint or with their first event (later-actor.ts).
+  projectSelector: LaterActor<ActorRefFrom<typeof projectSelectorMachine>>
+  globalSearch: LaterActor<ActorRefFrom<typeof globalSearchMachine>>
+  projectSync: LaterActor<ActorRefFrom<typeof syncStatusMachine>>
+  adminSync: LaterActor<ActorRefFrom<typeof syncStatusMachine>>
 }
 
 export type ConsoleQueries = {
@@ -65,6 +67,8 @@ export type RouterContext = {
   admin: () => Promise<AdminTools>
   /** /debug's machine registry and path generation (xstate/graph), loaded only when the page asks. */
   debug: () => Promise<DebugTools>
+  /** The shell's later actors' machines (ConsoleActors), asked for ahead of their first use once the shell is idle. */
+  shellActors: () => Promise<unknown>
   /** The quick-setup wizard's actor, created and started with the first use of the Quick setup button. */
   quickSetup: () => Promise<QuickSetupActor>
 }

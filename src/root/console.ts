@@ -2,24 +2,19 @@ import { QueryClient } from '@tanstack/react-query'
 import { createActor } from 'xstate'
 import { createApi } from '../api/http.ts'
 import type { AdminTools } from '../app/admin.ts'
-import { provideSyncStatus } from '../app/configuration.ts'
 import { takeEarlyRequests } from '../app/early-requests.ts'
 import { createHeadStart } from '../app/head-start.ts'
 import { inspectorIfRequested } from '../app/inspector.ts'
+import { laterActors, STAND_INS } from '../app/later-actor.ts'
 import { loadedModules } from '../app/loaded-modules.ts'
 import type { OverviewTools } from '../app/overview.ts'
-import {
-  provideChunkReload,
-  provideGlobalSearch,
-  provideProject,
-  provideProjectSelector,
-  startProjectRequests,
-} from '../app/project.ts'
+import { provideChunkReload, provideProject, startProjectRequests } from '../app/project.ts'
 import type { QuickSetupActor } from '../app/quick-setup.ts'
 import type * as ResourcesModule from '../app/resources.ts'
 import type { ResourceTools } from '../app/resources.ts'
 import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
 import { provideSession } from '../app/session.ts'
+import type { ShellActors } from '../app/shell-actors.ts'
 import type { ToolTools } from '../app/tools.ts'
 import { isStoredSessionCleared, isTokenExpiredMessage, SSO_CALLBACK_PATH } from '../domain/session.ts'
 import { auditQueries } from '../queries/audit.ts'
@@ -70,22 +65,20 @@ export async function startConsole(options: { notify: Notify }) {
       startProjectRequests(api, queryClient, queries.projects, headStart, urlProject, { token, requests: early })
     urlProject = null
   }
-  // One provided sync machine for both views' actors: providing builds the whole machine again.
-  const syncStatus = provideSyncStatus(api)
+  // The shell's actors come with their chunk: no page's first render draws them (later-actor.ts).
+  const shell = laterActors<ShellActors>(STAND_INS, () =>
+    import('../app/shell-actors.ts').then((module) =>
+      module.startShellActors(api, queryClient, queries, options.notify, actorOptions),
+    ),
+  )
   const actors: ConsoleActors = {
     session: createActor(provideSession(api, queryClient, window.location.origin, headStart, early, startUrlProject), {
       ...actorOptions,
       input: {},
     }),
     project: createActor(provideProject(api, queryClient, queries.projects, headStart), actorOptions),
-    projectSelector: createActor(provideProjectSelector(queryClient, queries.projects), actorOptions),
-    globalSearch: createActor(provideGlobalSearch(queryClient, queries.search), actorOptions),
     chunkReload: createActor(provideChunkReload(), { ...actorOptions, input: {} }),
-    projectSync: createActor(syncStatus, {
-      ...actorOptions,
-      input: { kind: 'project', project: null, autoStart: false },
-    }),
-    adminSync: createActor(syncStatus, { ...actorOptions, input: { kind: 'admin', autoStart: false } }),
+    ...shell.actors,
   }
   // Calls made while the session validates or holds a token carry it; none carry a stale one.
   token.current = () => actors.session.getSnapshot().context.credentials?.token ?? null
@@ -168,6 +161,7 @@ export async function startConsole(options: { notify: Notify }) {
       )
       return adminTools
     },
+    shellActors: shell.load,
     debug: () => import('../app/debug.ts').then((module) => module.debugTools()),
     quickSetup: () => {
       quickSetup ??= import('../app/quick-setup.ts').then((module) => {
@@ -180,11 +174,11 @@ export async function startConsole(options: { notify: Notify }) {
     },
   })
   connectNavigation(router, actors, options.notify)
-  connectConfiguration(actors, options.notify)
+  connectConfiguration(actors)
   // The failed import still fails (not prevented): the page says so if the guard skips the reload, instead
   // of the router meeting an import that resolved to nothing ("reading 'loader'").
   window.addEventListener('vite:preloadError', () => actors.chunkReload.send({ type: 'chunk.loadFailed' }))
-  for (const actor of Object.values(actors)) actor.start()
+  for (const actor of [actors.session, actors.project, actors.chunkReload]) actor.start()
   if (window.location.pathname === SSO_CALLBACK_PATH) {
     actors.session.send({ type: 'session.ssoCallback', url: window.location.href })
   }

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
-import { syncNotification } from '../../machines/sync-status.selectors.ts'
 import type { QuickSetupActor } from '../app/quick-setup.ts'
 import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
 import { storage } from '../app/storage.ts'
@@ -118,21 +117,8 @@ export function connectQuickSetup(
   })
 }
 
-/**
- * The sync checks: a finished explicit check is announced for 10 s; the project check follows the
- * selected project.
- */
-export function connectConfiguration(actors: ConsoleActors, notify: Notify) {
-  for (const sync of [actors.projectSync, actors.adminSync]) {
-    sync.on('sync.finished', (event) => {
-      const notification = syncNotification(event)
-      if (notification) {
-        const kind =
-          notification.result === 'success' ? 'success' : notification.result === 'warning' ? 'warning' : 'error'
-        notify(notification.message, { title: notification.title, durationMs: notification.durationMs, kind })
-      }
-    })
-  }
+/** The project's sync check follows the selected project (its notifications: src/app/shell-actors.ts). */
+export function connectConfiguration(actors: ConsoleActors) {
   // A project's sync check starts once its page has painted: its requests never hold up that first paint.
   // A project that is not there for the user (it does not exist, or is not theirs) has nothing to check.
   let synced: string | null = null

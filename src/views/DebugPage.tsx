@@ -9,7 +9,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import type { PanelState } from './DetailPanel.tsx'
 import { PageHeading } from './PageHeading.tsx'
 
-export type DebugMachine = { name: string; actor: AnyActorRef }
+export type DebugMachine = { name: string; actor: Pick<AnyActorRef, 'getSnapshot' | 'subscribe'> }
 
 /** The machines whose test paths can be downloaded, once their module is loaded on request. */
 export type PathsState =
