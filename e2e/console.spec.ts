@@ -321,12 +321,13 @@ test("the shell's dialogs come after its first paint: one opened before their co
   await expect(opener).toBeFocused()
 })
 
-test("the shell's actors come after its first paint: what is typed in the search box before their machines arrive is kept and searched", async ({
+test("the search's machine and dropdown come after the first paint: what is typed before they arrive is kept and searched", async ({
   page,
   server,
 }) => {
   await signedInAndSettled(page, server.adminToken)
-  const release = await holdRequests(page, `**${builtFile('src/app/shell-actors.ts')}`)
+  const releaseMachine = await holdRequests(page, `**${builtFile('src/app/shell-actors.ts')}`)
+  const releaseDropdown = await holdRequests(page, `**${builtFile('src/views/SearchDropdown.tsx')}`)
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   const box = page.getByRole('searchbox', { name: 'Search' })
@@ -334,9 +335,14 @@ test("the shell's actors come after its first paint: what is typed in the search
   await box.pressSequentially('shop')
   // Shown as typed, though the search's machine is not there yet.
   await expect(box).toHaveValue('shop')
-  release()
-  await expect(page.getByRole('list', { name: 'Search results for shop' })).toBeVisible()
+  releaseMachine()
+  releaseDropdown()
+  const results = page.getByRole('list', { name: 'Search results for shop' })
+  await expect(results).toBeVisible()
   await expect(box).toHaveValue('shop')
+  await expect(box).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(results.getByRole('link').first()).toBeFocused()
 })
 
 test("the project selector opened before the shell's actors arrive opens once they are there", async ({

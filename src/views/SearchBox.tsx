@@ -1,9 +1,8 @@
-import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 import type { SearchResult } from '../domain/project.ts'
-import { SEARCH_MESSAGES } from '../domain/project.ts'
-import { Spinner } from '../ui/Spinner.tsx'
-
-export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'empty' | 'failed'
+import { useIdle } from '../ui/useIdle.ts'
+import { useLoaded } from '../ui/useLoadedWhenIdle.ts'
+import type { SearchStatus } from './SearchDropdown.tsx'
 
 export type SearchBoxProps = {
   text: string
@@ -21,13 +20,18 @@ export type SearchBoxProps = {
 
 const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Escape', 'Tab', 'Enter'])
 
-const resultKey = (result: SearchResult) =>
-  `${result.resource.name}:${result.project.name}:${result.resource.data.name}`
+type Dropdown = typeof import('./SearchDropdown.tsx')
+let loadedDropdown: Dropdown | null = null
 
-// A result's lines (its type, name, project and matched columns) come with the first results: what
-// every page loads first carries only the box.
-const ResultSummary = lazy(() => import('./SearchResultSummary.tsx'))
-const loadResultSummary = () => void import('./SearchResultSummary.tsx')
+/**
+ * The dropdown's code (src/views/SearchDropdown.tsx: what it shows, a result's summary, the arrow keys),
+ * asked for when the page is idle, the box is focused or a search begins: what every page draws first
+ * carries only the box. Nothing is shown under the box before the first search (a second's debounce).
+ */
+const loadDropdown = async (): Promise<Dropdown> => {
+  loadedDropdown ??= await import('./SearchDropdown.tsx')
+  return loadedDropdown
+}
 
 /** The global search: a search box and a dropdown of results, walked with the arrow keys. */
 export function SearchBox({
@@ -41,74 +45,27 @@ export function SearchBox({
   renderResultLink,
 }: SearchBoxProps) {
   const [dismissed, setDismissed] = useState(false)
+  const [focused, setFocused] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const dropdownId = useId()
-  const open = status !== 'idle' && !dismissed
+  const dropdown = useLoaded(loadDropdown, useIdle() || focused || status !== 'idle') ?? loadedDropdown
+  const open = status !== 'idle' && !dismissed && dropdown !== null
 
-  function resultLinks(): HTMLElement[] {
-    const items = listRef.current ? Array.from(listRef.current.children) : []
-    return items.flatMap((item) => {
-      const link = item.querySelector<HTMLElement>('a[href], button, [tabindex]')
-      return link ? [link] : []
-    })
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && open) {
       event.preventDefault()
       setDismissed(true)
       inputRef.current?.focus()
       return
     }
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
     // Results closed with Escape come back with ArrowDown, as a list box's do.
     if (event.key === 'ArrowDown' && dismissed && status !== 'idle') {
       event.preventDefault()
       setDismissed(false)
       return
     }
-    const links = resultLinks()
-    if (!open || links.length === 0) return
-    event.preventDefault()
-    const focused = document.activeElement
-    const position = focused instanceof HTMLElement ? links.indexOf(focused) : -1
-    const next = event.key === 'ArrowDown' ? position + 1 : position - 1
-    if (next < 0) inputRef.current?.focus()
-    else links[Math.min(next, links.length - 1)]?.focus()
-  }
-
-  const searching = (
-    <div className="flex items-center gap-2 px-3 py-2 text-sm text-slate-600 dark:text-slate-400">
-      <Spinner size="sm" /> Searching…
-    </div>
-  )
-  let dropdown: ReactNode = null
-  if (status === 'debouncing' || status === 'searching') {
-    dropdown = searching
-  } else if (status === 'empty') {
-    dropdown = <p className="px-3 py-2 text-sm">{SEARCH_MESSAGES.noResults(query)}</p>
-  } else if (status === 'failed') {
-    dropdown = (
-      <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-400">
-        {SEARCH_MESSAGES.failed}
-      </p>
-    )
-  } else if (status === 'results') {
-    dropdown = (
-      <Suspense fallback={searching}>
-        <ul ref={listRef} aria-label={`Search results for ${query}`} className="max-h-96 overflow-y-auto py-1">
-          {results.map((result) => (
-            <li
-              key={resultKey(result)}
-              className="[&>a]:block [&>a]:px-3 [&>a]:py-2 [&>a:focus]:bg-teal-50 [&>a:focus]:outline-none [&>a:hover]:bg-slate-100 dark:[&>a:focus]:bg-slate-800 dark:[&>a:hover]:bg-slate-800"
-            >
-              {renderResultLink(result, <ResultSummary result={result} />)}
-            </li>
-          ))}
-        </ul>
-      </Suspense>
-    )
+    if (open) dropdown.moveThroughResults(event, listRef.current, inputRef.current)
   }
 
   // Said by the status below, there from the start: results arriving in a new dropdown are not announced.
@@ -138,7 +95,7 @@ export function SearchBox({
           // Coming back from outside opens the results again; Escape from a result (focus moved back
           // here from inside) keeps them closed.
           if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) setDismissed(false)
-          loadResultSummary()
+          setFocused(true)
         }}
         onKeyUp={(event) => {
           if (!NAVIGATION_KEYS.has(event.key)) onKeyUp()
@@ -163,15 +120,15 @@ export function SearchBox({
       <p role="status" className="sr-only">
         {found === null ? '' : `${found} result${found === 1 ? '' : 's'} for "${query}"`}
       </p>
-      {open && dropdown && (
-        // As wide as the box, and at least 28rem, growing leftwards from the box's right edge (the box sits at
-        // the right of the top bar) and never wider than the viewport.
-        <div
+      {open && (
+        <dropdown.SearchDropdown
           id={dropdownId}
-          className="absolute top-full right-0 z-50 mt-1 w-[max(28rem,100%)] max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-        >
-          {dropdown}
-        </div>
+          status={status}
+          query={query}
+          results={results}
+          renderResultLink={renderResultLink}
+          listRef={listRef}
+        />
       )}
     </search>
   )

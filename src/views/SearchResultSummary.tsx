@@ -3,7 +3,7 @@ import { matchParts } from '../domain/project.ts'
 import { typeEntryOfRoute } from '../types/registry.ts'
 
 // One result of the global search, in words: its type, its name (the matched part marked), its project
-// and the columns that matched. Loaded when the box is first focused (src/views/SearchBox.tsx).
+// and the columns that matched. Loaded with the search's dropdown (src/views/SearchDropdown.tsx).
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 

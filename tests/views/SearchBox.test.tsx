@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -26,7 +26,7 @@ const renderLink = (found: SearchResult, children: ReactNode) => (
   <a href={`${searchResultPath(found)}?project=${found.project.name}`}>{children}</a>
 )
 
-/** Renders the box; with results, waits for their summaries (loaded with the first results). */
+/** Renders the box; past idle, waits for its dropdown (its code loaded with the first search). */
 async function renderBox(props: Partial<SearchBoxProps> = {}) {
   const callbacks = { onInput: vi.fn(), onKeyUp: vi.fn(), onClear: vi.fn() }
   render(
@@ -40,7 +40,8 @@ async function renderBox(props: Partial<SearchBoxProps> = {}) {
       {...props}
     />,
   )
-  if (props.status === 'results' && (props.results?.length ?? 0) > 0) await screen.findAllByRole('listitem')
+  if (props.status !== undefined && props.status !== 'idle')
+    await waitFor(() => expect(document.querySelector('search > div[id]')).not.toBeNull())
   return callbacks
 }
 
