@@ -362,3 +362,23 @@ test("the project selector opened before the shell's actors arrive opens once th
   await page.keyboard.press('Escape')
   await expect(opener).toBeFocused()
 })
+
+test("the profile menu opened before its items' code arrives opens once it is there, its first item focused", async ({
+  page,
+  server,
+}) => {
+  await signedInAndSettled(page, server.adminToken)
+  const release = await holdRequests(page, `**${builtFile('src/views/ProfileMenuItems.tsx')}`)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const profile = page.getByRole('button', { name: 'Profile', exact: true })
+  await profile.focus()
+  await page.keyboard.press('Enter')
+  await expect(profile).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  release()
+  await expect(page.getByRole('menuitem', { name: 'Refresh permissions' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(profile).toBeFocused()
+})

@@ -24,6 +24,11 @@ type MenuProps = {
   className?: string
   /** Each time the panel opens (what it shows may be fetched then). */
   onOpen?: () => void
+  /**
+   * False while the code of what the panel lists is on its way (loaded by the menu's owner): the panel
+   * opens once it is there, an open asked for meanwhile kept.
+   */
+  contentReady?: boolean
 }
 
 type Panel = typeof import('./MenuPanel.tsx')
@@ -54,6 +59,7 @@ export function Menu({
   buttonClassName = '',
   className = '',
   onOpen,
+  contentReady = true,
 }: MenuProps) {
   const [open, setOpen] = useState(false)
   const [openFocus, setOpenFocus] = useState<OpenFocus>('panel')
@@ -104,7 +110,7 @@ export function Menu({
       >
         {button}
       </button>
-      {open && panel && (
+      {open && panel && contentReady && (
         <PanelContext.Provider value={panel}>
           <panel.MenuPanel
             id={panelId}

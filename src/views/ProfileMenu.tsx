@@ -1,73 +1,42 @@
-import { type AuthType, SESSION_MESSAGES, type SessionUser } from '../domain/session.ts'
+import { useState } from 'react'
 import { Avatar } from '../ui/Avatar.tsx'
-import { Menu, MenuItem, MenuSeparator, MenuText } from '../ui/Menu.tsx'
-import { ThemeMenuSection } from '../ui/ThemeSwitcher.tsx'
-import type { Theme } from '../ui/theme.ts'
+import { Menu } from '../ui/Menu.tsx'
+import { useIdle } from '../ui/useIdle.ts'
+import { useLoaded } from '../ui/useLoadedWhenIdle.ts'
+import type { ProfileMenuProps } from './ProfileMenuItems.tsx'
 
-export type ProfileMenuProps = {
-  authType: AuthType
-  user: Pick<SessionUser, 'username' | 'email' | 'first_name' | 'last_name'> | null
-  /** The console's version line, e.g. '1.4.0'. */
-  version?: string
-  /** Needs wadp.*.* (spec section 6). */
-  showAllVersions: boolean
-  onShowAllVersions: () => void
-  onRefreshPermissions: () => void
-  onSignOut: () => void
-  theme: Theme
-  onThemeChange: (theme: Theme) => void
-  /** The menu opened: the version it shows is fetched then, not with every page. */
-  onOpen?: () => void
-}
+export type { ProfileMenuProps }
 
 export function displayName(user: ProfileMenuProps['user']): string {
   if (!user) return ''
   return `${user.first_name} ${user.last_name}`.trim() || user.username
 }
 
-export function ProfileMenu({
-  authType,
-  user,
-  version,
-  showAllVersions,
-  onShowAllVersions,
-  onRefreshPermissions,
-  onSignOut,
-  theme,
-  onThemeChange,
-  onOpen,
-}: ProfileMenuProps) {
-  const name = displayName(user)
+type Items = typeof import('./ProfileMenuItems.tsx')
+let loadedItems: Items | null = null
+
+/** The open menu's items (ProfileMenuItems.tsx), asked for when the page is idle or the menu first opens. */
+const loadItems = async (): Promise<Items> => {
+  loadedItems ??= await import('./ProfileMenuItems.tsx')
+  return loadedItems
+}
+
+/** The profile button; its menu opens once its items' code is there (an open asked for before is kept). */
+export function ProfileMenu(props: ProfileMenuProps) {
+  const [opened, setOpened] = useState(false)
+  const items = useLoaded(loadItems, useIdle() || opened) ?? loadedItems
+  const name = displayName(props.user)
   return (
-    <Menu label="Profile" onOpen={onOpen} button={<Avatar name={authType === 'token' ? 'Token' : name} size={40} />}>
-      <MenuText>
-        {authType === 'token' ? (
-          <span className="font-medium">{SESSION_MESSAGES.signedInWithToken}</span>
-        ) : (
-          <span className="flex items-center gap-3">
-            <Avatar name={name} size={40} />
-            <span className="flex min-w-0 flex-col">
-              <span className="truncate font-medium">{name}</span>
-              <span className="truncate text-slate-600 dark:text-slate-400">{user?.email}</span>
-            </span>
-          </span>
-        )}
-      </MenuText>
-      <MenuSeparator />
-      <MenuItem onSelect={onRefreshPermissions}>Refresh permissions</MenuItem>
-      <MenuSeparator />
-      <ThemeMenuSection value={theme} onChange={onThemeChange} />
-      <MenuSeparator />
-      {version && (
-        <MenuText>
-          <span className="text-slate-600 dark:text-slate-400">
-            Version <span className="font-mono">{version}</span>
-          </span>
-        </MenuText>
-      )}
-      {showAllVersions && <MenuItem onSelect={onShowAllVersions}>show all</MenuItem>}
-      <MenuSeparator />
-      <MenuItem onSelect={onSignOut}>Sign out</MenuItem>
+    <Menu
+      label="Profile"
+      onOpen={() => {
+        setOpened(true)
+        props.onOpen?.()
+      }}
+      contentReady={items !== null}
+      button={<Avatar name={props.authType === 'token' ? 'Token' : name} size={40} />}
+    >
+      {items && <items.ProfileMenuItems {...props} name={name} />}
     </Menu>
   )
 }

@@ -35,6 +35,8 @@ function renderMenu(props: Partial<ProfileMenuProps> = {}) {
 async function openMenu() {
   const user = userEvent.setup()
   await user.click(screen.getByRole('button', { name: 'Profile' }))
+  // The items' code comes with the first open (or once the page is idle): the menu opens once it is there.
+  await screen.findByRole('menu')
   return user
 }
 
