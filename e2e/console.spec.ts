@@ -382,3 +382,35 @@ test("the profile menu opened before its items' code arrives opens once it is th
   await expect(page.getByRole('menu')).toHaveCount(0)
   await expect(profile).toBeFocused()
 })
+
+test("Config Status loaded afresh waits for its check's machine: it never says 'No nodes reported.' of a fleet with nodes", async ({
+  page,
+  server,
+}) => {
+  await signedInAndSettled(page, server.adminToken)
+  // Whatever the page ever shows, kept from the first paint on.
+  await page.addInitScript(() => {
+    const seen = { noNodes: false }
+    Object.assign(window, { __seen: seen })
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('No nodes reported.')) seen.noNodes = true
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  const chunk = builtFile('src/app/shell-actors.ts')
+  let asked = () => {}
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve
+  })
+  const release = await holdRequests(page, `**${chunk}`, () => {
+    asked()
+    return true
+  })
+  await page.goto('/config-status?project=shop', { waitUntil: 'commit' })
+  await requested
+  // Two frames after the machines were asked for: a page drawn without them has been painted by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'Config Status' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('row').filter({ hasText: 'pop-' }).first()).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { __seen: { noNodes: boolean } }).__seen.noNodes)).toBe(false)
+})

@@ -24,6 +24,9 @@ export const Route = createFileRoute('/config-status')({
     const watch = session.subscribe(decide)
     decide()
   },
+  // The check's machine comes with the page (it loads after the shell's first paint otherwise): the
+  // page never says "No nodes reported." while it is on its way.
+  loader: ({ context }) => context.shellActors(),
   component: ConfigStatus,
 })
 

@@ -7,7 +7,7 @@ const SyncStatus = lazy(() => import('./SyncStatus.tsx'))
 
 /** Starts the admin configuration check and shows its dialog (the Blocklist and Config Status pages). */
 export function AdminSyncButton() {
-  const { actors } = root.useRouteContext()
+  const { actors, shellActors } = root.useRouteContext()
   const [state, setState] = useState<'never' | 'open' | 'closed'>('never')
   return (
     <>
@@ -16,7 +16,8 @@ export function AdminSyncButton() {
         aria-haspopup="dialog"
         onClick={() => {
           actors.adminSync.send({ type: 'sync.start', explicit: false })
-          setState('open')
+          // Once the check's machine is there (it loads after the page's first paint).
+          void shellActors().then(() => setState('open'))
         }}
       >
         Synchronization status

@@ -12,15 +12,16 @@ const DialogList = lazy(loadDialogs)
  * mounted so that closing can hand focus back to its opener.
  */
 export function useShellDialogs(selectorOpen: boolean) {
-  const { actors, quickSetup } = root.useRouteContext()
+  const { actors, quickSetup, shellActors } = root.useRouteContext()
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [loaded, setLoaded] = useState<Loaded>(new Set())
   const opened = selectorOpen ? 'selector' : dialog
   if (opened && !loaded.has(opened)) setLoaded(new Set([...loaded, opened]))
-  // A sync view polls while it is open: it starts with the dialog.
+  // A sync view polls while it is open: it starts with the dialog, which opens once its machine is there
+  // (not saying "No nodes reported." while it is on its way).
   const showSync = (sync: typeof actors.projectSync, shown: 'sync' | 'adminSync') => () => {
     sync.send({ type: 'sync.start', explicit: false })
-    setDialog(shown)
+    void shellActors().then(() => setDialog(shown))
   }
   return {
     dialogs: { dialog, loaded, selectorOpen, close: () => setDialog(null) },
