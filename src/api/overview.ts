@@ -33,6 +33,7 @@ const Certificate = v.object({
   domains: v.array(v.string()),
   status: v.picklist(CERTIFICATE_STATUSES),
   not_after: v.nullish(v.string()),
+  auto_renew: v.boolean(),
   renew_before_days: v.number(),
 })
 export type CertificateSummary = v.InferOutput<typeof Certificate>

@@ -149,7 +149,7 @@ export function CertificatesNeedingAttention({
   const notices = certificates.flatMap((certificate) => {
     const attention = certificateAttention(
       { status: certificate.status, not_after: certificate.not_after ?? null },
-      certificate.renew_before_days,
+      certificate,
       now,
     )
     return attention ? [{ name: certificate.name, domains: certificate.domains, ...attention }] : []

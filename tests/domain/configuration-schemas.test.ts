@@ -965,10 +965,17 @@ describe('LE certificate fields and lifecycle', () => {
     expect(active).toMatchObject({ status: 'active', issuer: '(STAGING) Ersatz Edamame E1', next_renewal_at: null })
     expect(certificateState('c', settings, order, t0 + 2000, 1000)).toEqual(active)
     expect(certificateState('c', settings, order, t0 + 2000 + 90 * 86_400_000, 1000).status).toBe('expired')
-    expect(certificateAttention(active, 30, t0 + 2000 + 70 * 86_400_000)).toEqual({
+    expect(certificateAttention(active, settings, t0 + 2000 + 70 * 86_400_000)).toEqual({
       tone: 'warning',
       text: 'Expires in 20 days',
     })
-    expect(certificateAttention(active, 30, t0 + 2000)).toBeNull()
+    expect(certificateAttention(active, settings, t0 + 2000)).toBeNull()
+    // Nothing renews it: pointed out a month ahead, whatever its (short) renewal window; with auto-renew, from the window.
+    const inThreeDays = t0 + 2000 + 87 * 86_400_000
+    expect(certificateAttention(active, { auto_renew: false, renew_before_days: 1 }, inThreeDays)).toEqual({
+      tone: 'warning',
+      text: 'Expires in 3 days',
+    })
+    expect(certificateAttention(active, { auto_renew: true, renew_before_days: 1 }, inThreeDays)).toBeNull()
   })
 })

@@ -206,17 +206,28 @@ export function certificateState(
   }
 }
 
+/**
+ * How many days before expiry a certificate that nothing renews (auto-renew off) is pointed out, whatever
+ * its renewal window says: the month Let's Encrypt advises renewing in (its default window, 30 days). A
+ * certificate that renews itself is pointed out from its own window (or when its renewal fails).
+ */
+export const MANUAL_RENEWAL_NOTICE_DAYS = RENEW_BEFORE_DAYS.default
+
 /** Whether a certificate needs someone's attention: failed, expired, or expiring within its window. */
 export function certificateAttention(
   state: Pick<CertificateState, 'status' | 'not_after'>,
-  renewBeforeDays: number,
+  settings: Pick<LeCertificateData, 'auto_renew' | 'renew_before_days'>,
   now: number,
 ): { tone: 'danger' | 'warning'; text: string } | null {
   if (state.status === 'failed') return { tone: 'danger', text: 'Failed' }
   if (state.status === 'expired') return { tone: 'danger', text: 'Expired' }
   if (!state.not_after) return null
   const left = Date.parse(state.not_after) - now
-  if (left > renewBeforeDays * DAY_MS) return null
+  // Auto-renew off: its renewal window (as short as a day) is no reason to keep quiet until then.
+  const window = settings.auto_renew
+    ? settings.renew_before_days
+    : Math.max(settings.renew_before_days, MANUAL_RENEWAL_NOTICE_DAYS)
+  if (left > window * DAY_MS) return null
   const days = Math.max(0, Math.ceil(left / DAY_MS))
   return { tone: 'warning', text: `Expires in ${days} day${days === 1 ? '' : 's'}` }
 }

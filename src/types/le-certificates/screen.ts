@@ -57,7 +57,10 @@ export const leCertificatesUi: ResourceUi = {
     if (!status) return null
     return certificateAttention(
       { status, not_after: (record.not_after as string | null) ?? null },
-      Number(record.renew_before_days ?? RENEW_BEFORE_DAYS.default),
+      {
+        auto_renew: record.auto_renew !== false,
+        renew_before_days: Number(record.renew_before_days ?? RENEW_BEFORE_DAYS.default),
+      },
       now,
     )
   },
