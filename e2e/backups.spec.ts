@@ -164,4 +164,24 @@ test.describe('backups', () => {
     await restore.click()
     await expect(page.getByRole('dialog', { name: /Restore “Listed early”/ })).toBeVisible()
   })
+
+  test('a backup named by 200 characters without a space keeps the page from scrolling sideways, its actions in view', async ({
+    page,
+    server,
+  }) => {
+    const name = 'Before_the_migration_of_shop_'.repeat(7).slice(0, 200)
+    const taken = await core(server, 'POST', '/backups', { trigger: 'manual', display_name: name })
+    expect(taken.status).toBe(202)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`/backups?project=${PROJECT}`)
+    const row = page.getByRole('row', { name: new RegExp(name) })
+    await expect(row.getByText('Completed')).toBeVisible({ timeout: 15_000 })
+    // The page itself never scrolls sideways (the buttons' screen-reader names made it 2,700 px wide).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0)
+    // Restore… is on the screen, not past its right edge.
+    const box = await row.getByRole('button', { name: /Restore/ }).boundingBox()
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1280)
+  })
 })

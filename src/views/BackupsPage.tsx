@@ -127,7 +127,8 @@ export function BackupsPage(props: BackupsPageProps) {
       id: 'name',
       header: 'Backup',
       rowHeader: true,
-      cell: (row) => <span className="font-medium">{backupLabel(row)}</span>,
+      // A long name without spaces wraps: unbroken, it widened its column past the screen.
+      cell: (row) => <span className="font-medium [overflow-wrap:anywhere]">{backupLabel(row)}</span>,
     },
     { id: 'trigger', header: 'Trigger', cell: (row) => TRIGGER_LABELS[row.trigger] },
     { id: 'status', header: 'Status', cell: (row) => <StatusBadge backup={row} /> },
@@ -152,6 +153,9 @@ export function BackupsPage(props: BackupsPageProps) {
     {
       id: 'actions',
       header: 'Actions',
+      // In view while a wide table scrolls, and the containing block of its buttons' sr-only names, which
+      // otherwise sat where the table ran on, past its scroll box, and made the whole page scroll sideways.
+      sticky: 'end',
       cell: (row) =>
         row.status === 'completed' ? (
           <span className="flex gap-2">
