@@ -204,6 +204,29 @@ test.describe('resource screens', () => {
     expect(posts).toBe(1)
   })
 
+  test('a display name of 200 characters without a space wraps in the detail page’s heading, the page not scrolling sideways', async ({
+    page,
+    server,
+  }) => {
+    const displayName = 'Login_throttle_for_the_storefront_'.repeat(6).slice(0, 200)
+    const created = await api(server, 'POST', '/ratelimits', {
+      name: 'e2e-long-title',
+      display_name: displayName,
+      limit: 5,
+    })
+    expect(created.status).toBe(201)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`/rate-limits-detail/e2e-long-title?project=${PROJECT}`)
+    const heading = page.getByRole('heading', { level: 1, name: displayName })
+    await expect(heading).toBeVisible()
+    // The heading ran on to 4,000 px, and the page (the shell too) scrolled sideways with it.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0)
+    const box = await heading.boundingBox()
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1280)
+  })
+
   test('stops the second of two tabs from silently overwriting the first', async ({ page, server }) => {
     await api(server, 'POST', '/directors', { name: 'two-tabs', backends: [{ host: 'a.example.com', port: 443 }] })
     const other = await page.context().newPage()
