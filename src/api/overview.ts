@@ -38,8 +38,25 @@ const Certificate = v.object({
 })
 export type CertificateSummary = v.InferOutput<typeof Certificate>
 
-/** The project's LE certificates with what Home needs to tell which ones need attention. */
+/** Certificates read a page at a time (the API's page size goes up to 10,000). */
+export const CERTIFICATES_PAGE = 1000
+
+const CertificatePage = v.object({ data: v.array(Certificate), meta: v.object({ total: v.number() }) })
+
+/**
+ * Every LE certificate of the project, with what Home needs to tell which ones need attention: all of
+ * them, a page after another, since whether one expires is the server's reckoning, not an order it lists
+ * them in (reading only the first page, Home called all of a large project's certificates valid).
+ */
 export async function listCertificates(api: ApiClients, project: string) {
-  const body = await api.acme(`/projects/${encodeURIComponent(project)}/le-cert`, { query: { items: 100 } })
-  return v.parse(v.object({ data: v.array(Certificate), meta: v.object({ total: v.number() }) }), body)
+  const data: CertificateSummary[] = []
+  for (let page = 1; ; page += 1) {
+    const body = await api.acme(`/projects/${encodeURIComponent(project)}/le-cert`, {
+      query: { items: CERTIFICATES_PAGE, page },
+    })
+    const read = v.parse(CertificatePage, body)
+    data.push(...read.data)
+    if (read.data.length < CERTIFICATES_PAGE || data.length >= read.meta.total)
+      return { data, meta: { total: read.meta.total } }
+  }
 }
