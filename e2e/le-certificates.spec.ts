@@ -71,5 +71,10 @@ test.describe('LE certificates as a viewer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Storefront certificate' })).toBeVisible()
     for (const name of ['Renew now', 'Delete', /auto-renew/])
       await expect(page.getByRole('button', { name })).toHaveCount(0)
+    // The add page typed into the address bar refuses, in words as said ('a LE certificate' before).
+    await page.goto(`/managed-certificates-add?project=${PROJECT}`)
+    await expect(
+      page.getByText('You do not have permission to add an LE certificate in this project.', { exact: true }),
+    ).toBeVisible()
   })
 })

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
+import { withArticle } from '../../src/domain/articles.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
 import { draftOf, formTitle, type ResourceUi, resourceRoutes, whereWords } from '../../src/domain/resource-ui.ts'
 import { queryError } from '../../src/queries/errors.ts'
@@ -33,7 +34,7 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   if (!allowed) {
     const text =
       mode === 'create'
-        ? `You do not have permission to add a ${ui.one}${whereWords(ui)}.`
+        ? `You do not have permission to add ${withArticle(ui.one)}${whereWords(ui)}.`
         : `You do not have permission to edit this ${ui.one}.`
     return <PageMessage title={title} text={text} link={listLink} />
   }
