@@ -6,6 +6,7 @@ import type { StoredRecord } from '../../src/api/resources.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
 import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import { directorsUi } from '../../src/types/directors/screen.ts'
+import { leCertificatesUi } from '../../src/types/le-certificates/screen.ts'
 import { pageRulesUi } from '../../src/types/page-rules/screen.ts'
 import { poolsUi } from '../../src/types/pools/screen.ts'
 import { wafPoliciesUi } from '../../src/types/waf-policies/screen.ts'
@@ -46,6 +47,14 @@ const detailValue = (label: string, scope: HTMLElement = document.body) => {
 }
 
 describe('resource detail page', () => {
+  it('says a renewal window of one day as 1 day, not 1 days, and thirty as 30 days', () => {
+    renderDetail(leCertificatesUi, { name: 'storefront-cert', domains: ['shop.example.com'], renew_before_days: 1 })
+    expect(detailValue('Renew before expiry').textContent).toBe('1 day')
+    cleanup()
+    renderDetail(leCertificatesUi, { name: 'storefront-cert', domains: ['shop.example.com'], renew_before_days: 30 })
+    expect(detailValue('Renew before expiry').textContent).toBe('30 days')
+  })
+
   it('shows what uses a WAF policy, directly and through its director (issue 25)', () => {
     renderDetail(wafPoliciesUi, {
       name: 'strict',

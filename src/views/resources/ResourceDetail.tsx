@@ -200,7 +200,9 @@ function FieldValue({ field, record, render }: { field: FieldSpec; record: Store
     case 'number':
       return (
         <>
-          {value === null || value === undefined ? formatValue(null) : `${value}${field.unit ? ` ${field.unit}` : ''}`}
+          {value === null || value === undefined
+            ? formatValue(null)
+            : `${value}${field.unit ? ` ${unitOf(field.unit, value)}` : ''}`}
         </>
       )
     case 'code':
@@ -372,4 +374,9 @@ export function ResourceDetail({
       </div>
     </article>
   )
+}
+
+/** A unit after its number, as said: '1 day', '1 byte', '30 days'; a symbol ('s') as it is. */
+function unitOf(unit: string, value: unknown): string {
+  return Number(value) === 1 && unit.length > 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit
 }
