@@ -16,10 +16,12 @@ export async function readLiveTraffic(
   signal: AbortSignal,
   onSignal: (signal: LiveTrafficSignal) => void,
 ): Promise<void> {
-  const body = await api.core(
-    `/projects/${encodeURIComponent(project)}/websites/${encodeURIComponent(website)}/traffic`,
-    { responseType: 'stream', signal },
-  )
+  const body = await api
+    .core(`/projects/${encodeURIComponent(project)}/websites/${encodeURIComponent(website)}/traffic`, {
+      responseType: 'stream',
+      signal,
+    })
+    .catch(readRefusal)
   const reader = body.getReader()
   const decoder = new TextDecoder()
   let buffer = ''
@@ -43,4 +45,15 @@ export async function readLiveTraffic(
     }
     if (lines.length > 0) onSignal({ type: 'stream.lines', lines })
   }
+}
+
+/**
+ * A refusal asked for as a stream comes as one: its body (`{"message": …}`) is read here, so that the
+ * panel says the platform's words ('missing permission wadp.websites.logs') rather than '403 Forbidden'.
+ */
+async function readRefusal(error: unknown): Promise<never> {
+  const response = (error as { response?: { _data?: unknown } } | null)?.response
+  if (response && response._data instanceof ReadableStream)
+    response._data = await new Response(response._data).json().catch(() => undefined)
+  throw error
 }
