@@ -170,7 +170,7 @@ export function LiveTrafficPanel(props: LiveTrafficPanelProps) {
       )}
       {props.error && (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{`${props.error} Trying again in a few seconds.`}</span>
+          <span>{`${props.error}${/[.!?]$/.test(props.error) ? '' : '.'} Trying again in a few seconds.`}</span>
           <Button variant="secondary" size="sm" onClick={props.onResume}>
             Retry now
           </Button>

@@ -40,4 +40,16 @@ describe('LiveTrafficPanel', () => {
     rerender(<LiveTrafficPanel {...props({ live: false, paused: true, received: 2 })} />)
     expect(said().join(' ')).toContain('Paused: 2 received; nothing is read until you resume.')
   })
+
+  it('ends the failure’s sentence before saying it tries again', () => {
+    render(
+      <LiveTrafficPanel {...props({ live: false, error: 'Live traffic is unavailable: 500 Internal Server Error' })} />,
+    )
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Live traffic is unavailable: 500 Internal Server Error. Trying again in a few seconds.',
+    )
+    cleanup()
+    render(<LiveTrafficPanel {...props({ live: false, error: 'The stream ended.' })} />)
+    expect(screen.getByRole('alert').textContent).toContain('The stream ended. Trying again in a few seconds.')
+  })
 })
