@@ -46,6 +46,7 @@ export function BackupsScreen({ project, can }: { project: string; can: BackupsP
       backups={{
         status: list.isError ? 'error' : data ? 'ready' : 'loading',
         rows: data?.data ?? [],
+        total: data?.meta.total,
         error: list.error ? queryError.message(list.error) : undefined,
       }}
       can={can}

@@ -15,7 +15,8 @@ const RestoreDialog = lazy(() => import('./RestoreDialog.tsx'))
 
 export type BackupsPageProps = {
   project: string
-  backups: { status: 'loading' | 'error' | 'ready'; rows: readonly BackupRecord[]; error?: string }
+  /** `total`: how many the project holds, when more than the rows listed (the newest). */
+  backups: { status: 'loading' | 'error' | 'ready'; rows: readonly BackupRecord[]; total?: number; error?: string }
   /** wadp.backups.create, .get and .restore: what the user may do besides listing. */
   can: { create: boolean; download: boolean; restore: boolean }
   /** The last take, upload or download: under way, or why it failed (what was typed stays). */
@@ -216,6 +217,11 @@ export function BackupsPage(props: BackupsPageProps) {
           caption="Backups of the project, newest first"
           empty="No backup yet in this project."
         />
+      )}
+      {backups.status === 'ready' && (backups.total ?? 0) > backups.rows.length && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {`The ${backups.rows.length} newest of the project's ${backups.total} backups are listed; the older ones are not shown here.`}
+        </p>
       )}
       {restore.step !== 'closed' && (
         <Suspense fallback={<Spinner label="Opening the restore…" />}>

@@ -82,3 +82,29 @@ describe('a backup’s label', () => {
     expect(backupLabel({ ...backup, display_name: 'Before the migration' })).toBe('Before the migration')
   })
 })
+
+describe('the Backups page of a project with more backups than it lists', () => {
+  const backup = (index: number) =>
+    ({
+      name: `b-${index}`,
+      display_name: `Backup ${index}`,
+      trigger: 'manual',
+      status: 'completed',
+      requested_at: '2026-11-29T10:00:00.000Z',
+      size_bytes: 1000,
+      sha256: 'a'.repeat(64),
+    }) as unknown as BackupsPageProps['backups']['rows'][number]
+
+  it('says the rows are the newest of how many, not the project’s every backup', () => {
+    const rows = Array.from({ length: 100 }, (_, index) => backup(index))
+    render(<BackupsPage {...props(null)} backups={{ status: 'ready', rows, total: 150 }} />)
+    expect(
+      screen.getByText("The 100 newest of the project's 150 backups are listed; the older ones are not shown here."),
+    ).toBeTruthy()
+  })
+
+  it('says nothing more when every backup is listed', () => {
+    render(<BackupsPage {...props(null)} backups={{ status: 'ready', rows: [backup(1)], total: 1 }} />)
+    expect(screen.queryByText(/newest of the project/)).toBeNull()
+  })
+})
