@@ -7,6 +7,7 @@ import { leCertificatesUi } from '../../src/types/le-certificates/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
 import type { AddonContext } from './ResourceDetailRoute.tsx'
+import { useOneAtATime } from './useOneAtATime.ts'
 
 type Props = { record: StoredRecord; context: AddonContext }
 
@@ -17,6 +18,8 @@ const RenewDialog = lazy(() => import('../../src/views/resources/RenewCertificat
 export function CertificateActions({ record, context }: Props) {
   const { project, page } = context
   const [asking, setAsking] = useState(false)
+  // A double click sends one request: the second would meet the revision the first moved on (a 409).
+  const once = useOneAtATime()
   const busy = TRANSITIONAL_STATUSES.includes(record.status as CertificateStatus)
   const renew = useMutation({
     mutationFn: () => page.actions.renewCertificate(leCertificatesUi, project, record),
@@ -35,7 +38,7 @@ export function CertificateActions({ record, context }: Props) {
   })
   return (
     <>
-      <Button variant="secondary" onClick={() => autoRenew.mutate()} busy={autoRenew.isPending}>
+      <Button variant="secondary" onClick={() => once(() => autoRenew.mutateAsync())} busy={autoRenew.isPending}>
         {record.auto_renew === true ? 'Turn auto-renew off' : 'Turn auto-renew on'}
       </Button>
       <Button
@@ -54,7 +57,7 @@ export function CertificateActions({ record, context }: Props) {
             domains={(record.domains as string[] | undefined)?.join(', ') ?? record.name}
             pending={renew.isPending}
             error={renew.error?.message ?? null}
-            onConfirm={() => renew.mutate()}
+            onConfirm={() => once(() => renew.mutateAsync())}
             onCancel={() => setAsking(false)}
           />
         </Suspense>

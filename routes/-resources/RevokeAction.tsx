@@ -5,6 +5,7 @@ import { capitalize, type ResourceUi } from '../../src/domain/resource-ui.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
 import type { AddonContext, DetailAddons } from './ResourceDetailRoute.tsx'
+import { useOneAtATime } from './useOneAtATime.ts'
 import { useSessionTokenName } from './useSessionToken.ts'
 
 type Props = { ui: ResourceUi; record: StoredRecord; context: AddonContext }
@@ -18,6 +19,8 @@ export function RevokeAction({ ui, record, context }: Props) {
   // The session's own token is warned of.
   const yours = useSessionTokenName(ui, [record]) !== null
   const [asking, setAsking] = useState(false)
+  // A double click on Revoke sends one request (the second met the moved-on revision, a 409).
+  const once = useOneAtATime()
   const revoke = useMutation({
     mutationFn: () => page.actions.revoke(ui, project, record),
     onSuccess: () => {
@@ -45,7 +48,7 @@ export function RevokeAction({ ui, record, context }: Props) {
             yours={yours}
             pending={revoke.isPending}
             error={revoke.error?.message ?? null}
-            onConfirm={() => revoke.mutate()}
+            onConfirm={() => once(() => revoke.mutateAsync())}
             onCancel={() => setAsking(false)}
           />
         </Suspense>
