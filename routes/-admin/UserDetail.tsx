@@ -6,6 +6,7 @@ import type { StoredRecord } from '../../src/api/resources.ts'
 import type { RoleName } from '../../src/domain/role-names.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import type { DetailAddons } from '../-resources/ResourceDetailRoute.tsx'
+import { useOneAtATime } from '../-resources/useOneAtATime.ts'
 import type { ResourcePage } from '../-resources/useResourcePage.ts'
 import { requestOf } from './requestOf.ts'
 import { UserActivityPanels } from './UserActivityPanels.tsx'
@@ -34,6 +35,8 @@ function UserActions({ record, page }: { record: StoredRecord; page: ResourcePag
   const disable = record.status !== 'disabled'
   const close = () => setAsking(null)
   const { status, roles } = useUserChanges(record, page, close)
+  // A double click sends one request (the second met the revision the first moved on, a 409).
+  const once = useOneAtATime()
   return (
     <>
       <Button
@@ -63,7 +66,7 @@ function UserActions({ record, page }: { record: StoredRecord; page: ResourcePag
             email={record.name}
             disable={disable}
             request={requestOf(status)}
-            onConfirm={() => status.mutate()}
+            onConfirm={() => once(() => status.mutateAsync())}
             onClose={close}
           />
         )}
@@ -75,7 +78,7 @@ function UserActions({ record, page }: { record: StoredRecord; page: ResourcePag
             email={record.name}
             roles={rolesOf(record)}
             request={requestOf(roles)}
-            onSave={(chosen) => roles.mutate(chosen)}
+            onSave={(chosen) => once(() => roles.mutateAsync(chosen))}
             onClose={close}
           />
         )}
