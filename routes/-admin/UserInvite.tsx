@@ -5,6 +5,7 @@ import { usersUi } from '../../src/types/users/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
 import { notify } from '../../src/ui/Toaster.tsx'
 import type { ListAddons } from '../-resources/ProjectList.tsx'
+import { useOneAtATime } from '../-resources/useOneAtATime.ts'
 import type { ResourcePage } from '../-resources/useResourcePage.ts'
 import { requestOf } from './requestOf.ts'
 
@@ -20,6 +21,8 @@ export const userListAddons: ListAddons = {
 
 function InviteUser({ page }: { page: ResourcePage }) {
   const [open, setOpen] = useState(false)
+  // A double click on Invite sends one request (the second was refused: the address was taken by the first).
+  const once = useOneAtATime()
   const invite = useMutation({
     mutationFn: (values: UserInviteData) => page.actions.create(usersUi, '', { ...values, status: 'invited' }),
     onSuccess: (user) => {
@@ -44,7 +47,7 @@ function InviteUser({ page }: { page: ResourcePage }) {
           <InviteUserDialog
             open
             request={requestOf(invite)}
-            onInvite={(values) => invite.mutate(values)}
+            onInvite={(values) => once(() => invite.mutateAsync(values))}
             onClose={() => setOpen(false)}
           />
         </Suspense>
