@@ -92,4 +92,15 @@ test.describe('Blocklist', () => {
     expect(await stored(server, 'ip-203-0-113-66')).toMatchObject({ action: 'allow', notes: 'e2e bot' })
     expect(await stored(server, 'country-nl')).toMatchObject({ target: 'country', value: 'NL' })
   })
+  test('a double click on Import imports once and reports that import', async ({ page, server }) => {
+    await page.goto('/access-list?project=shop')
+    await page.getByRole('button', { name: 'Paste values' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Paste values into the blocklist' })
+    await dialog.getByLabel('Values, one per line').fill(['203.0.113.91', '203.0.113.92'].join('\n'))
+    await dialog.getByRole('button', { name: 'Import' }).dblclick()
+    // Not the report of a second import that found both there: '0 entries added, 2 duplicates left out'.
+    const report = page.getByRole('dialog', { name: 'Values pasted into the blocklist' })
+    await expect(report).toContainText('2 entries added')
+    expect(await stored(server, 'ip-203-0-113-91')).toMatchObject({ action: 'block' })
+  })
 })

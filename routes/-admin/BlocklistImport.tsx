@@ -5,6 +5,7 @@ import type { ResourceUi } from '../../src/domain/resource-ui.ts'
 import type { BlocklistImportInput } from '../../src/types/blocklist/import.ts'
 import { BLOCKLIST_ACTION_OPTIONS } from '../../src/types/blocklist/screen.ts'
 import { Button } from '../../src/ui/Button.tsx'
+import { useOneAtATime } from '../-resources/useOneAtATime.ts'
 import type { ResourcePage } from '../-resources/useResourcePage.ts'
 
 const root = getRouteApi('__root__')
@@ -20,6 +21,9 @@ export default function BlocklistImport({ ui, page }: { ui: ResourceUi; page: Re
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const [action, setAction] = useState('block')
+  // A double click on Import imports once: a second import found every value there and its report
+  // ('0 entries added, 3 duplicates left out') replaced the first's.
+  const once = useOneAtATime()
   const paste = useMutation({
     mutationFn: async (request: BlocklistImportInput) => (await admin()).importBlocklist(request),
     onSuccess: (report) => {
@@ -50,7 +54,7 @@ export default function BlocklistImport({ ui, page }: { ui: ResourceUi; page: Re
             report={paste.data ?? null}
             onText={setText}
             onAction={setAction}
-            onSubmit={() => paste.mutate({ text, action: action as BlocklistImportInput['action'] })}
+            onSubmit={() => once(() => paste.mutateAsync({ text, action: action as BlocklistImportInput['action'] }))}
             onPasteMore={() => {
               setText('')
               paste.reset()
