@@ -103,4 +103,24 @@ test.describe('Blocklist', () => {
     await expect(report).toContainText('2 entries added')
     expect(await stored(server, 'ip-203-0-113-91')).toMatchObject({ action: 'block' })
   })
+
+  test('on a slow device, closing each report gives the focus back to Paste values', async ({ page }) => {
+    // The report replaces the form (another dialog). The form's panel, mounted by Headless UI a render
+    // after the dialog, was never noted as where the report should go back to: on a slowed CPU the focus
+    // was then left on the page's body after Done (4 of 6 runs at 4-10x, and once in a busy CI run).
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+    for (const last of [101, 102, 103]) {
+      // Each time on a page just loaded: the dialogs' code arrives as they are first opened.
+      await page.goto('/access-list?project=shop')
+      await page.getByRole('button', { name: 'Paste values' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Paste values into the blocklist' })
+      await dialog.getByLabel('Values, one per line').fill(`203.0.113.${last}`)
+      await dialog.getByRole('button', { name: 'Import' }).click()
+      const report = page.getByRole('dialog', { name: 'Values pasted into the blocklist' })
+      await expect(report).toContainText('1 entry added')
+      await report.getByRole('button', { name: 'Done' }).click()
+      await expect(page.getByRole('button', { name: 'Paste values' })).toBeFocused()
+    }
+  })
 })

@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef } from 'react'
 
 type ModalSize = 'sm' | 'md' | 'lg' | 'xl'
 
@@ -72,15 +72,16 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', dis
   const opener = useRef<Opener | null>(null)
   const panel = useRef<HTMLDivElement | null>(null)
   if (open && opener.current === null && typeof document !== 'undefined') opener.current = openerNow()
+  // The panel is registered as it comes and goes: Headless UI mounts it in a portal a render after the
+  // dialog, so an effect of this component would still find none (and a dialog replacing this one would
+  // not know where to give focus back).
+  const registerPanel = useCallback((element: HTMLDivElement | null) => {
+    if (panel.current) openPanels.delete(panel.current)
+    panel.current = element
+    const target = element && opener.current && returnTarget(opener.current)
+    if (element && target) openPanels.set(element, target)
+  }, [])
   useEffect(() => {
-    const element = panel.current
-    if (open && element && opener.current) {
-      const target = returnTarget(opener.current)
-      if (target) openPanels.set(element, target)
-      return () => {
-        openPanels.delete(element)
-      }
-    }
     if (open || !opener.current) return
     const target = returnTarget(opener.current)
     opener.current = null
@@ -110,7 +111,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', dis
     >
       <DialogBackdrop className="fixed inset-0 bg-slate-950/50" />
       <DialogPanel
-        ref={panel}
+        ref={registerPanel}
         className={`relative flex w-full ${SIZES[size]} flex-col rounded-lg bg-white text-slate-900 shadow-xl ring-1 ring-slate-900/10 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-100/10`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
