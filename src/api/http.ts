@@ -42,6 +42,10 @@ export function errorMessage(error: unknown): string {
       ? `${error.statusCode} ${error.statusText ?? ''}`.trim()
       : 'The platform could not be reached.'
   }
+  // An answer of a shape the console does not know (another implementation, a proxy): valibot's words say
+  // what was wrong, not where.
+  if (error instanceof Error && error.name === 'ValiError')
+    return `The platform's answer could not be read (${error.message}).`
   return error instanceof Error ? error.message : String(error)
 }
 
