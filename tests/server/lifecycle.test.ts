@@ -41,7 +41,10 @@ describe('a server process starting and stopping', () => {
           answers
             .fetch(`${server.url}${path}`, {
               headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-              signal: AbortSignal.timeout(5000),
+              // A hang is an answer that waits for the whole start (30 s and more on a loaded machine):
+              // 15 s tells it apart while leaving a start's busy moments room on a loaded 2-core
+              // machine (5 s failed once at a load average of 12, three requests of one round).
+              signal: AbortSignal.timeout(15_000),
             })
             .then(async (r): Promise<Seen> => {
               const text = await r.text()
