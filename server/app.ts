@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { CONTENDED_CODE } from '../src/domain/write-deadline.ts'
 import { type AccessTokenVerifier, AUTH_TYPES, Authenticator, type RoleGrants } from './auth/authenticator.ts'
 import { ApiError, errorBody, RateLimited } from './base/errors.ts'
 import type { ServerConfig, ServerContext, TypeCatalog } from './context.ts'
@@ -175,11 +176,12 @@ export function createApp(ctx: ServerContext, types: TypeList): Hono<AppEnv> {
       return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, errors: [] }, 503)
     }
     // A transaction PostgreSQL ended for a deadlock or a serialization failure is run again by the pool
-    // (retryContendedTransactions); one that still meets them after every attempt is busy, not broken.
+    // (retryContendedTransactions); one that still meets them after every attempt is busy, not broken. Every
+    // attempt rolled back, so nothing was stored: its `code` says so to a program (docs/api.md).
     if (transactionContended(error)) {
       console.error(`${c.req.method} ${c.req.path}: ${TRANSACTION_ATTEMPTS} attempts met other transactions`)
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-      return c.json({ message: DATABASE_CONTENDED_MESSAGE, errors: [] }, 503)
+      return c.json({ message: DATABASE_CONTENDED_MESSAGE, errors: [], code: CONTENDED_CODE }, 503)
     }
     // Never leak internals: log the cause, answer with a generic message.
     console.error(`${c.req.method} ${c.req.path} failed:`, error)

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { type FieldError, toFieldErrors } from '../../src/domain/common.ts'
-import type { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
+import type { CONTENDED_CODE, WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 
 /** The error codes the API sends (openapi.json, the error body's `code`). */
-export type ErrorCode = typeof WRITE_DEADLINE_CODE
+export type ErrorCode = typeof WRITE_DEADLINE_CODE | typeof CONTENDED_CODE
 
 /** An error the API reports to its caller in the contract's format (API.md, "Envelope and errors"). */
 export class ApiError extends Error {
@@ -13,7 +13,7 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
     /** Extra payload, e.g. the current resource on a 409 for a stale revision. */
     readonly data?: unknown,
-    /** A word a program acts on instead of the sentence (openapi.json's error `code`): `write_deadline`. */
+    /** A word a program acts on instead of the sentence (openapi.json's error `code`): `write_deadline`, `contended`. */
     readonly code?: ErrorCode,
   ) {
     super(message)

@@ -1,4 +1,4 @@
-import { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
+import { CONTENDED_CODE, WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 import type { ServiceName } from '../base/service-name.ts'
 
 /**
@@ -128,7 +128,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   503: {
     name: 'Unavailable',
     description:
-      'The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds',
+      'The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, the write rolled back: `code` is then `contended`, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds',
   },
 }
 
@@ -301,9 +301,9 @@ const ERROR_SCHEMA = {
     },
     code: {
       type: 'string',
-      enum: [WRITE_DEADLINE_CODE],
+      enum: [WRITE_DEADLINE_CODE, CONTENDED_CODE],
       description:
-        'What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again',
+        'What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again',
     },
   },
 }

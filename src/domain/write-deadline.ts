@@ -5,14 +5,19 @@
  */
 export const WRITE_DEADLINE_CODE = 'write_deadline'
 
-/** The call failed with that answer (the API client's error: `statusCode`, the answer's body in `data`). */
-export function wasNotMadeInTime(error: unknown): boolean {
+/**
+ * The `code` of the 503 for a write that met other transactions (a deadlock, a serialization failure) at
+ * every attempt: each attempt rolled back, nothing was stored (docs/api.md, "The database away").
+ */
+export const CONTENDED_CODE = 'contended'
+
+/**
+ * The call failed with one of those answers, the platform's word that the write was not made (the API
+ * client's error: `statusCode`, the answer's body in `data`).
+ */
+export function wasNotMade(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
   const { statusCode, data } = error as { statusCode?: unknown; data?: unknown }
-  return (
-    statusCode === 503 &&
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { code?: unknown }).code === WRITE_DEADLINE_CODE
-  )
+  const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined
+  return statusCode === 503 && (code === WRITE_DEADLINE_CODE || code === CONTENDED_CODE)
 }

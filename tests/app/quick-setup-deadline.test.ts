@@ -9,7 +9,7 @@ import { selectErrors } from '../../machines/quick-setup.selectors.ts'
 import { quickSetupMachine } from '../../machines/quick-setup.ts'
 import { createApi } from '../../src/api/http.ts'
 import { provideQuickSetupSubmission } from '../../src/app/quick-setup.ts'
-import { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
+import { CONTENDED_CODE, WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -27,6 +27,8 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   })
 const notMadeInTime = () => json(503, { message: NOT_MADE, errors: [], code: WRITE_DEADLINE_CODE })
+const CONTENDED = 'the platform is busy with other changes to the same data; try again shortly'
+const contended = () => json(503, { message: CONTENDED, errors: [], code: CONTENDED_CODE })
 const unavailable = () => json(503, { message: 'the platform is unavailable for a moment', errors: [] })
 const missing = () => json(404, { message: 'not found', errors: [] })
 
@@ -89,6 +91,13 @@ describe('quick setup and the platform’s “not made in time”', () => {
     const state = await submitted(wizard)
     expect(callsAfter(wizard.calls, `POST ${BASE}/directors`)).toEqual([])
     expect(selectErrors(state)).toEqual([{ field: 'server', message: NOT_MADE }])
+  })
+
+  it('takes a website rolled back for other changes as not created: no read, the director removed at once', async () => {
+    const wizard = wizardOver({ website: contended })
+    const state = await submitted(wizard)
+    expect(callsAfter(wizard.calls, `POST ${BASE}/websites`)).toEqual([`DELETE ${BASE}/directors/${DIRECTOR}`])
+    expect(selectErrors(state)).toEqual([{ field: 'server', message: CONTENDED }])
   })
 
   it('still asks, twice, after a 503 without the mark: the website may have been created', async () => {

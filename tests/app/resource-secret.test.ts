@@ -6,7 +6,7 @@ import { selectSecret } from '../../machines/resource-form.selectors.ts'
 import type { ApiClients } from '../../src/api/http.ts'
 import { MAYBE_ROTATED, resourceMachines, resourceTools } from '../../src/app/resources.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
-import { WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
+import { CONTENDED_CODE, WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 import { resourceQueries } from '../../src/queries/resources.ts'
 import { nodesUi } from '../../src/types/nodes/screen.ts'
 import { tokensUi } from '../../src/types/tokens/screen.ts'
@@ -174,6 +174,11 @@ describe("an agent node's secret rotation whose answer is lost", () => {
     const actor = rotation(status(503, notMade, WRITE_DEADLINE_CODE))
     await waitFor(actor, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
     expect(actor.getSnapshot().context.error).toBe(notMade)
+    // Rolled back at every attempt for other changes: nothing was rotated either.
+    const busy = 'the platform is busy with other changes to the same data; try again shortly'
+    const contended = rotation(status(503, busy, CONTENDED_CODE))
+    await waitFor(contended, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)
+    expect(contended.getSnapshot().context.error).toBe(busy)
     // Another 503 (the database away) may have come after the change: it stays unsure.
     const away = rotation(status(503, 'the platform is unavailable for a moment; try again shortly'))
     await waitFor(away, (snapshot) => snapshot.matches('confirming') && snapshot.context.error !== null)

@@ -97,10 +97,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -120,10 +120,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -143,10 +143,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -166,10 +166,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -189,10 +189,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -212,10 +212,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -235,10 +235,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -258,10 +258,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -281,10 +281,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -307,10 +307,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -330,14 +330,14 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
-    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
+    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, the write rolled back: `code` is then `contended`, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
         "Retry-After": components["headers"]["Retry-After"];
@@ -356,10 +356,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -443,7 +443,7 @@ export interface operations {
                 name: string;
                 is_healthy: boolean;
               }[];
-          } | {
+          } | ({
             /** @description What went wrong, in one sentence */
             message: string;
             /** @description One entry per invalid field (empty when the error is not about a field) */
@@ -456,11 +456,11 @@ export interface operations {
             /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
             data?: unknown;
             /**
-             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
              * @enum {string}
              */
-            code?: "write_deadline";
-          };
+            code?: "write_deadline" | "contended";
+          });
         };
       };
     };

@@ -422,10 +422,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -445,10 +445,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -468,10 +468,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -491,10 +491,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -514,10 +514,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -537,10 +537,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -560,10 +560,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -583,10 +583,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -606,10 +606,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -632,10 +632,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -655,14 +655,14 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
-    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
+    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, the write rolled back: `code` is then `contended`, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
         "Retry-After": components["headers"]["Retry-After"];
@@ -681,10 +681,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -768,7 +768,7 @@ export interface operations {
                 name: string;
                 is_healthy: boolean;
               }[];
-          } | {
+          } | ({
             /** @description What went wrong, in one sentence */
             message: string;
             /** @description One entry per invalid field (empty when the error is not about a field) */
@@ -781,11 +781,11 @@ export interface operations {
             /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
             data?: unknown;
             /**
-             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
              * @enum {string}
              */
-            code?: "write_deadline";
-          };
+            code?: "write_deadline" | "contended";
+          });
         };
       };
     };

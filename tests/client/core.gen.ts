@@ -1007,10 +1007,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1030,10 +1030,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1053,10 +1053,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1076,10 +1076,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1099,10 +1099,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1122,10 +1122,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1145,10 +1145,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1168,10 +1168,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1191,10 +1191,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1217,10 +1217,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1240,14 +1240,14 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
-    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
+    /** @description The platform cannot answer for a moment (starting, its database cannot be reached, busy with other changes to the same data, the write rolled back: `code` is then `contended`, or a write that could not be made within its deadline, 4 s of its arrival, and was not made: `code` is then `write_deadline`): try again after `Retry-After` seconds */
     Unavailable: {
       headers: {
         "Retry-After": components["headers"]["Retry-After"];
@@ -1266,10 +1266,10 @@ export interface components {
           /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
           data?: unknown;
           /**
-           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+           * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
            * @enum {string}
            */
-          code?: "write_deadline";
+          code?: "write_deadline" | "contended";
         };
       };
     };
@@ -1353,7 +1353,7 @@ export interface operations {
                 name: string;
                 is_healthy: boolean;
               }[];
-          } | {
+          } | ({
             /** @description What went wrong, in one sentence */
             message: string;
             /** @description One entry per invalid field (empty when the error is not about a field) */
@@ -1366,11 +1366,11 @@ export interface operations {
             /** @description On a 409 for a stale If-Match, the resource as it is now; on a 409 for a resource still used, `{referrers: [...]}` */
             data?: unknown;
             /**
-             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again
+             * @description What a program acts on, instead of the sentence (absent on most errors). `write_deadline`, on a 503: the write could not be made within its deadline (4 s of its arrival) and was not made, nothing was stored; send it again. `contended`, on a 503: the write met other changes to the same data at every attempt and was rolled back each time, nothing was stored; send it again
              * @enum {string}
              */
-            code?: "write_deadline";
-          };
+            code?: "write_deadline" | "contended";
+          });
         };
       };
     };

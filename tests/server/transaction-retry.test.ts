@@ -11,6 +11,7 @@ import {
   TRANSACTION_ATTEMPTS,
   transactionContended,
 } from '../../server/db/client.ts'
+import { CONTENDED_CODE } from '../../src/domain/write-deadline.ts'
 import { ON_POSTGRES, setUpPlatform, testDatabase } from './support.ts'
 
 const platform = setUpPlatform()
@@ -86,10 +87,39 @@ describe('a transaction that met another', () => {
     const res = await platform.call('POST', '/api/core/v0/projects/shop/directors', {
       body: { name: 'contended', backends: [{ host: 'origin.example.com', port: 443 }] },
     })
-    expect([res.status, res.headers.get('retry-after'), res.body.message]).toEqual([
+    // Every attempt rolled back: the answer's code says that nothing was stored.
+    expect([res.status, res.headers.get('retry-after'), res.body.message, res.body.code]).toEqual([
       503,
       '2',
       'the platform is busy with other changes to the same data; try again shortly',
+      CONTENDED_CODE,
+    ])
+  })
+
+  it('fails one node of a maintenance so, the others keeping their change, and the answer says so', async () => {
+    // The 503 marked contended would say nothing was stored, untrue for the node already changed.
+    const service = platform.server.ctx.resources
+    const update = service.update.bind(service)
+    let calls = 0
+    vi.spyOn(service, 'update').mockImplementation((...args) => {
+      calls += 1
+      return calls === 1 ? update(...args) : Promise.reject(wrapped('40P01'))
+    })
+    const res = await platform.call('POST', '/api/core/v0/nodes/maintenance', {
+      body: { nodes: ['pop-de-fra-1', 'pop-nl-ams-1'], maintenance: true },
+    })
+    expect([res.status, res.body.data]).toEqual([
+      200,
+      [
+        { name: 'pop-de-fra-1', result: 'succeeded', status: 'maintenance', changed: true, message: null },
+        {
+          name: 'pop-nl-ams-1',
+          result: 'failed',
+          status: null,
+          changed: false,
+          message: 'the platform is busy with other changes to the same data; try again shortly',
+        },
+      ],
     ])
   })
 })

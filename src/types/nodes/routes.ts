@@ -5,6 +5,7 @@ import { recordAudit } from '../../../server/audit.ts'
 import { ApiError, notFound, unauthorized } from '../../../server/base/errors.ts'
 import { hashSecret } from '../../../server/base/secrets.ts'
 import type { ServerContext } from '../../../server/context.ts'
+import { DATABASE_CONTENDED_MESSAGE, transactionContended } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import { newNodeSecret } from '../../../server/edge/node-secret.ts'
 import { writerOf } from '../../../server/http/resource-router.ts'
@@ -73,6 +74,10 @@ async function changeOne(
     const updated = await ctx.resources.update(nodes, '', name, current.revision, { status: next }, caller, true)
     return { name, result: 'succeeded', status: updated.status as NodeData['status'], changed: true, message: null }
   } catch (error) {
+    // Rolled back at every attempt for other changes: this node's failure, not the request's, whose 503
+    // (marked `contended`: nothing stored) would be untrue for the nodes already changed.
+    if (transactionContended(error))
+      return { name, result: 'failed', status: null, changed: false, message: DATABASE_CONTENDED_MESSAGE }
     if (!(error instanceof ApiError)) throw error
     const missing = error.status === 404
     return {
