@@ -24,6 +24,13 @@ export async function readDeletionPreview(api: ApiClients, kind: TenancyKind, na
   }
 }
 
+/**
+ * A delete removes the customer's projects (or the project) and every resource in them in one transaction,
+ * with no write deadline on the platform: like an import or a backup, it gets a minute, not the 5 s of a
+ * call. Given up after 5 s, a large customer's deletion still committed and was reported as failed.
+ */
+export const TENANCY_DELETE_TIMEOUT_MS = 60_000
+
 /** Deletes it in one request (one transaction on the server); `cascade` takes a customer's projects along. */
 export async function deleteTenancy(
   api: ApiClients,
@@ -33,5 +40,6 @@ export async function deleteTenancy(
     method: 'DELETE',
     headers: { 'if-match': `"${request.revision}"` },
     query: request.cascade ? { cascade: 'true' } : undefined,
+    timeout: TENANCY_DELETE_TIMEOUT_MS,
   })
 }

@@ -22,6 +22,7 @@ import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-health.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
+import { wasNotMade } from '../domain/write-deadline.ts'
 import type { BlocklistImportInput } from '../types/blocklist/import.ts'
 import { referenceTargetOf } from '../types/resource-routes.ts'
 import { inventoryQueries } from './inventory.ts'
@@ -29,7 +30,13 @@ import { inventoryQueries } from './inventory.ts'
 /** What the Admin pages' machines tell the rest of the console (the selection, the caches, the user). */
 export type AdminAnnouncer = {
   tenancyDeleted: (notice: TenancyDeletedNotice) => void
+  /** A deletion whose outcome is unknown (no answer, a time-out): what is shown is read again. */
+  tenancyMayBeDeleted: () => void
 }
+
+/** Added to a deletion's failure when the platform may have made it, or may still be making it. */
+export const MAYBE_DELETED =
+  'The platform may still be deleting it, so it may be gone in a moment: the lists are read again.'
 
 /** The Admin section's queries and machines (issue 13), loaded with the first of its pages. */
 export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
@@ -80,7 +87,15 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
               try {
                 await deleteTenancy(api, input)
               } catch (error) {
-                throw new Error(writeFailureOf(error, `The ${input.kind} could not be deleted.`).message)
+                const { status, message } = writeFailureOf(error, `The ${input.kind} could not be deleted.`)
+                // No answer, a time-out or a 5xx (anything but a refusal, or the platform's word that it did
+                // not make it): the deletion may have committed, or may still be running (it has no write
+                // deadline on the platform), so what is shown is read again.
+                const refused =
+                  (status !== null && status < 500 && status !== 408 && status !== 429) || wasNotMade(error)
+                if (refused) throw new Error(message)
+                announcer.tenancyMayBeDeleted()
+                throw new Error(`${message} ${MAYBE_DELETED}`)
               }
             }),
           },

@@ -157,6 +157,7 @@ export async function startConsole(options: { notify: Notify }) {
             const selected = actors.project.getSnapshot().context.project
             if (selected !== null && projects.includes(selected)) actors.project.send({ type: 'project.clear' })
           },
+          tenancyMayBeDeleted: () => void queryClient.invalidateQueries(),
         }),
       )
       return adminTools

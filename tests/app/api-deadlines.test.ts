@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { applyRestore, BACKUP_TRANSFER_TIMEOUT_MS, importBackup, planRestore } from '../../src/api/backups.ts'
 import { createApi, DEFAULT_TIMEOUT_MS, errorMessage } from '../../src/api/http.ts'
 import { SEARCH_TIMEOUT_MS, searchResources } from '../../src/api/search.ts'
+import { deleteTenancy, TENANCY_DELETE_TIMEOUT_MS } from '../../src/api/tenancy.ts'
 
 /** A platform that answers each request in turn: a Response, or `hang` (never, until the request is aborted). */
 const hang = Symbol('hang')
@@ -105,6 +106,17 @@ describe('every platform call ends within its time-out (spec section 9: 5000 ms)
       timedOut,
       timedOut,
     ])
+  })
+
+  it("gives the deletion of a customer or a project a minute: a large customer's cascade takes long", async () => {
+    platform(hang, hang)
+    const calls = Promise.all([
+      outcome(deleteTenancy(api(), { kind: 'customer', name: 'acme', revision: 4, cascade: true })),
+      outcome(deleteTenancy(api(), { kind: 'project', name: 'shop', revision: 2, cascade: false })),
+    ])
+    expect(await settledAfter(DEFAULT_TIMEOUT_MS, calls)).toBe('still waiting')
+    const timedOut = { error: 'The platform did not answer in time.' }
+    expect(await settledAfter(TENANCY_DELETE_TIMEOUT_MS - DEFAULT_TIMEOUT_MS, calls)).toEqual([timedOut, timedOut])
   })
 
   it('gives a statistics query its own 100 s', async () => {
