@@ -12,10 +12,16 @@ export const BackendHealthQuery = v.object({
 })
 export type BackendHealthFilters = v.InferOutput<typeof BackendHealthQuery>
 
-/** One edge agent node's view of a backend: its own Varnish's probes (issue 24). */
+/**
+ * One node's view of a backend: from this platform, an edge agent node's own Varnish probes (issue 24),
+ * `source` always `agent` (`PlatformBackendHealthAnswer`, src/types/directors/routes.ts, what its documents
+ * give); read here as the known kinds or any other word, a node of a kind another implementation of the API
+ * lists, where a strict reading refused the whole answer and Backend Health showed its error.
+ */
 export const BackendNodeHealth = v.object({
   node: v.pipe(v.string(), v.description('The edge agent node')),
-  source: v.pipe(v.literal('agent'), v.description('Always agent: reported by the node, not simulated')),
+  // The kinds this console knows, or any other word (named: their picklist is then the start's).
+  source: v.union([v.picklist(NODE_KINDS), v.string()]),
   healthy: v.pipe(v.boolean(), v.description('Whether the node’s Varnish considers the backend healthy')),
   window: v.pipe(v.array(v.boolean()), v.description('Its probe window on that node, oldest first')),
   last_change_at: v.pipe(v.nullable(Timestamp), v.description('When its health last changed on that node')),

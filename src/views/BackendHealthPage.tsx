@@ -79,7 +79,7 @@ export function ProbedBy({ row }: { row: Pick<BackendHealthRowData, 'source' | '
       {row.nodes.map((node) => (
         <li key={node.node}>
           <span className="font-medium">{node.node}</span>
-          {` (Varnish): ${node.healthy ? 'healthy' : 'sick'}, ${windowSummary(node.window).toLowerCase()}`}
+          {` (${node.source === 'agent' ? 'Varnish' : node.source}): ${node.healthy ? 'healthy' : 'sick'}, ${windowSummary(node.window).toLowerCase()}`}
           {node.average_response_ms !== null && `, ${milliseconds(node.average_response_ms)}`}
         </li>
       ))}

@@ -3,12 +3,15 @@ import type { BackendHealthRowData } from '../domain/backend-health.ts'
 
 /**
  * "sick on pop-zz-1 (Varnish)" or "simulated probes fail": where a backend was found unhealthy; "sick as
- * cloud reports it" for a kind of node the console does not know (another implementation of the API).
+ * cloud reports it" for a kind of node the console does not know (another implementation of the API), and
+ * "pop-us-1 (cloud)" for a node of such a kind in an agent row.
  */
 function whereSick(row: BackendHealthRowData): string {
   if (row.source === 'simulated') return 'its simulated probes fail'
   if (row.source !== 'agent') return `sick as ${row.source} reports it`
-  const sick = row.nodes.filter((node) => !node.healthy).map((node) => `${node.node} (Varnish)`)
+  const sick = row.nodes
+    .filter((node) => !node.healthy)
+    .map((node) => `${node.node} (${node.source === 'agent' ? 'Varnish' : node.source})`)
   return `sick on ${sick.join(', ')}`
 }
 

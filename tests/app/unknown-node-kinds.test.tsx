@@ -119,6 +119,69 @@ describe('a node kind the console does not know', () => {
     expect(screen.getByText('1 from simulated probes, 1 reported by cloud.')).toBeTruthy()
   })
 
+  describe('Backend Health: a node of that kind among an agent row’s nodes', () => {
+    const node = (name: string, source: string, healthy: boolean) => ({
+      node: name,
+      source,
+      healthy,
+      window: [true, healthy],
+      last_change_at: null,
+      average_response_ms: null,
+      reported_at: '2026-11-24T10:00:40.000Z',
+    })
+    const agentRow = {
+      project: 'shop',
+      director: 'shop-origin',
+      backend: 'origin-c.shop.example.com:443',
+      healthy: false,
+      last_check_at: '2026-11-24T10:00:40.000Z',
+      last_change_at: null,
+      window: [true, false],
+      interval_seconds: 10,
+      source: 'agent',
+      nodes: [node('pop-zz-edge-1', 'agent', true), node('pop-us-nyc-1', 'cloud', false)],
+    }
+
+    it('is read, the answer not refused', async () => {
+      const { api } = answering([agentRow])
+      const rows = await listBackendHealth(api, { project: 'shop' })
+      expect(rows.map((row) => row.nodes.map((each) => [each.node, each.source]))).toEqual([
+        [
+          ['pop-zz-edge-1', 'agent'],
+          ['pop-us-nyc-1', 'cloud'],
+        ],
+      ])
+    })
+
+    it('is named by its word in Probed by, a Varnish node still as Varnish', () => {
+      render(
+        <BackendHealthPage
+          project="shop"
+          director=""
+          projects={['shop']}
+          directors={[]}
+          status="ready"
+          rows={[agentRow]}
+          refreshing={false}
+          onFilter={noop}
+          onRetry={noop}
+        />,
+      )
+      const probed = within(screen.getByRole('row', { name: /origin-c/ })).getAllByRole('listitem')
+      expect(probed.map((item) => item.textContent)).toEqual([
+        'pop-zz-edge-1 (Varnish): healthy, 2 of 2 probes passed',
+        'pop-us-nyc-1 (cloud): sick, 1 of 2 probes passed',
+      ])
+    })
+
+    it('is named by its word on Home where the backend is sick', () => {
+      render(<BackendHealthSummary rows={[agentRow]} link={(children) => children} />)
+      expect(screen.getByText(/of director shop-origin/).textContent).toBe(
+        'origin-c.shop.example.com:443 of director shop-origin: sick on pop-us-nyc-1 (cloud)',
+      )
+    })
+  })
+
   it('Invalidation: a node of that kind is read, its result said to come from that word', async () => {
     const { api } = answering({
       name: 'purge-1',

@@ -8,7 +8,7 @@ import type { ServiceRouter } from '../../../server/http/service.ts'
 import type { TypeRoutes } from '../../../server/http/type-routes.ts'
 import { agentBackendReports } from '../../../server/platform/agent-reports.ts'
 import { backendHealth } from '../../../server/platform/probes.ts'
-import { BackendHealthQuery, BackendHealthRow, combinedHealth } from '../../domain/backend-health.ts'
+import { BackendHealthQuery, BackendHealthRow, BackendNodeHealth, combinedHealth } from '../../domain/backend-health.ts'
 import { NODE_KINDS } from '../../domain/nodes.ts'
 import { backendVclName } from './edge.ts'
 import type { DirectorData } from './fields.ts'
@@ -27,6 +27,15 @@ const PlatformBackendHealthAnswer = v.object({
           v.description(
             'Where the verdict comes from. agent: the Varnish nodes that report the backend (unhealthy when sick on any; the window is the first sick node’s); simulated: the platform’s probe simulation, while no edge agent node reports it',
           ),
+        ),
+        nodes: v.pipe(
+          v.array(
+            v.object({
+              ...BackendNodeHealth.entries,
+              source: v.pipe(v.literal('agent'), v.description('Always agent: reported by the node, not simulated')),
+            }),
+          ),
+          v.description('Each edge agent node’s own view of it, by node name'),
         ),
       }),
     ),
