@@ -122,4 +122,26 @@ describe('a transaction that met another', () => {
       ],
     ])
   })
+
+  it('answers quick setup without the mark when its director could not be removed again', async () => {
+    // The website met other changes at every attempt, and so did the removal of the director made for it:
+    // the director stays, so the answer must not say that nothing was stored.
+    const service = platform.server.ctx.resources
+    const create = service.create.bind(service)
+    vi.spyOn(service, 'create').mockImplementation((definition, ...rest) =>
+      definition.type === 'websites' ? Promise.reject(wrapped('40P01')) : create(definition, ...rest),
+    )
+    vi.spyOn(service, 'remove').mockRejectedValue(wrapped('40P01'))
+    const res = await platform.call('POST', '/api/core/v0/projects/shop/quick-setup', {
+      body: {
+        domain_name: 'busy.shop.example.com',
+        backend: { directorOption: 'new', host: 'busy.origin.example.com', port: 443, weight: 1 },
+      },
+    })
+    expect([res.status, res.body.message, res.body.code]).toEqual([
+      503,
+      'the platform is busy with other changes to the same data; try again shortly',
+      undefined,
+    ])
+  })
 })

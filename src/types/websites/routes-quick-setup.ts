@@ -1,5 +1,6 @@
 import { ApiError, conflict } from '../../../server/base/errors.ts'
 import type { ServerContext } from '../../../server/context.ts'
+import { DATABASE_CONTENDED_MESSAGE, transactionContended } from '../../../server/db/client.ts'
 import type { Caller } from '../../../server/resources/definition.ts'
 import { getResource } from '../../../server/resources/store.ts'
 import {
@@ -64,7 +65,11 @@ export async function quickSetup(
     // The director exists only because of this attempt: remove it before reporting the failure.
     if (createdDirector) {
       const { deadline: _past, ...cleanup } = caller
-      await ctx.resources.remove(directors, project, directorName, '*', cleanup)
+      await ctx.resources.remove(directors, project, directorName, '*', cleanup).catch((removal: unknown) => {
+        // The director stays: the removal's own 503 marked `contended` would say that nothing was stored.
+        if (transactionContended(removal)) throw new ApiError(503, DATABASE_CONTENDED_MESSAGE)
+        throw removal
+      })
     }
     throw error
   }
