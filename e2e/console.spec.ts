@@ -300,43 +300,56 @@ test("the OpenID Connect sign-in's code is asked for when Sign in with SSO is pr
   expect(assets).toContain(oidc)
 })
 
-test("the shell's dialogs come after its first paint: one opened before their code arrives opens then, and gives the focus back", async ({
-  page,
-  server,
-}) => {
-  await signedInAndSettled(page, server.adminToken)
-  const list = builtFile('routes/-shell/ShellDialogList.tsx')
-  expect(list).not.toContain('undefined')
-  const release = await holdRequests(page, `**${list}`)
+/** Signed in, the page reloaded with the built files of `sources` held back; releasing them lets them come. */
+async function reloadHolding(page: Page, adminToken: string, ...sources: string[]) {
+  await signedInAndSettled(page, adminToken)
+  const releases = await Promise.all(sources.map((source) => holdRequests(page, `**${builtFile(source)}`)))
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  const opener = page.getByRole('button', { name: /project/i }).first()
-  await opener.click()
-  const dialog = page.getByRole('dialog', { name: 'Select a project' })
-  await expect(dialog).toHaveCount(0)
-  release()
-  await expect(dialog.getByLabel('Search projects')).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  await expect(opener).toBeFocused()
-})
+  return () => {
+    for (const release of releases) release()
+  }
+}
+
+// The project selector needs both: the shell's dialogs' switch, and the shell's actors (its machine).
+for (const [held, what] of [
+  ['routes/-shell/ShellDialogList.tsx', "the shell's dialogs"],
+  ['src/app/shell-actors.ts', "the shell's actors"],
+] as const) {
+  test(`the project selector opened before ${what} arrive opens once they are there, and gives the focus back`, async ({
+    page,
+    server,
+  }) => {
+    expect(builtFile(held)).not.toContain('undefined')
+    const release = await reloadHolding(page, server.adminToken, held)
+    const opener = page.getByRole('button', { name: /project/i }).first()
+    await opener.click()
+    const dialog = page.getByRole('dialog', { name: 'Select a project' })
+    await expect(dialog).toHaveCount(0)
+    release()
+    await expect(dialog.getByLabel('Search projects')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(opener).toBeFocused()
+  })
+}
 
 test("the search's machine and dropdown come after the first paint: what is typed before they arrive is kept and searched", async ({
   page,
   server,
 }) => {
-  await signedInAndSettled(page, server.adminToken)
-  const releaseMachine = await holdRequests(page, `**${builtFile('src/app/shell-actors.ts')}`)
-  const releaseDropdown = await holdRequests(page, `**${builtFile('src/views/SearchDropdown.tsx')}`)
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const release = await reloadHolding(
+    page,
+    server.adminToken,
+    'src/app/shell-actors.ts',
+    'src/views/SearchDropdown.tsx',
+  )
   const box = page.getByRole('searchbox', { name: 'Search' })
   await box.click()
   await box.pressSequentially('shop')
   // Shown as typed, though the search's machine is not there yet.
   await expect(box).toHaveValue('shop')
-  releaseMachine()
-  releaseDropdown()
+  release()
   const results = page.getByRole('list', { name: 'Search results for shop' })
   await expect(results).toBeVisible()
   await expect(box).toHaveValue('shop')
@@ -345,32 +358,11 @@ test("the search's machine and dropdown come after the first paint: what is type
   await expect(results.getByRole('link').first()).toBeFocused()
 })
 
-test("the project selector opened before the shell's actors arrive opens once they are there", async ({
-  page,
-  server,
-}) => {
-  await signedInAndSettled(page, server.adminToken)
-  const release = await holdRequests(page, `**${builtFile('src/app/shell-actors.ts')}`)
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  const opener = page.getByRole('button', { name: /project/i }).first()
-  await opener.click()
-  const dialog = page.getByRole('dialog', { name: 'Select a project' })
-  await expect(dialog).toHaveCount(0)
-  release()
-  await expect(dialog.getByLabel('Search projects')).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(opener).toBeFocused()
-})
-
 test("the profile menu opened before its items' code arrives opens once it is there, its first item focused", async ({
   page,
   server,
 }) => {
-  await signedInAndSettled(page, server.adminToken)
-  const release = await holdRequests(page, `**${builtFile('src/views/ProfileMenuItems.tsx')}`)
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const release = await reloadHolding(page, server.adminToken, 'src/views/ProfileMenuItems.tsx')
   const profile = page.getByRole('button', { name: 'Profile', exact: true })
   await profile.focus()
   await page.keyboard.press('Enter')
