@@ -65,10 +65,19 @@ test.describe('security and crypto configuration', () => {
     await choose(page, 'Type', 'Cloudflare Turnstile')
     await page.getByLabel('Site key').fill('0x4AAAAAAAe2e-site')
     await expect(page.getByText('Secret: not set')).toBeVisible()
-    await page.getByRole('button', { name: 'Set secret' }).click()
-    await page.getByLabel('Secret', { exact: true }).fill('0x4AAAAAAAe2e-secret')
+    // Without its secret it is refused on the field before anything is sent, as the server would refuse it.
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/challenges')) posts.push(request.url())
+    })
+    await page.getByRole('button', { name: 'Save' }).click()
+    const secret = page.getByLabel('Secret', { exact: true })
+    await expect(secret).toBeFocused()
+    await expect(secret).toHaveAccessibleDescription(/the provider’s secret is required for this type/)
+    await secret.fill('0x4AAAAAAAe2e-secret')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL(/\/captchas-detail\/e2e-turnstile\?project=shop$/)
+    expect(posts).toHaveLength(1)
     await expect(page.locator('dd', { hasText: /^set$/ })).toBeVisible()
     await expect(page.getByText('0x4AAAAAAAe2e-secret')).toHaveCount(0)
     const saved = await stored(server, '/challenges/e2e-turnstile')

@@ -404,9 +404,13 @@ export function bodyOf(ui: Pick<ResourceUi, 'sections'>, values: Draft): Draft {
       if (getPath(body, field.path) !== undefined) body = setPath(body, field.path, undefined)
       continue
     }
-    // Whether a write-only value is stored is the server's to say, never part of a body.
-    if (field.kind === 'secret' && getPath(body, field.setPath) !== undefined) {
-      body = setPath(body, field.setPath, undefined)
+    if (field.kind === 'secret') {
+      // Whether a write-only value is stored is the server's to say, never part of a body. Left out, the
+      // stored one is kept; when the record holds none (an add form), the body says none (null), so the
+      // schema's rule that a type needs one applies in the form as on the server.
+      const stored = getPath(body, field.setPath) === true
+      if (getPath(body, field.setPath) !== undefined) body = setPath(body, field.setPath, undefined)
+      if (!stored && getPath(body, field.path) === undefined) body = setPath(body, field.path, null)
     }
     const value = getPath(body, field.path)
     if (value === undefined) continue

@@ -298,6 +298,19 @@ describe('a write-only secret in a form', () => {
     expect(validatorOf(captchasUi, 'edit')(record)).toEqual([])
     expect(bodyOf(captchasUi, { ...record, secret: 'new' })).toMatchObject({ secret: 'new' })
   })
+
+  it('refuses a provider captcha without one before it is sent, as the server would, on its field', () => {
+    const required = [{ field: 'secret', message: 'the provider’s secret is required for this type' }]
+    const added = { ...initialDraft(captchasUi.fields), name: 'ts', type: 'hcaptcha', site_key: 'site' }
+    expect(validatorOf(captchasUi, 'create')(added)).toEqual(required)
+    expect(validatorOf(captchasUi, 'create')({ ...added, secret: 'one' })).toEqual([])
+    // A record that holds none, turned into a provider's, needs one; one that holds one keeps it.
+    const stored = { name: 'pow', display_name: null, type: 'turnstile', site_key: 'site' }
+    expect(validatorOf(captchasUi, 'edit')({ ...stored, secret_set: false })).toEqual(required)
+    expect(validatorOf(captchasUi, 'edit')({ ...stored, secret_set: true })).toEqual([])
+    // The built-in types need none.
+    expect(validatorOf(captchasUi, 'create')({ ...added, type: 'cookie' })).toEqual([])
+  })
 })
 
 describe('types named in a sentence', () => {

@@ -29,6 +29,15 @@ describe('captchas', () => {
     expect(noKeys.body.errors).toEqual([
       { field: 'site_key', message: 'the provider’s site key is required for this type' },
     ])
+    // None at all is refused by the schema the form validates with too, beside the site key.
+    const none = await platform.call('POST', `${base}/challenges`, {
+      body: { name: 'ts', type: 'recaptcha_v3', site_key: null, secret: null },
+    })
+    expect(none.status).toBe(400)
+    expect(none.body.errors).toEqual([
+      { field: 'site_key', message: 'the provider’s site key is required for this type' },
+      { field: 'secret', message: 'the provider’s secret is required for this type' },
+    ])
     const noSecret = await platform.call('POST', `${base}/challenges`, {
       body: { name: 'ts', type: 'turnstile', site_key: '0x4AAAAAAAsite' },
     })

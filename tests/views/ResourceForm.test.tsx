@@ -840,6 +840,20 @@ describe('ResourceForm: a write-only secret', () => {
     expect(input.type).toBe('password')
   })
 
+  it('opens the input of a missing one refused, with its error, and keeps it open while it is typed', async () => {
+    const user = userEvent.setup()
+    const message = 'the provider’s secret is required for this type'
+    const { rerender } = await show(
+      <Harness {...props(captchasUi, { fieldErrors: [{ field: 'secret', message }] })} initial={provider} />,
+    )
+    const input = screen.getByLabelText('Secret')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(description(input)).toContain(message)
+    rerender(<Harness {...props(captchasUi)} initial={provider} />)
+    await user.type(screen.getByLabelText('Secret'), 'one')
+    expect(value(screen.getByLabelText('Secret'))).toBe('one')
+  })
+
   it('says "set" for a stored one, replaces it only on request, and Keep sends nothing', async () => {
     const user = userEvent.setup()
     let latest: Draft = {}

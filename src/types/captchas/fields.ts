@@ -9,6 +9,8 @@ export const PROVIDER_TYPES: readonly CaptchaType[] = ['turnstile', 'hcaptcha', 
 export const CLEARANCE_BINDINGS = ['ip', 'ip_ua'] as const
 
 export const usesProviderKeys = (type: unknown): boolean => PROVIDER_TYPES.includes(type as CaptchaType)
+/** What a provider type without its secret is refused with, by the schema and by the server's hook alike. */
+export const SECRET_REQUIRED = 'the provider’s secret is required for this type'
 
 const Text = (max: number) =>
   v.pipe(v.string('must be a string'), v.trim(), v.maxLength(max, `at most ${max} characters`))
@@ -48,7 +50,8 @@ const Exempt = jsonObject(
 /**
  * A challenge visitors solve before they reach a website (RESOURCES.md, Security). `secret` is
  * write-only: the server keeps it, never returns it, and keeps the stored one when a write leaves it
- * out; the API says `secret_set` instead.
+ * out; the API says `secret_set` instead. A provider type needs one: none (null) is refused here, and a
+ * write that leaves it out with none stored by the server's hook, with the same message.
  */
 export const CaptchaFields = v.pipe(
   jsonObject(
@@ -105,6 +108,16 @@ export const CaptchaFields = v.pipe(
   ),
   v.forward(
     v.partialCheck([['secret']], (captcha) => captcha.secret !== '', 'must not be empty'),
+    ['secret'],
+  ),
+  // None (null) is refused here; one left out (undefined) means "keep the stored one", which only the
+  // server knows (its hook checks it). The form sends null when the record holds none (`bodyOf`).
+  v.forward(
+    v.partialCheck(
+      [['type'], ['secret']],
+      (captcha) => !usesProviderKeys(captcha.type) || captcha.secret !== null,
+      SECRET_REQUIRED,
+    ),
     ['secret'],
   ),
   // The built-in types have no provider account: keys sent with them are not kept.

@@ -1,7 +1,7 @@
 import { badRequest } from '../../../server/base/errors.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
-import { type CaptchaData, CaptchaFields, usesProviderKeys } from './fields.ts'
+import { type CaptchaData, CaptchaFields, SECRET_REQUIRED, usesProviderKeys } from './fields.ts'
 import { captchasUi } from './screen.ts'
 
 export const captchas: ResourceDefinition = {
@@ -18,12 +18,12 @@ export const captchas: ResourceDefinition = {
   searchable: (data) => [String(data.type ?? '')],
   configuration: true,
   hooks: {
-    // The secret is write-only, so whether a provider type has one is known only here, with the stored one.
+    // The schema refuses a provider type sent without a secret (null); one left out is the stored one,
+    // which only this hook sees: a create, or an update of a record that holds none, has nothing.
     async beforeWrite({ data }) {
       const captcha = data as CaptchaData
       if (usesProviderKeys(captcha.type) && !captcha.secret) {
-        const message = 'the provider’s secret is required for this type'
-        throw badRequest(`secret ${message}`, [{ field: 'secret', message }])
+        throw badRequest(`secret ${SECRET_REQUIRED}`, [{ field: 'secret', message: SECRET_REQUIRED }])
       }
       return undefined
     },

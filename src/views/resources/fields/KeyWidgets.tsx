@@ -111,13 +111,17 @@ export function SecretWidget({ field, path, value, env }: WidgetProps<'secret'>)
   const isSet = getPath(env.values, field.setPath) === true
   const [replacing, setReplacing] = useState(value !== undefined && value !== null)
   const error = messageAt(env.errors, path)
+  // A missing one refused (a provider's type needs it) opens its input, which takes the focus with its
+  // error, and stays open while it is typed.
+  if (error !== undefined && !isSet && !replacing) setReplacing(true)
+  const open = replacing || (error !== undefined && !isSet)
   const status = (
     <span>
       {`${field.label}: `}
       <strong>{isSet ? 'set' : 'not set'}</strong>
     </span>
   )
-  if (!replacing) {
+  if (!open) {
     return (
       <div className="flex flex-col gap-1">
         <span className={labelClassName}>{field.label}</span>
