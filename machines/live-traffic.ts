@@ -5,7 +5,9 @@ import { notProvided } from './not-provided.ts'
 /**
  * A website's live traffic (issue 24): the stream is opened on request and shows the requests through
  * edge agent nodes as they come, newest first, the last 200 kept. Paused, nothing is read and what is
- * shown stays; a broken stream says why and opens again after a few seconds. Closed, it reads nothing.
+ * shown stays; a broken stream says why and opens again after a few seconds, a refused one (no
+ * permission, no such website, no session: asking again cannot help) says why and waits for the user's
+ * Try again. Closed, it reads nothing.
  */
 
 export type LiveTrafficContext = {
@@ -13,7 +15,7 @@ export type LiveTrafficContext = {
   lines: LiveTrafficLine[]
   /** Requests received since it opened (more than the lines kept once it has run a while). */
   received: number
-  /** Why the stream broke, while it waits to open again. */
+  /** Why the stream broke or was refused, while it waits to open again. */
   error: string | null
 }
 
@@ -37,6 +39,9 @@ export type StreamInput = { send: (signal: StreamSignal) => void }
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
+/** What the stream actor rejects with when the platform refused the stream: it is not opened again by itself. */
+export class StreamRefused extends Error {}
+
 /** How long a broken stream waits before it opens again. */
 export const REOPEN_MS = 3000
 
@@ -49,11 +54,15 @@ export const liveTrafficMachine = setup({
     /** Reads the stream, sending its signals to the machine; provided by the app. */
     stream: notProvided<void, StreamInput>('stream'),
   },
+  guards: {
+    /** The stream failed with a refusal (an error event's `error`), which asking again cannot change. */
+    refusal: ({ event }) => (event as { error?: unknown }).error instanceof StreamRefused,
+  },
   delays: { reopen: REOPEN_MS },
 }).createMachine({
   id: 'liveTraffic',
   description:
-    'A website’s live traffic: opened on request, the requests through Varnish nodes as they come (the last 200), paused or closed by the user, opened again a few seconds after the stream breaks.',
+    'A website’s live traffic: opened on request, the requests through Varnish nodes as they come (the last 200), paused or closed by the user, opened again a few seconds after the stream breaks; a refused stream (no permission, no such website, no session) is opened again only when the user asks.',
   context: { lines: [], received: 0, error: null },
   initial: 'closed',
   states: {
@@ -75,7 +84,14 @@ export const liveTrafficMachine = setup({
             src: 'stream',
             input: ({ self }) => ({ send: (signal: StreamSignal) => self.send(signal) }),
             onDone: { target: 'broken', actions: assign({ error: 'The stream ended.' }) },
-            onError: { target: 'broken', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
+            onError: [
+              {
+                guard: 'refusal',
+                target: 'refused',
+                actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+              },
+              { target: 'broken', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
+            ],
           },
           initial: 'connecting',
           states: {
@@ -104,6 +120,11 @@ export const liveTrafficMachine = setup({
         broken: {
           tags: 'broken',
           after: { reopen: 'reading' },
+          on: { 'traffic.resume': 'reading' },
+        },
+        // Asking again would be refused again: it waits for the user (Try again) or for Stop.
+        refused: {
+          tags: 'refused',
           on: { 'traffic.resume': 'reading' },
         },
       },

@@ -6,6 +6,7 @@ import {
   selectIsTrafficLive,
   selectIsTrafficOpen,
   selectIsTrafficPaused,
+  selectIsTrafficRetrying,
   selectTrafficError,
   selectTrafficLines,
   selectTrafficReceived,
@@ -51,6 +52,7 @@ function Stream({ website, machine }: { website: string; machine: Machine }) {
       live={useSelector(actor, selectIsTrafficLive)}
       paused={useSelector(actor, selectIsTrafficPaused)}
       error={useSelector(actor, selectTrafficError)}
+      retrying={useSelector(actor, selectIsTrafficRetrying)}
       lines={useSelector(actor, selectTrafficLines)}
       received={useSelector(actor, selectTrafficReceived)}
       onOpen={() => actor.send({ type: 'traffic.open' })}

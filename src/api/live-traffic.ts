@@ -16,12 +16,10 @@ export async function readLiveTraffic(
   signal: AbortSignal,
   onSignal: (signal: LiveTrafficSignal) => void,
 ): Promise<void> {
-  const body = await api
-    .core(`/projects/${encodeURIComponent(project)}/websites/${encodeURIComponent(website)}/traffic`, {
-      responseType: 'stream',
-      signal,
-    })
-    .catch(readRefusal)
+  const body = await api.core(
+    `/projects/${encodeURIComponent(project)}/websites/${encodeURIComponent(website)}/traffic`,
+    { responseType: 'stream', signal, onResponse: readRefusal },
+  )
   const reader = body.getReader()
   const decoder = new TextDecoder()
   let buffer = ''
@@ -48,12 +46,12 @@ export async function readLiveTraffic(
 }
 
 /**
- * A refusal asked for as a stream comes as one: its body (`{"message": …}`) is read here, so that the
- * panel says the platform's words ('missing permission wadp.websites.logs') rather than '403 Forbidden'.
+ * A refusal asked for as a stream comes as one: its body (`{"message": …}`) is read here, before the
+ * client's own hook sees it (ofetch calls `onResponse` first), so that a 401 whose message says the token
+ * expired reaches the session as any other call's does, and the panel says the platform's words ('missing
+ * permission wadp.websites.logs') rather than '403 Forbidden'.
  */
-async function readRefusal(error: unknown): Promise<never> {
-  const response = (error as { response?: { _data?: unknown } } | null)?.response
-  if (response && response._data instanceof ReadableStream)
+async function readRefusal({ response }: { response: Response & { _data?: unknown } }): Promise<void> {
+  if (!response.ok && response._data instanceof ReadableStream)
     response._data = await new Response(response._data).json().catch(() => undefined)
-  throw error
 }

@@ -1,12 +1,13 @@
 import { fromPromise } from 'xstate'
-import { liveTrafficMachine, type StreamInput } from '../../machines/live-traffic.ts'
-import { type ApiClients, errorMessage } from '../api/http.ts'
+import { liveTrafficMachine, type StreamInput, StreamRefused } from '../../machines/live-traffic.ts'
+import { type ApiClients, errorMessage, isForbidden, isNotFound } from '../api/http.ts'
 import { readLiveTraffic } from '../api/live-traffic.ts'
 
 /**
  * A website's live traffic machine with its real stream (issue 24): read with the session's token until
- * the machine stops reading (the actor's signal). Loaded when a website's page shows it, not with the
- * resource pages' code.
+ * the machine stops reading (the actor's signal). A 401, 403 or 404 is a refusal, which asking again
+ * cannot change (a 401 whose message says the token expired has already gone to the session, through
+ * the client's hook). Loaded when a website's page shows it, not with the resource pages' code.
  */
 export function liveTrafficMachineFor(api: ApiClients, project: string, website: string) {
   return liveTrafficMachine.provide({
@@ -15,9 +16,13 @@ export function liveTrafficMachineFor(api: ApiClients, project: string, website:
         try {
           await readLiveTraffic(api, project, website, signal, input.send)
         } catch (error) {
-          throw new Error(`Live traffic is unavailable: ${errorMessage(error)}`)
+          const message = `Live traffic is unavailable: ${errorMessage(error)}`
+          throw isRefusal(error) ? new StreamRefused(message) : new Error(message)
         }
       }),
     },
   })
 }
+
+const isRefusal = (error: unknown) =>
+  isForbidden(error) || isNotFound(error) || (error as { statusCode?: unknown } | null)?.statusCode === 401

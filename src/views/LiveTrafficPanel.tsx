@@ -11,7 +11,10 @@ export type LiveTrafficPanelProps = {
   connecting: boolean
   live: boolean
   paused: boolean
+  /** Why the stream broke (it opens again by itself) or was refused (only on request). */
   error: string | null
+  /** Whether it opens again by itself: a broken stream, not a refused one (no permission, no such website). */
+  retrying: boolean
   lines: readonly LiveTrafficLine[]
   received: number
   onOpen: () => void
@@ -170,9 +173,9 @@ export function LiveTrafficPanel(props: LiveTrafficPanelProps) {
       )}
       {props.error && (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{`${props.error}${/[.!?]$/.test(props.error) ? '' : '.'} Trying again in a few seconds.`}</span>
+          <span>{`${props.error}${/[.!?]$/.test(props.error) ? '' : '.'}${props.retrying ? ' Trying again in a few seconds.' : ''}`}</span>
           <Button variant="secondary" size="sm" onClick={props.onResume}>
-            Retry now
+            {props.retrying ? 'Retry now' : 'Try again'}
           </Button>
         </div>
       )}

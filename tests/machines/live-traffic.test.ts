@@ -5,11 +5,18 @@ import {
   selectIsTrafficLive,
   selectIsTrafficOpen,
   selectIsTrafficPaused,
+  selectIsTrafficRetrying,
   selectTrafficError,
   selectTrafficLines,
   selectTrafficReceived,
 } from '../../machines/live-traffic.selectors.ts'
-import { liveTrafficMachine, REOPEN_MS, type StreamInput, type StreamSignal } from '../../machines/live-traffic.ts'
+import {
+  liveTrafficMachine,
+  REOPEN_MS,
+  type StreamInput,
+  StreamRefused,
+  type StreamSignal,
+} from '../../machines/live-traffic.ts'
 import { LIVE_TRAFFIC_SHOWN, type LiveTrafficLine } from '../../src/domain/live-traffic.ts'
 
 const line = (id: number): LiveTrafficLine => ({
@@ -96,9 +103,27 @@ describe('live traffic on a website’s page (issue 24)', () => {
     streams[0]?.fail(new Error('Live traffic is unavailable: 503'))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(selectTrafficError(actor.getSnapshot())).toBe('Live traffic is unavailable: 503')
+    expect(selectIsTrafficRetrying(actor.getSnapshot())).toBe(true)
     clock.increment(REOPEN_MS - 1)
     expect(streams).toHaveLength(1)
     clock.increment(1)
+    expect(streams).toHaveLength(2)
+    expect(selectTrafficError(actor.getSnapshot())).toBeNull()
+    expect(selectIsTrafficConnecting(actor.getSnapshot())).toBe(true)
+  })
+
+  it('does not open a refused stream again by itself, only when the user asks', async () => {
+    const { actor, streams, clock } = start()
+    actor.send({ type: 'traffic.open' })
+    streams[0]?.fail(new StreamRefused('Live traffic is unavailable: missing permission wadp.websites.logs'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(selectTrafficError(actor.getSnapshot())).toBe(
+      'Live traffic is unavailable: missing permission wadp.websites.logs',
+    )
+    expect(selectIsTrafficRetrying(actor.getSnapshot())).toBe(false)
+    clock.increment(REOPEN_MS * 10)
+    expect(streams).toHaveLength(1)
+    actor.send({ type: 'traffic.resume' })
     expect(streams).toHaveLength(2)
     expect(selectTrafficError(actor.getSnapshot())).toBeNull()
     expect(selectIsTrafficConnecting(actor.getSnapshot())).toBe(true)

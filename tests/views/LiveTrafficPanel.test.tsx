@@ -13,6 +13,7 @@ function props(overrides: Partial<LiveTrafficPanelProps> = {}): LiveTrafficPanel
     live: true,
     paused: false,
     error: null,
+    retrying: false,
     lines: [],
     received: 1,
     onOpen: vi.fn(),
@@ -43,13 +44,26 @@ describe('LiveTrafficPanel', () => {
 
   it('ends the failure’s sentence before saying it tries again', () => {
     render(
-      <LiveTrafficPanel {...props({ live: false, error: 'Live traffic is unavailable: 500 Internal Server Error' })} />,
+      <LiveTrafficPanel
+        {...props({ live: false, retrying: true, error: 'Live traffic is unavailable: 500 Internal Server Error' })}
+      />,
     )
     expect(screen.getByRole('alert').textContent).toContain(
       'Live traffic is unavailable: 500 Internal Server Error. Trying again in a few seconds.',
     )
     cleanup()
-    render(<LiveTrafficPanel {...props({ live: false, error: 'The stream ended.' })} />)
+    render(<LiveTrafficPanel {...props({ live: false, retrying: true, error: 'The stream ended.' })} />)
     expect(screen.getByRole('alert').textContent).toContain('The stream ended. Trying again in a few seconds.')
+  })
+
+  it('does not promise to try again after a refusal, and offers Try again', () => {
+    const onResume = vi.fn()
+    const error = 'Live traffic is unavailable: missing permission wadp.websites.logs'
+    render(<LiveTrafficPanel {...props({ live: false, error, onResume })} />)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain(`${error}.`)
+    expect(alert.textContent).not.toContain('Trying again')
+    screen.getByRole('button', { name: 'Try again' }).click()
+    expect(onResume).toHaveBeenCalledTimes(1)
   })
 })
