@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { adminCall } from './support/api.ts'
+import { signIn } from './pages/console.ts'
+import { adminCall, createToken } from './support/api.ts'
 import { seriousViolations } from './support/axe.ts'
 import { expect, startSignedInAsAdmin, test } from './support/server.ts'
 
@@ -221,5 +222,29 @@ test.describe('tokens', () => {
     await question.getByRole('button', { name: 'Revoke', exact: true }).click()
     await expect(question).toBeHidden()
     expect(((await adminCall(server, 'GET', path)).body as { data: { status: string } }).data.status).toBe('revoked')
+  })
+})
+
+test.describe('access tokens for a user who may not list them', () => {
+  // Signed in with tokens of their own, from a browser with no stored session.
+  test.use({ storageState: { cookies: [], origins: [] } })
+
+  test('a refused add page offers no way back to a list that would refuse them too', async ({ page, server }) => {
+    await signIn(page, await createToken(server, { owner: 'viewer@example.com', permissions: ['wadp.projects.get'] }))
+    await page.goto('/access-tokens-add?project=shop')
+    await expect(page.getByText('You do not have permission to add an access token in this project.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Back to Access Tokens' })).toHaveCount(0)
+  })
+
+  test('the add form’s Cancel goes home, not to a list that would refuse them', async ({ page, server }) => {
+    const adder = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['wadp.projects.get', 'wadp.access-tokens.create'],
+    })
+    await signIn(page, adder)
+    await page.goto('/access-tokens-add?project=shop')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL(/\/home\?project=shop$/)
+    await expect(page.getByText('You do not have permission')).toHaveCount(0)
   })
 })

@@ -38,7 +38,9 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
     withResolver: true,
   })
 
-  const leave = () => void navigate({ to: (start.name ? routes.detail(start.name) : routes.list) as LinkProps['to'] })
+  // Back to the record, else to the list, else (a user who may add but not list) to the home page.
+  const back = start.name ? routes.detail(start.name) : page.can.list ? routes.list : '/home'
+  const leave = () => void navigate({ to: back as LinkProps['to'] })
   // The form's first render (every field, ~100-300 ms on a phone) runs as a transition, which React splits
   // into short tasks; the heading and a spinner show first.
   const shown = useDeferredValue(true, false)

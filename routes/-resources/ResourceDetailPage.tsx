@@ -53,7 +53,7 @@ export function ResourceDetailPage({ ui, name, project, page, listLink, addons }
   const context: AddonContext = { project, can: page.can, page }
   return (
     <>
-      <p className="mb-2 text-sm">{listLink}</p>
+      {listLink && <p className="mb-2 text-sm">{listLink}</p>}
       <ResourceDetail
         ui={ui}
         record={record}

@@ -21,7 +21,8 @@ export function ResourceDetailRoute({
 }) {
   const page = useResourcePage(ui)
   const routes = resourceRoutes(ui)
-  const listLink = (
+  // No way back to a list the user may not see (it would only refuse them).
+  const listLink = page.can.list && (
     <Link to={routes.list as LinkProps['to']} className={quietLinkClassName}>
       Back to {ui.title}
     </Link>

@@ -19,7 +19,8 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
   const page = useResourcePage(ui)
   const routes = resourceRoutes(ui)
   const title = formTitle(ui, mode, name)
-  const listLink = (
+  // No way back to a list the user may not see (it would only refuse them).
+  const listLink = page.can.list && (
     <Link to={routes.list as LinkProps['to']} className={quietLinkClassName}>
       Back to {ui.title}
     </Link>
