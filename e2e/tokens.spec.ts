@@ -247,4 +247,22 @@ test.describe('access tokens for a user who may not list them', () => {
     await expect(page).toHaveURL(/\/home\?project=shop$/)
     await expect(page.getByText('You do not have permission')).toHaveCount(0)
   })
+
+  test('deleting from the detail page goes home, not to a list that would refuse them', async ({ page, server }) => {
+    const name = `kiosk-gone-${Date.now().toString(36)}`
+    expect((await adminCall(server, 'POST', '/api/core/v0/projects/shop/access-tokens', { name })).status).toBe(201)
+    const deleter = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['wadp.projects.get', 'wadp.access-tokens.get', 'wadp.access-tokens.delete'],
+    })
+    await signIn(page, deleter)
+    await page.goto(`/access-tokens-detail/${name}?project=shop`)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const question = page.getByRole('dialog', { name: /^Delete/ })
+    await question.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(page).toHaveURL(/\/home\?project=shop$/)
+    await expect(page.getByText('You do not have permission')).toHaveCount(0)
+    expect((await adminCall(server, 'GET', `/api/core/v0/projects/shop/access-tokens/${name}`)).status).toBe(404)
+  })
 })

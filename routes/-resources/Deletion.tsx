@@ -12,11 +12,11 @@ const loadDeleteDialog = () => import('../../src/views/resources/DeleteDialog.ts
 const DeleteDialog = lazy(() => loadDeleteDialog().then((module) => ({ default: module.DeleteDialog })))
 
 /**
- * A page's deletion actor for one type in one project (the list's, and the detail's, which goes back to
- * the list once its resource is gone). The dialog's code is fetched once deleting is allowed and the page
+ * A page's deletion actor for one type in one project (the list's, and the detail's, which leaves for
+ * `then` once its resource is gone). The dialog's code is fetched once deleting is allowed and the page
  * is idle after its first paint: not beside the page's own code and data, which its first paint waits for.
  */
-export function useDeletion(ui: ResourceUi, project: string, page: ResourcePage, then: 'stay' | 'list' = 'stay') {
+export function useDeletion(ui: ResourceUi, project: string, page: ResourcePage, then?: string) {
   const [machine] = useState(() => page.machines.deletion(ui, project, then))
   usePreloadWhenIdle(loadDeleteDialog, page.can.delete)
   return useActorRef(machine)

@@ -31,7 +31,8 @@ export function ResourceDetailPage({ ui, name, project, page, listLink, addons }
     ...page.queries.detail(ui, project, name),
     refetchInterval: follow ? (q) => (q.state.data ? follow(q.state.data) : false) : undefined,
   })
-  const deletion = useDeletion(ui, project, page, 'list')
+  // Once it is gone: its list, or the home page for a user who may delete it but not list its type.
+  const deletion = useDeletion(ui, project, page, page.can.list ? routes.list : '/home')
   // Its fields and add-ons are drawn as a transition, in short tasks.
   const record = useDrawnAnswer(query.data)
 

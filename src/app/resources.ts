@@ -105,8 +105,8 @@ export function resourceMachines(
           }),
         },
       }),
-    /** `then: 'list'` leaves for the list once something was deleted (the detail page of what is gone). */
-    deletion: (ui: ResourceUi, project: string, then: 'stay' | 'list' = 'stay') =>
+    /** `then`, a page's path, is where to go once something was deleted (from the detail page of what is gone). */
+    deletion: (ui: ResourceUi, project: string, then?: string) =>
       resourceDeletionMachine.provide({
         actions: {
           announceDeleted: (_, { deleted }: DeletedNotice) => {
@@ -116,7 +116,7 @@ export function resourceMachines(
                 ? `The ${ui.one} "${deleted[0]}" was deleted.`
                 : `${deleted.length} ${titleInSentence(ui)} were deleted.`,
             )
-            if (then === 'list') announcer.go(resourceRoutes(ui).list, project)
+            if (then) announcer.go(then, project)
           },
         },
         actors: {
