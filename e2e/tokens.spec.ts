@@ -248,6 +248,26 @@ test.describe('access tokens for a user who may not list them', () => {
     await expect(page.getByText('You do not have permission')).toHaveCount(0)
   })
 
+  test('a save goes home, after the secret is shown, when neither the token nor the list may be read', async ({
+    page,
+    server,
+  }) => {
+    const adder = await createToken(server, {
+      owner: 'admin@example.com',
+      permissions: ['wadp.projects.get', 'wadp.access-tokens.create'],
+    })
+    await signIn(page, adder)
+    const name = `blind-${Date.now().toString(36)}`
+    await page.goto('/access-tokens-add?project=shop')
+    await page.getByLabel('Name', { exact: true }).fill(name)
+    await page.getByRole('button', { name: 'Save' }).click()
+    const shown = page.getByRole('dialog', { name: new RegExp(`The access token "${name}" was created`) })
+    await expect(shown).toContainText('it will not be shown again')
+    await shown.getByRole('button', { name: 'I have copied it' }).click()
+    await expect(page).toHaveURL(/\/home\?project=shop$/)
+    await expect(page.getByText('You do not have permission')).toHaveCount(0)
+  })
+
   test('deleting from the detail page goes home, not to a list that would refuse them', async ({ page, server }) => {
     const name = `kiosk-gone-${Date.now().toString(36)}`
     expect((await adminCall(server, 'POST', '/api/core/v0/projects/shop/access-tokens', { name })).status).toBe(201)

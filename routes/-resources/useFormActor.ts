@@ -11,7 +11,7 @@ import {
   selectValues,
 } from '../../machines/resource-form.selectors.ts'
 import { validatorOf } from '../../src/domain/resource-body.ts'
-import type { Draft, ResourceUi } from '../../src/domain/resource-ui.ts'
+import { type Draft, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import type { ResourcePage } from './useResourcePage.ts'
 
 export type FormStart = { name: string | null; values: Draft; revision: number | null }
@@ -21,7 +21,21 @@ export type FormStart = { name: string | null; values: Draft; revision: number |
  * and what the page reads of it.
  */
 export function useFormActor(ui: ResourceUi, mode: 'create' | 'edit', page: ResourcePage, start: FormStart) {
-  const [machine] = useState(() => page.machines.form(ui, page.project ?? ''))
+  const [machine] = useState(() => {
+    // Where a save leads: the type's choice (its detail page, or its list), else the other one, else the
+    // home page (a user who may create but neither read nor list: either would only refuse them).
+    const { can } = page
+    const routes = resourceRoutes(ui)
+    const next = (name: string) =>
+      ui.afterSave === 'list' && can.list
+        ? routes.list
+        : can.get
+          ? routes.detail(name)
+          : can.list
+            ? routes.list
+            : '/home'
+    return page.machines.form(ui, page.project ?? '', next)
+  })
   const [input] = useState(() => ({
     mode,
     ...start,

@@ -26,15 +26,7 @@ import {
   updateResource,
   writeFailureOf,
 } from '../api/resources.ts'
-import {
-  bodyOf,
-  capitalize,
-  type ResourceUi,
-  resourceRoutes,
-  secretOf,
-  titleInSentence,
-  withoutSecret,
-} from '../domain/resource-ui.ts'
+import { bodyOf, capitalize, type ResourceUi, secretOf, titleInSentence, withoutSecret } from '../domain/resource-ui.ts'
 import { wasNotMade } from '../domain/write-deadline.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 import type { NodeMaintenanceResult } from '../types/nodes/fields.ts'
@@ -73,15 +65,14 @@ export function resourceMachines(
     })
   }
   return {
-    form: (ui: ResourceUi, project: string) =>
+    /** `next`: the page a save leads to, given the saved record's name. */
+    form: (ui: ResourceUi, project: string, next: (name: string) => string) =>
       resourceFormMachine.provide({
         actions: {
           // Saved: say so and open the detail page; a new one replaces its add page in the history.
           announceSaved: (_, { mode, resource }: SavedNotice) => {
             announcer.notify(`${capitalize(ui.one)} "${resource.name}" ${mode === 'create' ? 'created' : 'saved'}.`)
-            const routes = resourceRoutes(ui)
-            const next = ui.afterSave === 'list' ? routes.list : routes.detail(resource.name)
-            announcer.go(next, project, { replace: mode === 'create' })
+            announcer.go(next(resource.name), project, { replace: mode === 'create' })
           },
         },
         actors: {

@@ -6,6 +6,7 @@ import { selectSecret } from '../../machines/resource-form.selectors.ts'
 import type { ApiClients } from '../../src/api/http.ts'
 import { MAYBE_ROTATED, resourceMachines, resourceTools } from '../../src/app/resources.ts'
 import { initialDraft, validatorOf } from '../../src/domain/resource-body.ts'
+import { resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { CONTENDED_CODE, WRITE_DEADLINE_CODE } from '../../src/domain/write-deadline.ts'
 import { resourceQueries } from '../../src/queries/resources.ts'
 import { nodesUi } from '../../src/types/nodes/screen.ts'
@@ -38,13 +39,16 @@ function tokenForm() {
   const queryClient = new QueryClient()
   const announcer = { notify: vi.fn(), go: vi.fn() }
   const machines = resourceMachines(api, queryClient, resourceQueries(api), announcer)
-  const actor = createActor(machines.form(tokensUi, ''), {
-    input: {
-      mode: 'create',
-      values: { ...initialDraft(tokensUi.fields, tokensUi.newDraft?.()), name: 'ci', permissions: ['wadp.*.list'] },
-      validate: validatorOf(tokensUi, 'create'),
+  const actor = createActor(
+    machines.form(tokensUi, '', (name) => resourceRoutes(tokensUi).detail(name)),
+    {
+      input: {
+        mode: 'create',
+        values: { ...initialDraft(tokensUi.fields, tokensUi.newDraft?.()), name: 'ci', permissions: ['wadp.*.list'] },
+        validate: validatorOf(tokensUi, 'create'),
+      },
     },
-  })
+  )
   actor.start()
   return { actor, calls, queryClient, announcer }
 }
@@ -96,9 +100,12 @@ function nodeForm(kind: 'simulated' | 'agent') {
     country: 'fr',
     kind,
   }
-  const actor = createActor(machines.form(nodesUi, ''), {
-    input: { mode: 'create', values, validate: validatorOf(nodesUi, 'create') },
-  })
+  const actor = createActor(
+    machines.form(nodesUi, '', (name) => resourceRoutes(nodesUi).detail(name)),
+    {
+      input: { mode: 'create', values, validate: validatorOf(nodesUi, 'create') },
+    },
+  )
   actor.start()
   return { actor, core, queryClient, announcer }
 }
