@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keepEarlySignIn, PRERENDERED_SIGN_IN, SSO_ASKED_EARLY, SUBMITTED_EARLY } from '../../src/ui/early-sign-in.ts'
 import { SignInPage } from '../../src/views/SignInPage.tsx'
+import { liveAnnouncements } from '../tools/live-announcements.ts'
 
 afterEach(cleanup)
 
@@ -12,30 +13,6 @@ function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {
   const onSsoSignIn = vi.fn()
   const view = render(<SignInPage onTokenSignIn={onTokenSignIn} onSsoSignIn={onSsoSignIn} {...props} />)
   return { ...view, onTokenSignIn, onSsoSignIn }
-}
-
-/**
- * What the page's live regions are given to say, in order: the text of each node added to one, or of a text
- * changed in one (what a screen reader reads out). `said()` takes what came since the last call.
- */
-function liveAnnouncements(container: HTMLElement) {
-  let records: MutationRecord[] = []
-  const observer = new MutationObserver((delivered) => records.push(...delivered))
-  for (const region of container.querySelectorAll('[aria-live]'))
-    observer.observe(region, { childList: true, subtree: true, characterData: true })
-  return {
-    said: () => {
-      const taken = [...records, ...observer.takeRecords()]
-      records = []
-      return taken
-        .flatMap((record) =>
-          record.type === 'characterData'
-            ? [record.target.textContent ?? '']
-            : [...record.addedNodes].map((node) => node.textContent ?? ''),
-        )
-        .filter((text) => text.trim() !== '')
-    },
-  }
 }
 
 /** index.html's copy of the sign-in form (src/prerender.tsx), put in the page; its token field. */
