@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { assign, createActor, emit, setup } from 'xstate'
+import * as globalSearchSelectors from '../../machines/global-search.selectors.ts'
+import * as projectSelectorSelectors from '../../machines/project-selector.selectors.ts'
+import * as syncStatusSelectors from '../../machines/sync-status.selectors.ts'
 import { createApi } from '../../src/api/http.ts'
 import { laterActors, STAND_INS } from '../../src/app/later-actor.ts'
 import type { ConsoleQueries } from '../../src/app/router-context.ts'
@@ -27,6 +30,34 @@ describe("the shell's actors before their machines arrive", () => {
         expect([name, tag, standIn.hasTag(tag as never)]).toEqual([name, tag, started.hasTag(tag as never)])
       actor.stop()
     }
+  })
+
+  it("give every selector the routes read of them what the real actor's first snapshot gives", () => {
+    // A stand-in answers context and hasTag only: a selector that reads more (matches, can…) throws here
+    // instead of on a page's first render.
+    const selectorsOf = {
+      projectSelector: projectSelectorSelectors,
+      globalSearch: globalSearchSelectors,
+      projectSync: syncStatusSelectors,
+      adminSync: syncStatusSelectors,
+    }
+    const api = createApi({ getToken: () => null, onUnauthorized: () => {} })
+    const queries = { projects: projectQueries(api), search: searchQueries(api) } as ConsoleQueries
+    const real = startShellActors(api, new QueryClient(), queries, () => {}, {})
+    let read = 0
+    for (const [name, actor] of Object.entries(real)) {
+      const started = actor.getSnapshot()
+      const standIn = STAND_INS[name as keyof typeof STAND_INS]
+      for (const [selectorName, selector] of Object.entries(selectorsOf[name as keyof typeof selectorsOf])) {
+        if (typeof selector !== 'function' || !/^select/.test(selectorName)) continue
+        const reads = selector as (snapshot: unknown, counts: unknown) => unknown
+        const counts = { total: 3, matching: 1 }
+        expect([name, selectorName, reads(standIn, counts)]).toEqual([name, selectorName, reads(started, counts)])
+        read += 1
+      }
+      actor.stop()
+    }
+    expect(read).toBeGreaterThanOrEqual(12)
   })
 })
 
