@@ -1,6 +1,4 @@
-import { FetchError } from 'ofetch'
 import * as v from 'valibot'
-import { wasNotMade } from '../domain/write-deadline.ts'
 import type { DirectorInput } from '../types/directors/fields.ts'
 import { type ApiClients, isNotFound } from './http.ts'
 
@@ -79,15 +77,4 @@ export async function readWebsite(api: ApiClients, projectName: string, name: st
     if (isNotFound(error)) return null
     throw error
   }
-}
-
-/**
- * The platform answered and refused (a 4xx other than 408 and 429), or said it did not make the write (its
- * 503 marked `write_deadline`, not in time, or `contended`, rolled back): nothing was created. No answer, a time-out or another 5xx leave
- * it unknown whether the call took effect.
- */
-export function wasRefused(error: unknown): boolean {
-  if (!(error instanceof FetchError) || !error.statusCode) return false
-  if (wasNotMade(error)) return true
-  return error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 408 && error.statusCode !== 429
 }

@@ -22,7 +22,7 @@ import { deleteTenancy, readDeletionPreview } from '../api/tenancy.ts'
 import { type AuditEntry, versionBody } from '../domain/audit.ts'
 import { type BackendHealthFilters, refreshIntervalMs } from '../domain/backend-health.ts'
 import type { TenancyKind } from '../domain/tenancy-deletion.ts'
-import { wasNotMade } from '../domain/write-deadline.ts'
+import { wasRefused } from '../domain/write-deadline.ts'
 import type { BlocklistImportInput } from '../types/blocklist/import.ts'
 import { referenceTargetOf } from '../types/resource-routes.ts'
 import { inventoryQueries } from './inventory.ts'
@@ -87,12 +87,11 @@ export function adminTools(api: ApiClients, announcer: AdminAnnouncer) {
               try {
                 await deleteTenancy(api, input)
               } catch (error) {
-                const { status, message } = writeFailureOf(error, `The ${input.kind} could not be deleted.`)
+                const { message } = writeFailureOf(error, `The ${input.kind} could not be deleted.`)
                 // No answer, a time-out or a 5xx (anything but a refusal, or the platform's word that it did
                 // not make it): the deletion may have committed, or may still be running (it has no write
                 // deadline on the platform), so what is shown is read again.
-                const refused =
-                  (status !== null && status < 500 && status !== 408 && status !== 429) || wasNotMade(error)
+                const refused = wasRefused(error)
                 if (refused) throw new Error(message)
                 announcer.tenancyMayBeDeleted()
                 throw new Error(`${message} ${MAYBE_DELETED}`)

@@ -18,9 +18,9 @@ import {
   listDomains,
   readDirector,
   readWebsite,
-  wasRefused,
   websiteExists,
 } from '../api/quick-website.ts'
+import { wasRefused } from '../domain/write-deadline.ts'
 import { withServerMessage } from './configuration.ts'
 
 export type QuickSetupActor = ActorRefFrom<typeof quickSetupMachine>

@@ -27,7 +27,7 @@ import {
   writeFailureOf,
 } from '../api/resources.ts'
 import { bodyOf, capitalize, type ResourceUi, secretOf, titleInSentence, withoutSecret } from '../domain/resource-ui.ts'
-import { wasNotMade } from '../domain/write-deadline.ts'
+import { wasRefused } from '../domain/write-deadline.ts'
 import { type ResourceQueries, resourceQueries } from '../queries/resources.ts'
 import type { NodeMaintenanceResult } from '../types/nodes/fields.ts'
 import { loadedModules } from './loaded-modules.ts'
@@ -251,12 +251,11 @@ export function resourceTools(api: ApiClients, queryClient: QueryClient, announc
           actors: {
             rotateSecret: fromPromise<string, { name: string }>(({ input }) =>
               rotateSecret(api, ui, project, input.name).catch((error: unknown) => {
-                const { status, message } = writeFailureOf(error, `The ${ui.one}'s secret could not be replaced.`)
+                const { message } = writeFailureOf(error, `The ${ui.one}'s secret could not be replaced.`)
                 // No answer, a time-out or a 5xx (anything but a refusal, or the platform's word that it did
                 // not make it: not in time, or rolled back for other changes): the platform may have rotated it, the old one then dead and the new
                 // one lost, which only another rotation mends.
-                const refused =
-                  (status !== null && status < 500 && status !== 408 && status !== 429) || wasNotMade(error)
+                const refused = wasRefused(error)
                 throw new Error(refused ? message : `${message} ${MAYBE_ROTATED}`)
               }),
             ),

@@ -21,3 +21,15 @@ export function wasNotMade(error: unknown): boolean {
   const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined
   return statusCode === 503 && (code === WRITE_DEADLINE_CODE || code === CONTENDED_CODE)
 }
+
+/**
+ * The platform answered and refused (a 4xx other than 408 and 429), or said it did not make the write
+ * (`wasNotMade`): nothing was made. No answer, a time-out or another 5xx leave it unknown whether the call
+ * took effect.
+ */
+export function wasRefused(error: unknown): boolean {
+  if (wasNotMade(error)) return true
+  const status =
+    typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
+}
