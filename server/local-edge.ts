@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { LOCAL_EDGE_NODE } from '../src/domain/nodes.ts'
 import type { ServerContext } from './context.ts'
 import { EdgeAgent } from './edge/agent.ts'
 import { newNodeSecret } from './edge/node-secret.ts'
@@ -6,7 +7,7 @@ import { findVarnishd } from './edge/vcc.ts'
 import { systemCaller } from './resources/service.ts'
 
 /** The node `WADP_EDGE=local npm start` runs (EDGE.md). */
-export const LOCAL_EDGE_NODE = 'local-edge'
+export { LOCAL_EDGE_NODE }
 
 const SYSTEM = systemCaller('system', 'local edge')
 

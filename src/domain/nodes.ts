@@ -12,6 +12,13 @@ export const NODE_STATUSES = ['active', 'maintenance', 'draining', 'disabled'] a
 export const NODE_KINDS = ['simulated', 'agent'] as const
 export type NodeKind = (typeof NODE_KINDS)[number]
 
+/**
+ * The edge agent node the platform registers and runs itself with `WADP_EDGE=local` (EDGE.md names it):
+ * made by the platform, not through the API, so the rule that a node's name is its endpoint id
+ * (`pop-fr-par-1`) is not asked of it.
+ */
+export const LOCAL_EDGE_NODE = 'local-edge'
+
 /** An agent that has not reported for this long is unavailable (EDGE.md). */
 export const AGENT_SILENCE_MS = 10_000
 

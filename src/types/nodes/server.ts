@@ -18,6 +18,7 @@ import type {
   TypeServer,
 } from '../../../server/resources/definition.ts'
 import { Timestamp } from '../../domain/common.ts'
+import { LOCAL_EDGE_NODE } from '../../domain/nodes.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
 import { abandonInvalidations } from './edge-invalidations.ts'
 import { NODE_SYNC_STATES, type NodeData, NodeFields, type NodeSyncState, nodeWriteProblem } from './fields.ts'
@@ -166,15 +167,17 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
     configuration: true,
     hooks: {
       // Stopping or resuming is kept as the simulation needs it: the revision held, when last heard.
-      async beforeWrite({ db, name, data, existing }) {
+      async beforeWrite({ db, name, data, existing, principal }) {
         // A new node's name and country must agree; a node stored before the rule keeps its name (which
-        // cannot change), and only a new country it contradicts is refused.
+        // cannot change), and only a new country it contradicts is refused. The platform's own node,
+        // local-edge (EDGE.md), is made by the platform (the system caller), not by anyone's request.
+        const own = !existing && name === LOCAL_EDGE_NODE && principal.email === 'system'
         const misnamed = nodeWriteProblem(
           name,
           (data as NodeData).country,
           existing ? String(existing.country) : undefined,
         )
-        if (misnamed) throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
+        if (misnamed && !own) throw badRequest(`${misnamed.field} ${misnamed.message}`, [misnamed])
         // The simulation's switch: an agent node is unreachable when its agent stops reporting, not by a
         // field that would change nothing on it.
         if ((data as NodeData).kind === 'agent' && (data as NodeData).reachable === false) {
