@@ -225,6 +225,14 @@ describe('director fields', () => {
     }
   })
 
+  it('takes as sticky header only a name a node can write in its VCL (it is written there as it is)', () => {
+    const message = 'must be a header name of letters, digits, - and _, starting with a letter, such as X-User'
+    const type = 'round_robin_sticky_header'
+    for (const sticky_header of ['X-A); return (synth(200, std.fileread("/etc/passwd"))); #', 'X.User', '1-User', 'é'])
+      expect(problems(DirectorFields, director({ type, sticky_header }))).toEqual([{ field: 'sticky_header', message }])
+    expect(accept(DirectorFields, director({ type, sticky_header: 'X-Client_Id2' })).sticky_header).toBe('X-Client_Id2')
+  })
+
   it('needs neither sticky name for the other types', () => {
     for (const type of DIRECTOR_TYPES.filter((t) => !t.endsWith('_cookie') && !t.endsWith('_header'))) {
       expect(accept(DirectorFields, director({ type })).type).toBe(type)

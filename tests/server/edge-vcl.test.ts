@@ -429,6 +429,26 @@ describe('the API refuses a snippet that would break or leave its project', () =
     60_000,
   )
 
+  it('answers 400 for a director whose sticky header would write VCL of its own into the project', async () => {
+    const directors = '/api/core/v0/projects/shop/directors'
+    const res = await platform.call('POST', directors, {
+      body: {
+        name: 'sticky-reads-files',
+        type: 'round_robin_sticky_header',
+        sticky_header: 'X-A); return (synth(200, std.fileread("/etc/hostname"))); set req.http.X-B = (req.http.X-A',
+        backends: [{ host: 'origin.example.com', port: 80 }],
+      },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual([
+      {
+        field: 'sticky_header',
+        message: 'must be a header name of letters, digits, - and _, starting with a letter, such as X-User',
+      },
+    ])
+    expect((await platform.call('GET', `${directors}/sticky-reads-files`)).status).toBe(404)
+  })
+
   it('answers 400 for a snippet that reads the node’s secret, whether or not Varnish is installed', async () => {
     const res = await platform.call('POST', snippets, {
       body: {

@@ -116,7 +116,19 @@ export const DirectorFields = v.pipe(
     ),
     sticky_header: v.optional(
       v.pipe(
-        v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128))),
+        v.nullable(
+          v.pipe(
+            v.string(),
+            v.trim(),
+            v.maxLength(128),
+            // Written into the node's VCL as it is (`req.http.<name>`), so a name VCL can hold (RFC 7230 allows
+            // more: X.User broke the project's VCL, and free text was VCL of its own); blank is none.
+            v.check(
+              (name) => name === '' || /^[A-Za-z][A-Za-z0-9_-]*$/.test(name),
+              'must be a header name of letters, digits, - and _, starting with a letter, such as X-User',
+            ),
+          ),
+        ),
         v.description('Header that keeps a client on one backend'),
       ),
       null,
