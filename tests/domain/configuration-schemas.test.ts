@@ -562,15 +562,17 @@ describe('page rule fields', () => {
     ])
   })
 
-  it('takes header names that are HTTP tokens of at most 256 characters', () => {
-    for (const name of ['X-Cache', 'content-type', "x!#$%&'*+.^_`|~1"]) expect(accept(HeaderName, name)).toBe(name)
-    for (const name of ['X Cache', 'X-Cache:', '', 'Ünicode', 'a(b)']) {
-      expect(problems(HeaderName, name)).toEqual([{ field: '', message: 'must be a header name such as X-Cache' }])
+  it('takes header names a node can write in its VCL (req.http.<name>), of at most 256 characters', () => {
+    const message = 'must be a header name of letters, digits, - and _, starting with a letter, such as X-Cache'
+    for (const name of ['X-Cache', 'content-type', 'x_y-Z9']) expect(accept(HeaderName, name)).toBe(name)
+    // HTTP tokens VCL cannot name: each broke the whole project's VCL on every node.
+    for (const name of ['X Cache', 'X-Cache:', '', 'Ünicode', 'a(b)', 'X.Debug', "x!#$%&'*+.^_`|~1", '1-X', '-X']) {
+      expect(problems(HeaderName, name)).toEqual([{ field: '', message }])
     }
     expect(accept(HeaderName, 'a'.repeat(256))).toHaveLength(256)
     expect(problems(HeaderName, 'a'.repeat(257))).toEqual([{ field: '', message: 'at most 256 characters' }])
-    expect(problems(PageRuleFields, pageRule({ request_headers: [{ name: 'Bad Name', value: 'x' }] }))).toEqual([
-      { field: 'request_headers.0.name', message: 'must be a header name such as X-Cache' },
+    expect(problems(PageRuleFields, pageRule({ request_headers: [{ name: 'X.Debug', value: 'x' }] }))).toEqual([
+      { field: 'request_headers.0.name', message },
     ])
   })
 })
@@ -625,8 +627,11 @@ describe('synthetic response fields', () => {
         { name: 'X-Empty', value: '' },
       ],
     })
-    expect(problems(SyntheticFields, { headers: [{ name: 'Retry After', value: '1' }] })).toEqual([
-      { field: 'headers.0.name', message: 'must be a header name such as X-Cache' },
+    expect(problems(SyntheticFields, { headers: [{ name: 'Retry.After', value: '1' }] })).toEqual([
+      {
+        field: 'headers.0.name',
+        message: 'must be a header name of letters, digits, - and _, starting with a letter, such as X-Cache',
+      },
     ])
     expect(problems(SyntheticFields, { headers: [{ name: 'X-A', value: 'a'.repeat(4097) }] })).toEqual([
       { field: 'headers.0.value', message: 'at most 4096 characters' },
@@ -860,6 +865,10 @@ describe('rate limit fields', () => {
     expect(rateLimitKeyProblem('ip:1')).toBe('ip takes no name')
     expect(rateLimitKeyProblem('query')).toBe('name the query parameter')
     expect(rateLimitKeyProblem('header:X Api')).toMatch(/^the header name must be/)
+    // A header is named in the node's VCL (req.http.<name>): a name VCL cannot hold broke the project there.
+    for (const key of ['header:X.Api', "header:x'y", 'header:1-Key'])
+      expect(rateLimitKeyProblem(key)).toBe('the header name must be letters, digits, - and _, starting with a letter')
+    expect(rateLimitKeyProblem("cookie:x'y.z")).toBeNull()
     expect(problems(RateLimitFields, { keys: keys })).toEqual([{ field: 'keys', message: 'at most 5 keys' }])
   })
 

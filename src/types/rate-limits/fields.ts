@@ -29,7 +29,11 @@ export function rateLimitKeyProblem(key: string): string | null {
   if (!NAMED_KEY_KINDS.includes(kind)) return colon === -1 ? null : `${kind} takes no name`
   const name = colon === -1 ? '' : key.slice(colon + 1)
   if (name === '') return `name the ${kind === 'query' ? 'query parameter' : kind}`
-  return KEY_NAME.test(name) ? null : `the ${kind} name must be letters, digits and -_.!#$%&'*+^\`|~ (at most 128)`
+  if (!KEY_NAME.test(name)) return `the ${kind} name must be letters, digits and -_.!#$%&'*+^\`|~ (at most 128)`
+  // A header is named in the node's VCL as it is (req.http.<name>); a cookie or parameter only in a pattern.
+  if (kind === 'header' && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(name))
+    return 'the header name must be letters, digits, - and _, starting with a letter'
+  return null
 }
 
 const RateLimitKey = v.pipe(
