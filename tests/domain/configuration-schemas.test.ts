@@ -477,6 +477,11 @@ describe('page rule fields', () => {
       ])
     }
     expect(problems(PageRuleFields, redirect({}))).toEqual([{ field: 'action.target', message: 'is required' }])
+    // The target is the Location header a node sends: a control character there was a 503 'VCL failed'.
+    for (const target of ['/a\r\nSet-Cookie: x=1', '/a\u0000b', 'https://www.example.com/\u0001'])
+      expect(problems(PageRuleFields, redirect({ target }))).toEqual([
+        { field: 'action.target', message: 'must not contain control characters' },
+      ])
   })
 
   it('takes only the four redirect statuses', () => {
@@ -560,6 +565,12 @@ describe('page rule fields', () => {
     expect(problems(PageRuleFields, header('a\r\nSet-Cookie: x=1'))).toEqual([
       { field: 'response_headers.0.value', message: 'must not contain line breaks' },
     ])
+    // Varnish answers 503 'VCL failed' to every request that would send one: only a tab is a header's.
+    for (const value of ['a\u0000b', 'a\u0001b', 'a\u007fb'])
+      expect(problems(PageRuleFields, header(value))).toEqual([
+        { field: 'response_headers.0.value', message: 'must not contain control characters (a tab is fine)' },
+      ])
+    expect(accept(PageRuleFields, header('a\tb é')).response_headers[0]?.value).toBe('a\tb é')
   })
 
   it('takes header names a node can write in its VCL (req.http.<name>), of at most 256 characters', () => {
@@ -586,6 +597,13 @@ describe('synthetic response fields', () => {
       headers: [],
       ttl_s: 0,
     })
+  })
+
+  it('takes any body a node can hold: not the NUL character, which broke the project’s VCL', () => {
+    expect(accept(SyntheticFields, { body: 'a\u0001\tb "} é' }).body).toBe('a\u0001\tb "} é')
+    expect(problems(SyntheticFields, { body: 'a\u0000b' })).toEqual([
+      { field: 'body', message: 'must not contain the NUL character' },
+    ])
   })
 
   it('keeps the status within 100-599', () => {

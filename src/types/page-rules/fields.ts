@@ -2,6 +2,9 @@ import * as v from 'valibot'
 import { Hostname, integer, jsonObject, Slug, uniqueItems } from '../../domain/common.ts'
 import { HTTP_METHODS, isRegExp, objectMessage } from '../../domain/field-rules.ts'
 
+/** A C0 control character or DEL: what a header a node sends cannot hold (but a tab). */
+const isControl = (char: string) => char < ' ' || char === '\u007f'
+
 export const MATCH_TYPES = ['prefix', 'exact', 'glob', 'regex'] as const
 export const CACHE_MODES = ['bypass', 'standard', 'cache_everything'] as const
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const
@@ -33,6 +36,11 @@ export const HeaderValue = v.pipe(
   v.string('must be a string'),
   v.maxLength(4096, 'at most 4096 characters'),
   v.check((value) => !/[\r\n]/.test(value), 'must not contain line breaks'),
+  // Varnish answers 503 'VCL failed' when VCL sets a header holding one (the NUL broke the VCL itself).
+  v.check(
+    (value) => ![...value].some((char) => isControl(char) && !['\t', '\r', '\n'].includes(char)),
+    'must not contain control characters (a tab is fine)',
+  ),
 )
 
 export const PageRuleMatch = v.pipe(
@@ -143,6 +151,8 @@ export const RedirectAction = jsonObject(
       v.trim(),
       v.maxLength(2048, 'at most 2048 characters'),
       v.check(isRedirectTarget, 'must be an http(s) URL or a path starting with /'),
+      // It is the Location header a node sends (see HeaderValue).
+      v.check((value) => ![...value].some(isControl), 'must not contain control characters'),
       v.description('Where to: an http(s) URL or a path starting with /'),
     ),
     status: v.optional(RedirectStatus, 301),

@@ -46,6 +46,8 @@ export const SyntheticFields = jsonObject(
       v.pipe(
         v.string('must be a string'),
         v.maxBytes(SYNTHETIC_BODY_MAX_BYTES, 'must be at most 256 KiB'),
+        // VCL has no way to write it: a body holding one broke the whole project's VCL on every node.
+        v.check((value) => !value.includes('\u0000'), 'must not contain the NUL character'),
         v.description('The response body, at most 256 KiB'),
       ),
       '',
