@@ -429,6 +429,40 @@ describe('the API refuses a snippet that would break or leave its project', () =
     60_000,
   )
 
+  it.skipIf(!vcc)(
+    'answers 400 for a regular expression JavaScript takes and Varnish does not, with PCRE2’s words',
+    async () => {
+      const rules = '/api/core/v0/projects/shop/pagerules'
+      const rule = (path: string) => ({
+        name: 'regex-rule',
+        website: 'shop-example-com',
+        priority: 901,
+        match: { path, match_type: 'regex' },
+        action: { kind: 'cache', mode: 'bypass' },
+      })
+      const refused = await platform.call('POST', rules, { body: rule('^/x\\u0041') })
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors).toEqual([
+        {
+          field: 'match.path',
+          message: expect.stringMatching(/^is not a regular expression Varnish accepts \(.*PCRE2 does not support/),
+        },
+      ])
+      expect((await platform.call('POST', rules, { body: rule('^/(en|fr)/[a-z]+$') })).status).toBe(201)
+      // A rate limit's paths: the one Varnish refuses is named.
+      const limits = '/api/core/v0/projects/shop/ratelimits'
+      const limit = await platform.call('POST', limits, {
+        body: { name: 'regex-limit', match: { match_type: 'regex', paths: ['^/api/', 'a{99999}'] } },
+      })
+      expect(limit.status).toBe(400)
+      expect(limit.body.errors).toEqual([
+        { field: 'match.paths', message: expect.stringMatching(/^a\{99999\}: is not a regular expression Varnish/) },
+      ])
+      expect((await platform.call('GET', `${limits}/regex-limit`)).status).toBe(404)
+    },
+    60_000,
+  )
+
   it('answers 400 for a director whose sticky header would write VCL of its own into the project', async () => {
     const directors = '/api/core/v0/projects/shop/directors'
     const res = await platform.call('POST', directors, {

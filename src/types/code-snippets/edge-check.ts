@@ -3,6 +3,7 @@ import { ApiError, badRequest, conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import { Vcc } from '../../../server/edge/vcc.ts'
+import { vclRegex } from '../../domain/vcl.ts'
 import type { DirectorData } from '../directors/fields.ts'
 import { compileProject, type Named } from '../edge-program.ts'
 import type { IpListData } from '../ip-lists/fields.ts'
@@ -51,14 +52,14 @@ export function confineSnippet(content: string): void {
 }
 
 /** What the compiler said of a program, or why it could not say (503: nothing is stored on a guess). */
-async function verdictOf(vccOfMachine: Vcc, text: string, what: string) {
+async function verdictOf(vccOfMachine: Vcc, text: string, what: string, subject = 'the snippet') {
   try {
     return await vccOfMachine.compile(text).catch(() => vccOfMachine.compile(text))
   } catch (error) {
     // No verdict, twice: nothing is stored on a guess (EDGE.md), and the reason is said.
     const reason = error instanceof Error ? error.message : String(error)
     console.error(`VCL check of ${what}: ${reason}`)
-    throw new ApiError(503, `Varnish's compiler could not check the snippet (${reason}); nothing was stored, try again`)
+    throw new ApiError(503, `Varnish's compiler could not check ${subject} (${reason}); nothing was stored, try again`)
   }
 }
 
@@ -136,4 +137,24 @@ export async function checkSnippetDelete(db: Db, project: string, name: string):
       ? `program line ${line}, column ${column}`
       : `VCL snippet ${place.name}, ${at(place.line, column, message)}`
   throw conflict(`the project's VCL would not compile without it: ${where}${place === null ? `: ${message}` : ''}`)
+}
+
+/**
+ * Refuses (400 on `field`) a regular expression Varnish's PCRE2 does not compile: the schema can only ask
+ * JavaScript's RegExp, which takes many that PCRE2 refuses (`\\u0041`, `[]`, `a{99999}`, a lookbehind of
+ * no fixed length…), and one such rule kept the whole project (every website in it) on its last good VCL
+ * on every node. Each pattern is compiled by VCC as the node writes it (`vclRegex`); without Varnish
+ * where the API runs, only the schema's check holds, as for snippets.
+ */
+export async function checkRegexVcl(field: string, patterns: readonly string[]): Promise<void> {
+  const vccOfMachine = compiler()
+  if (!vccOfMachine || patterns.length === 0) return
+  const lines = patterns.map((pattern) => `  if (req.url ~ ${vclRegex(pattern)}) {}`)
+  const program = ['vcl 4.1;', 'backend wadp_none none;', 'sub vcl_recv {', ...lines, '}', ''].join('\n')
+  const verdict = await verdictOf(vccOfMachine, program, `the regular expressions of ${field}`, field)
+  if (verdict.ok) return
+  const index = verdict.error.line - 4
+  const which = patterns.length > 1 && patterns[index] !== undefined ? `${patterns[index]}: ` : ''
+  const message = `${which}is not a regular expression Varnish accepts (${verdict.error.message})`
+  throw badRequest(`${field} ${message}`, [{ field, message }])
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { ownerFieldsOf, referenceFieldsOf } from '../../domain/resource-ui.ts'
+import { checkRegexVcl } from '../code-snippets/edge-check.ts'
 import { lockKeys, pageRuleKey, pageRuleListers } from '../websites/server.ts'
 import { type PageRuleData, PageRuleFields } from './fields.ts'
 import { pageRulesUi } from './screen.ts'
@@ -60,6 +61,8 @@ export const pageRules: ResourceDefinition = {
           throw conflict(`website ${message}`, undefined, [{ field: 'website', message }])
         }
       }
+      const { match } = data as PageRuleData
+      if (match.match_type === 'regex') await checkRegexVcl('match.path', [match.path])
       const other = await pageRuleWithPriority(db, scope, website, priority, name)
       if (other) {
         const message = `priority ${priority} is already used by page rule ${other} of website ${website}`
