@@ -83,7 +83,8 @@ export class EdgeAgent {
   private readonly instance = randomBytes(12).toString('base64url')
   private varnish: VarnishNode | null = null
   private readonly loaded = new Map<string, Loaded>()
-  private readonly errors = new Map<string, string>()
+  /** Each project whose latest VCL did not load: Varnish's words and the revision it was of. */
+  private readonly errors = new Map<string, { message: string; revision: number }>()
   private top: { hash: string; vcl: string } | null = null
   private etag: string | null = null
   private projects: string[] = []
@@ -358,7 +359,7 @@ export class EdgeAgent {
         // stop() aborts the request in flight: nothing to say.
         if (this.stopped) break
         const message = messageOf(error)
-        this.errors.set(project.project, message)
+        this.errors.set(project.project, { message, revision: project.revision })
         this.log(
           `project ${project.project} revision ${project.revision} did not load; it keeps its last good VCL: ${message.split('\n').slice(0, 3).join(' ')}`,
         )
@@ -431,7 +432,8 @@ export class EdgeAgent {
       projects: this.projects.map((project) => ({
         project,
         revision: this.loaded.get(project)?.revision ?? null,
-        error: this.errors.get(project) ?? null,
+        error: this.errors.get(project)?.message ?? null,
+        failed_revision: this.errors.get(project)?.revision ?? null,
       })),
       error: running ? null : (this.fatal ?? 'varnishd does not run'),
     }

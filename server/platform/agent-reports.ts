@@ -128,6 +128,9 @@ export function agentStanding(
   }
   const line = report.projects.find((entry) => entry.project === scope)
   const runs = line?.revision ?? null
-  const message = report.error ?? line?.error ?? null
+  // A failed load of an earlier revision says nothing of this one, which the node has not tried yet (a fix
+  // just saved): it is still working on it. An agent that does not say which revision failed is believed.
+  const stale = typeof line?.failed_revision === 'number' && line.failed_revision < revision
+  const message = report.error ?? (stale ? null : (line?.error ?? null))
   return { runs, updated: runs !== null && runs >= revision && !line?.error, message }
 }

@@ -58,6 +58,14 @@ export const AgentReport = v.object({
           v.description('The project revision whose VCL it runs; null for none yet'),
         ),
         error: reportText(8000, "Why it could not load the project's latest VCL (Varnish's words), or null"),
+        failed_revision: v.optional(
+          v.pipe(
+            v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+            v.description(
+              'The project revision whose VCL failed to load (the error is of it); null or left out with no error. A newer revision it has not tried yet is not taken as failed',
+            ),
+          ),
+        ),
       }),
     ),
     v.maxLength(100_000),

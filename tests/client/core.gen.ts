@@ -15190,6 +15190,8 @@ export interface operations {
               revision: number | null;
               /** @description Why it could not load the project's latest VCL (Varnish's words), or null */
               error: string | null;
+              /** @description The project revision whose VCL failed to load (the error is of it); null or left out with no error. A newer revision it has not tried yet is not taken as failed */
+              failed_revision?: number | null;
             })[];
           /** @description What keeps it from running any configuration (varnishd down…), or null */
           error: string | null;

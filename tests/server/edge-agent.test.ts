@@ -266,6 +266,33 @@ describe('an edge agent node', () => {
     expect(node).toMatchObject({ sync_state: 'failed', sync_message: `project shop: ${message}` })
   })
 
+  it('waits for a node whose failed load was of an earlier revision: a fix it has not tried yet is not failed', async () => {
+    const config = (await configuration(NODE, secret)).body.data
+    const shop = config.projects.find((project: Json) => project.project === 'shop')
+    const message = "Message from VCC-compiler:\nUnknown token ';' when looking for STRING"
+    const failed = runs(config, { shop: message })
+    for (const line of failed.projects) if (line.error) Object.assign(line, { failed_revision: shop.revision })
+    expect((await report(NODE, secret, failed)).status).toBe(204)
+    // The operator saves the fix: the node has not fetched it yet, so its message is not this revision's.
+    const fix = await platform.call('POST', `${core}/projects/shop/synthetics`, {
+      body: { name: 'stale-error-fix', status: 200, body: 'fixed' },
+    })
+    expect(fix.status).toBe(201)
+    expect(await rowOf(`${core}/projects/shop/sync?details=true`, NODE)).toMatchObject({
+      updated: false,
+      available: true,
+      message: null,
+    })
+    // Its report of a failed load of that revision is the answer again.
+    const latest = (await configuration(NODE, secret)).body.data
+    const shopNow = latest.projects.find((project: Json) => project.project === 'shop')
+    const again = runs(latest, { shop: message })
+    for (const line of again.projects) if (line.error) Object.assign(line, { failed_revision: shopNow.revision })
+    expect((await report(NODE, secret, again)).status).toBe(204)
+    expect(await rowOf(`${core}/projects/shop/sync?details=true`, NODE)).toMatchObject({ updated: false, message })
+    await platform.call('DELETE', `${core}/projects/shop/synthetics/stale-error-fix`, { headers: { 'if-match': '*' } })
+  })
+
   it('is unavailable after 10 s without a report', async () => {
     const config = (await configuration(NODE, secret)).body.data
     await report(NODE, secret, runs(config))
