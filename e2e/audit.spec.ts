@@ -89,6 +89,29 @@ test.describe('audit log', () => {
     expect(asked).toHaveLength(1)
   })
 
+  test('keeps the page it shows in the URL: a reload or a shared link opens that page', async ({ page, server }) => {
+    // More entries than a page holds: tokens made through the API, each one audited.
+    const run = Date.now().toString(36)
+    for (let batch = 0; batch < 11; batch += 1)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          fetch(`${server.baseURL}/api/auth/v0/tokens`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: `paged-${run}-${batch}-${i}`, permissions: ['wadp.websites.list'] }),
+          }).then((response) => expect(response.status).toBe(201)),
+        ),
+      )
+    await page.goto('/audit?project=shop')
+    await expect(page.getByText(/^Page 1 of [2-9]/)).toBeVisible()
+    await page.getByRole('button', { name: 'Older' }).click()
+    await expect(page.getByText(/^Page 2 of/)).toBeVisible()
+    await expect(page).toHaveURL(/[?&]page=2/)
+    await page.reload()
+    await expect(page.getByText(/^Page 2 of/)).toBeVisible()
+    await expect(page).toHaveURL(/[?&]page=2/)
+  })
+
   test('refuses a time range that ends before it starts, on the field', async ({ page }) => {
     await page.goto('/audit')
     // Typed day-month-year on a 24-hour clock, as the log shows times, whatever the browser's locale.

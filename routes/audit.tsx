@@ -4,8 +4,16 @@ import { quietLinkClassName } from '../src/ui/link.ts'
 import { AuditScreen } from './-admin/AuditScreen.tsx'
 
 const text = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined)
+// A number too: the router reads the URL's string, and checks its own answer again as it settles the URL.
 const whole = v.fallback(
-  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1))),
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number))]),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(999_999),
+    ),
+  ),
   undefined,
 )
 
