@@ -619,6 +619,21 @@ test.describe('a project in the URL that is not there', () => {
     }
   })
 
+  test('says the same of a name no project can have (capitals, other letters), not a refusal', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, server.adminToken)
+    for (const name of ['Shop', 'shöp']) {
+      await page.goto(`/websites?project=${encodeURIComponent(name)}`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible()
+      await expect(page.getByRole('alert')).toHaveText(
+        `The project "${name}" does not exist, or you have no access to it.`,
+      )
+      await expect(page.getByText('You do not have permission to list websites.')).toHaveCount(0)
+    }
+  })
+
   test('says the same of a project the token may not reach', async ({ page, server }) => {
     const token = await createToken(server, {
       owner: 'admin@example.com',

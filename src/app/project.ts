@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { type LoadedProject, projectMachine } from '../../machines/project.ts'
-import { type ApiClients, isForbidden, isNotFound } from '../api/http.ts'
+import { type ApiClients, isBadRequest, isForbidden, isNotFound } from '../api/http.ts'
 import {
   getProject,
   getProjectPermissions,
@@ -65,7 +65,8 @@ export function provideProject(
       loadProject: fromPromise<LoadedProject, { name: string }>(async ({ input }) => {
         // Both at once (the page waits on them). A list-only token may work in the project without
         // reading the project itself: its 403 leaves the info empty (Home is hidden for it anyway).
-        // No permissions there (403) or no such project (404): the project is not there for this user.
+        // No permissions there (403), no such project (404) or a name no project can have (400, such as
+        // capitals typed in the address): the project is not there for this user.
         const [permissions, info] = await Promise.all([
           // Asked again while the platform is unavailable, as the project's info is (a query).
           whileUnavailable(() =>
@@ -78,7 +79,8 @@ export function provideProject(
               throw error
             }),
         ]).catch((error: unknown) => {
-          if (isForbidden(error) || isNotFound(error)) throw new ProjectUnavailableError(input.name)
+          if (isForbidden(error) || isNotFound(error) || isBadRequest(error))
+            throw new ProjectUnavailableError(input.name)
           throw error
         })
         storage.set(storage.keys.currentProject, input.name)
