@@ -440,6 +440,7 @@ test.describe('the shell', () => {
 
   test('a save that meets an expired token opens the Session Expired dialog over the form, and Continue signs out', async ({
     page,
+    server,
   }) => {
     const console = new ConsolePage(page)
     await page.goto('/directors-edit/api-origin?project=shop')
@@ -464,11 +465,16 @@ test.describe('the shell', () => {
     await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0)
     await expect(page.getByLabel('Display name')).toHaveValue('typed before the token expired')
     await console.continueFromSessionExpired()
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+    // The sign-in page, which names the page to return to: signed in again, the user is back on the form.
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/\?redirect=/)
+    await page.unroute('**/api/core/v0/projects/shop/directors/api-origin')
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/directors-edit\/api-origin\?project=shop$/)
   })
 
   test('a token that expires between requests: the 30-second check opens the Session Expired dialog where the user was', async ({
     page,
+    server,
   }) => {
     const console = new ConsolePage(page)
     // The console's timers on a clock the test moves, from the session's restore on: the token check is due 30 s later.
@@ -493,6 +499,10 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/websites\?project=shop&logout=true$/)
     await console.continueFromSessionExpired()
     await expect(page).not.toHaveURL(/logout=/)
+    // Signed in again (a new token: the check still refuses this one), the user is back where they were.
+    await page.unroute('**/api/auth/v0/auth/check')
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/websites\?project=shop$/)
   })
 
   test('a page whose code cannot be loaded reloads the console once, then says so in words', async ({ page }) => {

@@ -40,13 +40,23 @@ export class ConsolePage {
     await this.page.getByRole('menuitem', { name: 'Sign out' }).click()
   }
 
-  /** The Session Expired dialog is open; its Continue signs out, keeping only the last selected project. */
+  /**
+   * The Session Expired dialog is open; its Continue signs out, keeping only the last selected project,
+   * and the sign-in page keeps the page under the dialog (without its flag) to return to.
+   */
   async continueFromSessionExpired(): Promise<void> {
     const dialog = this.page.getByRole('dialog')
     await expect(dialog).toContainText('Your session has expired. please log in again to continue')
+    const under = new URL(this.page.url())
+    under.searchParams.delete('logout')
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await this.expectSignInPage()
-    expect((await this.storedKeys()).map(([key]) => key)).toEqual(['wadp.project.lastSelected'])
+    await expect
+      .poll(async () => Object.fromEntries(await this.storedKeys()))
+      .toEqual({
+        'wadp.project.lastSelected': expect.any(String),
+        'wadp.redirect': `${under.pathname}${under.search}`,
+      })
   }
 
   /** Every `wadp.`/`auth.` key in local storage, as [key, value] pairs. */

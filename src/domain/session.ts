@@ -86,9 +86,12 @@ export const SESSION_MESSAGES = {
  * Redirect targets saved before sign-in must be local paths: only path characters, an optional query
  * and an optional hash (spec section 5). `//evil.example` and `https://…` are refused.
  */
-export function isLocalRedirect(target: string): boolean {
-  return /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*(\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?(#[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/.test(
-    target,
+export function isLocalRedirect(target: unknown): target is string {
+  return (
+    typeof target === 'string' &&
+    /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*(\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?(#[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/.test(
+      target,
+    )
   )
 }
 

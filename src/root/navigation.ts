@@ -34,31 +34,36 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
   /** The page a signed-out visitor asked for, kept to return to after sign-in (spec section 5). */
   const rememberRequestedPage = () => {
     // An unknown URL shows the 404 page, signed in or not: it is no page to return to. Nor is the page of
-    // the Session Expired dialog, still in the URL while its Continue's way to / waits on a form's guard.
+    // the Session Expired dialog with its flag: its Continue's way to / names that page, without the flag.
     if (search()[LOGOUT_QUERY_KEY] !== undefined) return
     if (router.matchRoutes(router.latestLocation).some((match) => match._notFound)) return
     const { pathname, searchStr } = location()
     const requested = PUBLIC_PATHS.has(pathname) ? search().redirect : `${pathname}${searchStr}`
-    if (typeof requested === 'string' && isLocalRedirect(requested))
-      storage.set(storage.keys.redirectAfterLogin, requested)
+    if (isLocalRedirect(requested)) storage.set(storage.keys.redirectAfterLogin, requested)
   }
 
   actors.session.on('session.signedIn', () => {
     const saved = storage.get(storage.keys.redirectAfterLogin)
     storage.remove(storage.keys.redirectAfterLogin)
-    go(saved && isLocalRedirect(saved) ? saved : '/home', true)
+    go(isLocalRedirect(saved) ? saved : '/home', true)
   })
-  // The Session Expired dialog: the current path with the logout flag (spec section 4, Expiry).
-  const expiredHere = () => href(location().pathname, { ...search(), [LOGOUT_QUERY_KEY]: 'true' })
+  // The current page with the Session Expired dialog's flag (spec section 4, Expiry), or without it.
+  const here = (flag?: string) => href(location().pathname, { ...search(), [LOGOUT_QUERY_KEY]: flag })
   actors.session.on('session.signedOut', ({ reason }) => {
     actors.project.send({ type: 'project.reset' })
     // An expired token keeps the dialog that says so (its Continue signs out, to /) instead of a bare sign-in page.
-    if (reason === 'tokenExpired') go(expiredHere(), true)
+    if (reason === 'tokenExpired') go(here('true'), true)
     // To / and no project (spec section 4, Logout): the root's search middleware would keep ?project= on
     // a bare '/', so the key is named, empty. The last selected project stays stored for the next sign-in.
-    else void router.navigate({ to: '/', search: { project: undefined }, replace: true })
+    // From the Session Expired dialog (its flag in the URL), the page under it is the one to return to.
+    else
+      void router.navigate({
+        to: '/',
+        search: { project: undefined, redirect: search()[LOGOUT_QUERY_KEY] ? here() : undefined },
+        replace: true,
+      })
   })
-  actors.session.on('session.expiredNotice', () => go(expiredHere()))
+  actors.session.on('session.expiredNotice', () => go(here('true')))
   actors.session.on('session.notify', ({ message }) => notify(message))
   // Refreshing the user's permissions covers the open project's too, which decide most of what is shown.
   actors.session.on('session.refreshed', () => actors.project.send({ type: 'project.refresh' }))
