@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { createApp, createContext, keepStatisticsFresh, type PlatformTypes } from './app.ts'
-import { recordAudit } from './audit.ts'
-import { signInWait } from './auth/sign-in-limit.ts'
+import { signInCounted } from './auth/sign-in-limit.ts'
 import type { ServerConfig, ServerContext } from './context.ts'
 import { openDatabase } from './db/client.ts'
 import { settings } from './db/schema.ts'
@@ -304,13 +303,16 @@ export async function startServer(options: StartOptions, types: PlatformTypes): 
       },
       adapter: databaseAdapter(database.db),
       signIns: {
-        wait: (ip) => signInWait(database.db, ip),
-        failed: ({ email, ip, userAgent }) =>
-          recordAudit(database.db, {
-            actor: { type: 'user', email, token_prefix: null, ip, user_agent: userAgent },
-            action: 'login',
-            result: 'failure',
-          }),
+        counted: (ip, failure) =>
+          signInCounted(
+            database.db,
+            ip,
+            failure && {
+              actor: { type: 'user', email: failure.email, token_prefix: null, ip, user_agent: failure.userAgent },
+              action: 'login',
+              result: 'failure',
+            },
+          ),
       },
       trustedProxies: config.trustedProxies,
       keyStore: {

@@ -60,13 +60,13 @@ export type OidcOptions = {
   /** Where oidc-provider keeps its state; its in-memory default when absent. */
   adapter?: AdapterFactory
   /**
-   * Failed sign-ins limited per address, as the API's own (server/auth/sign-in-limit.ts): `wait` says
-   * how long an address past the limit must wait (null within it), `failed` records a failure. Without
-   * them (tests of the provider alone), nothing is limited or recorded.
+   * Failed sign-ins limited per address, as the API's own (server/auth/sign-in-limit.ts): `counted` counts
+   * an attempt whose password was checked, and records it when it failed (`failure`), in one step per
+   * address; it says how long an address past the limit must wait (null within it). Without it (tests of
+   * the provider alone), nothing is limited or recorded.
    */
   signIns?: {
-    wait(ip: string): Promise<number | null>
-    failed(attempt: { email: string; ip: string; userAgent: string }): Promise<void>
+    counted(ip: string, failure: { email: string; ip: string; userAgent: string } | null): Promise<number | null>
   }
   /** How far X-Forwarded-For is believed for the caller's address (`WADP_TRUSTED_PROXIES`). */
   trustedProxies?: number
@@ -235,18 +235,20 @@ export async function createOidcProvider(options: OidcOptions): Promise<OidcProv
         req.socket.remoteAddress,
         options.trustedProxies ?? 0,
       )
-      // Past the limit the password is not even tried: a guessed one would be as refused as a wrong one.
-      const wait = await options.signIns?.wait(origin.ip)
+      const account =
+        email && password && (await options.verifyPassword(email, password)) ? await options.findAccount(email) : null
+      // Past the limit the answer says nothing of the password: a guessed one is as refused as a wrong one.
+      // Counted only once checked, with its failure recorded in the same step, so guesses sent at once (to
+      // one process or several) cannot all pass a count that none of them has added to yet.
+      const wait = await options.signIns?.counted(
+        origin.ip,
+        account ? null : { email: email.slice(0, EMAIL_KEPT), ...origin },
+      )
       if (wait) {
         res.setHeader('Retry-After', String(wait))
         return sendHtml(res, 429, renderLoginPage({ action, email, error: tooManySignIns(wait) }))
       }
-      const account =
-        email && password && (await options.verifyPassword(email, password)) ? await options.findAccount(email) : null
-      if (!account) {
-        await options.signIns?.failed({ email: email.slice(0, EMAIL_KEPT), ...origin })
-        return sendHtml(res, 200, renderLoginPage({ action, email, error: WRONG_CREDENTIALS }))
-      }
+      if (!account) return sendHtml(res, 200, renderLoginPage({ action, email, error: WRONG_CREDENTIALS }))
       return provider.interactionFinished(
         req,
         res,

@@ -4,7 +4,7 @@ import { ProjectSummary } from '../../src/domain/project.ts'
 import { nameParam, PermissionsQuery, ProjectParam, ProjectSearchQuery, TokenLogin } from '../../src/domain/requests.ts'
 import { LoginResult } from '../../src/domain/session.ts'
 import { type AuditActor, recordAudit } from '../audit.ts'
-import { signInWait, tooManyFailedSignIns } from '../auth/sign-in-limit.ts'
+import { signInCounted, tooManyFailedSignIns } from '../auth/sign-in-limit.ts'
 import { ApiError, notFound } from '../base/errors.ts'
 import { actorOf, type Principal, permissionsIn, reachesProject, reachKey } from '../base/principal.ts'
 import type { ServerContext } from '../context.ts'
@@ -66,8 +66,6 @@ export function authService(ctx: ServerContext, types: TypeList): ServiceRouter 
         return c.json({ data: sessionOf(principal) })
       } catch (error) {
         if (error instanceof ApiError) {
-          const wait = await signInWait(ctx.db, request.ip)
-          if (wait !== null) throw tooManyFailedSignIns(wait)
           const actor = {
             type: 'token' as const,
             email: null,
@@ -75,7 +73,9 @@ export function authService(ctx: ServerContext, types: TypeList): ServiceRouter 
             ip: request.ip,
             user_agent: request.userAgent,
           }
-          await recordAudit(ctx.db, { actor, action: 'login', result: 'failure' })
+          // Counted and recorded in one step: failures sent at once cannot all pass the count.
+          const wait = await signInCounted(ctx.db, request.ip, { actor, action: 'login', result: 'failure' })
+          if (wait !== null) throw tooManyFailedSignIns(wait)
         }
         throw error
       }

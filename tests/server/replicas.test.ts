@@ -50,6 +50,8 @@ describe.skipIf(!ON_POSTGRES)('two API processes on one PostgreSQL database', ()
     WADP_JOB_POLL_SECONDS: '0.5',
     WADP_JOB_LEASE_SECONDS: '4',
     WADP_JOB_MAINTENANCE_SECONDS: '1',
+    // A test stands for another address through X-Forwarded-For (the sign-in limit counts per address).
+    WADP_TRUSTED_PROXIES: '1',
   })
 
   beforeAll(async () => {
@@ -174,6 +176,32 @@ describe.skipIf(!ON_POSTGRES)('two API processes on one PostgreSQL database', ()
     )
     expect(disabled.status).toBe(200)
     expect(await check(ownedByRita)).toBe(401)
+  })
+
+  it('lets no more failed sign-ins through than the limit when they are sent at once to both processes', async () => {
+    const ip = '198.51.100.41'
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) =>
+        answers
+          .fetch(`${[first, second][attempt % 2]?.url}/api/auth/v0/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body: JSON.stringify({ token: `wrong-token-${attempt}` }),
+          })
+          .then(async (response) => {
+            await response.arrayBuffer()
+            return response.status
+          }),
+      ),
+    )
+    // Ten tried and recorded, whichever process each met; every other one refused unrecorded.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30)
+    const { rows } = await sql.query(
+      "select count(*)::int as n from audit_log where action = 'login' and result = 'failure' and actor->>'ip' = $1",
+      [ip],
+    )
+    expect(rows[0].n).toBe(10)
   })
 
   it('runs a periodic job once per period for the cluster, not once per process', async () => {

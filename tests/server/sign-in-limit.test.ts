@@ -75,4 +75,21 @@ describe('failed passwords at the development provider', () => {
     })
     expect(signedIn.status).toBe(303)
   })
+
+  it('try no more than ten passwords when the guesses are sent at once', async () => {
+    const ip = '198.51.100.23'
+    const browser = new Browser({ 'x-forwarded-for': ip })
+    const action = await loginForm(browser)
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, (_, attempt) =>
+        browser.request(action, { form: { email: VIEWER, password: `guess-${attempt}` } }).then(async (response) => {
+          await response.arrayBuffer()
+          return response.status
+        }),
+      ),
+    )
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15)
+    expect(await failuresFrom(ip)).toBe(10)
+  })
 })
