@@ -9,19 +9,27 @@ const KEEP_SECONDS = 60
 /**
  * Keeps a node's batch of requests for the live streams (every API process reads them from the
  * database), the query strings redacted again, and lets go of lines older than a minute.
+ *
+ * A stream reads the lines after the last id it showed, so ids must become visible in their order: the
+ * batches take turns at an advisory lock, each taking its ids and committing before the next takes
+ * any. Two nodes' batches inserted at once (on two processes, or on one) otherwise committed out of
+ * order, and a stream that read the later ids first passed over the earlier ones for good.
  */
 export async function storeTraffic(db: Db, node: string, batch: TrafficBatchData): Promise<void> {
   if (batch.lines.length > 0) {
     const sampled = batch.seen > batch.lines.length ? 1 : 0
-    await db.insert(edgeTraffic).values(
-      batch.lines.map(({ project, ...line }) => ({
-        node,
-        project,
-        host: line.host,
-        sampled,
-        line: { ...line, query: redactQuery(line.query) },
-      })),
-    )
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('edge_traffic', 0))`)
+      await tx.insert(edgeTraffic).values(
+        batch.lines.map(({ project, ...line }) => ({
+          node,
+          project,
+          host: line.host,
+          sampled,
+          line: { ...line, query: redactQuery(line.query) },
+        })),
+      )
+    })
   }
   await db.delete(edgeTraffic).where(lt(edgeTraffic.receivedAt, sql`now() - make_interval(secs => ${KEEP_SECONDS})`))
 }

@@ -4,6 +4,7 @@
  */
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { openEventStream } from '../tools/event-stream.ts'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
 import { ADMIN_TOKEN, answerChecker, type Json, ON_POSTGRES, testDatabase } from './support.ts'
 
@@ -203,6 +204,94 @@ describe.skipIf(!ON_POSTGRES)('two API processes on one PostgreSQL database', ()
     )
     expect(rows[0].n).toBe(10)
   })
+
+  it('streams the live traffic of two nodes whose batches one process and the other stored at once', async () => {
+    const deadline = Date.now() + 45_000
+    const core = '/api/core/v0'
+    const secrets: Record<string, string> = {}
+    for (const name of ['pop-zz-slow-1', 'pop-zz-fast-1']) {
+      const created = await call(first, 'POST', `${core}/nodes`, {
+        name,
+        hostname: `${name}.edge.example.net`,
+        pop_code: 'tst',
+        country: 'zz',
+        kind: 'agent',
+      })
+      expect(created.status).toBe(201)
+      secrets[name] = created.body.data.secret as string
+    }
+    const site = (await call(first, 'GET', `${core}/projects/shop/websites?items=1`)).body.data[0] as Json
+    const send = (server: ServerProcess, node: string, path: string) =>
+      answers
+        .fetch(`${server.url}${core}/edge/nodes/${node}/traffic`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secrets[node]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            seen: 1,
+            lines: [
+              {
+                project: 'shop',
+                at: new Date().toISOString(),
+                host: site.domain_name,
+                method: 'GET',
+                path,
+                query: '',
+                status: 200,
+                cache: 'hit',
+                bytes: 512,
+                duration_ms: 0.4,
+                client_country: null,
+              },
+            ],
+          }),
+        })
+        .then((response) => response.status)
+    const stream = await openEventStream(
+      `${second.url}${core}/projects/shop/websites/${site.name}/traffic`,
+      ADMIN_TOKEN,
+      answers.fetch,
+      deadline,
+    )
+    const shown = () => stream.events.filter((event) => event.event === 'request').map((event) => event.data.path)
+    await stream.until(() => stream.events.some((event) => event.event === 'ready'), 'the ready event')
+    // The slow node's insert, through the first process, is held after it took its id (a trigger waits on
+    // an advisory lock the test holds), as a large batch on a busy database is, while the fast node's
+    // goes through the second.
+    const holder = await sql.connect()
+    await sql.query(
+      "create function hold_slow_traffic() returns trigger language plpgsql as $$ begin if new.node = 'pop-zz-slow-1' then perform pg_advisory_lock_shared(4242); perform pg_advisory_unlock_shared(4242); end if; return new; end $$",
+    )
+    await sql.query(
+      'create trigger hold_slow_traffic before insert on edge_traffic for each row execute function hold_slow_traffic()',
+    )
+    const waitingLocks = async () => {
+      const { rows } = await sql.query(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+      )
+      return rows[0].n as number
+    }
+    try {
+      await holder.query('select pg_advisory_lock(4242)')
+      const slow = send(first, 'pop-zz-slow-1', '/slow')
+      await until('the slow batch to be held', async () => ((await waitingLocks()) >= 1 ? true : undefined))
+      const fast = send(second, 'pop-zz-fast-1', '/fast')
+      // The fast batch is either shown already or waiting its turn behind the slow one.
+      await until('the fast batch to be shown or to wait', async () =>
+        shown().includes('/fast') || (await waitingLocks()) >= 2 ? true : undefined,
+      )
+      await holder.query('select pg_advisory_unlock(4242)')
+      expect(await Promise.all([slow, fast])).toEqual([204, 204])
+    } finally {
+      await sql.query('drop trigger if exists hold_slow_traffic on edge_traffic')
+      await sql.query('drop function if exists hold_slow_traffic()')
+      holder.release()
+    }
+    expect(await send(second, 'pop-zz-fast-1', '/last')).toBe(204)
+    await stream.until(() => shown().includes('/last'), 'the last request')
+    await stream.close()
+    // Each once, in the order their ids say; before, the slow one was passed over for good.
+    expect(shown()).toEqual(['/slow', '/fast', '/last'])
+  }, 60_000)
 
   it('runs a periodic job once per period for the cluster, not once per process', async () => {
     const count = async () => {
