@@ -1,7 +1,14 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import type { Adapter, AdapterPayload } from 'oidc-provider'
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider'
 import type { Db } from '../db/client.ts'
 import { oidcPayloads } from '../db/schema.ts'
+
+/** What oidc-provider calls a model when it refuses one used already (its own words). */
+const CONSUMED_LABELS: Record<string, string> = {
+  AuthorizationCode: 'authorization code',
+  DeviceCode: 'device code',
+  BackchannelAuthenticationRequest: 'backchannel authentication request',
+}
 
 /** How often an upsert also sweeps expired entries (one in this many). */
 const SWEEP_EVERY = 100
@@ -45,13 +52,22 @@ export function databaseAdapter(db: Db): (model: string) => Adapter {
     find: (id) => findWhere(model, eq(oidcPayloads.id, id)),
     findByUid: (uid) => findWhere(model, eq(oidcPayloads.uid, uid)),
     findByUserCode: (userCode) => findWhere(model, eq(oidcPayloads.userCode, userCode)),
+    /**
+     * Marks a code (or another one-time grant) used, once: oidc-provider refuses one it found consumed, but
+     * two exchanges of one code at once (on one process or two) both find it unused before either marks
+     * it. The mark is taken only if no one took it first; the one that comes second is refused as used.
+     */
     async consume(id) {
-      await db
+      const marked = await db
         .update(oidcPayloads)
         .set({
           payload: sql`${oidcPayloads.payload} || jsonb_build_object('consumed', extract(epoch from now())::bigint)`,
         })
-        .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)))
+        .where(
+          and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id), sql`not (${oidcPayloads.payload} ? 'consumed')`),
+        )
+        .returning({ id: oidcPayloads.id })
+      if (marked.length === 0) throw new errors.InvalidGrant(`${CONSUMED_LABELS[model] ?? model} already consumed`)
     },
     async destroy(id) {
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)))

@@ -106,28 +106,41 @@ export async function openLoginForm(browser: Browser, baseUrl: string): Promise<
 }
 
 /**
- * An OpenID Connect sign-in through the built-in provider at `baseUrl`, as the console does it
- * (authorization code with PKCE, the provider's login form); returns the access token.
+ * The first half of an OpenID Connect sign-in through the built-in provider at `baseUrl`, as the console
+ * does it (authorization code with PKCE, the provider's login form): the code and its PKCE verifier.
  */
-export async function oidcSignIn(baseUrl: string, email: string, password: string): Promise<string> {
+export async function oidcCode(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ code: string; verifier: string }> {
   const browser = new Browser()
-  const issuer = `${baseUrl}/oidc`
-  const redirectUri = `${baseUrl}/auth/callback`
   const { action, verifier } = await openLoginForm(browser, baseUrl)
   const submitted = await browser.request(action, { form: { email, password } })
-  const { location, response } = await browser.follow(submitted, baseUrl, redirectUri)
+  const { location, response } = await browser.follow(submitted, baseUrl, `${baseUrl}/auth/callback`)
   const code = location?.searchParams.get('code')
   if (!code) throw new Error(`no code for ${email}: ${await response.text()}`)
-  const tokens = await fetch(`${issuer}/token`, {
+  return { code, verifier }
+}
+
+/** The second half: the code exchanged for tokens at the provider's token endpoint. */
+export function exchangeCode(baseUrl: string, code: string, verifier: string): Promise<Response> {
+  return fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
-      redirect_uri: redirectUri,
+      redirect_uri: `${baseUrl}/auth/callback`,
       client_id: 'wadp-console',
       code_verifier: verifier,
     }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>)
+  })
+}
+
+/** A whole OpenID Connect sign-in through the built-in provider at `baseUrl`; returns the access token. */
+export async function oidcSignIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const { code, verifier } = await oidcCode(baseUrl, email, password)
+  const tokens = (await (await exchangeCode(baseUrl, code, verifier)).json()) as { access_token: string }
   return tokens.access_token
 }

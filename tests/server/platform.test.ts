@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../server/base/errors.ts'
-import { Browser, oidcSignIn, openLoginForm } from './oidc-browser.ts'
+import { Browser, exchangeCode, oidcCode, oidcSignIn, openLoginForm } from './oidc-browser.ts'
 import { DEMO_PASSWORD, OPERATOR, queryRows, setUpPlatform, VIEWER } from './support.ts'
 
 // A node applies a change 2.5-3 s after it: long enough that a read right after the change still says
@@ -347,6 +347,21 @@ describe('sign-in with the development OpenID Connect provider', () => {
       body: { name: 'nope', backends: [{ host: 'o.example.com', port: 80 }] },
     })
     expect(write.status).toBe(403)
+  })
+
+  it('exchanges an authorization code once, even for two exchanges sent at once', async () => {
+    const { code, verifier } = await oidcCode(platform.url, VIEWER, DEMO_PASSWORD)
+    const answers = await Promise.all(
+      [1, 2].map(async () => {
+        const response = await exchangeCode(platform.url, code, verifier)
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+      }),
+    )
+    // One gets the tokens; the other is refused as a code used already (RFC 6749, 4.1.2).
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+    expect(answers.find((answer) => answer.status === 400)?.body).toMatchObject({ error: 'invalid_grant' })
+    // And one sent afterwards is refused too.
+    expect((await exchangeCode(platform.url, code, verifier)).status).toBe(400)
   })
 
   it('refuses the wrong password at the provider', async () => {
