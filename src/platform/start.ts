@@ -1,40 +1,11 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import { surviveDatabaseAway } from '../../server/db/client.ts'
 import { startLocalEdge } from '../../server/local-edge.ts'
 import { optionsFromEnv, ROOT, startServer } from '../../server/main.ts'
-import { buildReport, runtimeNote, signInLines } from '../../server/start-report.ts'
+import { runtimeNote, signInLines } from '../../server/start-report.ts'
+import { buildConsoleIfNeeded } from './console-build.ts'
 import { PLATFORM_TYPES } from './types.ts'
 
-/** Newest modification time under the console's sources, to decide whether dist/ is stale. */
-function newestSource(path: string): number {
-  const info = statSync(path)
-  if (!info.isDirectory()) return info.mtimeMs
-  return Math.max(0, ...readdirSync(path).map((entry) => newestSource(join(path, entry))))
-}
-
-function buildConsoleIfNeeded() {
-  const built = join(ROOT, 'dist', 'index.html')
-  const sources = ['src', 'routes', 'machines', 'public', 'index.html', 'vite.config.ts']
-    .map((p) => join(ROOT, p))
-    .filter(existsSync)
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestSource))) return
-  console.log('Building the console (dist/ is missing or older than its sources)…')
-  const started = performance.now()
-  // Kept, not shown: Vite's list of chunks is some 250 lines; a failure shows all of it.
-  const result = spawnSync('npm', ['run', 'build', '--silent'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  const report = buildReport(result, (performance.now() - started) / 1000)
-  for (const line of report.lines) (report.ok ? console.log : console.error)(line)
-  if (!report.ok) process.exit(1)
-}
-
-if (process.argv.includes('--build-if-needed')) buildConsoleIfNeeded()
+if (process.argv.includes('--build-if-needed') && !(await buildConsoleIfNeeded(ROOT))) process.exit(1)
 
 function cannotStart(error: unknown): never {
   console.error('WADP could not start:', error instanceof Error ? error.message : error)

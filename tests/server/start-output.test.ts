@@ -1,5 +1,10 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildReport, runtimeNote, type SignInInfo, signInLines } from '../../server/start-report.ts'
+import { BUILD_LOCK, buildConsoleIfNeeded } from '../../src/platform/console-build.ts'
 import { type ServerProcess, spawnServer, waitForHealthy } from '../tools/server-process.ts'
 import { ON_POSTGRES } from './support.ts'
 
@@ -65,6 +70,37 @@ describe("npm start's console build", () => {
     ])
     const spawnFailure = buildReport({ status: null, error: new Error('spawn npm ENOENT'), stdout: '', stderr: '' }, 0)
     expect(spawnFailure.lines).toEqual(['The console build failed (spawn npm ENOENT); its whole output is above.'])
+  })
+
+  /** A checkout whose dist/ is missing, and a build command that counts its runs in builds.log. */
+  function checkout() {
+    const root = mkdtempSync(join(tmpdir(), 'wadp-build-'))
+    mkdirSync(join(root, 'src'))
+    writeFileSync(join(root, 'src', 'main.tsx'), 'export {}\n')
+    const build = [
+      process.execPath,
+      '-e',
+      "const fs = require('node:fs'); fs.appendFileSync('builds.log', 'built\\n'); fs.mkdirSync('dist', { recursive: true }); fs.writeFileSync('dist/index.html', '<!doctype html>')",
+    ]
+    const builds = () => (existsSync(join(root, 'builds.log')) ? readFileSync(join(root, 'builds.log'), 'utf8') : '')
+    return { root, build, builds, [Symbol.dispose]: () => rmSync(root, { recursive: true, force: true }) }
+  }
+
+  it('is run once by starts of one checkout begun together: the others wait for it and find dist/ built', async () => {
+    using built = checkout()
+    const results = await Promise.all([1, 2, 3].map(() => buildConsoleIfNeeded(built.root, built.build)))
+    expect(results).toEqual([true, true, true])
+    // Each build empties dist/ first: a second one took it away from the process already serving it.
+    expect(built.builds()).toBe('built\n')
+    expect(existsSync(join(built.root, BUILD_LOCK))).toBe(false)
+  })
+
+  it('takes over the lock a start left when it died while building', async () => {
+    using built = checkout()
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+    writeFileSync(join(built.root, BUILD_LOCK), gone.stdout)
+    expect(await buildConsoleIfNeeded(built.root, built.build)).toBe(true)
+    expect(built.builds()).toBe('built\n')
   })
 })
 
