@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { holdDataDir } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -266,14 +267,23 @@ export async function openDatabase(target: {
   }
   const inMemory = url === 'memory:'
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true })
+  // A second process on the directory is refused before it opens it (server/db/data-dir-lock.ts).
+  const release = inMemory ? () => {} : holdDataDir(target.dataDir)
   const template = inMemory && target.memoryTemplate ? new ReadBlob(readFileSync(target.memoryTemplate)) : undefined
-  const { client, settled } = yieldBetweenQueries(
-    template
-      ? await PGlite.create({ loadDataDir: template, extensions: { pg_trgm } })
-      : await PGlite.create(inMemory ? undefined : target.dataDir, { extensions: { pg_trgm } }),
-  )
+  const opened = await (template
+    ? PGlite.create({ loadDataDir: template, extensions: { pg_trgm } })
+    : PGlite.create(inMemory ? undefined : target.dataDir, { extensions: { pg_trgm } })
+  ).catch((error: unknown) => {
+    release()
+    throw error
+  })
+  const { client, settled } = yieldBetweenQueries(opened)
   const db = drizzlePglite(client, { schema })
-  await migratePglite(db, { migrationsFolder })
+  await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
+    await client.close().catch(() => undefined)
+    release()
+    throw error
+  })
   return {
     db,
     description: inMemory ? 'embedded PGlite in memory' : `embedded PGlite in ${target.dataDir}`,
@@ -289,6 +299,7 @@ export async function openDatabase(target: {
     close: async () => {
       await settled()
       await client.close()
+      release()
     },
   }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { optionsFromEnv, startServer } from '../../server/main.ts'
 import { PLATFORM_TYPES } from '../../src/platform/types.ts'
+import { spawnServer, waitForHealthy } from '../tools/server-process.ts'
 import { answerChecker, ON_POSTGRES } from './support.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wadp-data-'))
@@ -12,12 +13,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 const answers = answerChecker()
 afterEach(answers.verify)
 
-const start = (adminToken: string) =>
+const start = (adminToken: string, directory = dataDir) =>
   startServer(
     {
       ...optionsFromEnv({}),
       port: 0,
-      dataDir,
+      dataDir: directory,
       databaseUrl: undefined,
       adminToken,
       demoPassword: 'p',
@@ -74,5 +75,35 @@ describe.skipIf(ON_POSTGRES)('embedded database on disk', () => {
     }
     // Two starts on disk, each with PGlite's own initdb or recovery (no in-memory template here): 15-19 s
     // with another test pass beside it, over 60 s with three; the time-out keeps six times the first.
+  }, 120_000)
+
+  it('is refused to a second process while one has it open, and taken over once that one was killed', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'wadp-data-'))
+    const other = await spawnServer({
+      DATABASE_URL: '',
+      WADP_DATA_DIR: shared,
+      WADP_ADMIN_TOKEN: 'other-admin-token-0123456789',
+    })
+    try {
+      await waitForHealthy(other)
+      // Each process would keep its own copy and write it back: one of them would lose the other's writes.
+      await expect(start('refused-admin-token-0123456789', shared)).rejects.toThrow(
+        `the database in ${shared} is open in another process (${other.pid})`,
+      )
+      other.child.kill('SIGKILL')
+      await other.exited
+      const after = await start('after-admin-token-0123456789', shared)
+      try {
+        const check = await answers.fetch(`${after.url}/api/auth/v0/auth/check`, {
+          headers: { authorization: 'Bearer after-admin-token-0123456789' },
+        })
+        expect(check.status).toBe(200)
+      } finally {
+        await after.close()
+      }
+    } finally {
+      await other.stop()
+      rmSync(shared, { recursive: true, force: true })
+    }
   }, 120_000)
 })
