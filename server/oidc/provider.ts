@@ -23,6 +23,7 @@ import Provider, {
   type Configuration,
   errors,
   type Interaction,
+  interactionPolicy,
   type UnknownObject,
 } from 'oidc-provider'
 import { requestOriginOf } from '../base/client-address.ts'
@@ -192,6 +193,7 @@ export async function createOidcProvider(options: OidcOptions): Promise<OidcProv
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     interactions: {
+      policy: signInAgainWhenAccountGone(),
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
     },
     renderError(ctx, out) {
@@ -360,6 +362,27 @@ export async function createOidcProvider(options: OidcOptions): Promise<OidcProv
       })
     },
   }
+}
+
+/**
+ * oidc-provider's prompts, with one more reason to ask for the login form: the provider's session names
+ * an account `findAccount` no longer gives (a user disabled or deleted since they signed in, on this
+ * process or another). oidc-provider takes the session for signed in, and its consent check then read a
+ * grant that such an account has none of: the sign-in page said "oops! something went wrong" (a 500).
+ * Now the user is asked to sign in, and the form refuses a disabled user as any wrong password.
+ */
+function signInAgainWhenAccountGone() {
+  const { base, Check } = interactionPolicy
+  const prompts = base()
+  prompts
+    .get('login')
+    ?.checks.add(
+      new Check('account_gone', 'The signed-in account is no longer available', (ctx) =>
+        ctx.oidc.session?.accountId && !ctx.oidc.account ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
+      ),
+      0,
+    )
+  return prompts
 }
 
 async function loadOrCreateSigningKeys(keyStore: OidcKeyStore): Promise<{ keys: JWK[] }> {

@@ -364,6 +364,26 @@ describe('sign-in with the development OpenID Connect provider', () => {
     expect((await exchangeCode(platform.url, code, verifier)).status).toBe(400)
   })
 
+  it('asks a user disabled since their sign-in to sign in again, and refuses them there', async () => {
+    const email = 'dora@example.com'
+    expect((await platform.call('POST', '/api/auth/v0/users', { body: { email, roles: ['viewer'] } })).status).toBe(201)
+    const browser = new Browser()
+    const { action } = await openLoginForm(browser, platform.url)
+    const signedIn = await browser.request(action, { form: { email, password: DEMO_PASSWORD } })
+    const callback = `${platform.url}/auth/callback`
+    expect((await browser.follow(signedIn, platform.url, callback)).location?.searchParams.has('code')).toBe(true)
+    const disabled = await platform.call('PATCH', `/api/auth/v0/users/${email}`, {
+      body: { status: 'disabled' },
+      headers: { 'if-match': '*' },
+    })
+    expect(disabled.status).toBe(200)
+    // The provider's session still names them: the next sign-in is the login form, not a server error.
+    const again = await openLoginForm(browser, platform.url)
+    const refused = await browser.request(again.action, { form: { email, password: DEMO_PASSWORD } })
+    expect(refused.status).toBe(200)
+    expect(await refused.text()).toContain('Wrong e-mail or password.')
+  })
+
   it('refuses the wrong password at the provider', async () => {
     const browser = new Browser()
     const { action } = await openLoginForm(browser, platform.url)
