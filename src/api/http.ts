@@ -133,11 +133,6 @@ export function isForbidden(error: unknown): boolean {
   return error instanceof FetchError && error.statusCode === 403
 }
 
-/** A 400: the request was refused as malformed (a path naming what no resource can be called). */
-export function isBadRequest(error: unknown): boolean {
-  return error instanceof FetchError && error.statusCode === 400
-}
-
 /** A 404: what the call named does not exist (a resource, or a type the platform does not serve). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof FetchError && error.statusCode === 404

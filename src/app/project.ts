@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { fromPromise } from 'xstate'
 import { chunkReloadMachine } from '../../machines/chunk-reload.ts'
 import { type LoadedProject, projectMachine } from '../../machines/project.ts'
-import { type ApiClients, isBadRequest, isForbidden, isNotFound } from '../api/http.ts'
+import { type ApiClients, isForbidden } from '../api/http.ts'
 import {
   getProject,
   getProjectPermissions,
@@ -79,7 +79,7 @@ export function provideProject(
               throw error
             }),
         ]).catch((error: unknown) => {
-          if (isForbidden(error) || isNotFound(error) || isBadRequest(error))
+          if ([400, 403, 404].includes((error as { statusCode?: number } | null)?.statusCode ?? 0))
             throw new ProjectUnavailableError(input.name)
           throw error
         })
