@@ -25,7 +25,7 @@ import { platformQueries } from '../queries/platform.ts'
 import { projectQueries } from '../queries/projects.ts'
 import { searchQueries } from '../queries/search.ts'
 import { nextTask } from '../ui/nextTask.ts'
-import { connectConfiguration, connectNavigation, connectQuickSetup } from './navigation.ts'
+import { connectConfiguration, connectNavigation } from './navigation.ts'
 import { createAppRouter, stringifySearch } from './router.tsx'
 
 /**
@@ -165,12 +165,14 @@ export async function startConsole(options: { notify: Notify }) {
     shellActors: shell.load,
     debug: () => import('../app/debug.ts').then((module) => module.debugTools()),
     quickSetup: () => {
-      quickSetup ??= import('../app/quick-setup.ts').then((module) => {
-        const wizard = module.createQuickSetup(api, inspect)
-        connectQuickSetup(router, wizard, actors, queryClient, queries, options.notify)
-        wizard.start()
-        return wizard
-      })
+      quickSetup ??= Promise.all([import('../app/quick-setup.ts'), import('./quick-setup-links.ts')]).then(
+        ([module, links]) => {
+          const wizard = module.createQuickSetup(api, inspect)
+          links.connectQuickSetup(router, wizard, actors, queryClient, queries, options.notify)
+          wizard.start()
+          return wizard
+        },
+      )
       return quickSetup
     },
   })

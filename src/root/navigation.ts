@@ -1,10 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
-import type { QuickSetupActor } from '../app/quick-setup.ts'
-import type { ConsoleActors, ConsoleQueries, Notify } from '../app/router-context.ts'
+import type { ConsoleActors, Notify } from '../app/router-context.ts'
 import { storage } from '../app/storage.ts'
 import { isLocalRedirect, LOGOUT_QUERY_KEY, SSO_CALLBACK_PATH } from '../domain/session.ts'
-import { resourceTypeKey } from '../queries/resource-keys.ts'
 import { stringifySearch } from './router.tsx'
 
 /** Paths a signed-out visitor may be on without it becoming the page to return to after sign-in. */
@@ -12,7 +9,7 @@ const PUBLIC_PATHS = new Set(['/', SSO_CALLBACK_PATH])
 
 type Search = Record<string, unknown>
 
-function href(pathname: string, search: Search): string {
+export function href(pathname: string, search: Search): string {
   return `${pathname}${stringifySearch(search)}`
 }
 
@@ -93,32 +90,6 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
   router.subscribe('onResolved', () => {
     if (signedIn()) actors.project.send({ type: 'project.urlChanged', project: projectInUrl() })
     else if (actors.session.getSnapshot().hasTag('signedOut')) rememberRequestedPage()
-  })
-}
-
-/**
- * The quick-setup wizard, once its actor exists (its first use): a created website is announced and
- * triggers an explicit sync check and fresh directors and websites lists; Finish leads to /websites.
- */
-export function connectQuickSetup(
-  router: AnyRouter,
-  wizard: QuickSetupActor,
-  actors: ConsoleActors,
-  queryClient: QueryClient,
-  queries: ConsoleQueries,
-  notify: Notify,
-) {
-  wizard.on('quickSetup.created', ({ project, name }) => {
-    notify(`Website "${name}" created.`, { kind: 'success' })
-    actors.projectSync.send({ type: 'sync.start', explicit: true })
-    void queryClient.invalidateQueries({ queryKey: queries.configuration.directorNames(project).queryKey })
-    // The lists a page holds (the websites list the wizard was opened over, Finish's destination).
-    for (const type of ['websites', 'directors'])
-      void queryClient.invalidateQueries({ queryKey: resourceTypeKey(type, project) })
-  })
-  wizard.on('quickSetup.finished', () => {
-    const project = actors.project.getSnapshot().context.project
-    void router.navigate({ href: href('/websites', project ? { project } : {}) })
   })
 }
 
