@@ -65,6 +65,18 @@ export function vclName(kind: string, name: string): string {
   return `${kind}_${name.replaceAll('-', '_')}`
 }
 
+/**
+ * A header name a node's VCL writes as it is (`req.http.X-User`): a letter, then letters, digits, - and _.
+ * The schemas take no other (each type's fields.ts), and the VCL is written only with names that pass, so
+ * a name stored before they took this rule (any text, for a director's sticky header) is left out, and
+ * said (`unnamedHeader`), instead of writing VCL of its own into the project.
+ */
+export const VCL_HEADER_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/
+
+/** What is said of a header left out of the node's VCL (its name is not one VCL_HEADER_NAME takes). */
+export const unnamedHeader = (name: string) =>
+  `the header ${JSON.stringify(name)} (Varnish nodes name headers with letters, digits, - and _ only: edit it)`
+
 /** Seconds as a VCL duration. */
 export const seconds = (value: number) => `${value}s`
 

@@ -8,7 +8,7 @@ import { type AddressOf, type DirectorVcl, directorVcl } from './directors/edge.
 import type { DirectorData } from './directors/fields.ts'
 import { ipListVcl } from './ip-lists/edge.ts'
 import type { IpListData } from './ip-lists/fields.ts'
-import { pageRuleVcl } from './page-rules/edge.ts'
+import { pageRuleNotEnforced, pageRuleVcl } from './page-rules/edge.ts'
 import type { PageRuleData } from './page-rules/fields.ts'
 import { rateLimitVcl } from './rate-limits/edge.ts'
 import type { RateLimitData } from './rate-limits/fields.ts'
@@ -132,6 +132,7 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
       .filter((rule) => rule.data.website === name && rule.data.enabled && data.page_rules.includes(rule.name))
       .sort((a, b) => a.data.priority - b.data.priority)
     for (const rule of own) {
+      for (const what of pageRuleNotEnforced(rule.data)) notEnforced.push({ type: 'pagerules', name: rule.name, what })
       const blocks = pageRuleVcl(rule.data, { pickOf, answerOf })
       rules.recv?.push(blocks.recv)
       rules.hash?.push(blocks.hash)

@@ -349,6 +349,37 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
     expect(await vcc?.compile(compileProject(empty, () => '127.0.0.1').program.text)).toEqual({ ok: true })
   }, 60_000)
 
+  it('writes no header name VCL cannot hold, stored before the schemas took only VCL’s names: left out and said', async () => {
+    // Stored as the schemas took them before: a sticky header of any text, header names of any RFC 7230 token.
+    const injected = 'X-A); return (synth(200, std.fileread("/etc/hostname"))); set req.http.X-B = (req.http.X-A'
+    const config = everything()
+    const [sticky, shard] = [4, 8].map((index) => config.directors[index]?.data)
+    for (const director of [sticky, shard]) if (director) director.sticky_header = injected
+    const rule = config.pageRules[0]?.data
+    rule?.request_headers.push({ op: 'set', name: 'X.Debug', value: '1' })
+    rule?.response_headers.push({ op: 'unset', name: "x'y" })
+    config.synthetics[0]?.data.headers.push({ name: 'X|Pipe', value: '1' })
+    config.rateLimits[1]?.data.keys.push('header:X.Api')
+    const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
+    for (const written of ['fileread', 'X.Debug', "x'y", 'X|Pipe', 'X.Api']) expect(program.text).not.toContain(written)
+    expect(notEnforced).toContainEqual({
+      type: 'directors',
+      name: 'd-4',
+      what: `stickiness by the header ${JSON.stringify(injected)} (Varnish nodes name headers with letters, digits, - and _ only: edit it): by the client's address instead`,
+    })
+    const about = (name: string) =>
+      `the header ${JSON.stringify(name)} (Varnish nodes name headers with letters, digits, - and _ only: edit it)`
+    expect(notEnforced).toContainEqual({ type: 'pagerules', name: 'rule-0', what: about('X.Debug') })
+    expect(notEnforced).toContainEqual({ type: 'pagerules', name: 'rule-0', what: about("x'y") })
+    expect(notEnforced).toContainEqual({ type: 'synthetics', name: 'maintenance', what: about('X|Pipe') })
+    expect(notEnforced).toContainEqual({
+      type: 'ratelimits',
+      name: 'limit-challenge',
+      what: `counting by ${about('X.Api')}`,
+    })
+    expect(await vcc?.compile(program.text)).toEqual({ ok: true })
+  }, 60_000)
+
   it('finds a broken snippet by its line and column in its own text', async () => {
     const config = everything()
     const broken = { hook: 'vcl_deliver', content: 'set resp.http.A = "1";\nset resp.http.B = ;' }

@@ -1,4 +1,4 @@
-import { isControl, regexQuote, seconds, vclName, vclRegex, vclString } from '../../domain/vcl.ts'
+import { isControl, regexQuote, seconds, VCL_HEADER_NAME, vclName, vclRegex, vclString } from '../../domain/vcl.ts'
 import type { DirectorData, DirectorType } from './fields.ts'
 import { directorNotEnforced } from './not-enforced.ts'
 
@@ -37,7 +37,9 @@ const OBJECT: Record<DirectorType, 'fallback' | 'round_robin' | 'random' | 'hash
 /** The value a sticky director hashes a request by. */
 function stickyKey(director: DirectorData): string {
   if (director.type.endsWith('_ip')) return 'client.ip'
-  if (director.type.endsWith('_header')) return `req.http.${director.sticky_header}`
+  // A name VCL cannot write as it is (stored before the schema's rule) keeps a client by its address (said).
+  if (director.type.endsWith('_header'))
+    return VCL_HEADER_NAME.test(director.sticky_header ?? '') ? `req.http.${director.sticky_header}` : 'client.ip'
   if (director.type.endsWith('_cookie')) {
     const cookie = regexQuote(director.sticky_cookie ?? '')
     return `regsub(req.http.cookie, ${vclRegex(`^(?:.*;\\s*)?${cookie}=([^;]*).*$`)}, "\\1")`

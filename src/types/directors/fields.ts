@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { HostOrIp, integer, jsonObject, Slug } from '../../domain/common.ts'
 import { TLS_PROTOCOLS } from '../../domain/field-rules.ts'
+import { VCL_HEADER_NAME } from '../../domain/vcl.ts'
 
 export const DIRECTOR_TYPES = [
   'fallback',
@@ -124,7 +125,7 @@ export const DirectorFields = v.pipe(
             // Written into the node's VCL as it is (`req.http.<name>`), so a name VCL can hold (RFC 7230 allows
             // more: X.User broke the project's VCL, and free text was VCL of its own); blank is none.
             v.check(
-              (name) => name === '' || /^[A-Za-z][A-Za-z0-9_-]*$/.test(name),
+              (name) => name === '' || VCL_HEADER_NAME.test(name),
               'must be a header name of letters, digits, - and _, starting with a letter, such as X-User',
             ),
           ),

@@ -1,4 +1,4 @@
-import { pathPattern, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
+import { pathPattern, seconds, unnamedHeader, VCL_HEADER_NAME, vclRegex, vclString } from '../../domain/vcl.ts'
 import type { PageRuleData } from './fields.ts'
 
 /** The request a condition reads: the client's (`req`) or the one sent to the origin (`bereq`). */
@@ -15,9 +15,13 @@ export function ruleCondition(rule: PageRuleData, side: RequestSide): string {
 
 type HeaderOps = PageRuleData['request_headers']
 
-/** The statements that apply header operations to `target` (`req.http`, `resp.http`). */
+/**
+ * The statements that apply header operations to `target` (`req.http`, `resp.http`); one on a header VCL
+ * cannot name (stored before the schema's rule) is left out, and said (`pageRuleNotEnforced`).
+ */
 function headerStatements(ops: HeaderOps, target: string, indent: string): string[] {
   return ops.flatMap((op) => {
+    if (!VCL_HEADER_NAME.test(op.name)) return []
     const header = `${target}.${op.name}`
     if (op.op === 'unset') return [`${indent}unset ${header};`]
     if (op.op === 'set') return [`${indent}set ${header} = ${vclString(op.value)};`]
@@ -74,4 +78,11 @@ export function pageRuleVcl(rule: PageRuleData, context: RuleContext) {
     backendResponse: when('bereq', backendResponse),
     deliver: when('req', deliver),
   }
+}
+
+/** What of a page rule a Varnish node does not do: header operations on names VCL cannot write. */
+export function pageRuleNotEnforced(rule: PageRuleData): string[] {
+  return [...rule.request_headers, ...rule.response_headers]
+    .filter((op) => !VCL_HEADER_NAME.test(op.name))
+    .map((op) => unnamedHeader(op.name))
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { Hostname, integer, jsonObject, Slug, uniqueItems } from '../../domain/common.ts'
 import { HTTP_METHODS, isRegExp, objectMessage } from '../../domain/field-rules.ts'
+import { VCL_HEADER_NAME } from '../../domain/vcl.ts'
 
 /** A C0 control character or DEL: what a header a node sends cannot hold (but a tab). */
 const isControl = (char: string) => char < ' ' || char === '\u007f'
@@ -26,7 +27,7 @@ export const HeaderName = v.pipe(
   v.trim(),
   v.maxLength(256, 'at most 256 characters'),
   v.regex(
-    /^[A-Za-z][A-Za-z0-9_-]*$/,
+    VCL_HEADER_NAME,
     'must be a header name of letters, digits, - and _, starting with a letter, such as X-Cache',
   ),
 )

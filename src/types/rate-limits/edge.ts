@@ -1,10 +1,13 @@
 import { RATE_LIMITED_REASON } from '../../domain/edge-stats.ts'
-import { pathPattern, regexQuote, seconds, vclRegex, vclString } from '../../domain/vcl.ts'
+import { pathPattern, regexQuote, seconds, VCL_HEADER_NAME, vclRegex, vclString } from '../../domain/vcl.ts'
 import { ipListAcl } from '../ip-lists/edge.ts'
 import type { RateLimitData } from './fields.ts'
 import { rateLimitNotEnforced } from './not-enforced.ts'
 
-/** The value a key counts a request by (country, which a node cannot know, by nothing). */
+/**
+ * The value a key counts a request by (country, which a node cannot know, and a header VCL cannot name, by
+ * nothing: both said by rateLimitNotEnforced).
+ */
 function keyExpression(key: string): string | null {
   const colon = key.indexOf(':')
   const kind = colon === -1 ? key : key.slice(0, colon)
@@ -13,7 +16,7 @@ function keyExpression(key: string): string | null {
   // An IPv4 address's /24, an IPv6 address's first four groups (/64).
   if (kind === 'ip_prefix')
     return `regsub(regsub("" + client.ip, ${vclRegex('^(\\d+\\.\\d+\\.\\d+)\\.\\d+$')}, "\\1"), ${vclRegex('^(([0-9a-f]*:){4}).*$')}, "\\1")`
-  if (kind === 'header') return `req.http.${name}`
+  if (kind === 'header') return VCL_HEADER_NAME.test(name) ? `req.http.${name}` : null
   if (kind === 'cookie')
     return `regsub(req.http.cookie, ${vclRegex(`^(?:.*;\\s*)?${regexQuote(name)}=([^;]*).*$|^.*$`)}, "\\1")`
   if (kind === 'query')

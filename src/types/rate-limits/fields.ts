@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { integer, jsonObject, Slug, uniqueItems } from '../../domain/common.ts'
 import { HTTP_METHODS, isRegExp, objectMessage } from '../../domain/field-rules.ts'
+import { VCL_HEADER_NAME } from '../../domain/vcl.ts'
 
 export const RATE_LIMIT_MATCH_TYPES = ['prefix', 'exact', 'regex'] as const
 export const RATE_LIMIT_PERIODS = [1, 10, 60, 300, 3600] as const
@@ -31,7 +32,7 @@ export function rateLimitKeyProblem(key: string): string | null {
   if (name === '') return `name the ${kind === 'query' ? 'query parameter' : kind}`
   if (!KEY_NAME.test(name)) return `the ${kind} name must be letters, digits and -_.!#$%&'*+^\`|~ (at most 128)`
   // A header is named in the node's VCL as it is (req.http.<name>); a cookie or parameter only in a pattern.
-  if (kind === 'header' && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(name))
+  if (kind === 'header' && !VCL_HEADER_NAME.test(name))
     return 'the header name must be letters, digits, - and _, starting with a letter'
   return null
 }

@@ -1,4 +1,4 @@
-import { vclString } from '../../domain/vcl.ts'
+import { VCL_HEADER_NAME, vclString } from '../../domain/vcl.ts'
 import type { SyntheticData } from './fields.ts'
 import { syntheticNotEnforced } from './not-enforced.ts'
 
@@ -34,7 +34,9 @@ export function syntheticVcl(name: string, synthetic: SyntheticData): { synth: s
     `  if (resp.reason == ${vclString(syntheticReason(name))}) {`,
     `    set resp.reason = ${vclString(REASONS[synthetic.status] ?? 'Synthetic Response')};`,
     `    set resp.http.Content-Type = ${vclString(synthetic.content_type)};`,
-    ...synthetic.headers.map((header) => `    set resp.http.${header.name} = ${vclString(header.value)};`),
+    ...synthetic.headers
+      .filter((header) => VCL_HEADER_NAME.test(header.name))
+      .map((header) => `    set resp.http.${header.name} = ${vclString(header.value)};`),
     `    set resp.body = ${vclString(synthetic.body)};`,
     '    return (deliver);',
     '  }',
