@@ -50,6 +50,16 @@ export function systemCaller(email: string, agent: string): Caller {
 }
 export type Precondition = number | '*'
 
+/** A 409: the resource's revision moved between the read a write started from and the write itself. */
+class StaleWrite extends ApiError {}
+
+/**
+ * How many times a write with `If-Match: *` is made at most, each on what the one it lost to left: of the
+ * writers of one resource at one moment one wins each round, so as many as there are writers (and the
+ * write deadline, when the caller has one, ends it sooner: a 503 that says nothing was stored).
+ */
+const ANY_REVISION_ATTEMPTS = 50
+
 /** Parses `If-Match: "3"` (or `*`); a write without it is refused with 412 (API.md). */
 export function parseIfMatch(header: string | undefined): Precondition {
   if (header === undefined || header.trim() === '') {
@@ -347,6 +357,21 @@ export class ResourceService {
     /** Server-maintained fields this update sets (a certificate's new order); no body can. */
     maintained: ResourceData = {},
   ) {
+    return this.anyRevision(precondition, () =>
+      this.updateOnce(definition, scope, name, precondition, body, caller, merge, maintained),
+    )
+  }
+
+  private async updateOnce(
+    definition: ResourceDefinition,
+    scope: string,
+    name: string,
+    precondition: Precondition,
+    body: unknown,
+    caller: Caller,
+    merge: boolean,
+    maintained: ResourceData,
+  ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
     const keyField = definition.key?.field ?? 'name'
@@ -410,6 +435,17 @@ export class ResourceService {
     precondition: Precondition,
     caller: Caller,
     options: { cascade?: boolean } = {},
+  ) {
+    return this.anyRevision(precondition, () => this.removeOnce(definition, scope, name, precondition, caller, options))
+  }
+
+  private async removeOnce(
+    definition: ResourceDefinition,
+    scope: string,
+    name: string,
+    precondition: Precondition,
+    caller: Caller,
+    options: { cascade?: boolean },
   ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
@@ -478,6 +514,16 @@ export class ResourceService {
     precondition: Precondition,
     caller: Caller,
   ) {
+    return this.anyRevision(precondition, () => this.revokeOnce(definition, scope, name, precondition, caller))
+  }
+
+  private async revokeOnce(
+    definition: ResourceDefinition,
+    scope: string,
+    name: string,
+    precondition: Precondition,
+    caller: Caller,
+  ) {
     const current = await this.get(definition, scope, name)
     this.checkPrecondition(definition, current, precondition)
     if (current.status === 'revoked') return this.present(definition, current)
@@ -525,10 +571,27 @@ export class ResourceService {
   private async staleConflict(db: Db, definition: ResourceDefinition, scope: string, name: string) {
     const now = await getResource(db, definition.type, scope, name)
     if (!now) return notFound(`${definition.label} ${name}`)
-    return conflict(
+    return new StaleWrite(
+      409,
       `${definition.label} ${name} was changed meanwhile (now at revision ${now.revision})`,
+      [],
       this.present(definition, now),
     )
+  }
+
+  /**
+   * A write asked with `If-Match: *` (whatever the revision) that lost to another made at the same moment,
+   * on this process or another, is made again on what that one left: the caller named no revision that
+   * could be stale. A write that named one gets the 409 (`StaleWrite`) as before.
+   */
+  private async anyRevision<T>(precondition: Precondition, write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write()
+      } catch (error) {
+        if (precondition !== '*' || !(error instanceof StaleWrite) || attempt >= ANY_REVISION_ATTEMPTS) throw error
+      }
+    }
   }
 
   /**

@@ -179,6 +179,32 @@ describe.skipIf(!ON_POSTGRES)('two API processes on one PostgreSQL database', ()
     expect(await check(ownedByRita)).toBe(401)
   })
 
+  it('makes every change sent with If-Match: * at once to both processes, each on the one before', async () => {
+    const path = '/api/core/v0/projects/shop/synthetics'
+    expect((await call(first, 'POST', path, { name: 'any-revision', status: 200, body: 'first' })).status).toBe(201)
+    const changes = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        call(
+          [first, second][n % 2] as ServerProcess,
+          'PATCH',
+          `${path}/any-revision`,
+          { body: `change ${n}` },
+          {
+            'if-match': '*',
+          },
+        ),
+      ),
+    )
+    // Whatever the revision, as the caller asked: none is refused as changed meanwhile.
+    expect(changes.map((change) => change.status)).toEqual(changes.map(() => 200))
+    const now = await call(second, 'GET', `${path}/any-revision`)
+    expect(now.body.data.revision).toBe(13)
+    const { rows } = await sql.query(
+      "select count(*)::int as n from audit_log where action = 'synthetics.update' and resource_name = 'any-revision'",
+    )
+    expect(rows[0].n).toBe(12)
+  })
+
   it('lets no more failed sign-ins through than the limit when they are sent at once to both processes', async () => {
     const ip = '198.51.100.41'
     const statuses = await Promise.all(
