@@ -32,6 +32,9 @@ export class ResponseCache {
   private readonly groups = new Map<string, Group>()
   private size = 0
   private held = 0
+  /** How many times each group was invalidated, and the whole cache cleared: see `version`. */
+  private readonly invalidations = new Map<string, number>()
+  private clears = 0
 
   constructor(
     private readonly maxEntries = 2000,
@@ -44,10 +47,20 @@ export class ResponseCache {
     return { entries: this.size, characters: this.held }
   }
 
+  /**
+   * The group's version in this process: it moves with each invalidation (a change listened to) and each
+   * clear. A caller puts it in the stamp it reads before computing an answer, so that an answer computed
+   * from what a change then replaced is not kept after the change dropped the group (with PGlite the
+   * database's stamp is always '', and such an answer was served until the type's next change).
+   */
+  version(group: string): string {
+    return `${this.clears}.${this.invalidations.get(group) ?? 0}`
+  }
+
   get(group: string, key: string, stamp: string): CachedResponse | undefined {
     const entries = this.groups.get(group)
     if (entries && entries.stamp !== stamp) {
-      this.invalidate(group)
+      this.drop(group)
       return undefined
     }
     return entries?.entries.get(key)
@@ -59,7 +72,7 @@ export class ResponseCache {
     if (this.size >= this.maxEntries || this.held + weight > this.maxHeld) this.clear()
     let entries = this.groups.get(group)
     if (entries && entries.stamp !== stamp) {
-      this.invalidate(group)
+      this.drop(group)
       entries = undefined
     }
     if (!entries) {
@@ -73,7 +86,13 @@ export class ResponseCache {
     entries.entries.set(key, response)
   }
 
+  /** Drops what the group holds, and moves its version on: answers computed before are not kept. */
   invalidate(group: string): void {
+    this.invalidations.set(group, (this.invalidations.get(group) ?? 0) + 1)
+    this.drop(group)
+  }
+
+  private drop(group: string): void {
     const entries = this.groups.get(group)
     if (!entries) return
     this.size -= entries.entries.size
@@ -82,6 +101,7 @@ export class ResponseCache {
   }
 
   clear(): void {
+    this.clears += 1
     this.groups.clear()
     this.size = 0
     this.held = 0

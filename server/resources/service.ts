@@ -167,7 +167,9 @@ export class ResourceService {
     // A project's resources go when the project goes, and its name may be taken again.
     const groups = scope === '' ? [group] : [group, cacheGroup('projects', '')]
     for (const type of alsoDependsOn) groups.push(cacheGroup(type, scope))
-    const stamp = await this.generations.stamp(groups)
+    // The database's generations (several processes) and this process's own invalidations, both read
+    // before computing: a change landing meanwhile makes the next look-up's stamp differ.
+    const stamp = `${await this.generations.stamp(groups)}/${this.cache.version(group)}`
     const hit = this.cache.get(group, key, stamp)
     if (hit !== undefined) return hit
     const body = await compute()

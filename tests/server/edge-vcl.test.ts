@@ -357,7 +357,7 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
     for (const director of [sticky, shard]) if (director) director.sticky_header = injected
     const rule = config.pageRules[0]?.data
     rule?.request_headers.push({ op: 'set', name: 'X.Debug', value: '1' })
-    rule?.response_headers.push({ op: 'unset', name: "x'y" })
+    rule?.response_headers.push({ op: 'unset', name: "x'y", value: '' })
     config.synthetics[0]?.data.headers.push({ name: 'X|Pipe', value: '1' })
     config.rateLimits[1]?.data.keys.push('header:X.Api')
     const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
