@@ -621,6 +621,11 @@ describe('synthetic response fields', () => {
     expect(problems(SyntheticFields, { content_type: `text/plain; x=${'a'.repeat(250)}` })).toEqual([
       { field: 'content_type', message: 'at most 255 characters' },
     ])
+    // Sent as the Content-Type header: a NUL broke the project's VCL, another control character was a 503.
+    for (const content_type of ['text/plain; x=\u0000', 'text/plain; x=\u0001', 'text/plain; x=\u007f'])
+      expect(problems(SyntheticFields, { content_type })).toEqual([
+        { field: 'content_type', message: 'must not contain control characters' },
+      ])
   })
 
   it('limits the body to 256 KiB counted in UTF-8 bytes', () => {

@@ -38,6 +38,11 @@ export const SyntheticFields = jsonObject(
         v.maxLength(255, 'at most 255 characters'),
         v.regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'must be a media type such as text/html; charset=utf-8'),
         v.check((value) => !/[\r\n]/.test(value), 'must not contain line breaks'),
+        // It is the Content-Type header a node sends: a NUL broke the project's VCL, another a 503.
+        v.check(
+          (value) => ![...value].some((char) => (char < ' ' && !'\t\r\n'.includes(char)) || char === '\u007f'),
+          'must not contain control characters',
+        ),
         v.description('Media type of the body'),
       ),
       'text/html; charset=utf-8',
