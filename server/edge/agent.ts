@@ -61,6 +61,9 @@ type Loaded = {
 /** The longest message a report carries per project (the compiler's words, first lines first). */
 const MESSAGE_MAX = 8000
 
+/** What a change meets when varnishd has died and is not started again yet. */
+const NOT_RUNNING = 'varnishd does not run'
+
 /** How long the platform may hold a configuration request while nothing changes. */
 const WAIT_S = 3
 
@@ -170,7 +173,9 @@ export class EdgeAgent {
     varnish.onExit((code) => {
       if (this.varnish !== varnish) return
       this.varnish = null
-      this.log(`varnishd exited (${code ?? 'killed'}); starting it again`)
+      // What its reports say until the new one runs (the sync views show it as the node's message).
+      this.fatal = `varnishd exited (${code ?? 'killed'}); starting it again`
+      this.log(this.fatal)
       this.wake?.()
     })
     // A new varnishd runs nothing yet: everything is loaded again, from a fresh configuration.
@@ -236,7 +241,8 @@ export class EdgeAgent {
         // stop() aborts the request in flight: nothing to say.
         if (this.stopped) break
         const message = messageOf(error)
-        if (!this.varnish) this.fatal = `varnishd does not run: ${message}`
+        // A change met no varnishd (NOT_RUNNING): why it does not run is already said.
+        if (!this.varnish && message !== NOT_RUNNING) this.fatal = `varnishd does not run: ${message}`
         this.log(message)
         await this.report().catch(() => undefined)
         backoff = Math.min(backoff * 2, 10_000)
@@ -325,7 +331,7 @@ export class EdgeAgent {
   /** Loads what changed, then the top VCL. Whether something should be tried again. */
   private async apply(config: EdgeConfiguration): Promise<boolean> {
     const varnish = this.varnish
-    if (!varnish) throw new Error('varnishd does not run')
+    if (!varnish) throw new Error(NOT_RUNNING)
     let retry = false
     for (const project of config.projects) {
       const hash = hashOf(project.vcl)
@@ -435,7 +441,7 @@ export class EdgeAgent {
         error: this.errors.get(project)?.message ?? null,
         failed_revision: this.errors.get(project)?.revision ?? null,
       })),
-      error: running ? null : (this.fatal ?? 'varnishd does not run'),
+      error: running ? null : (this.fatal ?? NOT_RUNNING),
     }
   }
 

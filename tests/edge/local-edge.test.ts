@@ -18,20 +18,26 @@ const platform = setUpPlatform()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Waits until `check` holds, asking every 200 ms. */
-async function until<T>(what: string, check: () => Promise<T | null | false | undefined>, seconds = 90): Promise<T> {
+/** Waits until `check` holds, asking every `everyMs`. */
+async function until<T>(
+  what: string,
+  check: () => Promise<T | null | false | undefined>,
+  seconds = 90,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + seconds * 1000
   for (;;) {
     const value = await check().catch(() => null)
     if (value) return value
     if (Date.now() > deadline) throw new Error(`waited ${seconds} s for ${what}`)
-    await sleep(200)
+    await sleep(everyMs)
   }
 }
 
 describe.skipIf(!findVarnishd())('the local edge node', () => {
   let agent: EdgeAgent | null = null
   let dir = ''
+  let base = ''
 
   afterAll(async () => {
     await agent?.stop()
@@ -41,6 +47,7 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
   it('is registered as local-edge, though its name is no endpoint id, and serves through varnishd', async () => {
     dir = await mkdtemp(join(tmpdir(), 'wadp-local-edge-'))
     const listen = `127.0.0.1:${await freePort()}`
+    base = `http://${listen}`
     const env = { WADP_EDGE_LISTEN: listen, WADP_EDGE_ADMIN: `127.0.0.1:${await freePort()}`, WADP_EDGE_DIR: dir }
     agent = await startLocalEdge(platform.server.ctx, platform.url, env, dir)
     expect(agent).not.toBeNull()
@@ -74,6 +81,28 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     const row = async () => (await sync()).details.find((d: { endpoint: string }) => d.endpoint === LOCAL_EDGE_NODE)
     await until('the node to run the fix', async () => (await row())?.updated)
     expect(shopLine()).toMatchObject({ error: null, failed_revision: null })
+  }, 120_000)
+
+  it('says varnishd exited while its agent starts it again, and serves again once it runs', async () => {
+    const pid = agent?.varnishPid
+    if (!agent || !pid) throw new Error('no varnishd')
+    const running = agent
+    process.kill(pid, 'SIGKILL')
+    // Until a new varnishd runs, its reports say why the node runs nothing (the sync views show it).
+    const said = await until(
+      'varnishd to be gone',
+      async () => running.varnishPid === null && running.reportBody().error,
+      30,
+      5,
+    )
+    expect(said).toBe('varnishd exited (killed); starting it again')
+    await until('a new varnishd', async () => running.varnishPid !== null && running.varnishPid !== pid)
+    expect(running.reportBody().error).toBeNull()
+    const answer = await until('the configuration to be served again', async () => {
+      const got = await edgeGet(base, 'nobody.example', '/').catch(() => null)
+      return got && got.status !== 503 && got
+    })
+    expect(answer.status).toBe(404)
   }, 120_000)
 
   it('is refused its name through the API', async () => {
