@@ -70,9 +70,13 @@ const WAIT_S = 3
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, MESSAGE_MAX)
 
-/** A load refused by Varnish's compiler (it will fail again until the configuration changes). */
+/**
+ * A load refused by Varnish's compiler, or by the VCL's own vcl_init (a snippet's `return (fail);`): it
+ * will fail again until the configuration changes, so it is not tried again at every poll (each try is a
+ * gcc compile).
+ */
 const refusedByCompiler = (message: string) =>
-  /VCL compilation failed|Message from VCC-compiler|Running VCC-compiler failed/.test(message)
+  /VCL compilation failed|Message from VCC-compiler|Running VCC-compiler failed|Failed initialization/.test(message)
 
 /**
  * The edge agent (EDGE.md): runs and supervises one varnishd, asks the platform for its node's

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { EdgeAgent } from '../../server/edge/agent.ts'
 import { findVarnishd } from '../../server/edge/vcc.ts'
 import { LOCAL_EDGE_NODE, startLocalEdge } from '../../server/local-edge.ts'
@@ -103,6 +103,33 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
       return got && got.status !== 503 && got
     })
     expect(answer.status).toBe(404)
+  }, 120_000)
+
+  it('does not load again and again a VCL whose vcl_init fails, until the configuration changes', async () => {
+    const snippets = '/api/core/v0/projects/shop/codesnippets'
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)))
+    try {
+      const made = await platform.call('POST', snippets, {
+        body: { name: 'init-fails', hook: 'vcl_init', content: 'return (fail);' },
+      })
+      expect(made.status).toBe(201)
+      const failed = async () => lines.filter((line) => line.includes('project shop') && line.includes('did not load'))
+      await until('the load to fail', async () => (await failed()).length > 0)
+      expect(agent?.reportBody().projects.find((line) => line.project === 'shop')?.error).toContain(
+        'Failed initialization',
+      )
+      // Two more reports later (every 2 s while nothing changes), it has not tried that VCL again.
+      const seen = async () =>
+        (await platform.call('GET', `/api/core/v0/nodes/${LOCAL_EDGE_NODE}`)).body.data.last_seen_at
+      const first = await seen()
+      const second = await until('a report', async () => (await seen()) !== first && seen())
+      await until('another report', async () => (await seen()) !== second)
+      expect(await failed()).toHaveLength(1)
+    } finally {
+      log.mockRestore()
+      await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
+    }
   }, 120_000)
 
   it('is refused its name through the API', async () => {
