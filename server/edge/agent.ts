@@ -8,7 +8,7 @@ import type {
   EdgeInvalidationResult,
   EdgeProject,
 } from '../../src/domain/edge-node.ts'
-import { backendStates } from './backend-states.ts'
+import { backendStates, VerdictChanges } from './backend-states.ts'
 import { banCommands } from './bans.ts'
 import { readSavedConfiguration, saveConfiguration } from './saved-configuration.ts'
 import { type StatsAnswer, StatsCounter } from './stats-counter.ts'
@@ -90,6 +90,8 @@ export class EdgeAgent {
   private readonly instance = randomBytes(12).toString('base64url')
   private varnish: VarnishNode | null = null
   private readonly loaded = new Map<string, Loaded>()
+  /** When each backend's verdict changed (Varnish's own time of it stays at the backend's creation). */
+  private readonly verdictChanges = new VerdictChanges()
   /** Each project whose latest VCL did not load: Varnish's words and the revision it was of. */
   private readonly errors = new Map<string, { message: string; revision: number }>()
   private top: { hash: string; vcl: string } | null = null
@@ -471,7 +473,8 @@ export class EdgeAgent {
         varnish.admin(['backend.list', '-p', '*.*']),
       ])
       const projectOfVcl = new Map([...this.loaded].map(([project, loaded]) => [loaded.vcl, project]))
-      return backendStates(json, text, (vcl) => projectOfVcl.get(vcl) ?? null)
+      const states = backendStates(json, text, (vcl) => projectOfVcl.get(vcl) ?? null)
+      return this.verdictChanges.stamp(states, new Date(this.now()).toISOString())
     } catch (error) {
       this.log(`could not read the backends' health: ${messageOf(error)}`)
       return []

@@ -76,3 +76,27 @@ export function backendStates(
   }
   return states
 }
+
+/**
+ * When each backend's verdict last changed, as the agent saw it. Varnish's `last_change` of a backend
+ * stays where it was when the backend was made (varnishd 7.1 moves only its director's), so a backend
+ * that turned sick still said its VCL's load time. A backend's first reading keeps Varnish's time; a
+ * reading whose verdict differs from the one before gets that reading's time (`now`), and keeps it until
+ * the verdict changes again. A backend is followed by project and name, across its project's reloads.
+ */
+export class VerdictChanges {
+  private seen = new Map<string, { healthy: boolean; at: string | null }>()
+
+  stamp(states: AgentBackendState[], now: string): AgentBackendState[] {
+    const next = new Map<string, { healthy: boolean; at: string | null }>()
+    const stamped = states.map((state) => {
+      const key = `${state.project}\n${state.backend}`
+      const before = this.seen.get(key)
+      const at = !before ? state.last_change_at : before.healthy === state.healthy ? before.at : now
+      next.set(key, { healthy: state.healthy, at })
+      return { ...state, last_change_at: at }
+    })
+    this.seen = next
+    return stamped
+  }
+}

@@ -315,6 +315,8 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
     })
     expect(sick).toMatchObject({ source: 'agent', nodes: [expect.objectContaining({ node: NODE, healthy: false })] })
     expect(sick.window.at(-1)).toBe(false)
+    // Dated when the agent saw it turn, not when Varnish made the backend (its own time of it stays there).
+    expect(Date.parse(sick.nodes[0].last_change_at)).toBeGreaterThan(Date.parse(healthy.nodes[0].last_change_at))
 
     probed = await startOrigin(port)
     await until('the origin to be healthy again', async () => (await row())?.healthy)

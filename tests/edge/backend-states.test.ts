@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { backendStates } from '../../server/edge/backend-states.ts'
+import { backendStates, VerdictChanges } from '../../server/edge/backend-states.ts'
 import { type BackendNodeHealthData, combinedHealth } from '../../src/domain/backend-health.ts'
 
 // What varnishd 7.1 answered (`backend.list -j -p` and `backend.list -p`) for a project's VCL with two
@@ -32,6 +32,30 @@ describe("an edge agent's backends, from Varnish's own words (issue 24)", () => 
         last_change_at: expect.stringMatching(/^2026-11-26T10:38:14\.\d{3}Z$/),
         average_response_ms: null,
       },
+    ])
+  })
+
+  it('says when a backend turned sick or well again as the agent saw it, not the time Varnish made it', () => {
+    const [one, two] = backendStates(json, text, (vcl) => (vcl === 'p_shop_1' ? 'shop' : null))
+    if (!one || !two) throw new Error('two backends expected')
+    const changes = new VerdictChanges()
+    // The first reading has only Varnish's time; the same verdicts keep it.
+    expect(changes.stamp([one, two], '2026-11-26T11:00:00.000Z').map((s) => s.last_change_at)).toEqual([
+      one.last_change_at,
+      two.last_change_at,
+    ])
+    expect(changes.stamp([one, two], '2026-11-26T11:00:02.000Z').map((s) => s.last_change_at)).toEqual([
+      one.last_change_at,
+      two.last_change_at,
+    ])
+    // b_one's origin stops: Varnish says sick, with the same last_change as before.
+    const sick = { ...one, healthy: false }
+    expect(changes.stamp([sick, two], '2026-11-26T11:00:04.000Z')[0]?.last_change_at).toBe('2026-11-26T11:00:04.000Z')
+    expect(changes.stamp([sick, two], '2026-11-26T11:00:06.000Z')[0]?.last_change_at).toBe('2026-11-26T11:00:04.000Z')
+    // And well again.
+    expect(changes.stamp([one, two], '2026-11-26T11:00:08.000Z').map((s) => s.last_change_at)).toEqual([
+      '2026-11-26T11:00:08.000Z',
+      two.last_change_at,
     ])
   })
 
