@@ -470,6 +470,10 @@ test.describe('the shell', () => {
     await page.unroute('**/api/core/v0/projects/shop/directors/api-origin')
     await console.signInWithToken(server.adminToken)
     await expect(page).toHaveURL(/\/directors-edit\/api-origin\?project=shop$/)
+    // With what was typed (errors keep what the user typed), still unsaved: leaving asks first.
+    await expect(page.getByLabel('Display name')).toHaveValue('typed before the token expired')
+    await console.sidebar.getByRole('link', { name: 'Websites' }).click()
+    await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible()
   })
 
   test('a token that expires between requests: the 30-second check opens the Session Expired dialog where the user was', async ({
@@ -503,6 +507,50 @@ test.describe('the shell', () => {
     await page.unroute('**/api/auth/v0/auth/check')
     await console.signInWithToken(server.adminToken)
     await expect(page).toHaveURL(/\/websites\?project=shop$/)
+  })
+
+  test('a form left while the token expired is given back after signing in again, to the same user only', async ({
+    page,
+    server,
+  }) => {
+    const console = new ConsolePage(page)
+    await page.clock.install()
+    await page.goto('/directors-add?project=shop')
+    await console.expectSignedIn()
+    await page.getByLabel('Name', { exact: true }).fill('typed-before-expiry')
+    await page.getByLabel('Display name').fill('A long form')
+    await page.route('**/api/auth/v0/auth/check', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'token expired', errors: [] }),
+      }),
+    )
+    await page.clock.fastForward('00:31')
+    await expect(page).toHaveURL(/\/directors-add\?project=shop&logout=true$/)
+    await console.continueFromSessionExpired()
+    await page.unroute('**/api/auth/v0/auth/check')
+    await console.signInWithToken(server.adminToken)
+    await expect(page).toHaveURL(/\/directors-add\?project=shop$/)
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('typed-before-expiry')
+    await expect(page.getByLabel('Display name')).toHaveValue('A long form')
+
+    // Another user signing in on the same page after the same expiry gets an empty form.
+    const other = await createToken(server, { owner: 'operator@example.com', permissions: ['wadp.directors.*'] })
+    await page.route('**/api/auth/v0/auth/check', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'token expired', errors: [] }),
+      }),
+    )
+    await page.clock.fastForward('00:31')
+    await console.continueFromSessionExpired()
+    await page.unroute('**/api/auth/v0/auth/check')
+    await console.signInWithToken(other)
+    await expect(page).toHaveURL(/\/directors-add\?project=shop$/)
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('')
+    await expect(page.getByLabel('Display name')).toHaveValue('')
   })
 
   test('a page whose code cannot be loaded reloads the console once, then says so in words', async ({ page }) => {

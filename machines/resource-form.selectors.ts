@@ -16,6 +16,13 @@ export const selectIsDirty = (snapshot: Snapshot) => snapshot.status === 'active
 export function hasUnsavedChanges(context: Pick<ResourceFormContext, 'values' | 'initial'>): boolean {
   return !sameValues(context.values, context.initial)
 }
+/** Where the same form would start again with what it holds now (its values, and what they are compared with). */
+export const selectStart = ({ context }: Snapshot) => ({
+  name: context.name,
+  values: context.values,
+  initial: context.initial,
+  revision: context.revision,
+})
 /** The secret a create revealed, while the form shows it (once). */
 export const selectSecret = (snapshot: Snapshot) => (snapshot.hasTag('secret') ? snapshot.context.secret : null)
 /** The question a save asks before it goes (`confirm`), while the form waits for the answer. */

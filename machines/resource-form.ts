@@ -31,6 +31,8 @@ export type ResourceFormInput = {
   mode: 'create' | 'edit'
   name?: string | null
   values: Draft
+  /** What "unsaved changes" compares with, when not `values` (a form given back what was typed before). */
+  initial?: Draft
   revision?: number | null
   /** The type's schema as a rule: the form's field errors before anything is sent. */
   validate: (values: Draft) => FieldError[]
@@ -118,7 +120,7 @@ export const resourceFormMachine = setup({
     mode: input.mode,
     name: input.name ?? null,
     values: input.values,
-    initial: input.values,
+    initial: input.initial ?? input.values,
     revision: input.revision ?? null,
     fieldErrors: [],
     formError: null,

@@ -1,10 +1,11 @@
 import { getRouteApi, type LinkProps, useBlocker, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useDeferredValue } from 'react'
-import { selectIsSignedIn } from '../../machines/session.selectors.ts'
+import { lazy, Suspense, useDeferredValue, useState } from 'react'
+import { selectIsSignedIn, selectUser } from '../../machines/session.selectors.ts'
 import { type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { PageHeading } from '../../src/views/PageHeading.tsx'
 import { ResourceForm } from '../../src/views/resources/ResourceForm.tsx'
+import { draftKey, keepDraft } from './keptDraft.ts'
 import { LeaveGuard, SaveQuestion } from './LeaveGuard.tsx'
 import { type FormStart, useFormActor } from './useFormActor.ts'
 import { useFormFacts } from './useFormFacts.ts'
@@ -28,12 +29,19 @@ export function FormPage({ ui, mode, title, page, start }: FormPageProps) {
   const form = useFormActor(ui, mode, page, start)
   const referenceOptions = useReferenceOptions(ui, page, project)
   const facts = useFormFacts(ui, page, project)
+  // Whose form it is, read while signed in: the session forgets the user as it expires.
+  const [user] = useState(() => selectUser(actors.session.getSnapshot())?.email ?? '')
   // Only leaving the page loses the form: the same page with another query keeps it (the Session Expired
   // dialog's flag, added when a save meets an expired token, is no reason to ask), and once signed out
   // (that dialog's Continue) nothing can be saved any more, so the way to the sign-in page is not held.
+  // The way to that dialog (its flag added to this page's URL) keeps what was typed, for the same user's
+  // same form once signed in again (keptDraft.ts).
   const blocker = useBlocker({
-    shouldBlockFn: ({ current, next }) =>
-      next.pathname !== current.pathname && selectIsSignedIn(actors.session.getSnapshot()) && form.isDirty(),
+    shouldBlockFn: ({ current, next }) => {
+      if (next.search.logout !== undefined && form.secret === null && form.isDirty())
+        keepDraft(draftKey(ui.type, project, start.name), user, form.start())
+      return next.pathname !== current.pathname && selectIsSignedIn(actors.session.getSnapshot()) && form.isDirty()
+    },
     enableBeforeUnload: form.isDirty,
     withResolver: true,
   })

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
+import { selectUser } from '../../machines/session.selectors.ts'
 import { withArticle } from '../../src/domain/articles.ts'
 import { initialDraft } from '../../src/domain/resource-body.ts'
 import { draftOf, formTitle, type ResourceUi, resourceRoutes, whereWords } from '../../src/domain/resource-ui.ts'
@@ -9,10 +10,22 @@ import { quietLinkClassName } from '../../src/ui/link.ts'
 import { Spinner } from '../../src/ui/Spinner.tsx'
 import { useDrawnAnswer } from '../../src/ui/useDrawnAnswer.ts'
 import { FormPage } from './FormPage.tsx'
+import { draftKey, takeDraft } from './keptDraft.ts'
 import { PageMessage } from './PageMessage.tsx'
 import { type ResourcePage, useResourcePage } from './useResourcePage.ts'
 
 type Mode = 'create' | 'edit'
+
+const root = getRouteApi('__root__')
+
+/** What the user typed in this form before their session expired, given back once they signed in again. */
+function useKeptDraft(ui: ResourceUi, page: ResourcePage, name: string | null) {
+  const { session } = root.useRouteContext().actors
+  const [kept] = useState(() =>
+    takeDraft(draftKey(ui.type, page.project ?? '', name), selectUser(session.getSnapshot())?.email ?? ''),
+  )
+  return kept
+}
 
 /** The add page (`mode: 'create'`) or the edit page of a resource type, by its definition. */
 export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mode; name?: string | undefined }) {
@@ -44,16 +57,13 @@ export function ResourceFormRoute({ ui, mode, name }: { ui: ResourceUi; mode: Mo
       <EditPage key={`${page.project}/${name}`} ui={ui} name={name} page={page} title={title} listLink={listLink} />
     )
   }
-  return (
-    <FormPage
-      key={page.project}
-      ui={ui}
-      mode="create"
-      title={title}
-      page={page}
-      start={{ name: null, values: initialDraft(ui.fields, ui.newDraft?.()), revision: null }}
-    />
-  )
+  return <AddPage key={page.project} ui={ui} page={page} title={title} />
+}
+
+function AddPage({ ui, page, title }: { ui: ResourceUi; page: ResourcePage; title: string }) {
+  const kept = useKeptDraft(ui, page, null)
+  const start = kept ?? { name: null, values: initialDraft(ui.fields, ui.newDraft?.()), revision: null }
+  return <FormPage ui={ui} mode="create" title={title} page={page} start={start} />
 }
 
 type EditPageProps = { ui: ResourceUi; name: string; page: ResourcePage; title: string; listLink: ReactNode }
@@ -70,8 +80,9 @@ function EditPage({ ui, name, page, title, listLink }: EditPageProps) {
   if (taken === undefined && query.data !== undefined && !query.isFetching) take(query.data)
   // The form's page (its machine, its reference lists' queries) starts as a transition, in short tasks.
   const record = useDrawnAnswer(taken)
+  const kept = useKeptDraft(ui, page, name)
   if (record) {
-    const start = { name, values: draftOf(record), revision: record.revision }
+    const start = kept ?? { name, values: draftOf(record), revision: record.revision }
     return <FormPage ui={ui} mode="edit" title={title} page={page} start={start} />
   }
   if (query.isPending || query.data) return <Spinner label={`Loading the ${ui.one}…`} size="lg" />

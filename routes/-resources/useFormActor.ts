@@ -8,13 +8,15 @@ import {
   selectIsDirty,
   selectIsSaving,
   selectSecret,
+  selectStart,
   selectValues,
 } from '../../machines/resource-form.selectors.ts'
 import { validatorOf } from '../../src/domain/resource-body.ts'
 import { type Draft, type ResourceUi, resourceRoutes } from '../../src/domain/resource-ui.ts'
 import type { ResourcePage } from './useResourcePage.ts'
 
-export type FormStart = { name: string | null; values: Draft; revision: number | null }
+/** Where a form starts; `initial`, when not `values`, is what it compares with (a form given back what was typed). */
+export type FormStart = { name: string | null; values: Draft; initial?: Draft; revision: number | null }
 
 /**
  * The form machine of one resource, made once with its input (the actor keeps the form from then on),
@@ -57,5 +59,7 @@ export function useFormActor(ui: ResourceUi, mode: 'create' | 'edit', page: Reso
      * A secret still shown counts too: a reload would lose it for good.
      */
     isDirty: () => selectIsDirty(actor.getSnapshot()) || selectSecret(actor.getSnapshot()) !== null,
+    /** Where the same form would start again with what it holds now. */
+    start: () => selectStart(actor.getSnapshot()),
   }
 }

@@ -34,8 +34,8 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
     // the Session Expired dialog with its flag: its Continue's way to / names that page, without the flag.
     if (search()[LOGOUT_QUERY_KEY] !== undefined) return
     if (router.matchRoutes(router.latestLocation).some((match) => match._notFound)) return
-    const { pathname, searchStr } = location()
-    const requested = PUBLIC_PATHS.has(pathname) ? search().redirect : `${pathname}${searchStr}`
+    const { pathname, href: page } = location()
+    const requested = PUBLIC_PATHS.has(pathname) ? search().redirect : page
     if (isLocalRedirect(requested)) storage.set(storage.keys.redirectAfterLogin, requested)
   }
 
