@@ -4,7 +4,8 @@ import { join } from 'node:path'
 /** The file naming the process that has a PGlite data directory open. */
 export const DATA_DIR_LOCK = 'wadp.pid'
 
-function alive(pid: number): boolean {
+/** Whether process `pid` runs on this machine (one of another user's too): what a lock file's holder is judged by. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
@@ -38,7 +39,7 @@ export function holdDataDir(dataDir: string): () => void {
     }
     const pid = Number(holder)
     // Its own id: a file a process of an earlier start left (a container's processes get the same ids again).
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
       throw new Error(
         `the database in ${dataDir} is open in another process (${pid}): PGlite is one process's database. ` +
           `To run several processes, give them all DATABASE_URL=postgres://… (README, "Several processes on one PostgreSQL"); ` +

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { processAlive } from '../../server/db/data-dir-lock.ts'
 import { buildReport } from '../../server/start-report.ts'
 
 /** What the console is built from: dist/ older than any of it is built again. */
@@ -31,15 +32,6 @@ function stale(root: string): boolean {
   return !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newestSource))
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /**
  * Takes the build lock, waiting while another start (this checkout's, on this machine) holds it; a lock
  * whose process is gone is taken over. Returns its release.
@@ -63,7 +55,7 @@ async function takeLock(root: string): Promise<() => void> {
     })()
     if (!held) continue
     const holder = Number(held.by)
-    const left = !Number.isInteger(holder) || holder <= 0 || !alive(holder)
+    const left = !Number.isInteger(holder) || holder <= 0 || !processAlive(holder)
     if (left || Date.now() - held.since > LOCK_HELD_AT_MOST_MS) {
       // Left by a start that died while building: taken over (read again, so as not to remove a new one).
       if (readFileSync(file, 'utf8').trim() === held.by) unlinkSync(file)
