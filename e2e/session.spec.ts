@@ -692,6 +692,22 @@ test.describe('a project in the URL that is not there', () => {
     }
   })
 
+  test('says a failed load as such, not a refusal, and opens the project on Try again', async ({ page, server }) => {
+    await signIn(page, server.adminToken)
+    // The project's permissions fail (a platform failure); the project itself is there.
+    await page.route('**/api/auth/v0/projects/shop/permissions', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error","errors":[]}' }),
+    )
+    await page.goto('/websites?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Error loading project info' })).toBeVisible()
+    await expect(page.getByRole('alert')).toContainText('The project "shop" could not be opened')
+    await expect(page.getByText('You do not have permission to list websites.')).toHaveCount(0)
+    await page.unroute('**/api/auth/v0/projects/shop/permissions')
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Websites' })).toBeVisible()
+    await expect(page).toHaveURL(/\/websites\?project=shop$/)
+  })
+
   test('says the same of a project the token may not reach', async ({ page, server }) => {
     const token = await createToken(server, {
       owner: 'admin@example.com',

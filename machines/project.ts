@@ -206,7 +206,8 @@ export const projectMachine = projectSetup.createMachine({
         onError: 'ready',
       },
     },
-    failed: { tags: 'error' },
+    // A load that failed (no answer, a time-out, a platform failure): the shell offers to try again.
+    failed: { tags: 'error', on: { 'project.refresh': { target: 'opening', actions: assign({ error: null }) } } },
     unavailable: { tags: 'unavailable' },
   },
 })

@@ -10,10 +10,8 @@ import { Profile } from './Profile.tsx'
 import { ShellDialogs, useShellDialogs } from './ShellDialogs.tsx'
 import { useShellFacts } from './useShellFacts.ts'
 
-// Shown only for a project that is not there: loaded then, not with every page.
-const ProjectUnavailable = lazy(() =>
-  import('../../src/views/ProjectUnavailable.tsx').then((module) => ({ default: module.ProjectUnavailable })),
-)
+// Shown only for a project that is not there, or failed to load: loaded then, not with every page.
+const ProjectProblem = lazy(() => import('./ProjectProblem.tsx'))
 
 const root = getRouteApi('__root__')
 
@@ -72,10 +70,11 @@ export default function Shell({ children }: { children: ReactNode }) {
       }
       overlays={<ShellDialogs {...dialogs} />}
     >
-      {/* The page would only ask the platform about a project that is not there: it is not rendered. */}
+      {/* The page would only ask the platform about a project that is not there, or judge on no permissions
+      after a failed load: it is not rendered. */}
       {unavailable && projectName ? (
         <Suspense fallback={null}>
-          <ProjectUnavailable project={projectName} onChooseProject={openProjectSelector} />
+          <ProjectProblem project={projectName} onChooseProject={openProjectSelector} />
         </Suspense>
       ) : (
         children

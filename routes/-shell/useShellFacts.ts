@@ -2,7 +2,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import {
   selectArePermissionsPending,
-  selectIsProjectUnavailable,
+  selectIsProjectNotShown,
   selectProjectLabel,
   selectProjectName,
   selectProjectPermissions,
@@ -17,8 +17,9 @@ const root = getRouteApi('__root__')
 export function useShellFacts() {
   const { session, project, projectSelector } = root.useRouteContext().actors
   const projectName = useSelector(project, selectProjectName)
-  // A project the user cannot open is no selected project: no sidebar, and the selector in place of the page.
-  const unavailable = useSelector(project, selectIsProjectUnavailable)
+  // A project the user cannot open (or whose load failed) is no selected project: no sidebar, and what is
+  // wrong in place of the page.
+  const unavailable = useSelector(project, selectIsProjectNotShown)
   const projectLabel = useSelector(project, selectProjectLabel)
   const projectPermissions = useSelector(project, selectProjectPermissions)
   const permissionsPending = useSelector(project, selectArePermissionsPending)

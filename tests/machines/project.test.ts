@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import {
   selectArePermissionsPending,
+  selectHasProjectFailed,
+  selectIsProjectNotShown,
   selectIsProjectUnavailable,
   selectProjectLabel,
 } from '../../machines/project.selectors.ts'
@@ -221,6 +223,25 @@ describe('project: user actions', () => {
     const state = await waitFor(project.actor, (s) => s.hasTag('error'))
     expect(state.context.error).toBe(SESSION_MESSAGES.projectInfoFailed)
     expect(project.emitted).toEqual([])
+  })
+
+  it('opens the project again when asked after a failed load (the shell’s Try again)', async () => {
+    let failing = true
+    const project = startProject({
+      loadProject: async (name) => {
+        if (failing) throw new Error('fetch failed')
+        return { info: info(name), permissions: ['wadp.websites.list'] }
+      },
+    })
+    project.actor.send({ type: 'project.urlChanged', project: 'alpha' })
+    expect(selectHasProjectFailed(await waitFor(project.actor, (s) => s.hasTag('error')))).toBe(true)
+    expect(selectIsProjectNotShown(project.actor.getSnapshot())).toBe(true)
+    failing = false
+    project.actor.send({ type: 'project.refresh' })
+    const state = await ready(project)
+    expect(state.context).toMatchObject({ project: 'alpha', permissions: ['wadp.websites.list'] })
+    expect(selectIsProjectNotShown(state)).toBe(false)
+    expect(project.loads).toEqual(['alpha', 'alpha'])
   })
 
   it('clears the project and navigates to /home without a query', async () => {
