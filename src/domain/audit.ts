@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isStorableTime, STORABLE_TIME_MESSAGE } from './common.ts'
+import { CALENDAR_DATE_MESSAGE, isCalendarDate, isStorableTime, STORABLE_TIME_MESSAGE } from './common.ts'
 import { ListItems, ListPage } from './requests.ts'
 
 /** RESOURCES.md, Admin: an audit entry as the API returns it. */
@@ -37,6 +37,7 @@ const time = (description: string) =>
     v.description(description),
     v.trim(),
     v.check((value) => value === '' || !Number.isNaN(Date.parse(value)), TIME_MESSAGE),
+    v.check(isCalendarDate, CALENDAR_DATE_MESSAGE),
     v.check((value) => value === '' || isStorableTime(value), STORABLE_TIME_MESSAGE),
   )
 export const RANGE_MESSAGE = 'must not be after to'

@@ -55,6 +55,16 @@ export function isStorableTime(value: string): boolean {
 export const STORABLE_TIME_MESSAGE = 'must be in the years 1 to 9999'
 
 /**
+ * Whether a time's date, when it starts with one (`2026-02-30T10:00`), is a day its month has: `Date.parse`
+ * reads 30 February as 2 March, and the time asked for was stored or searched for as that.
+ */
+export function isCalendarDate(value: string): boolean {
+  const date = /^\d{4}-\d\d-\d\d/.exec(value.trim())?.[0]
+  return !date || new Date(Date.parse(date)).toISOString().startsWith(date)
+}
+export const CALENDAR_DATE_MESSAGE = 'must be a day its month has'
+
+/**
  * A time the server sets, as `Date.prototype.toISOString` writes it: `format: date-time` (RFC 3339) in
  * openapi.json, so a client generated from it reads a time. Answers only: a request's times are
  * `IsoDateTime`, which takes any date and time `Date.parse` reads.
@@ -64,6 +74,7 @@ export const Timestamp = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 
 export const IsoDateTime = v.pipe(
   v.string('must be a date and time'),
   v.check((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date and time'),
+  v.check(isCalendarDate, CALENDAR_DATE_MESSAGE),
   v.check(isStorableTime, STORABLE_TIME_MESSAGE),
 )
 

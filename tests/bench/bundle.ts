@@ -37,7 +37,10 @@ type UpFrontPage = keyof typeof UP_FRONT
  * rules (src/domain/common.ts, requests.ts: ~1 kB) left the start for the pages that use them (2026-11-29;
  * docs/benchmarks.md, "Bundle size"), and 36 kB since the twenty-second session's list fixes (the name filter's
  * and the selection's live region, focus handed to the next row, a sort the list does not offer read as
- * none: the largest list 34.9 → 35.4 kB). Issue 27 sets 150 kB for every entry; the sign-in page is held there, /home to 162
+ * none: the largest list 34.9 → 35.4 kB), and 36.1 kB since the twenty-fifth session's check that a
+ * request's time names a day its month has (`isCalendarDate`: 30 February was read as 2 March and stored
+ * so), which the shared field rules every page's kit carries hold (routes/nodes.tsx 35.96 → 36.04 kB;
+ * moving the request times to a module of their own put routes/access-list.tsx at 36.17, a chunk more). Issue 27 sets 150 kB for every entry; the sign-in page is held there, /home to 162
  * until it gets there (it was 166 before issue 27, 165 until 2026-11-26: docs/benchmarks.md, "Bundle
  * size", says why; 161 until 2026-11-27, when /home measured 160.99-161.01 kB from one commit to the next
  * with the same code, the build's commit stamp moving its gzip size by a few bytes, and failed a run;
@@ -55,7 +58,7 @@ type UpFrontPage = keyof typeof UP_FRONT
 export const BUDGET = {
   upFrontKb: { 'sign-in page (/)': 150, '/home': 158.1 } satisfies Record<UpFrontPage, number>,
   upFrontFiles: 8,
-  routeChunkKb: 36,
+  routeChunkKb: 36.1,
 } as const
 /** A page's up-front budget; a page without a line of its own gets the strictest. */
 export function upFrontBudget(page: string): number {

@@ -4,6 +4,7 @@ import { TLS_PROTOCOLS } from '../../src/domain/field-rules.ts'
 import { CaptchaFields } from '../../src/types/captchas/fields.ts'
 import { CODE_SNIPPET_MAX_BYTES, CodeSnippetFields, VCL_HOOKS } from '../../src/types/code-snippets/fields.ts'
 import { DIRECTOR_TYPES, DirectorFields } from '../../src/types/directors/fields.ts'
+import { IpListFields } from '../../src/types/ip-lists/fields.ts'
 import {
   certificateAttention,
   certificateState,
@@ -1017,5 +1018,17 @@ describe('LE certificate fields and lifecycle', () => {
       text: 'Expires in 3 days',
     })
     expect(certificateAttention(active, { auto_renew: true, renew_before_days: 1 }, inThreeDays)).toBeNull()
+  })
+})
+
+describe('times typed in a form or sent to the API', () => {
+  it('are refused on a day their month has not, which JavaScript reads as the next month’s', () => {
+    const expiring = (expires_at: string) =>
+      v.safeParse(IpListFields, { entries: [{ cidr: '192.0.2.1', expires_at }] }).issues?.map((i) => i.message)
+    expect(expiring('2026-02-30T10:00:00Z')).toEqual(['must be a day its month has'])
+    expect(expiring('2025-02-29')).toEqual(['must be a day its month has'])
+    expect(expiring('2026-04-31T00:00')).toEqual(['must be a day its month has'])
+    expect(expiring('2028-02-29T10:00:00Z')).toBeUndefined()
+    expect(expiring('2026-12-31T23:59:59.999Z')).toBeUndefined()
   })
 })

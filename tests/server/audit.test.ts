@@ -119,6 +119,12 @@ describe('audit log', () => {
       const far = await audit(`?${field}=${time}`)
       expect([far.status, far.body.errors]).toEqual([400, [{ field, message: 'must be in the years 1 to 9999' }]])
     }
+    // A day its month has not, which JavaScript would read as the next month's (30 February: 2 March).
+    const rolled = await audit('?from=2026-02-30T10:00')
+    expect([rolled.status, rolled.body.errors]).toEqual([
+      400,
+      [{ field: 'from', message: 'must be a day its month has' }],
+    ])
   })
 
   it('shows one entry with before and after, secrets redacted, and whether its resource still exists', async () => {
