@@ -36,10 +36,7 @@ export type ResourceFormInput = {
   revision?: number | null
   /** The type's schema as a rule: the form's field errors before anything is sent. */
   validate: (values: Draft) => FieldError[]
-  /**
-   * What a save of these values does that the user must agree to first (a node going into maintenance),
-   * or null: the form asks before it saves.
-   */
+  /** What a save of these values does that the user must agree to first (maintenance), or null: asked before. */
   confirm?: (values: Draft, initial: Draft) => SaveConfirmation | null
 }
 
