@@ -93,6 +93,14 @@ describe("a tenant's snippet on a shared node", () => {
     expect(first('set req.http.x = vtc.typesize("p");')?.message).toMatch(/vtc module/)
   })
 
+  it('is refused return (fail) in vcl_init, which no node would load, and only there', () => {
+    expect(snippetProblems('if (true) {\n  return (fail);\n}', 'vcl_init')).toEqual([
+      { line: 2, column: 3, message: 'return (fail) is not allowed in vcl_init: no node would load the project' },
+    ])
+    expect(snippetProblems('return (fail);', 'vcl_recv')).toEqual([])
+    expect(snippetProblems('# return (fail);\nstd.log("init");', 'vcl_init')).toEqual([])
+  })
+
   it("is refused the rate limits' shared counters and the names the platform writes", () => {
     const first = (content: string) => snippetProblems(content)[0]?.message
     expect(first('if (vsthrottle.is_denied("shop|rl|" + client.ip, 1, 60s, 60s)) { }')).toMatch(
@@ -402,6 +410,22 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
 describe('the API refuses a snippet that would break or leave its project', () => {
   const platform = setUpPlatform()
   const snippets = '/api/core/v0/projects/shop/codesnippets'
+
+  it('answers 400 on content to a vcl_init snippet that returns fail, whether or not Varnish is installed', async () => {
+    const res = await platform.call('POST', snippets, {
+      body: { name: 'init-fails', hook: 'vcl_init', content: 'return (fail);' },
+    })
+    expect([res.status, res.body.errors]).toEqual([
+      400,
+      [
+        {
+          field: 'content',
+          message: 'line 1, column 1: return (fail) is not allowed in vcl_init: no node would load the project',
+        },
+      ],
+    ])
+    expect((await platform.call('GET', `${snippets}/init-fails`)).status).toBe(404)
+  })
 
   it.skipIf(!vcc)(
     'answers 400 on content with the line, the column and the compiler’s words',

@@ -41,8 +41,8 @@ async function surroundings(db: Db, project: string, except: string) {
 const at = (line: number, column: number, message: string) => `line ${line}, column ${column}: ${message}`
 
 /** A snippet's text that a shared node must not run: 400 on its `content`, each problem with its place. */
-export function confineSnippet(content: string): void {
-  const problems = snippetProblems(content)
+export function confineSnippet(content: string, hook?: string): void {
+  const problems = snippetProblems(content, hook)
   if (problems.length === 0) return
   const errors = problems.map((problem) => ({
     field: 'content',

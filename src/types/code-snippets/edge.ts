@@ -85,13 +85,21 @@ function position(text: string, offset: number): { line: number; column: number 
  * What keeps a snippet out of a shared node, before any compiler sees it: a forbidden construct, or a
  * brace that would close the subroutine it is placed in (and let the rest run outside it).
  */
-export function snippetProblems(content: string): SnippetProblem[] {
+export function snippetProblems(content: string, hook?: string): SnippetProblem[] {
   const code = codeOnly(content)
   const problems: SnippetProblem[] = []
   for (const { pattern, message } of FORBIDDEN) {
     const found = pattern.exec(code)
     if (found) problems.push({ ...position(code, found.index), message: found[0].replace(pattern, message) })
   }
+  // Varnish's compiler takes it, but a VCL whose vcl_init fails is not loaded: every node would refuse
+  // the project (keeping its last good VCL), whatever else changes in it.
+  const failing = hook === 'vcl_init' ? /\breturn\s*\(\s*fail\b/.exec(code) : null
+  if (failing)
+    problems.push({
+      ...position(code, failing.index),
+      message: 'return (fail) is not allowed in vcl_init: no node would load the project',
+    })
   let depth = 0
   for (let i = 0; i < code.length; i += 1) {
     if (code[i] === '{') depth += 1

@@ -30,7 +30,7 @@ export const codeSnippets: ResourceDefinition = {
         }))
         throw conflict(errors.map((e) => e.message).join('; '), undefined, errors)
       }
-      confineSnippet(snippet.content)
+      confineSnippet(snippet.content, snippet.hook)
       await checkSnippetVcl(db, scope, name, snippet)
       return undefined
     },
