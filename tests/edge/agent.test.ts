@@ -430,7 +430,17 @@ describe.skipIf(!varnishd)('an edge agent running varnishd for the platform', ()
         60,
       )
       expect(answer.headers['x-served-by']).toBe(NODE)
-      expect(agent.reportBody()).toMatchObject({
+      // varnishd serves the new VCL as it takes it; the agent reports it once it has varnishd's answer, a
+      // moment later (the test's request can be answered in between: seen under CI's load).
+      const report = await until(
+        'its report to name what it serves',
+        async () => {
+          const body = agent.reportBody()
+          return body.platform_revision === running.platform_revision ? body : null
+        },
+        10,
+      )
+      expect(report).toMatchObject({
         platform_revision: running.platform_revision,
         projects: running.projects,
         error: null,
