@@ -1,12 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useCallback } from 'react'
-import {
-  selectIsProjectBusy,
-  selectProjectError,
-  selectProjectInfo,
-  selectProjectPermissions,
-} from '../machines/project.selectors.ts'
+import { selectIsProjectBusy, selectProjectInfo, selectProjectPermissions } from '../machines/project.selectors.ts'
 import { selectPermissions } from '../machines/session.selectors.ts'
 import type { OverviewTools } from '../src/app/overview.ts'
 import { visibleSidebar } from '../src/types/navigation.ts'
@@ -21,7 +16,6 @@ function Home() {
   const { actors } = route.useRouteContext()
   const project = actors.project
   const info = useSelector(project, selectProjectInfo)
-  const error = useSelector(project, selectProjectError)
   const busy = useSelector(project, selectIsProjectBusy)
   const permissions = useSelector(project, selectProjectPermissions)
   const platformPermissions = useSelector(actors.session, selectPermissions)
@@ -30,7 +24,6 @@ function Home() {
     <HomePage
       project={info}
       loading={busy}
-      error={error}
       sections={visibleSidebar(permissions, platformPermissions).sections}
       overview={info && panels ? <panels.Overview project={info.name} tools={panels.tools} /> : null}
     />

@@ -6,7 +6,6 @@ import { usePageTitle } from '../ui/usePageTitle.ts'
 type Props = {
   project: ProjectInfo | null
   loading: boolean
-  error: string | null
   sections: NavSection[]
   /** The project's panels (traffic, sync, counts, certificates, last changes), loaded after the first paint. */
   overview?: ReactNode
@@ -14,17 +13,11 @@ type Props = {
 
 /**
  * /home: the selected project's overview (RESOURCES.md: not a list of links; the sidebar has them). The
- * panels arrive after the first paint, below the heading, so nothing already shown moves.
+ * panels arrive after the first paint, below the heading, so nothing already shown moves. A project that
+ * is not there or failed to load is said by the shell in its place (routes/-shell/ProjectProblem.tsx).
  */
-export function HomePage({ project, loading, error, sections, overview }: Props) {
+export function HomePage({ project, loading, sections, overview }: Props) {
   usePageTitle(project?.display_name ?? project?.name ?? 'Home')
-  if (error) {
-    return (
-      <p role="alert" className="text-red-700 dark:text-red-400">
-        {error}
-      </p>
-    )
-  }
   if (loading || !project) return <p aria-busy="true">Loading the project…</p>
   const { customer, organization } = project['@parents']
   return (
