@@ -7,6 +7,18 @@ import { watchLayoutShifts } from './support/layout-shift.ts'
 import { expect, test } from './support/server.ts'
 
 /** Signs in with the token, then records every API call from there on (`GET /api/…`, its query if asked). */
+/** The session's token check answers 'token expired' until `page.unroute` of CHECK_ROUTE: the token expired meanwhile. */
+const CHECK_ROUTE = '**/api/auth/v0/auth/check'
+async function refuseTokenChecks(page: Page) {
+  await page.route(CHECK_ROUTE, (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'token expired', errors: [] }),
+    }),
+  )
+}
+
 async function signInAndWatchCalls(page: Page, token: string, { withQuery = false } = {}) {
   const console = new ConsolePage(page)
   await page.goto('/')
@@ -487,13 +499,7 @@ test.describe('the shell', () => {
     // Signed in (the heading alone comes with index.html's first paint, before the restore ends): the
     // check's timer is set, and the clock's jump below reaches it.
     await console.expectSignedIn()
-    await page.route('**/api/auth/v0/auth/check', (route) =>
-      route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({ message: 'token expired', errors: [] }),
-      }),
-    )
+    await refuseTokenChecks(page)
     const refused = page.waitForResponse(
       (response) => response.url().endsWith('/auth/check') && response.status() === 401,
     )
@@ -504,7 +510,7 @@ test.describe('the shell', () => {
     await console.continueFromSessionExpired()
     await expect(page).not.toHaveURL(/logout=/)
     // Signed in again (a new token: the check still refuses this one), the user is back where they were.
-    await page.unroute('**/api/auth/v0/auth/check')
+    await page.unroute(CHECK_ROUTE)
     await console.signInWithToken(server.adminToken)
     await expect(page).toHaveURL(/\/websites\?project=shop$/)
   })
@@ -519,17 +525,11 @@ test.describe('the shell', () => {
     await console.expectSignedIn()
     await page.getByLabel('Name', { exact: true }).fill('typed-before-expiry')
     await page.getByLabel('Display name').fill('A long form')
-    await page.route('**/api/auth/v0/auth/check', (route) =>
-      route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({ message: 'token expired', errors: [] }),
-      }),
-    )
+    await refuseTokenChecks(page)
     await page.clock.fastForward('00:31')
     await expect(page).toHaveURL(/\/directors-add\?project=shop&logout=true$/)
     await console.continueFromSessionExpired()
-    await page.unroute('**/api/auth/v0/auth/check')
+    await page.unroute(CHECK_ROUTE)
     await console.signInWithToken(server.adminToken)
     await expect(page).toHaveURL(/\/directors-add\?project=shop$/)
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('typed-before-expiry')
@@ -537,16 +537,10 @@ test.describe('the shell', () => {
 
     // Another user signing in on the same page after the same expiry gets an empty form.
     const other = await createToken(server, { owner: 'operator@example.com', permissions: ['wadp.directors.*'] })
-    await page.route('**/api/auth/v0/auth/check', (route) =>
-      route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({ message: 'token expired', errors: [] }),
-      }),
-    )
+    await refuseTokenChecks(page)
     await page.clock.fastForward('00:31')
     await console.continueFromSessionExpired()
-    await page.unroute('**/api/auth/v0/auth/check')
+    await page.unroute(CHECK_ROUTE)
     await console.signInWithToken(other)
     await expect(page).toHaveURL(/\/directors-add\?project=shop$/)
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('')
