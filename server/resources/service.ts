@@ -359,70 +359,57 @@ export class ResourceService {
     /** Server-maintained fields this update sets (a certificate's new order); no body can. */
     maintained: ResourceData = {},
   ) {
-    return this.anyRevision(precondition, () =>
-      this.updateOnce(definition, scope, name, precondition, body, caller, merge, maintained),
-    )
-  }
-
-  private async updateOnce(
-    definition: ResourceDefinition,
-    scope: string,
-    name: string,
-    precondition: Precondition,
-    body: unknown,
-    caller: Caller,
-    merge: boolean,
-    maintained: ResourceData,
-  ) {
-    const current = await this.get(definition, scope, name)
-    this.checkPrecondition(definition, current, precondition)
-    const keyField = definition.key?.field ?? 'name'
-    const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as ResourceData) : null
-    if (sent && sent[keyField] !== undefined && sent[keyField] !== name) {
-      throw badRequest(`${keyField} cannot be changed`, [
-        { field: keyField, message: 'cannot be changed after creation' },
-      ])
-    }
-    const source = merge && sent ? { ...this.editableFields(definition, current), ...sent } : body
-    const parsed = this.parseBody(definition, source, 'update')
-    // The field that names a resource (a user's e-mail) cannot change: a replacement that leaves it out keeps it.
-    if (definition.key) parsed.data[definition.key.field] = name
-    // A write that leaves a write-only field out keeps the stored one (a client never read it back).
-    for (const field of definition.secretFields ?? []) {
-      if (parsed.data[field] === undefined && current[field] !== undefined) parsed.data[field] = current[field]
-    }
-    const { record, generation } = await transactionBefore(this.db, caller.deadline, async (tx) => {
-      await this.holdScope(tx as Db, definition, scope)
-      await this.checkReferences(tx as Db, definition, scope, parsed.data)
-      const args = {
-        db: tx as Db,
-        scope,
-        name,
-        data: parsed.data,
-        existing: current,
-        principal: caller.principal,
-        concurrent: this.generations.shared,
+    return this.anyRevision(precondition, async () => {
+      const current = await this.get(definition, scope, name)
+      this.checkPrecondition(definition, current, precondition)
+      const keyField = definition.key?.field ?? 'name'
+      const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as ResourceData) : null
+      if (sent && sent[keyField] !== undefined && sent[keyField] !== name) {
+        throw badRequest(`${keyField} cannot be changed`, [
+          { field: keyField, message: 'cannot be changed after creation' },
+        ])
       }
-      const written = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
-      // Server-maintained fields carry over, unless the type's own rule just recomputed them.
-      const data = { ...this.readOnlyOf(definition, current), ...written, ...maintained }
-      const updated = await updateResource(tx as Db, {
-        type: definition.type,
-        scope,
-        name,
-        displayName: parsed.displayName,
-        data,
-        searchText: searchTextOf(definition, name, parsed.displayName, data),
-        actor: caller.principal.email,
-        expectedRevision: current.revision,
+      const source = merge && sent ? { ...this.editableFields(definition, current), ...sent } : body
+      const parsed = this.parseBody(definition, source, 'update')
+      // The field that names a resource (a user's e-mail) cannot change: a replacement that leaves it out keeps it.
+      if (definition.key) parsed.data[definition.key.field] = name
+      // A write that leaves a write-only field out keeps the stored one (a client never read it back).
+      for (const field of definition.secretFields ?? []) {
+        if (parsed.data[field] === undefined && current[field] !== undefined) parsed.data[field] = current[field]
+      }
+      const { record, generation } = await transactionBefore(this.db, caller.deadline, async (tx) => {
+        await this.holdScope(tx as Db, definition, scope)
+        await this.checkReferences(tx as Db, definition, scope, parsed.data)
+        const args = {
+          db: tx as Db,
+          scope,
+          name,
+          data: parsed.data,
+          existing: current,
+          principal: caller.principal,
+          concurrent: this.generations.shared,
+        }
+        const written = (await definition.hooks?.beforeWrite?.(args)) ?? parsed.data
+        // Server-maintained fields carry over, unless the type's own rule just recomputed them.
+        const data = { ...this.readOnlyOf(definition, current), ...written, ...maintained }
+        const updated = await updateResource(tx as Db, {
+          type: definition.type,
+          scope,
+          name,
+          displayName: parsed.displayName,
+          data,
+          searchText: searchTextOf(definition, name, parsed.displayName, data),
+          actor: caller.principal.email,
+          expectedRevision: current.revision,
+        })
+        if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
+        const generation = await this.afterWrite(tx as Db, definition, scope, caller, 'update', current, updated)
+        return { record: updated, generation }
       })
-      if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
-      const generation = await this.afterWrite(tx as Db, definition, scope, caller, 'update', current, updated)
-      return { record: updated, generation }
+      this.changed(definition, scope, [name], generation)
+      const [shown] = (await this.derived(definition, [this.present(definition, record)])) as [ResourceRecord]
+      return shown
     })
-    this.changed(definition, scope, [name], generation)
-    const [shown] = (await this.derived(definition, [this.present(definition, record)])) as [ResourceRecord]
-    return shown
   }
 
   /**
@@ -438,28 +425,19 @@ export class ResourceService {
     caller: Caller,
     options: { cascade?: boolean } = {},
   ) {
-    return this.anyRevision(precondition, () => this.removeOnce(definition, scope, name, precondition, caller, options))
-  }
-
-  private async removeOnce(
-    definition: ResourceDefinition,
-    scope: string,
-    name: string,
-    precondition: Precondition,
-    caller: Caller,
-    options: { cascade?: boolean },
-  ) {
-    const current = await this.get(definition, scope, name)
-    this.checkPrecondition(definition, current, precondition)
-    const changed = await transactionBefore(this.db, caller.deadline, async (tx) => {
-      // Made anew by each run of the transaction (a deadlock runs it again: retryContendedTransactions).
-      const changed: Changed[] = []
-      await this.holdScope(tx as Db, definition, scope)
-      await this.removeIn(tx as Db, definition, scope, current, caller, options.cascade === true, changed)
-      return changed
+    return this.anyRevision(precondition, async () => {
+      const current = await this.get(definition, scope, name)
+      this.checkPrecondition(definition, current, precondition)
+      const changed = await transactionBefore(this.db, caller.deadline, async (tx) => {
+        // Made anew by each run of the transaction (a deadlock runs it again: retryContendedTransactions).
+        const changed: Changed[] = []
+        await this.holdScope(tx as Db, definition, scope)
+        await this.removeIn(tx as Db, definition, scope, current, caller, options.cascade === true, changed)
+        return changed
+      })
+      for (const [type, where, name, generation] of changed)
+        this.changed(type, where, name === undefined ? undefined : [name], generation)
     })
-    for (const [type, where, name, generation] of changed)
-      this.changed(type, where, name === undefined ? undefined : [name], generation)
   }
 
   private async removeIn(
@@ -516,39 +494,31 @@ export class ResourceService {
     precondition: Precondition,
     caller: Caller,
   ) {
-    return this.anyRevision(precondition, () => this.revokeOnce(definition, scope, name, precondition, caller))
-  }
-
-  private async revokeOnce(
-    definition: ResourceDefinition,
-    scope: string,
-    name: string,
-    precondition: Precondition,
-    caller: Caller,
-  ) {
-    const current = await this.get(definition, scope, name)
-    this.checkPrecondition(definition, current, precondition)
-    if (current.status === 'revoked') return this.present(definition, current)
-    const { name: _name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = current
-    const revoked = { ...data, status: 'revoked' }
-    const { record, generation } = await transactionBefore(this.db, caller.deadline, async (tx) => {
-      await this.holdScope(tx as Db, definition, scope)
-      const updated = await updateResource(tx as Db, {
-        type: definition.type,
-        scope,
-        name,
-        displayName: display_name,
-        data: revoked,
-        searchText: searchTextOf(definition, name, display_name, revoked),
-        actor: caller.principal.email,
-        expectedRevision: revision,
+    return this.anyRevision(precondition, async () => {
+      const current = await this.get(definition, scope, name)
+      this.checkPrecondition(definition, current, precondition)
+      if (current.status === 'revoked') return this.present(definition, current)
+      const { name: _name, display_name, revision, created_at, created_by, updated_at, updated_by, ...data } = current
+      const revoked = { ...data, status: 'revoked' }
+      const { record, generation } = await transactionBefore(this.db, caller.deadline, async (tx) => {
+        await this.holdScope(tx as Db, definition, scope)
+        const updated = await updateResource(tx as Db, {
+          type: definition.type,
+          scope,
+          name,
+          displayName: display_name,
+          data: revoked,
+          searchText: searchTextOf(definition, name, display_name, revoked),
+          actor: caller.principal.email,
+          expectedRevision: revision,
+        })
+        if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
+        const generation = await this.afterWrite(tx as Db, definition, scope, caller, 'revoke', current, updated)
+        return { record: updated, generation }
       })
-      if (!updated) throw await this.staleConflict(tx as Db, definition, scope, name)
-      const generation = await this.afterWrite(tx as Db, definition, scope, caller, 'revoke', current, updated)
-      return { record: updated, generation }
+      this.changed(definition, scope, [name], generation)
+      return this.present(definition, record)
     })
-    this.changed(definition, scope, [name], generation)
-    return this.present(definition, record)
   }
 
   private readOnlyOf(definition: ResourceDefinition, record: ResourceRecord): ResourceData {
