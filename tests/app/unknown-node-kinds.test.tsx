@@ -7,10 +7,10 @@ import { createApi } from '../../src/api/http.ts'
 import { getPurge } from '../../src/api/purge.ts'
 import { queryStats } from '../../src/api/stats.ts'
 import { StatisticsSearch } from '../../src/domain/stats-view.ts'
-import { BackendHealthPage } from '../../src/views/BackendHealthPage.tsx'
 import { BackendHealthSummary } from '../../src/views/BackendHealthSummary.tsx'
 import { InvalidationPage } from '../../src/views/InvalidationPage.tsx'
 import { StatisticsPage } from '../../src/views/StatisticsPage.tsx'
+import { renderBackendHealthPage } from '../tools/backend-health-page.tsx'
 
 afterEach(() => {
   cleanup()
@@ -93,19 +93,7 @@ describe('a node kind the console does not know', () => {
     ])
     const rows = await listBackendHealth(api, { project: 'shop' })
     expect(calls).toEqual(['/api/core/v0/backend-health?project=shop'])
-    render(
-      <BackendHealthPage
-        project="shop"
-        director=""
-        projects={['shop']}
-        directors={[]}
-        status="ready"
-        rows={rows}
-        refreshing={false}
-        onFilter={noop}
-        onRetry={noop}
-      />,
-    )
+    renderBackendHealthPage({ project: 'shop', projects: ['shop'], rows })
     const simulated = screen.getByRole('row', { name: /origin-a/ })
     expect(within(simulated).getByText('Simulated probes')).toBeTruthy()
     const cloud = screen.getByRole('row', { name: /origin-b/ })
@@ -154,19 +142,7 @@ describe('a node kind the console does not know', () => {
     })
 
     it('is named by its word in Probed by, a Varnish node still as Varnish', () => {
-      render(
-        <BackendHealthPage
-          project="shop"
-          director=""
-          projects={['shop']}
-          directors={[]}
-          status="ready"
-          rows={[agentRow]}
-          refreshing={false}
-          onFilter={noop}
-          onRetry={noop}
-        />,
-      )
+      renderBackendHealthPage({ project: 'shop', projects: ['shop'], rows: [agentRow] })
       const probed = within(screen.getByRole('row', { name: /origin-c/ })).getAllByRole('listitem')
       expect(probed.map((item) => item.textContent)).toEqual([
         'pop-zz-edge-1 (Varnish): healthy, 2 of 2 probes passed',

@@ -2,14 +2,11 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { type BackendHealthRowData, refreshIntervalMs } from '../../src/domain/backend-health.ts'
-import {
-  BackendHealthPage,
-  type BackendHealthPageProps,
-  DirectorBackendHealth,
-} from '../../src/views/BackendHealthPage.tsx'
+import { DirectorBackendHealth } from '../../src/views/BackendHealthPage.tsx'
 import { BackendHealthSummary } from '../../src/views/BackendHealthSummary.tsx'
+import { renderBackendHealthPage } from '../tools/backend-health-page.tsx'
 
 afterEach(cleanup)
 
@@ -26,29 +23,9 @@ const row = (backend: string, window: boolean[], healthy: boolean): BackendHealt
   nodes: [],
 })
 
-function renderPage(props: Partial<BackendHealthPageProps> = {}) {
-  const onFilter = vi.fn()
-  const onRetry = vi.fn()
-  render(
-    <BackendHealthPage
-      project=""
-      director=""
-      projects={['shop', 'media']}
-      directors={[]}
-      status="ready"
-      rows={[]}
-      refreshing={false}
-      onFilter={onFilter}
-      onRetry={onRetry}
-      {...props}
-    />,
-  )
-  return { onFilter, onRetry }
-}
-
 describe('BackendHealthPage', () => {
   it('says healthy or unhealthy in words and reads the probe window out as a count', () => {
-    renderPage({
+    renderBackendHealthPage({
       rows: [
         row('origin.shop.example.com:443', [true, true, false, true, true, true, true, true, false, true], true),
         row('origin-down.shop.example.com:443', [false, false, false], false),
@@ -72,21 +49,28 @@ describe('BackendHealthPage', () => {
   })
 
   it('asks for a project before a director, and clears the director with another project', async () => {
-    const { onFilter } = renderPage({ project: 'shop', director: 'shop-origin', directors: ['shop-origin'] })
+    const { onFilter } = renderBackendHealthPage({
+      project: 'shop',
+      director: 'shop-origin',
+      directors: ['shop-origin'],
+    })
     await userEvent.selectOptions(screen.getByLabelText('Project'), 'media')
     expect(onFilter).toHaveBeenCalledWith({ project: 'media', director: '' })
     cleanup()
-    renderPage()
+    renderBackendHealthPage()
     expect((screen.getByLabelText('Director') as HTMLSelectElement).disabled).toBe(true)
   })
 
   it('offers Retry when the health cannot be read, and says when no backend matches', async () => {
-    const { onRetry } = renderPage({ status: 'error', error: 'Backend health could not be loaded: offline' })
+    const { onRetry } = renderBackendHealthPage({
+      status: 'error',
+      error: 'Backend health could not be loaded: offline',
+    })
     expect(screen.getByRole('alert').textContent).toContain('offline')
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(onRetry).toHaveBeenCalled()
     cleanup()
-    renderPage({ project: 'shop' })
+    renderBackendHealthPage({ project: 'shop' })
     expect(screen.getByText('No director backend matches these filters.')).toBeTruthy()
   })
 })
@@ -109,7 +93,9 @@ describe('backend health from Varnish nodes (issue 24)', () => {
   })
 
   it('says which node probed a backend and what it found, and which rows are simulated', () => {
-    renderPage({ rows: [agentRow('origin.shop.example.com:443', false), row('other.example.com:80', [true], true)] })
+    renderBackendHealthPage({
+      rows: [agentRow('origin.shop.example.com:443', false), row('other.example.com:80', [true], true)],
+    })
     const real = screen.getByRole('row', { name: /origin\.shop\.example\.com:443/ })
     expect(real.textContent).toContain('pop-zz-edge-1 (Varnish): sick, 1 of 2 probes passed')
     expect(within(real).getByText('Unhealthy')).toBeTruthy()
