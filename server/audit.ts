@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { Db } from './db/client.ts'
 import { auditLog } from './db/schema.ts'
 
@@ -19,10 +20,15 @@ export type AuditEntry = {
   changes?: { before: unknown; after: unknown }
 }
 
-/** Appends one audit entry; every mutation and every sign-in attempt writes one. */
+/**
+ * Appends one audit entry; every mutation and every sign-in attempt writes one. Dated as it is written
+ * (`clock_timestamp()`), as its id is taken: the column's default, `now()`, is its transaction's start, and
+ * a write begun before another but written after it was listed above it with an older time.
+ */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     publicId: randomUUID(),
+    occurredAt: sql`clock_timestamp()`,
     actor: entry.actor,
     action: entry.action,
     result: entry.result,

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { recordAudit } from '../../server/audit.ts'
 import { clientAddress } from '../../server/base/client-address.ts'
 import { ADMIN, ADMIN_TOKEN, type Json, scheduledBackupsTaken, setUpPlatform } from './support.ts'
 
@@ -26,6 +28,32 @@ describe('audit log', () => {
     const times = res.body.data.map((e: Json) => e.occurred_at)
     expect(times).toEqual([...times].sort().reverse())
     expect(res.body.meta.total).toBeGreaterThan(5)
+  })
+
+  it('dates an entry when it is written, so a write begun earlier but written later is not listed as older', async () => {
+    const db = platform.server.ctx.db
+    const actor = { type: 'system', email: null, token_prefix: null, ip: '127.0.0.1', user_agent: 'test' } as const
+    // A write whose transaction began first but whose entry is written after another's (on PostgreSQL the
+    // other commits meanwhile; PGlite runs one transaction at a time, so there it waits and comes second).
+    let began: () => void = () => undefined
+    const beginning = new Promise<void>((resolve) => {
+      began = resolve
+    })
+    const slow = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      began()
+      await tx.execute(sql`select pg_sleep(0.3)`)
+      await recordAudit(tx as never, { actor, action: 'slow.write', result: 'success' })
+    })
+    await beginning
+    await recordAudit(db, { actor, action: 'quick.write', result: 'success' })
+    await slow
+    const res = await audit('?sort=occurred_at&items=10000')
+    const entries = (res.body.data as Json[]).filter((e) => e.action === 'slow.write' || e.action === 'quick.write')
+    expect(entries).toHaveLength(2)
+    // Listed by when each was written (the oldest first here), and their times say the same.
+    const [first, second] = entries as [Json, Json]
+    expect(Date.parse(first.occurred_at)).toBeLessThanOrEqual(Date.parse(second.occurred_at))
   })
 
   it('pages as every list of the API does (API.md): 100 entries by default, up to 10000 a page', async () => {
