@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
+import * as v from 'valibot'
 import { selectPermissions } from '../../machines/session.selectors.ts'
+import { AuditQuery } from '../../src/domain/audit.ts'
+import { toFieldErrors } from '../../src/domain/common.ts'
 import { grants } from '../../src/domain/permissions.ts'
 import { LIST_PAGE_SIZE } from '../../src/domain/requests.ts'
 import { queryError } from '../../src/queries/errors.ts'
@@ -36,7 +39,16 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
   const audit = root.useRouteContext({ select: (context) => context.queries.audit })
   const { page = 1, in_project, ...rest } = search
   const filters: AuditFilterValues = { ...rest, project: in_project }
-  const list = useQuery(audit.list({ ...filters, page, items: LIST_PAGE_SIZE.default }))
+  // The URL's filters (a shared or typed link) pass the form's own check, the server's schema, before the
+  // log is asked for: what it refuses is said on the form's fields, as an Apply would say it.
+  const checked = v.safeParse(AuditQuery, filters)
+  const refused = checked.success
+    ? undefined
+    : Object.fromEntries(toFieldErrors(checked.issues).map((error) => [error.field, error.message]))
+  const list = useQuery({
+    ...audit.list({ ...filters, page, items: LIST_PAGE_SIZE.default }),
+    enabled: refused === undefined,
+  })
   // The entries are drawn as a transition, in short tasks.
   const data = useDrawnAnswer(list.data)
   const toSearch = ({ project, ...others }: AuditFilterValues): Search =>
@@ -44,6 +56,7 @@ function AuditList({ search, onSearch, renderEntryLink }: Parameters<typeof Audi
   return (
     <AuditLogPage
       filters={filters}
+      refused={refused}
       page={page}
       items={LIST_PAGE_SIZE.default}
       list={{

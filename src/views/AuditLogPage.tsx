@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
-import { AUDIT_RESULTS, AuditQuery, type AuditSummary, actorLabel } from '../domain/audit.ts'
+import { AUDIT_RESULTS, AuditQuery, type AuditSummary, actorLabel, RANGE_MESSAGE } from '../domain/audit.ts'
 import { toFieldErrors } from '../domain/common.ts'
 import { formatDateTime } from '../domain/datetime.ts'
 import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
@@ -44,6 +44,11 @@ export type AuditLogPageProps = {
     first?: number
     error?: string
   }
+  /**
+   * What the server's schema refuses in the URL's filters (a shared or typed link), by field: said on the
+   * form's fields as an Apply would, and no entries are asked for until the filters are corrected.
+   */
+  refused?: Record<string, string> | undefined
   /** A newer page or filter is being read while the previous rows stay shown. */
   refreshing: boolean
   onApply: (filters: AuditFilterValues) => void
@@ -77,11 +82,27 @@ export function ResultBadge({ result }: { result: AuditSummary['result'] }) {
   )
 }
 
-function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (filters: AuditFilterValues) => void }) {
-  const [draft, setDraft] = useState<AuditFilterValues>(filters)
-  // The times as typed (day-month-year, 24-hour, local): read into instants when applied.
-  const [times, setTimes] = useState({ from: dateTimeInputOf(filters.from), to: dateTimeInputOf(filters.to, true) })
-  const [errors, setErrors] = useState<Record<string, string>>({})
+function Filters({
+  filters,
+  refused = {},
+  onApply,
+}: {
+  filters: AuditFilterValues
+  refused?: Record<string, string> | undefined
+  onApply: (filters: AuditFilterValues) => void
+}) {
+  // A list's refused value (result) is not kept: its select shows Any, which Apply then asks for.
+  const [draft, setDraft] = useState<AuditFilterValues>(() =>
+    Object.fromEntries(Object.entries(filters).filter(([key]) => !refused[key] || FIELDS_WITH_ERRORS.includes(key))),
+  )
+  // The times as typed (day-month-year, 24-hour, local): read into instants when applied. A time the URL
+  // had that names no moment (or another one than it says) is shown as the URL wrote it, beside its error.
+  const timeOf = (key: 'from' | 'to') =>
+    refused[key] && refused[key] !== RANGE_MESSAGE ? (filters[key] ?? '') : dateTimeInputOf(filters[key], key === 'to')
+  const [times, setTimes] = useState({ from: timeOf('from'), to: timeOf('to') })
+  // The URL's refused filters are said on their fields from the start, without taking the focus.
+  const [initialErrors] = useState(refused)
+  const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
   // A refused Apply puts the focus on the first field it refused, whose error (its description) is then read
   // out with it. When the focus is there already (Enter pressed in it), nothing moves and nothing would be
   // read: the live region says that error then, in a node of its own at each refusal (`refusals` its key),
@@ -89,14 +110,14 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
   const [said, setSaid] = useState({ refusals: 0, text: '' })
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    if (Object.keys(errors).length === 0) return
+    if (Object.keys(errors).length === 0 || errors === initialErrors) return
     const focused = document.activeElement
     const target = focusFirstInvalid(form.current)
     if (target === null || target !== focused) return
     // The field's error, the last of what describes it (TextField), as the focus moving would have read it.
     const error = document.getElementById(target.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')
     setSaid((previous) => ({ refusals: previous.refusals + 1, text: error?.textContent ?? '' }))
-  }, [errors])
+  }, [errors, initialErrors])
   // Said once: the live region's copy goes as the user changes a filter (browse mode would read it again).
   const unsay = () => setSaid((previous) => (previous.text ? { ...previous, text: '' } : previous))
   const set = (key: keyof AuditFilterValues) => (value: string) => {
@@ -212,6 +233,15 @@ function Filters({ filters, onApply }: { filters: AuditFilterValues; onApply: (f
   )
 }
 
+/** The fields a refusal is said on; one of another filter (a select) is said in the note. */
+const FIELDS_WITH_ERRORS = ['actor', 'action', 'project', 'from', 'to']
+
+function refusedNote(refused: Record<string, string>): string {
+  const others = Object.entries(refused).filter(([field]) => !FIELDS_WITH_ERRORS.includes(field))
+  const said = others.map(([field, message]) => `${field.replace('_', ' ')} ${message}`).join('; ')
+  return `The filters in the address were not applied${said ? ` (${said})` : ''}: correct them and apply them to see the entries.`
+}
+
 /** /audit: every change and sign-in, newest first, filtered and paged on the server. */
 export function AuditLogPage(props: AuditLogPageProps) {
   const { list, page, items } = props
@@ -251,9 +281,18 @@ export function AuditLogPage(props: AuditLogPageProps) {
         description={pageDescription('/audit', { times: timesNote() })}
       />
       {/* A new URL (a shared link, Back) brings its own filters into the form. */}
-      <Filters key={JSON.stringify(props.filters)} filters={props.filters} onApply={props.onApply} />
-      {list.status === 'loading' && <Spinner label="Loading the audit log…" />}
-      {list.status === 'error' && (
+      <Filters
+        key={JSON.stringify(props.filters)}
+        filters={props.filters}
+        refused={props.refused}
+        onApply={props.onApply}
+      />
+      {props.refused ? (
+        <p className="text-sm">{refusedNote(props.refused)}</p>
+      ) : (
+        list.status === 'loading' && <Spinner label="Loading the audit log…" />
+      )}
+      {!props.refused && list.status === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
           <span>{`The audit log could not be loaded: ${list.error ?? 'unknown error'}`}</span>
           <Button variant="secondary" size="sm" onClick={props.onRetry}>
@@ -261,7 +300,7 @@ export function AuditLogPage(props: AuditLogPageProps) {
           </Button>
         </div>
       )}
-      {list.status === 'ready' && (
+      {!props.refused && list.status === 'ready' && (
         <>
           <Table
             columns={columns}

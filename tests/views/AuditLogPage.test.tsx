@@ -92,6 +92,28 @@ describe('AuditLogPage', () => {
     expect(link.getAttribute('aria-label')).not.toContain('admin@example.com')
   })
 
+  it('says a refused result from the address in its note, lists no entry, and applies the filters without it', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    render(
+      <AuditLogPage
+        {...props({
+          onApply,
+          filters: { actor: 'admin', result: 'bogus' },
+          refused: { result: 'must be success or failure' },
+        })}
+      />,
+    )
+    expect(
+      screen.getByText(
+        'The filters in the address were not applied (result must be success or failure): correct them and apply them to see the entries.',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }))
+    expect(onApply).toHaveBeenCalledWith({ actor: 'admin', from: '', to: '' })
+  })
+
   it('says a refused filter when Enter is pressed in it, again at each press, and not when the focus moves to it', async () => {
     const user = userEvent.setup()
     const onApply = vi.fn()
