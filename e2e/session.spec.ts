@@ -318,6 +318,22 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/home\?project=/)
   })
 
+  test('signed in, a redirect naming another project opens that project, not the last selected one', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, server.adminToken)
+    // shop is the last selected project, as the default-project lookup would find it.
+    await page.goto('/home?project=shop')
+    await expect(page.getByRole('button', { name: /^Project: / })).not.toHaveText(/Globex Labs/)
+    await page.goto('/?redirect=%2Fwebsites%3Fproject%3Dlabs')
+    await expect(page).toHaveURL(/\/websites\?project=labs$/)
+    await expect(page.getByRole('button', { name: 'Project: Globex Labs Portal' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Websites', level: 1 })).toBeVisible()
+    // Nothing takes the page to the last selected project after it has painted.
+    await expect(page).toHaveURL(/\/websites\?project=labs$/)
+  })
+
   test('a signed-out visitor at an unknown URL gets the 404 page, not the sign-in page', async ({ page, server }) => {
     const console = new ConsolePage(page)
     await page.goto('/no-such-page')

@@ -65,9 +65,13 @@ export function connectNavigation(router: AnyRouter, actors: ConsoleActors, noti
   // Refreshing the user's permissions covers the open project's too, which decide most of what is shown.
   actors.session.on('session.refreshed', () => actors.project.send({ type: 'project.refresh' }))
 
-  actors.project.on('project.defaulted', ({ name }) =>
-    go(href(location().pathname, { ...search(), project: name }), true),
-  )
+  // The default is looked up from the first URL: one that names a project since (the sign-in page's
+  // redirect, followed at once) is the one to open, not the default put in its place.
+  actors.project.on('project.defaulted', ({ name }) => {
+    const named = projectInUrl()
+    if (named) actors.project.send({ type: 'project.urlChanged', project: named })
+    else go(href(location().pathname, { ...search(), project: name }), true)
+  })
   actors.project.on('project.navigate', ({ name }) =>
     name
       ? go(href('/home', { project: name }))
