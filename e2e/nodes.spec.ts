@@ -210,6 +210,76 @@ test.describe('nodes', () => {
     }
   })
 
+  test('an edge agent node whose project failed to load says what it runs of that project, not only the platform revision', async ({
+    page,
+    server,
+  }) => {
+    const name = `pop-nl-e2f${Date.now().toString(36)}`
+    const core = `${server.baseURL}/api/core/v0`
+    const admin = { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' }
+    const created = await fetch(`${core}/nodes`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({
+        name,
+        hostname: `${name}.edge.example.net`,
+        pop_code: 'ams',
+        country: 'nl',
+        kind: 'agent',
+      }),
+    })
+    expect(created.status).toBe(201)
+    const secret = ((await created.json()) as { data: { secret: string } }).data.secret
+    try {
+      const agent = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }
+      const config = (await (await fetch(`${core}/edge/nodes/${name}/configuration`, { headers: agent })).json()) as {
+        data: { platform_revision: number; projects: { project: string; revision: number }[] }
+      }
+      const shop = config.data.projects.find((line) => line.project === 'shop')
+      expect(shop).toBeDefined()
+      const message = "Message from VCC-compiler:\nUnknown token ';' when looking for STRING"
+      // What the agent reports when shop's VCL does not compile: the platform revision runs (the top VCL and
+      // the other projects), shop none of its own.
+      const report = {
+        varnish_version: 'varnish-7.1.1',
+        started_at: new Date().toISOString(),
+        platform_revision: config.data.platform_revision,
+        projects: config.data.projects.map((line) =>
+          line.project === 'shop'
+            ? { project: 'shop', revision: null, error: message, failed_revision: line.revision }
+            : { project: line.project, revision: line.revision, error: null },
+        ),
+        error: null,
+      }
+      const sent = await fetch(`${core}/edge/nodes/${name}/report`, {
+        method: 'POST',
+        headers: agent,
+        body: JSON.stringify(report),
+      })
+      expect(sent.status).toBe(204)
+
+      await page.goto(`/nodes-detail/${name}?project=shop`)
+      const main = page.getByRole('main')
+      const summary = main.getByRole('region', { name: 'Summary' })
+      await expect(summary).toContainText('Failed')
+      // The summary's revision is named as the platform's.
+      const revision = String(config.data.platform_revision)
+      await expect(summary).toContainText(`Platform revision applied / target${revision} / ${revision}`)
+      const projects = main.getByRole('region', { name: 'Projects on this node' })
+      const row = projects.getByRole('row', { name: /^shop \(selected\)/ })
+      await expect(row).toContainText(`— / ${shop?.revision}`)
+      await expect(row).toContainText('Failed')
+      await expect(row).toContainText("Unknown token ';' when looking for STRING")
+      await expect(projects.getByRole('row').filter({ hasText: 'media' })).toContainText('In sync')
+      expect(await seriousViolations(page)).toEqual([])
+      // The list names its revision column as the platform's too.
+      await page.goto('/nodes?project=shop')
+      await expect(page.getByRole('columnheader', { name: 'Platform applied / target' })).toBeVisible()
+    } finally {
+      await deleteNode(server, name)
+    }
+  })
+
   test('a missing node or pool is not said to be missing from the project: they are the platform’s', async ({
     page,
   }) => {

@@ -1,6 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { nodeKindOf, nodesUi } from '../src/types/nodes/screen.ts'
-import { ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
+import { NodeProjects, nodeProjectLines } from '../src/views/NodeProjects.tsx'
+import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 import { secretRotationAddons } from './-resources/SecretRotation.tsx'
 
 // The component reads its params through getRouteApi so its chunk does not import this route definition.
@@ -9,9 +10,19 @@ const route = getRouteApi('/nodes-detail/{-$nodes_name}')
 export const Route = createFileRoute('/nodes-detail/{-$nodes_name}')({ component: Page })
 
 // Only an edge agent node has a secret (its agent's); a simulated one has none to rotate.
-const addons = secretRotationAddons(nodesUi, (record) => nodeKindOf(record) === 'agent')
+const rotation = secretRotationAddons(nodesUi, (record) => nodeKindOf(record) === 'agent')
 
 function Page() {
   const name = route.useParams({ select: (params) => params.nodes_name })
+  // The selected project (the node is the platform's): its line says what the node runs of it.
+  const project = route.useSearch({ select: (search) => search.project ?? '' })
+  // An agent node also says what it runs of each project: its summary's platform revision is not theirs.
+  const addons: DetailAddons = {
+    ...rotation,
+    content: (record) =>
+      nodeKindOf(record) === 'agent' ? (
+        <NodeProjects lines={nodeProjectLines(record.projects)} selected={project} />
+      ) : null,
+  }
   return <ResourceDetailRoute ui={nodesUi} name={name} addons={addons} />
 }

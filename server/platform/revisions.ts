@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { configRevisions } from '../db/schema.ts'
 import { isoTimestamp } from '../db/time.ts'
@@ -22,6 +22,16 @@ export async function currentRevision(db: Db, scope: string): Promise<ConfigRevi
   return row
     ? { revision: row.revision, changedAt: new Date(isoTimestamp(row.changedAt)) }
     : { revision: 0, changedAt: new Date(0) }
+}
+
+/** The revision of each named scope that has one (a scope never changed has none: 0). */
+export async function currentRevisions(db: Db, scopes: readonly string[]): Promise<Map<string, number>> {
+  if (scopes.length === 0) return new Map()
+  const rows = await db
+    .select({ scope: configRevisions.scope, revision: configRevisions.revision })
+    .from(configRevisions)
+    .where(inArray(configRevisions.scope, [...scopes]))
+  return new Map(rows.map((row) => [row.scope, row.revision]))
 }
 
 export async function forgetRevision(db: Db, scope: string): Promise<void> {

@@ -15680,6 +15680,22 @@ export interface operations {
                 varnish_version?: string | null;
                 /** @description Edge agent nodes: when its varnishd started, ISO 8601 */
                 varnish_started_at?: string | null;
+                /** @description Edge agent nodes: each project its last report names, with what it runs of it (the platform revision above is not the projects'); empty before any report */
+                projects?: ({
+                    /** @description The project */
+                    project: string;
+                    /** @description The project revision whose VCL it runs; null for none */
+                    applied_revision: number | null;
+                    /** @description The project revision it should run (GET …/projects/{project}/sync); null before any change */
+                    target_revision: number | null;
+                    /**
+                     * @description in_sync, pending (not loaded yet) or failed (its message says why)
+                     * @enum {string}
+                     */
+                    sync_state: "in_sync" | "pending" | "failed";
+                    /** @description Why it does not run the project's revision (Varnish's words), or null */
+                    sync_message: string | null;
+                  })[];
                 /** @description GET of one, for a type others can name: the resources that use this node, directly or through others */
                 referenced_by?: {
                     /** @description Resource type */
@@ -15899,6 +15915,22 @@ export interface operations {
               varnish_version?: string | null;
               /** @description Edge agent nodes: when its varnishd started, ISO 8601 */
               varnish_started_at?: string | null;
+              /** @description Edge agent nodes: each project its last report names, with what it runs of it (the platform revision above is not the projects'); empty before any report */
+              projects?: ({
+                  /** @description The project */
+                  project: string;
+                  /** @description The project revision whose VCL it runs; null for none */
+                  applied_revision: number | null;
+                  /** @description The project revision it should run (GET …/projects/{project}/sync); null before any change */
+                  target_revision: number | null;
+                  /**
+                   * @description in_sync, pending (not loaded yet) or failed (its message says why)
+                   * @enum {string}
+                   */
+                  sync_state: "in_sync" | "pending" | "failed";
+                  /** @description Why it does not run the project's revision (Varnish's words), or null */
+                  sync_message: string | null;
+                })[];
               /** @description GET of one, for a type others can name: the resources that use this node, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -16053,6 +16085,22 @@ export interface operations {
               varnish_version?: string | null;
               /** @description Edge agent nodes: when its varnishd started, ISO 8601 */
               varnish_started_at?: string | null;
+              /** @description Edge agent nodes: each project its last report names, with what it runs of it (the platform revision above is not the projects'); empty before any report */
+              projects?: ({
+                  /** @description The project */
+                  project: string;
+                  /** @description The project revision whose VCL it runs; null for none */
+                  applied_revision: number | null;
+                  /** @description The project revision it should run (GET …/projects/{project}/sync); null before any change */
+                  target_revision: number | null;
+                  /**
+                   * @description in_sync, pending (not loaded yet) or failed (its message says why)
+                   * @enum {string}
+                   */
+                  sync_state: "in_sync" | "pending" | "failed";
+                  /** @description Why it does not run the project's revision (Varnish's words), or null */
+                  sync_message: string | null;
+                })[];
               /** @description GET of one, for a type others can name: the resources that use this node, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -16275,6 +16323,22 @@ export interface operations {
               varnish_version?: string | null;
               /** @description Edge agent nodes: when its varnishd started, ISO 8601 */
               varnish_started_at?: string | null;
+              /** @description Edge agent nodes: each project its last report names, with what it runs of it (the platform revision above is not the projects'); empty before any report */
+              projects?: ({
+                  /** @description The project */
+                  project: string;
+                  /** @description The project revision whose VCL it runs; null for none */
+                  applied_revision: number | null;
+                  /** @description The project revision it should run (GET …/projects/{project}/sync); null before any change */
+                  target_revision: number | null;
+                  /**
+                   * @description in_sync, pending (not loaded yet) or failed (its message says why)
+                   * @enum {string}
+                   */
+                  sync_state: "in_sync" | "pending" | "failed";
+                  /** @description Why it does not run the project's revision (Varnish's words), or null */
+                  sync_message: string | null;
+                })[];
               /** @description GET of one, for a type others can name: the resources that use this node, directly or through others */
               referenced_by?: {
                   /** @description Resource type */
@@ -16527,6 +16591,22 @@ export interface operations {
               varnish_version?: string | null;
               /** @description Edge agent nodes: when its varnishd started, ISO 8601 */
               varnish_started_at?: string | null;
+              /** @description Edge agent nodes: each project its last report names, with what it runs of it (the platform revision above is not the projects'); empty before any report */
+              projects?: ({
+                  /** @description The project */
+                  project: string;
+                  /** @description The project revision whose VCL it runs; null for none */
+                  applied_revision: number | null;
+                  /** @description The project revision it should run (GET …/projects/{project}/sync); null before any change */
+                  target_revision: number | null;
+                  /**
+                   * @description in_sync, pending (not loaded yet) or failed (its message says why)
+                   * @enum {string}
+                   */
+                  sync_state: "in_sync" | "pending" | "failed";
+                  /** @description Why it does not run the project's revision (Varnish's words), or null */
+                  sync_message: string | null;
+                })[];
               /** @description GET of one, for a type others can name: the resources that use this node, directly or through others */
               referenced_by?: {
                   /** @description Resource type */

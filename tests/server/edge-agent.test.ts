@@ -266,6 +266,41 @@ describe('an edge agent node', () => {
     expect(node).toMatchObject({ sync_state: 'failed', sync_message: `project shop: ${message}` })
   })
 
+  it('says of each project what it runs: a failed project is not shown as applied by the platform revision', async () => {
+    const config = (await configuration(NODE, secret)).body.data
+    const shop = config.projects.find((project: Json) => project.project === 'shop')
+    const message = "Message from VCC-compiler:\nUnknown token ';' when looking for STRING"
+    const failed = runs(config, { shop: message })
+    // The node keeps running no VCL of shop's: its load of the latest failed.
+    for (const line of failed.projects)
+      if (line.error) Object.assign(line, { revision: null, failed_revision: shop.revision })
+    expect((await report(NODE, secret, failed)).status).toBe(204)
+    const node = (await platform.call('GET', `${core}/nodes/${NODE}`)).body.data
+    // The platform revision is all applied; the project is not.
+    expect(node).toMatchObject({ sync_state: 'failed', applied_revision: config.platform_revision })
+    expect(node.projects.find((line: Json) => line.project === 'shop')).toEqual({
+      project: 'shop',
+      applied_revision: null,
+      target_revision: shop.revision,
+      sync_state: 'failed',
+      sync_message: message,
+    })
+    const media = config.projects.find((project: Json) => project.project === 'media')
+    expect(node.projects.find((line: Json) => line.project === 'media')).toEqual({
+      project: 'media',
+      applied_revision: media.revision,
+      target_revision: media.revision,
+      sync_state: 'in_sync',
+      sync_message: null,
+    })
+    // The list says the same of each node.
+    const list = await platform.call('GET', `${core}/nodes?items=100`)
+    const listed = list.body.data.find((row: Json) => row.name === NODE)
+    expect(listed.projects).toEqual(node.projects)
+    // A simulated node has none.
+    expect((await platform.call('GET', `${core}/nodes/pop-fr-par-1`)).body.data.projects).toBeUndefined()
+  })
+
   it('waits for a node whose failed load was of an earlier revision: a fix it has not tried yet is not failed', async () => {
     const config = (await configuration(NODE, secret)).body.data
     const shop = config.projects.find((project: Json) => project.project === 'shop')

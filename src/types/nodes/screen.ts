@@ -125,7 +125,7 @@ export const nodesUi: ResourceUi = {
     { path: 'pool', label: 'Pool', format: 'reference', reference: 'pools', width: '9rem' },
     { path: 'status', label: 'Status', format: 'label', options: NODE_STATUS_OPTIONS, sortable: true, width: '7.5rem' },
     { path: 'sync_state', label: 'Sync', format: 'label', options: NODE_SYNC_OPTIONS, width: '7.5rem' },
-    { path: 'applied_revision', label: 'Applied / target', format: 'custom', width: '8.5rem' },
+    { path: 'applied_revision', label: 'Platform applied / target', format: 'custom', width: '8.5rem' },
     { path: 'last_seen_at', label: 'Last seen', width: TIME_COLUMN_WIDTH },
   ],
   summary: (record) => [
@@ -138,7 +138,7 @@ export const nodesUi: ResourceUi = {
       label: 'Sync',
       value: NODE_SYNC_OPTIONS.find((o) => o.value === record.sync_state)?.label ?? String(record.sync_state ?? '—'),
     },
-    { label: 'Revision applied / target', value: revisionsOf(record) },
+    { label: 'Platform revision applied / target', value: revisionsOf(record) },
     ...(nodeKindOf(record) === 'agent' ? agentLines(record) : []),
   ],
   sections: [

@@ -10,7 +10,7 @@ import {
 } from '../../../server/platform/agent-reports.ts'
 import { type FleetDelays, type NodeSync, nodeSync } from '../../../server/platform/fleet.ts'
 import { stableHash } from '../../../server/platform/hash.ts'
-import { type ConfigRevision, currentRevision } from '../../../server/platform/revisions.ts'
+import { type ConfigRevision, currentRevision, currentRevisions } from '../../../server/platform/revisions.ts'
 import type {
   ResourceData,
   ResourceDefinition,
@@ -45,6 +45,7 @@ const DERIVED = [
   'sync_message',
   'varnish_version',
   'varnish_started_at',
+  'projects',
 ] as const
 
 type NodeRow = { name: string; data: NodeData & Record<string, unknown> }
@@ -88,10 +89,32 @@ function simulatedSync(record: ResourceRecord, revision: ConfigRevision, ctx: Fl
 }
 
 /**
- * An edge agent node's sync fields: what its last report says it runs of the platform's revision,
- * `failed` with the compiler's message when a load failed, unreachable after 10 s of silence.
+ * How an agent node stands with one project its last report names: the project revision it runs, the
+ * one it should, and `failed` with the compiler's message when it could not load it (the platform's own
+ * revision says nothing of that: it is the top VCL's, which goes on running).
  */
-function agentSync(received: ReceivedReport | undefined, revision: ConfigRevision, now: number): ResourceData {
+function projectSync(received: ReceivedReport, project: string, target: number, now: number): ResourceData {
+  const standing = agentStanding(received, project, target, now)
+  return {
+    project,
+    applied_revision: standing.runs,
+    target_revision: target,
+    sync_state: standing.message ? 'failed' : standing.updated ? 'in_sync' : 'pending',
+    sync_message: standing.message,
+  }
+}
+
+/**
+ * An edge agent node's sync fields: what its last report says it runs of the platform's revision,
+ * `failed` with the compiler's message when a load failed, unreachable after 10 s of silence; and of
+ * each project the report names, what it runs of it (`projects`).
+ */
+function agentSync(
+  received: ReceivedReport | undefined,
+  revision: ConfigRevision,
+  targets: ReadonlyMap<string, number>,
+  now: number,
+): ResourceData {
   const standing = agentStanding(received, '', revision.revision, now)
   const heard = heardFrom(received, now)
   const syncState: NodeSyncState = !heard
@@ -108,6 +131,11 @@ function agentSync(received: ReceivedReport | undefined, revision: ConfigRevisio
     sync_message: standing.message,
     varnish_version: received?.report.varnish_version ?? null,
     varnish_started_at: received?.report.started_at ?? null,
+    projects: received
+      ? received.report.projects
+          .map((line) => projectSync(received, line.project, targets.get(line.project) ?? 0, now))
+          .sort((a, b) => String(a.project).localeCompare(String(b.project)))
+      : [],
   }
 }
 
@@ -151,6 +179,36 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
       ),
       varnish_started_at: v.optional(
         v.pipe(v.nullable(Timestamp), v.description('Edge agent nodes: when its varnishd started, ISO 8601')),
+      ),
+      projects: v.optional(
+        v.pipe(
+          v.array(
+            v.object({
+              project: v.pipe(v.string(), v.description('The project')),
+              applied_revision: v.pipe(
+                v.nullable(v.number()),
+                v.description('The project revision whose VCL it runs; null for none'),
+              ),
+              target_revision: v.pipe(
+                v.nullable(v.number()),
+                v.description(
+                  'The project revision it should run (GET …/projects/{project}/sync); null before any change',
+                ),
+              ),
+              sync_state: v.pipe(
+                v.picklist(['in_sync', 'pending', 'failed']),
+                v.description('in_sync, pending (not loaded yet) or failed (its message says why)'),
+              ),
+              sync_message: v.pipe(
+                v.nullable(v.string()),
+                v.description("Why it does not run the project's revision (Varnish's words), or null"),
+              ),
+            }),
+          ),
+          v.description(
+            "Edge agent nodes: each project its last report names, with what it runs of it (the platform revision above is not the projects'); empty before any report",
+          ),
+        ),
       ),
     },
     searchable: (data: ResourceData) => [String(data.hostname ?? '')],
@@ -221,6 +279,8 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
         const revision = await currentRevision(db, '')
         const agents = records.filter((record) => record.kind === 'agent').map((record) => record.name)
         const reports = await lastReports(db, agents)
+        const named = [...reports.values()].flatMap((received) => received.report.projects.map((line) => line.project))
+        const targets = await currentRevisions(db, [...new Set(named)])
         const now = ctx.now()
         // The simulation reads the held fields; the answer never shows them.
         return records.map((record) => {
@@ -229,7 +289,7 @@ export function nodesType(ctx: FleetClock): ResourceDefinition {
             ...shown,
             target_revision: revision.revision > 0 ? revision.revision : null,
             ...(record.kind === 'agent'
-              ? agentSync(reports.get(record.name), revision, now)
+              ? agentSync(reports.get(record.name), revision, targets, now)
               : simulatedSync(record, revision, ctx)),
           }
         })
