@@ -89,6 +89,12 @@ test.describe('home', () => {
     // The same range: equal but for the rounding of each part's sums (Home asks three parts of it; a few
     // dozen requests in 65 million, measured), where a range an hour off is thousands of times that.
     expect(Math.abs(shown - expected)).toBeLessThanOrEqual(Math.max(10, expected / 100_000))
+    // Where the range starts and ends is said under the totals.
+    await expect(
+      traffic.getByText(
+        /^From \d\d-\d\d-\d{4} \d\d:37 to \d\d-\d\d-\d{4} \d\d:37, by the hour: the first and last points are parts of their hours\.$/,
+      ),
+    ).toBeVisible()
     // 23 whole hours, the part of the oldest hour from :37, and the hour under way up to :37.
     const requests = traffic.getByRole('region', { name: 'Requests', exact: true })
     await requests.getByText('Show the numbers as a table').click()

@@ -68,7 +68,16 @@ export function TrafficPanel({ project, queries }: PanelProps) {
       : { status: 'ready', data: joined }
   return (
     <Panel id="traffic" title="Traffic, last 24 hours" panel={panel} wide height="min-h-[52rem] xl:min-h-[22rem]">
-      {(data) => <TrafficCharts result={data} />}
+      {(data) => (
+        <TrafficCharts
+          result={data}
+          range={{
+            from: (parts.head ?? parts.hours).from,
+            to: (parts.tail ?? parts.hours).to,
+            partial: parts.head !== null,
+          }}
+        />
+      )}
     </Panel>
   )
 }

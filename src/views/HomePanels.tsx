@@ -1,7 +1,7 @@
 import { type ReactNode, useMemo } from 'react'
 import type { CertificateSummary } from '../api/overview.ts'
 import { type AuditSummary, actorLabel } from '../domain/audit.ts'
-import { formatDateTime } from '../domain/datetime.ts'
+import { formatDate, formatDateTime, formatHoursMinutes } from '../domain/datetime.ts'
 import type { ProjectOverview } from '../domain/overview.ts'
 import type { StatsResult } from '../domain/stats.ts'
 import type { SyncRow } from '../domain/sync.ts'
@@ -238,8 +238,13 @@ const short = (value: number | null) =>
         ? `${(value / 1e3).toFixed(0)}k`
         : String(value)
 
+/** The range the charts cover; `partial`: their first and last points are parts of their hours. */
+export type TrafficRange = { from: string; to: string; partial: boolean }
+
+const minuteOf = (iso: string) => `${formatDate(iso)} ${formatHoursMinutes(iso)}`
+
 /** The last 24 hours: requests, hit ratio and blocked requests as small charts, with the day's totals. */
-export function TrafficCharts({ result }: { result: StatsResult }) {
+export function TrafficCharts({ result, range }: { result: StatsResult; range?: TrafficRange | undefined }) {
   // The same answer gives the same series: a chart draws again only when its numbers change, not each time
   // another panel of Home fills in and renders this one again.
   const { timestamps, requests, hitRatio, blockedLines } = useMemo(() => {
@@ -268,6 +273,13 @@ export function TrafficCharts({ result }: { result: StatsResult }) {
           blocked.reduce((sum, metric) => sum + (totals[metric] ?? 0), 0),
         )} blocked or challenged`}
       </p>
+      {range && (
+        <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
+          {`From ${minuteOf(range.from)} to ${minuteOf(range.to)}, by the hour${
+            range.partial ? ': the first and last points are parts of their hours.' : '.'
+          }`}
+        </p>
+      )}
       <div className="grid gap-3 xl:grid-cols-3">
         <TimeSeriesChart
           title="Requests"
