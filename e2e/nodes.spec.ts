@@ -272,6 +272,22 @@ test.describe('nodes', () => {
       await expect(row).toContainText("Unknown token ';' when looking for STRING")
       await expect(projects.getByRole('row').filter({ hasText: 'media' })).toContainText('In sync')
       expect(await seriousViolations(page)).toEqual([])
+      // The page follows the node's reports: once shop loads (its snippet fixed), it says so without a reload.
+      const fixed = await fetch(`${core}/edge/nodes/${name}/report`, {
+        method: 'POST',
+        headers: agent,
+        body: JSON.stringify({
+          ...report,
+          projects: config.data.projects.map((line) => ({
+            project: line.project,
+            revision: line.revision,
+            error: null,
+          })),
+        }),
+      })
+      expect(fixed.status).toBe(204)
+      await expect(row).toContainText(`${shop?.revision} / ${shop?.revision}`, { timeout: 15_000 })
+      await expect(row).toContainText('In sync')
       // The list names its revision column as the platform's too.
       await page.goto('/nodes?project=shop')
       await expect(page.getByRole('columnheader', { name: 'Platform applied / target' })).toBeVisible()

@@ -11,6 +11,8 @@ export const Route = createFileRoute('/nodes-detail/{-$nodes_name}')({ component
 
 // Only an edge agent node has a secret (its agent's); a simulated one has none to rotate.
 const rotation = secretRotationAddons(nodesUi, (record) => nodeKindOf(record) === 'agent')
+// An edge agent node's page follows its reports (a project that failed to load, then loaded once fixed).
+const FOLLOW_MS = 5000
 
 function Page() {
   const name = route.useParams({ select: (params) => params.nodes_name })
@@ -19,6 +21,7 @@ function Page() {
   // An agent node also says what it runs of each project: its summary's platform revision is not theirs.
   const addons: DetailAddons = {
     ...rotation,
+    refetchInterval: (record) => (nodeKindOf(record) === 'agent' ? FOLLOW_MS : false),
     content: (record) =>
       nodeKindOf(record) === 'agent' ? (
         <NodeProjects lines={nodeProjectLines(record.projects)} selected={project} />
