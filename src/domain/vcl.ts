@@ -77,6 +77,30 @@ export const VCL_HEADER_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/
 export const unnamedHeader = (name: string) =>
   `the header ${JSON.stringify(name)} (Varnish nodes name headers with letters, digits, - and _ only: edit it)`
 
+/**
+ * Whether a stored value is one a node cannot send (a header value, a redirect target, a content type):
+ * it holds a control character other than a tab. The schemas refuse such values (page rules' HeaderValue
+ * and redirect target, a synthetic response's content type); one stored before they did is left out of
+ * the node's VCL, and said (`unsentValue`): its NUL broke the whole project's VCL on every node, another
+ * had Varnish answer 503 'VCL failed'.
+ */
+export const unsendable = (value: string) => [...value].some((char) => isControl(char) && char !== '\t')
+
+/** What is said of a value left out of the node's VCL because it holds a control character. */
+export const unsentValue = (what: string) =>
+  `${what} (it holds a control character, which Varnish nodes cannot send: edit it)`
+
+/**
+ * What is said of a regular expression left out of the node's VCL: Varnish's PCRE2 refuses it (`pcre2Problem`).
+ * The pattern is quoted as it was typed (its backslashes not doubled), its control characters as \u0000.
+ */
+export const unreadRegex = (pattern: string, problem: string) => {
+  const typed = [...pattern].map((char) =>
+    isControl(char) ? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}` : char,
+  )
+  return `the regular expression "${typed.join('')}" (Varnish's PCRE2 does not take it: ${problem}; edit it)`
+}
+
 /** Seconds as a VCL duration. */
 export const seconds = (value: number) => `${value}s`
 

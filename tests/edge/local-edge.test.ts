@@ -12,31 +12,39 @@ import { findVarnishd } from '../../server/edge/vcc.ts'
 import { LOCAL_EDGE_NODE, startLocalEdge } from '../../server/local-edge.ts'
 import { systemCaller } from '../../server/resources/service.ts'
 import { insertResource } from '../../server/resources/store.ts'
+import { configurationTag } from '../../src/types/nodes/edge-configuration.ts'
 import { setUpPlatform } from '../server/support.ts'
 import { edgeGet, freePort } from './support.ts'
 
 const platform = setUpPlatform()
 
 /**
- * Stores a VCL snippet of shop past the API's checks, as a platform that does not ask Varnish's compiler
+ * Stores a resource of shop past the API's checks, as a platform that does not ask Varnish's compiler
  * (no varnishd where the API runs, EDGE.md) or an older rule took it: then the node's report says the
  * VCL's error. (Not with WADP_VCL_CHECK=off: the tests share their modules, and the check, once off,
- * stayed off for every file after this one.)
+ * stayed off for every file after this one.) `change` alters the parsed data as an older schema took it.
  */
-async function storeSnippet(body: { name: string; hook: string; content: string }) {
+async function storePastChecks(
+  type: string,
+  body: { name: string } & Record<string, unknown>,
+  change: (data: Record<string, unknown>) => void = () => undefined,
+) {
   const { ctx } = platform.server
-  const definition = ctx.resources.definition('codesnippets')
-  if (!definition) throw new Error('no codesnippets type')
+  const definition = ctx.resources.definition(type)
+  if (!definition) throw new Error(`no ${type} type`)
   const { displayName, data } = ctx.resources.parseBody(definition, body, 'create')
+  change(data as Record<string, unknown>)
   const generation = await ctx.db.transaction(async (transaction) => {
     const tx = transaction as Db
-    const fields = { type: 'codesnippets', scope: 'shop', name: body.name, displayName, data, searchText: '' }
+    const fields = { type, scope: 'shop', name: body.name, displayName, data, searchText: '' }
     const record = await insertResource(tx, { ...fields, actor: 'admin@example.com' })
     const caller = systemCaller('admin@example.com', 'test')
     return ctx.resources.afterWrite(tx, definition, 'shop', caller, 'create', null, record)
   })
   ctx.resources.changed(definition, 'shop', [body.name], generation)
 }
+
+const storeSnippet = (body: { name: string; hook: string; content: string }) => storePastChecks('codesnippets', body)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -146,6 +154,49 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     } finally {
       log.mockRestore()
       await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
+    }
+  }, 120_000)
+
+  it('loads a project holding a regex PCRE2 refuses, stored before the save-time check, without that rule', async () => {
+    const shopLine = () => agent?.reportBody().projects.find((line) => line.project === 'shop')
+    // JavaScript's RegExp takes it, PCRE2 does not ('\\u'): the whole project failed on every node.
+    await storePastChecks(
+      'pagerules',
+      {
+        name: 'old-regex',
+        website: 'static-shop-example-com',
+        priority: 20,
+        match: { path: '^/old', match_type: 'regex' },
+        action: { kind: 'cache', mode: 'bypass' },
+      },
+      (data) => {
+        ;(data.match as { path: string }).path = '^/x\\u0041'
+      },
+    )
+    const website = '/api/core/v0/projects/shop/websites/static-shop-example-com'
+    const listed = async (rules: string[]) =>
+      expect(
+        (await platform.call('PATCH', website, { body: { page_rules: rules }, headers: { 'if-match': '*' } })).status,
+      ).toBe(200)
+    try {
+      await listed(['static-assets-cache', 'old-regex'])
+      const { revisions } = await configurationTag(platform.server.ctx.db, ['shop'])
+      const stored = revisions.projects.get('shop') ?? 0
+      // Its revision run, or refused.
+      const loaded = await until('the project to load', async () => {
+        const line = shopLine()
+        return Math.max(line?.revision ?? 0, line?.failed_revision ?? 0) >= stored && line
+      })
+      expect(loaded).toMatchObject({ error: null, failed_revision: null })
+      const said = await platform.call('GET', '/api/core/v0/projects/shop/not-enforced')
+      expect(said.body.data).toContainEqual({
+        type: 'pagerules',
+        name: 'old-regex',
+        what: 'the whole rule: the regular expression "^/x\\u0041" (Varnish\'s PCRE2 does not take it: PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u; edit it)',
+      })
+    } finally {
+      await listed(['static-assets-cache'])
+      await platform.call('DELETE', '/api/core/v0/projects/shop/pagerules/old-regex', { headers: { 'if-match': '*' } })
     }
   }, 120_000)
 

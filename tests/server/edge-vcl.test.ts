@@ -17,6 +17,7 @@ import { CACHE_MODES, MATCH_TYPES, PageRuleFields } from '../../src/types/page-r
 import { RATE_LIMIT_ACTIONS, RateLimitFields } from '../../src/types/rate-limits/fields.ts'
 import { SyntheticFields } from '../../src/types/synthetic-responses/fields.ts'
 import { WebsiteFields } from '../../src/types/websites/fields.ts'
+import { PCRE2_CASES } from '../tools/pcre2-cases.ts'
 import { setUpPlatform } from './support.ts'
 
 /** Strings a user may type that would end a VCL string or a line if they were pasted as they are. */
@@ -387,6 +388,94 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
     })
     expect(await vcc?.compile(program.text)).toEqual({ ok: true })
   }, 60_000)
+
+  it('writes no value stored before the save-time rules that Varnish refuses: left out and said, the project loads', async () => {
+    // Stored as the schemas took them before (or where the API had no varnishd to compile regexes with).
+    const config = everything()
+    const data = (name: string) => config.pageRules.find((rule) => rule.name === name)?.data
+    const regexRules = config.pageRules
+      .filter((rule) => rule.data.match.match_type === 'regex')
+      .map((rule) => rule.name)
+    const [unicode, empty] = regexRules.map(data)
+    if (unicode) unicode.match.path = '^/x\\u0041'
+    if (empty) empty.match.path = '^/[]'
+    const redirect = config.pageRules.find(
+      (rule) => rule.data.action.kind === 'redirect' && rule.data.match.match_type !== 'regex',
+    )
+    if (redirect?.data.action.kind === 'redirect') redirect.data.action.target = '/gone-away\u0000'
+    config.pageRules[0]?.data.response_headers.push({ op: 'set', name: 'X-Nul', value: 'a\u0000b' })
+    const synthetic = config.synthetics[0]?.data
+    if (synthetic) {
+      synthetic.body = 'nul-body\u0000'
+      synthetic.content_type = 'text/plain; nul=\u0000'
+      synthetic.headers.push({ name: 'X-Bell', value: 'a\u0007b' })
+    }
+    const limit = config.rateLimits.find((one) => one.data.match.match_type === 'regex')?.data
+    limit?.match.paths.push('a{99999}')
+    const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
+    for (const written of ['\\u0041', '[]', '/gone-away', 'X-Nul', 'nul=', 'X-Bell', 'nul-body', 'a{99999}'])
+      expect(program.text).not.toContain(written)
+    expect(program.text).not.toContain('\u0000')
+    const pcre = "Varnish's PCRE2 does not take it"
+    const control = 'it holds a control character, which Varnish nodes cannot send: edit it'
+    expect(notEnforced).toEqual(
+      expect.arrayContaining([
+        {
+          type: 'pagerules',
+          name: regexRules[0],
+          what: `the whole rule: the regular expression "^/x\\u0041" (${pcre}: PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u; edit it)`,
+        },
+        {
+          type: 'pagerules',
+          name: regexRules[1],
+          what: `the whole rule: the regular expression "^/[]" (${pcre}: missing terminating ] for character class; edit it)`,
+        },
+        {
+          type: 'pagerules',
+          name: redirect?.name,
+          what: `the whole rule: its redirect target "/gone-away\\u0000" (${control})`,
+        },
+        { type: 'pagerules', name: 'rule-0', what: `the value of the header X-Nul (${control})` },
+        {
+          type: 'synthetics',
+          name: 'maintenance',
+          what: `its content type "text/plain; nul=\\u0000": sent without a Content-Type (${control})`,
+        },
+        { type: 'synthetics', name: 'maintenance', what: `the value of the header X-Bell (${control})` },
+        {
+          type: 'synthetics',
+          name: 'maintenance',
+          what: 'its body (it holds the NUL character, which VCL cannot write: answered with an empty body; edit it)',
+        },
+        {
+          type: 'ratelimits',
+          name: 'limit-log',
+          what: `the path the regular expression "a{99999}" (${pcre}: number too big in {} quantifier; edit it)`,
+        },
+      ]),
+    )
+    // The limit's other path is still counted.
+    expect(program.text).toContain('^/login')
+    expect(await vcc?.compile(program.text)).toEqual({ ok: true })
+  }, 60_000)
+
+  it("agrees with Varnish's compiler on each regular expression PCRE2 refuses or takes", async () => {
+    for (const [pattern, problem] of PCRE2_CASES) {
+      const program = [
+        'vcl 4.1;',
+        'backend b none;',
+        'sub vcl_recv {',
+        `  if (req.url ~ ${vclRegex(pattern)}) {}`,
+        '}',
+        '',
+      ]
+      const verdict = await vcc?.compile(program.join('\n'))
+      expect([pattern, verdict?.ok ? null : verdict?.error.message]).toEqual([
+        pattern,
+        problem === null ? null : expect.stringContaining(problem),
+      ])
+    }
+  }, 120_000)
 
   it('finds a broken snippet by its line and column in its own text', async () => {
     const config = everything()

@@ -1,4 +1,15 @@
-import { pathPattern, seconds, unnamedHeader, VCL_HEADER_NAME, vclRegex, vclString } from '../../domain/vcl.ts'
+import { pcre2Problem } from '../../domain/pcre2.ts'
+import {
+  pathPattern,
+  seconds,
+  unnamedHeader,
+  unreadRegex,
+  unsendable,
+  unsentValue,
+  VCL_HEADER_NAME,
+  vclRegex,
+  vclString,
+} from '../../domain/vcl.ts'
 import type { PageRuleData } from './fields.ts'
 
 /** The request a condition reads: the client's (`req`) or the one sent to the origin (`bereq`). */
@@ -15,13 +26,18 @@ export function ruleCondition(rule: PageRuleData, side: RequestSide): string {
 
 type HeaderOps = PageRuleData['request_headers']
 
+/** Whether a node can apply a header operation: a name VCL can write, a value it can send (but for unset). */
+const writable = (op: HeaderOps[number]) =>
+  VCL_HEADER_NAME.test(op.name) && (op.op === 'unset' || !unsendable(op.value))
+
 /**
  * The statements that apply header operations to `target` (`req.http`, `resp.http`); one on a header VCL
- * cannot name (stored before the schema's rule) is left out, and said (`pageRuleNotEnforced`).
+ * cannot name or with a value a node cannot send (stored before the schema's rules) is left out, and said
+ * (`pageRuleNotEnforced`).
  */
 function headerStatements(ops: HeaderOps, target: string, indent: string): string[] {
   return ops.flatMap((op) => {
-    if (!VCL_HEADER_NAME.test(op.name)) return []
+    if (!writable(op)) return []
     const header = `${target}.${op.name}`
     if (op.op === 'unset') return [`${indent}unset ${header};`]
     if (op.op === 'set') return [`${indent}set ${header} = ${vclString(op.value)};`]
@@ -38,8 +54,24 @@ function headerStatements(ops: HeaderOps, target: string, indent: string): strin
 /** What the rule's action needs from the rest of the program: another director's pick, a synthetic's answer. */
 export type RuleContext = { pickOf: (director: string) => string; answerOf: (synthetic: string) => string }
 
+/**
+ * Why a node cannot run the rule at all, or null: a regex path Varnish's PCRE2 does not take, or a redirect
+ * target it cannot send, stored before the schemas' rules (the save-time check asks Varnish only where
+ * the API has it). Such a rule is left out of the node's VCL, and said, instead of the whole project's
+ * VCL failing on every node.
+ */
+export function pageRuleLeftOut(rule: PageRuleData): string | null {
+  const { path, match_type: type } = rule.match
+  const problem = type === 'regex' ? pcre2Problem(path) : null
+  if (problem !== null) return `the whole rule: ${unreadRegex(path, problem)}`
+  if (rule.action.kind === 'redirect' && unsendable(rule.action.target))
+    return `the whole rule: ${unsentValue(`its redirect target ${JSON.stringify(rule.action.target)}`)}`
+  return null
+}
+
 /** A rule's statements in each hook it acts in; each block runs only for the requests the rule matches. */
 export function pageRuleVcl(rule: PageRuleData, context: RuleContext) {
+  if (pageRuleLeftOut(rule) !== null) return { recv: '', hash: '', backendResponse: '', deliver: '' }
   const recv: string[] = [...headerStatements(rule.request_headers, 'req.http', '  ')]
   const backendResponse: string[] = []
   const deliver: string[] = [...headerStatements(rule.response_headers, 'resp.http', '  ')]
@@ -80,9 +112,16 @@ export function pageRuleVcl(rule: PageRuleData, context: RuleContext) {
   }
 }
 
-/** What of a page rule a Varnish node does not do: header operations on names VCL cannot write. */
+/**
+ * What of a page rule a Varnish node does not do: the whole rule when it cannot be written (`pageRuleLeftOut`),
+ * else header operations on names VCL cannot write or with values a node cannot send.
+ */
 export function pageRuleNotEnforced(rule: PageRuleData): string[] {
+  const leftOut = pageRuleLeftOut(rule)
+  if (leftOut !== null) return [leftOut]
   return [...rule.request_headers, ...rule.response_headers]
-    .filter((op) => !VCL_HEADER_NAME.test(op.name))
-    .map((op) => unnamedHeader(op.name))
+    .filter((op) => !writable(op))
+    .map((op) =>
+      VCL_HEADER_NAME.test(op.name) ? unsentValue(`the value of the header ${op.name}`) : unnamedHeader(op.name),
+    )
 }

@@ -1,5 +1,14 @@
 import { RATE_LIMITED_REASON } from '../../domain/edge-stats.ts'
-import { pathPattern, regexQuote, seconds, VCL_HEADER_NAME, vclRegex, vclString } from '../../domain/vcl.ts'
+import { pcre2Problem } from '../../domain/pcre2.ts'
+import {
+  pathPattern,
+  regexQuote,
+  seconds,
+  unreadRegex,
+  VCL_HEADER_NAME,
+  vclRegex,
+  vclString,
+} from '../../domain/vcl.ts'
 import { ipListAcl } from '../ip-lists/edge.ts'
 import type { RateLimitData } from './fields.ts'
 import { rateLimitNotEnforced } from './not-enforced.ts'
@@ -34,7 +43,19 @@ export function rateLimitVcl(project: string, name: string, limit: RateLimitData
   if (!limit.enabled) return { guard: '', notEnforced }
   const keys = limit.keys.map(keyExpression).filter((key): key is string => key !== null)
   const conditions: string[] = []
-  const { paths, match_type: type, methods } = limit.match
+  const { match_type: type, methods } = limit.match
+  // A regex path Varnish's PCRE2 does not take (stored before the save-time check asked Varnish, or where
+  // the API has none) is left out, and said, instead of the whole project's VCL failing on every node; a
+  // limit left with none of its paths is not applied (it would count every path).
+  const paths = limit.match.paths.filter((path) => {
+    const problem = type === 'regex' ? pcre2Problem(path) : null
+    if (problem !== null) notEnforced.push(`the path ${unreadRegex(path, problem)}`)
+    return problem === null
+  })
+  if (paths.length === 0 && limit.match.paths.length > 0) {
+    notEnforced.push('the whole limit: none of its paths can be written for Varnish nodes')
+    return { guard: '', notEnforced }
+  }
   if (paths.length > 0) {
     conditions.push(`(${paths.map((path) => `req.url ~ ${vclRegex(pathPattern(path, type))}`).join(' || ')})`)
   }
