@@ -72,8 +72,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * A load refused by Varnish's compiler, or by the VCL's own vcl_init (a snippet's `return (fail);`): it
- * will fail again until the configuration changes, so it is not tried again at every poll (each try is a
- * gcc compile).
+ * will fail again until the project's own VCL changes, so it is not tried again at every poll, nor when
+ * another project changes (each try is a gcc compile); a new varnishd (or agent) tries it once more.
  */
 const refusedByCompiler = (message: string) =>
   /VCL compilation failed|Message from VCC-compiler|Running VCC-compiler failed|Failed initialization/.test(message)
@@ -92,8 +92,12 @@ export class EdgeAgent {
   private readonly loaded = new Map<string, Loaded>()
   /** When each backend's verdict changed (Varnish's own time of it stays at the backend's creation). */
   private readonly verdictChanges = new VerdictChanges()
-  /** Each project whose latest VCL did not load: Varnish's words and the revision it was of. */
-  private readonly errors = new Map<string, { message: string; revision: number }>()
+  /**
+   * Each project whose latest VCL did not load: Varnish's words, the revision it was of, and the hash of
+   * that VCL when it was refused for good (by the compiler or its vcl_init), so that the same VCL is not
+   * loaded again while the project's configuration stays the same (each load is a gcc compile).
+   */
+  private readonly errors = new Map<string, { message: string; revision: number; refused: string | null }>()
   private top: { hash: string; vcl: string } | null = null
   private etag: string | null = null
   private projects: string[] = []
@@ -353,6 +357,12 @@ export class EdgeAgent {
         this.errors.delete(project.project)
         continue
       }
+      // The VCL it was refused: another project's change brings it again, unchanged, and it would fail again.
+      const failed = this.errors.get(project.project)
+      if (failed?.refused === hash) {
+        this.errors.set(project.project, { ...failed, revision: project.revision })
+        continue
+      }
       try {
         const vcl = await varnish.load(`p_${project.project.replaceAll('-', '_')}`, project.vcl)
         await varnish.label(project.label, vcl)
@@ -371,11 +381,12 @@ export class EdgeAgent {
         // stop() aborts the request in flight: nothing to say.
         if (this.stopped) break
         const message = messageOf(error)
-        this.errors.set(project.project, { message, revision: project.revision })
+        const refused = refusedByCompiler(message)
+        this.errors.set(project.project, { message, revision: project.revision, refused: refused ? hash : null })
         this.log(
           `project ${project.project} revision ${project.revision} did not load; it keeps its last good VCL: ${message.split('\n').slice(0, 3).join(' ')}`,
         )
-        if (!refusedByCompiler(message)) retry = true
+        if (!refused) retry = true
       }
     }
     const given = new Set(config.projects.map((project) => project.project))

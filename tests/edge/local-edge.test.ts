@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../../server/db/client.ts'
 import type { EdgeAgent } from '../../server/edge/agent.ts'
+import { VarnishNode } from '../../server/edge/varnish.ts'
 import { findVarnishd } from '../../server/edge/vcc.ts'
 import { LOCAL_EDGE_NODE, startLocalEdge } from '../../server/local-edge.ts'
 import { systemCaller } from '../../server/resources/service.ts'
@@ -154,6 +155,37 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     } finally {
       log.mockRestore()
       await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
+    }
+  }, 120_000)
+
+  it('does not load a refused VCL again when another project changes, only when its own does', async () => {
+    const loads = vi.spyOn(VarnishNode.prototype, 'load')
+    const shopLoads = () => loads.mock.calls.filter(([prefix]) => prefix === 'p_shop').length
+    const line = (project: string) => agent?.reportBody().projects.find((one) => one.project === project)
+    const revisionOf = async (project: string) =>
+      (await configurationTag(platform.server.ctx.db, [project])).revisions.projects.get(project) ?? 0
+    const website = '/api/core/v0/projects/media/websites/news-example-com'
+    try {
+      await storeSnippet({ name: 'refused-once', hook: 'vcl_deliver', content: 'set resp.http.X-A = ;' })
+      const stored = await revisionOf('shop')
+      await until('the load to fail', async () => (line('shop')?.failed_revision ?? 0) >= stored)
+      const tried = shopLoads()
+      expect(tried).toBeGreaterThan(0)
+      // Media's change sends the whole configuration again, shop's unchanged VCL with it.
+      const renamed = await platform.call('PATCH', website, {
+        body: { display_name: 'News, renamed' },
+        headers: { 'if-match': '*' },
+      })
+      expect(renamed.status).toBe(200)
+      const media = await revisionOf('media')
+      await until('media to run its change', async () => (line('media')?.revision ?? 0) >= media)
+      expect(shopLoads()).toBe(tried)
+      expect(line('shop')?.error).toContain("Unknown token ';' when looking for STRING")
+    } finally {
+      loads.mockRestore()
+      await platform.call('DELETE', '/api/core/v0/projects/shop/codesnippets/refused-once', {
+        headers: { 'if-match': '*' },
+      })
     }
   }, 120_000)
 
