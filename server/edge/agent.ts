@@ -10,6 +10,7 @@ import type {
 } from '../../src/domain/edge-node.ts'
 import { backendStates, VerdictChanges } from './backend-states.ts'
 import { banCommands } from './bans.ts'
+import { loadError } from './load-error.ts'
 import { readSavedConfiguration, saveConfiguration } from './saved-configuration.ts'
 import { type StatsAnswer, StatsCounter } from './stats-counter.ts'
 import { topVcl } from './top.ts'
@@ -380,8 +381,10 @@ export class EdgeAgent {
       } catch (error) {
         // stop() aborts the request in flight: nothing to say.
         if (this.stopped) break
-        const message = messageOf(error)
-        const refused = refusedByCompiler(message)
+        const raw = messageOf(error)
+        const refused = refusedByCompiler(raw)
+        // The compiler's words placed in the snippet or rule they fall in, not in the node's work file.
+        const message = loadError(project.vcl, raw).slice(0, MESSAGE_MAX)
         this.errors.set(project.project, { message, revision: project.revision, refused: refused ? hash : null })
         this.log(
           `project ${project.project} revision ${project.revision} did not load; it keeps its last good VCL: ${message.split('\n').slice(0, 3).join(' ')}`,

@@ -1,5 +1,6 @@
 import type { NotEnforced } from '../domain/edge-node.ts'
 import { VclProgram, vclName, vclString } from '../domain/vcl.ts'
+import { piece, pieceLines } from '../domain/vcl-pieces.ts'
 import { blocklistVcl } from './blocklist/edge.ts'
 import type { BlocklistData } from './blocklist/fields.ts'
 import { byPriority } from './code-snippets/edge.ts'
@@ -91,16 +92,18 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     // A request this program does not route (none should reach it) has no backend.
     'backend wadp_none none;',
   )
-  for (const compiled of directors.values()) program.add(compiled.declarations)
-  for (const { name, data } of config.ipLists) program.add(ipListVcl(name, data.entries, config.now))
+  // Each resource's VCL is bracketed by comments naming it (vcl-pieces.ts): a node's error then names it.
+  for (const [name, compiled] of directors) program.add(piece(`director ${name}`, compiled.declarations))
+  for (const { name, data } of config.ipLists)
+    program.add(piece(`IP list ${name}`, ipListVcl(name, data.entries, config.now)))
   const blocklist = blocklistVcl(config.blocklist, config.now)
-  program.add(blocklist.declarations)
+  program.add(piece('the blocklist', blocklist.declarations))
   for (const { name, what } of blocklist.notEnforced) notEnforced.push({ type: 'access-list', name, what })
   const rateLimits = new Map(
     config.rateLimits.map(({ name, data }) => {
       const compiled = rateLimitVcl(config.project, name, data)
       for (const what of compiled.notEnforced) notEnforced.push({ type: 'ratelimits', name, what })
-      return [name, compiled.guard] as const
+      return [name, piece(`rate limit ${name}`, compiled.guard)] as const
     }),
   )
 
@@ -111,17 +114,21 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
   const origin = (name: string) => ({ type: 'codesnippets', name, field: 'content' })
   // Global snippets stand outside every subroutine, before the directors are built; the others are
   // subroutines after vcl_init, so that they may use the directors.
-  for (const { name, data } of enabled) if (data.hook === 'global') program.user(data.content, origin(name))
+  const placeSnippet = (name: string, content: string) => {
+    const lines = pieceLines(`VCL snippet ${name}`)
+    program.add(lines.begin).user(content, origin(name)).add(lines.end)
+  }
+  for (const { name, data } of enabled) if (data.hook === 'global') placeSnippet(name, data.content)
   program.add(
     'sub vcl_init {',
-    ...[...directors.values()].map((compiled) => compiled.init),
+    ...[...directors].map(([name, compiled]) => piece(`director ${name}`, compiled.init)),
     ...projectCalls('vcl_init'),
     '}',
   )
   for (const { name, data } of enabled) {
     if (data.hook === 'global') continue
     program.add(`sub ${snippetSub(name)} {`)
-    program.user(data.content, origin(name))
+    placeSnippet(name, data.content)
     program.add('}')
   }
 
@@ -134,10 +141,11 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     for (const rule of own) {
       for (const what of pageRuleNotEnforced(rule.data)) notEnforced.push({ type: 'pagerules', name: rule.name, what })
       const blocks = pageRuleVcl(rule.data, { pickOf, answerOf })
-      rules.recv?.push(blocks.recv)
-      rules.hash?.push(blocks.hash)
-      rules.backend_response?.push(blocks.backendResponse)
-      rules.deliver?.push(blocks.deliver)
+      const ruleVcl = (block: string) => piece(`page rule ${rule.name}`, block)
+      rules.recv?.push(ruleVcl(blocks.recv))
+      rules.hash?.push(ruleVcl(blocks.hash))
+      rules.backend_response?.push(ruleVcl(blocks.backendResponse))
+      rules.deliver?.push(ruleVcl(blocks.deliver))
     }
     const calls: Partial<Record<WebsiteHook, string>> = {}
     for (const [hook, vclHook] of Object.entries(WEBSITE_HOOKS) as [WebsiteHook, VclHook][]) {
@@ -148,7 +156,8 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     const subs = websiteVcl(name, data, { pick: pickOf(data.default_director), rules, snippets: calls, guards })
     return { name, data, subs }
   })
-  for (const website of websites) for (const sub of Object.values(website.subs)) program.add(sub)
+  for (const website of websites)
+    for (const sub of Object.values(website.subs)) program.add(piece(`website ${website.name}`, sub))
 
   /** `call`s of each website's sub for a hook, chosen by the request's host. */
   const dispatch = (hook: WebsiteHook, side: 'req' | 'bereq', otherwise: string[] = []) => {
@@ -170,7 +179,9 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     '  set req.http.host = std.tolower(regsub(req.http.host, ":[0-9]+$", ""));',
     '  unset req.http.X-Wadp-Location;',
     '  unset req.http.X-Wadp-Pass;',
-    ...blocklist.guard.split('\n').map((line) => `  ${line}`),
+    ...piece('the blocklist', blocklist.guard)
+      .split('\n')
+      .map((line) => `  ${line}`),
     ...projectCalls('vcl_recv'),
     ...dispatch('recv', 'req', ['return (synth(404, "Unknown host"));']),
     '}',
@@ -242,7 +253,7 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     ...config.synthetics.map(({ name, data }) => {
       const compiled = syntheticVcl(name, data)
       for (const what of compiled.notEnforced) notEnforced.push({ type: 'synthetics', name, what })
-      return compiled.synth
+      return piece(`synthetic response ${name}`, compiled.synth)
     }),
     ...projectCalls('vcl_synth'),
     ...dispatch('synth', 'req'),

@@ -97,7 +97,10 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     const shopLine = () => agent?.reportBody().projects.find((line) => line.project === 'shop')
     await storeSnippet({ name: 'refused-by-varnish', hook: 'vcl_deliver', content: 'set resp.http.X-A = ;' })
     const failed = await until('the load to fail', async () => (shopLine()?.error ? shopLine() : null))
-    expect(failed.error).toContain("Unknown token ';' when looking for STRING")
+    // The compiler's words, placed in the snippet's own text, not in the node's work file (p_shop_N.vcl).
+    expect(failed.error).toBe(
+      "VCL snippet refused-by-varnish, line 1, column 21: Unknown token ';' when looking for STRING",
+    )
     // It runs its last good revision, and says the failed one was the newer.
     expect(failed.failed_revision).toBeGreaterThan(failed.revision ?? 0)
     const fixed = await platform.call('PUT', `${snippets}/refused-by-varnish`, {

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { afterAll, describe, expect, it } from 'vitest'
+import { loadError } from '../../server/edge/load-error.ts'
 import { parseVccOutput, Vcc } from '../../server/edge/vcc.ts'
 import { globRegex, VclProgram, vclRegex, vclString } from '../../src/domain/vcl.ts'
 import { BlocklistFields } from '../../src/types/blocklist/fields.ts'
@@ -324,6 +325,46 @@ function everything(): ProjectConfiguration {
     now: Date.parse('2026-11-26T00:00:00Z'),
   }
 }
+
+describe("a node's word on a VCL Varnish refused", () => {
+  /** What varnishadm answers a vcl.load that VCC refused: the node's work file, its line and column. */
+  const refusal = (vcl: string, line: number, column: number, words: string) =>
+    [
+      'Message from VCC-compiler:',
+      words,
+      '',
+      `('/var/lib/wadp-edge/n/p_shop_6.vcl' Line ${line} Pos ${column})`,
+      vcl.split('\n')[line - 1],
+      `${'-'.repeat(column - 1)}#`,
+      '',
+      'Running VCC-compiler failed, exited with 2',
+      'VCL compilation failed',
+      'Command failed with error code 106',
+    ].join('\n')
+
+  it('names the snippet or rule the error falls in, with the compiler’s words, not the node’s file', () => {
+    const { program } = compileProject(everything(), () => '127.0.0.1')
+    const vcl = program.text
+    const lines = vcl.split('\n')
+    const snippet = lines.findIndex((_, index) => program.locate(index + 1)?.name === 'project-wide') + 2
+    expect(loadError(vcl, refusal(vcl, snippet, 5, "Unknown token ';' when looking for STRING"))).toBe(
+      "VCL snippet project-wide, line 2, column 5: Unknown token ';' when looking for STRING",
+    )
+    const regex = lines.findIndex((line) => line.includes('(b|c)')) + 1
+    const words = 'Regexp compilation error:\n\nPCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u'
+    expect(loadError(vcl, refusal(vcl, regex, 24, words))).toBe(
+      'page rule rule-12: Regexp compilation error: PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u (line 1, column 24 of the VCL written from it)',
+    )
+    const own = lines.indexOf('sub vcl_hit {') + 1
+    expect(loadError(vcl, refusal(vcl, own, 1, 'Something'))).toBe(
+      `the VCL the platform writes for the project, line ${own}, column 1: Something`,
+    )
+    // What is not the compiler's is said as it came.
+    const init =
+      'VCL "p_shop_6" Failed initialization\nMessage:\n\tFailed from VCL\n\nCommand failed with error code 300'
+    expect(loadError(vcl, init)).toBe(init)
+  })
+})
 
 describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
   it('compiles a project that uses every director type, rule, switch and hook, hostile text in every field', async () => {
