@@ -3,7 +3,7 @@ import { VclProgram, vclName, vclString } from '../domain/vcl.ts'
 import { piece, pieceLines } from '../domain/vcl-pieces.ts'
 import { blocklistVcl } from './blocklist/edge.ts'
 import type { BlocklistData } from './blocklist/fields.ts'
-import { byPriority } from './code-snippets/edge.ts'
+import { byPriority, snippetProblems } from './code-snippets/edge.ts'
 import type { CodeSnippetData, VclHook } from './code-snippets/fields.ts'
 import { type AddressOf, type DirectorVcl, directorVcl } from './directors/edge.ts'
 import type { DirectorData } from './directors/fields.ts'
@@ -69,7 +69,19 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     for (const what of compiled.notEnforced) notEnforced.push({ type: 'directors', name, what })
   }
   const synthetics = new Map(config.synthetics.map(({ name, data }) => [name, data]))
-  const snippets = new Map(config.snippets.filter(({ data }) => data.enabled).map(({ name, data }) => [name, data]))
+  // A snippet the confinement rules refuse, stored before the rule (a global sub vcl_hash or vsthrottle,
+  // refused since they reached other projects' objects and counters; return (fail) in vcl_init, which no
+  // node loads), is left out, and said, as on every write (snippetProblems): it is not the project's VCL.
+  const confined = config.snippets.filter(({ name, data }) => {
+    if (!data.enabled) return false
+    const problem = snippetProblems(data.content, data.hook)[0]
+    if (problem) {
+      const what = `the whole snippet: line ${problem.line}, column ${problem.column}: ${problem.message} (edit it)`
+      notEnforced.push({ type: 'codesnippets', name, what })
+    }
+    return problem === undefined
+  })
+  const snippets = new Map(confined.map(({ name, data }) => [name, data]))
   const named = new Set(
     config.websites.flatMap(({ data }) =>
       Object.entries(data.default_rules)

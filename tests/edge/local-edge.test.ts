@@ -141,8 +141,9 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     const lines: string[] = []
     const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)))
     try {
-      // Stored as the API took it before it refused such a snippet (7abe0bc).
-      await storeSnippet({ name: 'init-fails', hook: 'vcl_init', content: 'return (fail);' })
+      // A vcl_init that fails through a global snippet's sub: VCC takes it, and no rule refuses it on save.
+      await storeSnippet({ name: 'fails-init', hook: 'global', content: 'sub fail_init {\n  return (fail);\n}' })
+      await storeSnippet({ name: 'init-fails', hook: 'vcl_init', content: 'call fail_init;' })
       const failed = async () => lines.filter((line) => line.includes('project shop') && line.includes('did not load'))
       await until('the load to fail', async () => (await failed()).length > 0)
       expect(agent?.reportBody().projects.find((line) => line.project === 'shop')?.error).toContain(
@@ -158,6 +159,7 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     } finally {
       log.mockRestore()
       await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
+      await platform.call('DELETE', `${snippets}/fails-init`, { headers: { 'if-match': '*' } })
     }
   }, 120_000)
 

@@ -10,7 +10,7 @@ import { parseVccOutput, Vcc } from '../../server/edge/vcc.ts'
 import { globRegex, VclProgram, vclRegex, vclString } from '../../src/domain/vcl.ts'
 import { BlocklistFields } from '../../src/types/blocklist/fields.ts'
 import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
-import { CodeSnippetFields } from '../../src/types/code-snippets/fields.ts'
+import { CodeSnippetFields, type VclHook } from '../../src/types/code-snippets/fields.ts'
 import { DIRECTOR_TYPES, DirectorFields } from '../../src/types/directors/fields.ts'
 import { compileProject, type ProjectConfiguration } from '../../src/types/edge-program.ts'
 import { IpListFields } from '../../src/types/ip-lists/fields.ts'
@@ -497,6 +497,33 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
     )
     // The limit's other path is still counted.
     expect(program.text).toContain('^/login')
+    expect(await vcc?.compile(program.text)).toEqual({ ok: true })
+  }, 60_000)
+
+  it('writes no snippet stored before a confinement rule refused it: left out and said, the project loads', async () => {
+    // Stored before e4da205 (a global sub vcl_hash reached other projects' objects, vsthrottle their
+    // counters) and 7abe0bc (return (fail) in vcl_init: no node loads the project).
+    const config = everything()
+    const old = (name: string, hook: VclHook, content: string) => ({
+      name,
+      data: { ...parse(CodeSnippetFields, { hook: 'vcl_recv', content: 'std.log("x");' }), hook, content },
+    })
+    config.snippets.push(
+      old('old-hash', 'global', 'sub vcl_hash {\n  hash_data("shop.example.com");\n}'),
+      old('old-throttle', 'vcl_recv', 'if (vsthrottle.is_denied("shop|login|", 1, 1s)) { return (synth(429)); }'),
+      old('old-init', 'vcl_init', 'return (fail);'),
+    )
+    const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
+    for (const written of ['shop.example.com");', 'is_denied("shop|login|"', 'return (fail)'])
+      expect(program.text).not.toContain(written)
+    const said = (name: string) => notEnforced.find((line) => line.type === 'codesnippets' && line.name === name)?.what
+    expect(said('old-hash')).toBe(
+      'the whole snippet: line 1, column 1: vcl_hash is a name the platform uses: a snippet cannot define vcl_* subroutines (use the hook) or names starting website_, snippet_, project_, iplist_, wadp_, d_ or b_ (edit it)',
+    )
+    expect(said('old-throttle')).toContain('vsthrottle is not available to snippets')
+    expect(said('old-init')).toBe(
+      'the whole snippet: line 1, column 1: return (fail) is not allowed in vcl_init: no node would load the project (edit it)',
+    )
     expect(await vcc?.compile(program.text)).toEqual({ ok: true })
   }, 60_000)
 
