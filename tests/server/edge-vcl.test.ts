@@ -5,11 +5,13 @@
  */
 import * as v from 'valibot'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ApiError } from '../../server/base/errors.ts'
 import { loadError } from '../../server/edge/load-error.ts'
 import { parseVccOutput, Vcc } from '../../server/edge/vcc.ts'
 import { globRegex, VclProgram, vclRegex, vclString } from '../../src/domain/vcl.ts'
 import { BlocklistFields } from '../../src/types/blocklist/fields.ts'
 import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
+import { checkRegexVcl } from '../../src/types/code-snippets/edge-check.ts'
 import { CodeSnippetFields, type VclHook } from '../../src/types/code-snippets/fields.ts'
 import { DIRECTOR_TYPES, DirectorFields } from '../../src/types/directors/fields.ts'
 import { compileProject, type ProjectConfiguration } from '../../src/types/edge-program.ts'
@@ -674,6 +676,22 @@ describe('the API refuses a snippet that would break or leave its project', () =
     },
     60_000,
   )
+
+  it('refuses a regular expression PCRE2 refuses without Varnish where the API runs, as nodes would leave it out', async () => {
+    // No compiler: the configuration nodes get leaves such a rule out (pcre2Problem), so the write is refused.
+    const refusal = await checkRegexVcl('match.paths', ['^/api/', '^/x\\u0041'], null).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(ApiError)
+    expect((refusal as ApiError).status).toBe(400)
+    expect((refusal as ApiError).errors).toEqual([
+      {
+        field: 'match.paths',
+        message: expect.stringMatching(
+          /^\^\/x\\u0041: is not a regular expression Varnish accepts \(.*PCRE2 does not support/,
+        ),
+      },
+    ])
+    await expect(checkRegexVcl('match.paths', ['^/api/', '^/(en|fr)/[a-z]+$'], null)).resolves.toBeUndefined()
+  })
 
   it('answers 400 for a director whose sticky header would write VCL of its own into the project', async () => {
     const directors = '/api/core/v0/projects/shop/directors'

@@ -3,6 +3,7 @@ import { ApiError, badRequest, conflict } from '../../../server/base/errors.ts'
 import type { Db } from '../../../server/db/client.ts'
 import { resources } from '../../../server/db/schema.ts'
 import { Vcc } from '../../../server/edge/vcc.ts'
+import { pcre2Problem } from '../../domain/pcre2.ts'
 import { vclRegex } from '../../domain/vcl.ts'
 import type { DirectorData } from '../directors/fields.ts'
 import { compileProject, type Named } from '../edge-program.ts'
@@ -143,18 +144,28 @@ export async function checkSnippetDelete(db: Db, project: string, name: string):
  * Refuses (400 on `field`) a regular expression Varnish's PCRE2 does not compile: the schema can only ask
  * JavaScript's RegExp, which takes many that PCRE2 refuses (`\\u0041`, `[]`, `a{99999}`, a lookbehind of
  * no fixed length…), and one such rule kept the whole project (every website in it) on its last good VCL
- * on every node. Each pattern is compiled by VCC as the node writes it (`vclRegex`); without Varnish
- * where the API runs, only the schema's check holds, as for snippets.
+ * on every node. Each pattern is read first as PCRE2 reads it (`pcre2Problem`: what it refuses, or syntax
+ * the platform does not check, which the configuration nodes get would leave out), with or without
+ * Varnish where the API runs; then, where it is (`vccOfMachine`), compiled by VCC as the node writes it
+ * (`vclRegex`).
  */
-export async function checkRegexVcl(field: string, patterns: readonly string[]): Promise<void> {
-  const vccOfMachine = compiler()
+export async function checkRegexVcl(
+  field: string,
+  patterns: readonly string[],
+  vccOfMachine: Vcc | null = compiler(),
+): Promise<void> {
+  // The pattern at fault is named where there are several; PCRE2's or VCC's words say what is wrong.
+  const refuse = (pattern: string | undefined, words: string) => {
+    const message = `${patterns.length > 1 && pattern !== undefined ? `${pattern}: ` : ''}is not a regular expression Varnish accepts (${words})`
+    return badRequest(`${field} ${message}`, [{ field, message }])
+  }
+  for (const pattern of patterns) {
+    const problem = pcre2Problem(pattern)
+    if (problem !== null) throw refuse(pattern, problem)
+  }
   if (!vccOfMachine || patterns.length === 0) return
   const lines = patterns.map((pattern) => `  if (req.url ~ ${vclRegex(pattern)}) {}`)
   const program = ['vcl 4.1;', 'backend wadp_none none;', 'sub vcl_recv {', ...lines, '}', ''].join('\n')
   const verdict = await verdictOf(vccOfMachine, program, `the regular expressions of ${field}`, field)
-  if (verdict.ok) return
-  const index = verdict.error.line - 4
-  const which = patterns.length > 1 && patterns[index] !== undefined ? `${patterns[index]}: ` : ''
-  const message = `${which}is not a regular expression Varnish accepts (${verdict.error.message})`
-  throw badRequest(`${field} ${message}`, [{ field, message }])
+  if (!verdict.ok) throw refuse(patterns[verdict.error.line - 4], verdict.error.message)
 }
