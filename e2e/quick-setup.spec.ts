@@ -161,6 +161,29 @@ test.describe('the quick-setup wizard', () => {
     await expect(errors).toContainText('domain name already used')
   })
 
+  test('a failed submission by keyboard leaves the focus on Yes, to try again', async ({ page }) => {
+    await page.route('**/api/core/v0/projects/shop/websites', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'website name taken meanwhile', errors: [] }),
+          })
+        : route.fallback(),
+    )
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('keyboard.example.org')
+    await wizard.getByLabel('Host').fill('origin.keyboard.example.org')
+    await wizard.getByLabel('Host').press('Enter')
+    const yes = wizard.getByRole('button', { name: 'Yes' })
+    await expect(yes).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(wizard.getByRole('alert')).toContainText('website name taken meanwhile')
+    // The pressed button kept the focus while it was busy: the keyboard is still where the user was.
+    await expect(yes).toBeFocused()
+    await expect(yes).toBeEnabled()
+  })
+
   test('removes the director it created when the website cannot be created', async ({ page, server }) => {
     const before = await directorsOf(server, 'shop')
     let failed = false

@@ -386,7 +386,8 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
         <p className="font-medium">{QUICK_SETUP_TEXTS.confirmQuestion}</p>
         <Summary draft={draft} />
         <div className="flex gap-2">
-          <Button onClick={props.onYes} disabled={!props.canAnswer} busy={busy}>
+          {/* Busy, not disabled, while it submits: a disabled button drops its focus to the page's body. */}
+          <Button onClick={props.onYes} disabled={!props.canAnswer && !busy} busy={busy}>
             Yes
           </Button>
           <Button variant="secondary" onClick={props.onNo} disabled={!props.canAnswer || busy}>
@@ -435,8 +436,13 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
           Next
         </Button>
       )}
+      {/* Finish submits on the confirmation page: like Yes, it keeps the focus while that runs. */}
       {visible.finish && (
-        <Button onClick={props.onFinish} disabled={busy || !can.finish}>
+        <Button
+          onClick={busy ? undefined : props.onFinish}
+          disabled={!busy && !can.finish}
+          aria-disabled={busy || undefined}
+        >
           Finish
         </Button>
       )}

@@ -163,16 +163,31 @@ describe('QuickSetupWizard', () => {
     expect(onNo).toHaveBeenCalledOnce()
   })
 
-  it('disables everything while submitting and shows a spinner on Yes', () => {
+  it('disables everything while submitting and shows a spinner on Yes, which keeps its focus', async () => {
+    const user = userEvent.setup()
     const { rerender } = render(
       <QuickSetupWizard {...props({ page: 'confirm', canAnswer: true, canPrevious: true, canFinish: true })} />,
     )
-    rerender(<QuickSetupWizard {...props({ page: 'confirm', busy: true, canRestart: false, canClose: false })} />)
+    ;(button('Yes') as HTMLButtonElement).focus()
+    const onYes = vi.fn()
+    const onFinish = vi.fn()
+    rerender(
+      <QuickSetupWizard
+        {...props({ page: 'confirm', busy: true, canRestart: false, canClose: false, onYes, onFinish })}
+      />,
+    )
     const yes = button('Yes') as HTMLButtonElement
-    expect(yes.disabled).toBe(true)
+    // Yes and Finish, which submit, say they are unavailable but stay focusable: a disabled button would
+    // drop the focus of whoever pressed it to the page's body.
+    expect(document.activeElement).toBe(yes)
+    for (const name of ['Yes', 'Finish']) expect(button(name)?.getAttribute('aria-disabled')).toBe('true')
     expect(yes.getAttribute('aria-busy')).toBe('true')
     expect(yes.querySelector('svg.animate-spin')).toBeTruthy()
-    for (const name of ['No', 'Previous', 'Finish', 'Cancel', 'Restart']) expect(isDisabled(name)).toBe(true)
+    await user.keyboard('{Enter}')
+    await user.click(button('Finish') as HTMLButtonElement)
+    expect(onYes).not.toHaveBeenCalled()
+    expect(onFinish).not.toHaveBeenCalled()
+    for (const name of ['No', 'Previous', 'Cancel', 'Restart']) expect(isDisabled(name)).toBe(true)
     // No way out while an attempt may have created a director.
     expect(button('Close')).toBeNull()
   })
