@@ -218,8 +218,10 @@ test.describe('the quick-setup wizard', () => {
     expect(failed).toBe(true)
     releaseDeletion()
     await expect(wizard.getByRole('alert')).toContainText('website store unavailable')
-    await expect(wizard.getByRole('status')).toHaveText('')
-    // The failure shows once the deletion has answered: the director is gone by then.
+    // The failure shows once the deletion has answered: the director is gone by then, and the page says so.
+    await expect(wizard.getByRole('status')).toHaveText(
+      /^The director doomed-example-org-[a-z]{5}, created for this website, was removed: nothing was left behind\.$/,
+    )
     expect(await directorsOf(server, 'shop')).toEqual(before)
     expect(await websiteOf(server, 'shop', 'doomed-example-org')).toBeNull()
   })

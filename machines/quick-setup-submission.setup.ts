@@ -112,6 +112,8 @@ export const submissionSetup = setup({
     })),
     // The website exists: the final page names it as the server read it back.
     markCreated: assign((_, website: CreatedWebsite) => ({ created: website, errors: [] })),
+    // Gone again: the page says so beside the failure, so the user knows nothing was left behind.
+    noteRemovedDirector: assign(({ context }) => ({ removedDirector: context.createdDirector, createdDirector: null })),
     // Nothing else can remove it: name it in the errors so the user can delete it by hand.
     reportLeftoverDirector: assign(({ context, event }) => ({
       errors: [

@@ -1,4 +1,4 @@
-import { and, assign } from 'xstate'
+import { and } from 'xstate'
 import { QUICK_WEBSITE_MESSAGES, type QuickWebsiteError, quickSetupDirector } from '../src/types/quick-setup.ts'
 import {
   attemptDirector,
@@ -37,9 +37,14 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
     createdDirector: null,
     websiteName: null,
     created: null,
+    removedDirector: null,
   }),
   initial: 'checkingDomain',
-  output: ({ context }) => ({ created: context.created, errors: context.errors }),
+  output: ({ context }) => ({
+    created: context.created,
+    errors: context.errors,
+    removedDirector: context.removedDirector,
+  }),
   states: {
     checkingDomain: {
       invoke: {
@@ -182,7 +187,7 @@ export const quickSetupSubmissionMachine = submissionSetup.createMachine({
         id: 'deleteDirector',
         src: 'deleteDirector',
         input: ({ context }) => ({ project: context.project, name: required(context.createdDirector, 'director') }),
-        onDone: { target: 'failed', actions: assign({ createdDirector: null }) },
+        onDone: { target: 'failed', actions: 'noteRemovedDirector' },
         onError: { target: 'failed', actions: 'reportLeftoverDirector' },
       },
     },

@@ -17,6 +17,8 @@ export const selectErrors = (state: QuickSetupSnapshot): QuickWebsiteError[] => 
 export const selectIsBusy = (state: QuickSetupSnapshot): boolean => state.hasTag('busy')
 /** A failed attempt's director is being removed: the page says so; the failure shows once that ends. */
 export const selectIsRollingBack = (state: QuickSetupSnapshot): boolean => state.hasTag('rollingBack')
+/** The director a failed attempt created and removed again, said beside its failure; null otherwise. */
+export const selectRemovedDirector = (state: QuickSetupSnapshot): string | null => state.context.removedDirector
 
 // Buttons follow what the machine accepts in this state, so the view cannot offer a dead button.
 export const selectCanGoPrevious = (state: QuickSetupSnapshot): boolean => state.can({ type: 'wizard.previous' })

@@ -33,7 +33,7 @@ export const applyDraftPatch = (draft: QuickSetupDraft, patch: QuickSetupDraftPa
 })
 
 /** No attempt in progress and nothing to report. */
-const noAttempt = { errors: [], created: null }
+const noAttempt = { errors: [], created: null, removedDirector: null }
 
 /** The website a submission created; only read once `wasCreated` has said there is one. */
 function createdBy(outcome: QuickSetupOutcome): CreatedWebsite {
@@ -67,7 +67,7 @@ const quickSetupSetup = setup({
     wasCreated: (_, { outcome }: { outcome: QuickSetupOutcome }) => outcome.created !== null,
   },
   actions: {
-    clearErrors: assign({ errors: [] }),
+    clearErrors: assign({ errors: [], removedDirector: null }),
     resetDraft: assign(() => ({ ...noAttempt, draft: emptyDraft() })),
     // Submitting checks and sends the normalised draft, so 'Shop.Example.com ' passes as shop.example.com.
     beginAttempt: assign(({ context }) => ({ ...noAttempt, draft: parseDraft(context.draft) ?? context.draft })),
@@ -75,7 +75,10 @@ const quickSetupSetup = setup({
     applyPatch: assign(({ context }, { draft }: { draft: QuickSetupDraftPatch }) => ({
       draft: applyDraftPatch(context.draft, draft),
     })),
-    reportOutcome: assign((_, { outcome }: { outcome: QuickSetupOutcome }) => ({ errors: outcome.errors })),
+    reportOutcome: assign((_, { outcome }: { outcome: QuickSetupOutcome }) => ({
+      errors: outcome.errors,
+      removedDirector: outcome.removedDirector,
+    })),
     // The submission itself broke (a machine bug): what it threw is all there is to say.
     reportSubmissionFailure: assign(({ event }) => ({
       errors: [{ field: 'server' as const, message: messageOf('error' in event ? event.error : event) }],

@@ -50,6 +50,8 @@ export interface QuickSetupContext {
   errors: QuickWebsiteError[]
   /** What the server read back after creating the website; null on the 'Quick links!' page. */
   created: CreatedWebsite | null
+  /** The director the last failed attempt created and removed again, for the page to say; null otherwise. */
+  removedDirector: string | null
 }
 
 /** One submission of a checked draft: the quick website creation sequence (spec section 4). */
@@ -71,12 +73,18 @@ export interface QuickSetupSubmissionContext extends QuickSetupSubmissionInput {
   websiteName: string | null
   /** What the server read back after creating the website. */
   created: CreatedWebsite | null
+  /** The director this attempt created and the rollback deleted. */
+  removedDirector: string | null
 }
 
-/** How a submission ended: a website created (errors empty), or not, with the errors to list. */
+/**
+ * How a submission ended: a website created (errors empty), or not, with the errors to list and the
+ * director the rollback removed, if it removed one.
+ */
 export interface QuickSetupOutcome {
   created: CreatedWebsite | null
   errors: QuickWebsiteError[]
+  removedDirector: string | null
 }
 
 /** `rollingBack` while a failed attempt's director is removed (its failure shown once that ends). */

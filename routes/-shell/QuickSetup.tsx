@@ -18,6 +18,7 @@ import {
   selectIsOpen,
   selectIsRollingBack,
   selectPage,
+  selectRemovedDirector,
 } from '../../machines/quick-setup.selectors.ts'
 import { QuickSetupWizard } from '../../src/views/QuickSetupWizard.tsx'
 
@@ -41,6 +42,7 @@ export default function QuickSetup() {
   const errors = useSelector(wizard, selectErrors)
   const busy = useSelector(wizard, selectIsBusy)
   const rollingBack = useSelector(wizard, selectIsRollingBack)
+  const removedDirector = useSelector(wizard, selectRemovedDirector)
   const created = useSelector(wizard, selectCreatedWebsite)
   const canPrevious = useSelector(wizard, selectCanGoPrevious)
   const canNext = useSelector(wizard, selectCanGoNext)
@@ -58,6 +60,7 @@ export default function QuickSetup() {
       errors={errors}
       busy={busy}
       rollingBack={rollingBack}
+      removedDirector={removedDirector}
       created={created}
       cnameTarget={domain && cnameSuffix ? `${domain}.${cnameSuffix}` : null}
       canPrevious={canPrevious}

@@ -227,6 +227,7 @@ function submissionRollingBack(): AnyMachineSnapshot {
       createdDirector: AUTO_DIRECTOR,
       websiteName: 'shop-example-com',
       created: null,
+      removedDirector: null,
     },
   })
 }
@@ -234,10 +235,12 @@ function submissionRollingBack(): AnyMachineSnapshot {
 const created: QuickSetupOutcome = {
   created: { name: 'shop-example-com', default_director: AUTO_DIRECTOR },
   errors: [],
+  removedDirector: null,
 }
 const notCreated: QuickSetupOutcome = {
   created: null,
   errors: [{ field: 'server', message: 'createWebsite refused' }],
+  removedDirector: null,
 }
 
 /** The wizard's events: the user's, and the submission's outcomes (its own paths have its steps). */

@@ -154,3 +154,7 @@ export const QUICK_SETUP_TEXTS = {
   /** Not in the spec: said while a failed attempt's director is deleted, before its failure is shown. */
   rollingBack: 'Adding the website failed: removing the director created for it…',
 } as const
+
+/** Not in the spec: said beside a failure once the rollback has deleted the director the attempt created. */
+export const rolledBackText = (director: string) =>
+  `The director ${director}, created for this website, was removed: nothing was left behind.`

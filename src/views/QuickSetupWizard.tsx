@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
-import { QUICK_SETUP_TEXTS } from '../types/quick-setup.ts'
+import { QUICK_SETUP_TEXTS, rolledBackText } from '../types/quick-setup.ts'
 import { Button } from '../ui/Button.tsx'
 import { inlineLinkClassName } from '../ui/link.ts'
 import { Modal } from '../ui/Modal.tsx'
@@ -41,6 +41,8 @@ export type QuickSetupWizardProps = {
   busy: boolean
   /** The attempt failed and the director it created is being removed; its errors show once that ends. */
   rollingBack: boolean
+  /** The director a failed attempt created and then removed, said beside the failure; null otherwise. */
+  removedDirector: string | null
   /** The website as the server read it back; null on the final page after 'No' ('Quick links!'). */
   created: { name: string; default_director: string } | null
   /** The CNAME the domain's DNS record should point at; no reminder without it. */
@@ -416,6 +418,12 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     )
   }
 
+  const status = props.rollingBack
+    ? QUICK_SETUP_TEXTS.rollingBack
+    : props.removedDirector && page === 'confirm'
+      ? rolledBackText(props.removedDirector)
+      : ''
+
   const footer = (
     <>
       {visible.restart && (
@@ -460,8 +468,8 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     >
       {/* A form page shows its errors on its fields; the list is the submission's. */}
       <ErrorList errors={page === 'form' ? [] : errors} />
-      <p role="status" className={props.rollingBack ? 'mb-4 text-sm text-amber-800 dark:text-amber-300' : 'sr-only'}>
-        {props.rollingBack ? QUICK_SETUP_TEXTS.rollingBack : ''}
+      <p role="status" className={status ? 'mb-4 text-sm text-amber-800 dark:text-amber-300' : 'sr-only'}>
+        {status}
       </p>
       <div ref={content}>{body}</div>
     </Modal>

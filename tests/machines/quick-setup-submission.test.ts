@@ -6,6 +6,7 @@ import {
   selectIsBusy,
   selectIsRollingBack,
   selectPage,
+  selectRemovedDirector,
   selectShowsQuickLinks,
 } from '../../machines/quick-setup.selectors.ts'
 import type { CreatedWebsite } from '../../machines/quick-setup.types.ts'
@@ -352,7 +353,11 @@ describe('quick setup: failures leave nothing behind', () => {
     expect(selectPage(state)).toBe('confirm')
     expect(wizard.called('deleteDirector')).toEqual([{ project: PROJECT, name: 'director-from-server' }])
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
+    // Said beside the failure: the director is gone, nothing was left behind; gone again with the page.
+    expect(selectRemovedDirector(state)).toBe('director-from-server')
     expect(wizard.emitted).toEqual([])
+    wizard.actor.send({ type: 'wizard.previous' })
+    expect(selectRemovedDirector(wizard.actor.getSnapshot())).toBeNull()
   })
 
   it('says it is removing the director while it does, and shows the failure only once it is gone', async () => {
@@ -379,6 +384,7 @@ describe('quick setup: failures leave nothing behind', () => {
 
     expect(wizard.called('deleteDirector')).toEqual([])
     expect(selectErrors(state)).toEqual([{ field: 'server', message: 'website quota exceeded' }])
+    expect(selectRemovedDirector(state)).toBeNull()
   })
 
   it('passes on the server message when the director cannot be created, with nothing to delete', async () => {
@@ -401,6 +407,7 @@ describe('quick setup: failures leave nothing behind', () => {
       { field: 'server', message: 'website quota exceeded' },
       { field: 'director', message: `shop-example-com-${SUFFIX}: director is locked` },
     ])
+    expect(selectRemovedDirector(state)).toBeNull()
   })
 
   it('refuses to close or restart while submitting, so a created director is never abandoned', async () => {

@@ -27,6 +27,7 @@ function props(overrides: Partial<QuickSetupWizardProps> = {}): QuickSetupWizard
     errors: [],
     busy: false,
     rollingBack: false,
+    removedDirector: null,
     created: null,
     cnameTarget: null,
     canPrevious: false,
@@ -199,6 +200,10 @@ describe('QuickSetupWizard', () => {
     )
     rerender(<QuickSetupWizard {...props({ page: 'confirm', busy: true })} />)
     expect(screen.getByRole('status').textContent).toBe('')
+    rerender(<QuickSetupWizard {...props({ page: 'confirm', removedDirector: 'shop-example-com-abcde' })} />)
+    expect(screen.getByRole('status').textContent).toBe(
+      'The director shop-example-com-abcde, created for this website, was removed: nothing was left behind.',
+    )
   })
 
   it("lists a submission's errors with 'Error:' and 'Message:' on the confirmation page", () => {
