@@ -109,6 +109,28 @@ test.describe('statistics', () => {
     await expect(to).not.toHaveAttribute('aria-invalid', 'true')
   })
 
+  test.describe('in a browser far east of UTC', () => {
+    test.use({ timezoneId: 'Pacific/Kiritimati' })
+
+    test('a custom range of one day typed by hand, From and To the same day, shows that local day', async ({
+      page,
+    }) => {
+      await page.goto('/statistics?project=shop&range=custom')
+      await page.getByLabel('From', { exact: true }).fill('29-11-2026')
+      await page.getByLabel('To', { exact: true }).fill('29-11-2026')
+      await page.getByLabel('To', { exact: true }).press('Enter')
+      // 29 November in UTC+14, midnight to midnight.
+      await expect
+        .poll(() => {
+          const search = new URL(page.url()).searchParams
+          return [search.get('from'), search.get('to')]
+        })
+        .toEqual(['2026-11-28T10:00:00.000Z', '2026-11-29T10:00:00.000Z'])
+      await expect(page.getByLabel('To', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
+      await expect(requestsTotal(page)).toHaveText(/\d/)
+    })
+  })
+
   test('shows a slow query’s progress and cancels it', async ({ page }) => {
     // The platform holds the answer: the page must say it is working and let the user stop it.
     await page.route('**/api/stats/v0/queries', () => {})

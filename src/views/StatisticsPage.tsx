@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { formatDateTime } from '../domain/datetime.ts'
-import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
+import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput, parseRangeEnd } from '../domain/datetime-input.ts'
 import { formatCompact, formatNumber } from '../domain/numbers.ts'
 import { PAGE_HEADINGS, pageDescription } from '../domain/page-headings.ts'
 import { customRangeProblem, type StatsMetric, type StatsResult, type StatsViewError } from '../domain/stats.ts'
@@ -378,7 +378,8 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
   }, [problem])
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const range = { from: parseDateTimeInput(from), to: parseDateTimeInput(to) }
+    // To is excluded: a day typed alone there means up to its end, so From and To the same day is that day.
+    const range = { from: parseDateTimeInput(from), to: parseRangeEnd(to) }
     const found =
       range.from === null
         ? ({ field: 'from', message: `The start ${DATE_TIME_INPUT.message}.` } as const)
@@ -421,7 +422,7 @@ function CustomRange({ view, viewError, onChange }: Pick<StatisticsPageProps, 'v
         Apply range
       </Button>
       <p id={ids.hint} className="basis-full text-sm text-slate-600 dark:text-slate-400">
-        {DATE_TIME_INPUT.hint}
+        {DATE_TIME_INPUT.hint} A day alone as To takes in the whole day.
       </p>
       {shown && (
         <p id={ids.error} className="basis-full text-sm text-red-700 dark:text-red-400">

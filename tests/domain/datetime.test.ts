@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime } from '../../src/domain/datetime.ts'
-import { dateInputOf, dateTimeInputOf, parseDateInput, parseDateTimeInput } from '../../src/domain/datetime-input.ts'
+import {
+  dateInputOf,
+  dateTimeInputOf,
+  parseDateInput,
+  parseDateTimeInput,
+  parseRangeEnd,
+} from '../../src/domain/datetime-input.ts'
 
 describe('dates typed and shown in the console’s one convention', () => {
   let zone: string | undefined
@@ -30,6 +36,16 @@ describe('dates typed and shown in the console’s one convention', () => {
     for (const typed of ['23-11-2026 14:05', '23-11-2026 14:05:09'])
       expect(dateTimeInputOf(parseDateTimeInput(typed, true) ?? '', true)).toBe(typed)
     expect(dateTimeInputOf(parseDateTimeInput('23-11-2026', true) ?? '', true)).toBe('23-11-2026 23:59')
+  })
+
+  it('reads the end of a range whose end is excluded: a day alone takes in that whole day', () => {
+    expect(parseRangeEnd('23-11-2026')).toBe('2026-11-23T23:00:00.000Z')
+    expect(parseRangeEnd('23-11-2026 14:05')).toBe('2026-11-23T13:05:00.000Z')
+    expect(parseRangeEnd('')).toBe('')
+    expect(parseRangeEnd('31-02-2026')).toBeNull()
+    // The day the clocks go back has 25 hours, the one they go forward 23: each is taken in whole.
+    expect(parseRangeEnd('25-10-2026')).toBe('2026-10-25T23:00:00.000Z')
+    expect(parseRangeEnd('29-03-2026')).toBe('2026-03-29T22:00:00.000Z')
   })
 
   it('refuses what names no moment: US order, 12-hour times, impossible days and hours, ISO text', () => {

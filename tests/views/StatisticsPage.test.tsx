@@ -194,6 +194,28 @@ describe('StatisticsPage', () => {
     }
   })
 
+  it('takes a day typed alone as To as the whole day, far from UTC too: one day is From and To the same day', async () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'Pacific/Kiritimati'
+    try {
+      const onChange = vi.fn()
+      const view = v.parse(StatisticsSearch, { range: 'custom' })
+      render(<StatisticsPage {...props({ view, onChange })} />)
+      await userEvent.type(screen.getByLabelText('From'), '29-11-2026')
+      await userEvent.type(screen.getByLabelText('To'), '29-11-2026{Enter}')
+      // 29 November in UTC+14: from its midnight to the next one.
+      expect(onChange).toHaveBeenLastCalledWith({
+        range: 'custom',
+        from: '2026-11-28T10:00:00.000Z',
+        to: '2026-11-29T10:00:00.000Z',
+      })
+      expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBeNull()
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
   it('shows a running query’s seconds with Cancel, a cancelled one with Run again, a failure with Retry', async () => {
     const onCancel = vi.fn()
     const onRetry = vi.fn()
