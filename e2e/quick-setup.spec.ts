@@ -161,6 +161,21 @@ test.describe('the quick-setup wizard', () => {
     await expect(errors).toContainText('domain name already used')
   })
 
+  test('Next by keyboard from the welcome page puts the focus in the domain field, to type it at once', async ({
+    page,
+  }) => {
+    await page.goto('/home?project=shop')
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Shop' })).toBeVisible()
+    await page.getByRole('button', { name: 'Quick Setup' }).click()
+    const wizard = page.getByRole('dialog', { name: 'Quick Setup' })
+    await wizard.getByRole('button', { name: 'Next' }).focus()
+    await page.keyboard.press('Enter')
+    const domain = wizard.getByLabel('What is the domain name for the website?')
+    await expect(domain).toBeFocused()
+    await page.keyboard.type('typed.example.org')
+    await expect(domain).toHaveValue('typed.example.org')
+  })
+
   test('a failed submission by keyboard leaves the focus on Yes, to try again', async ({ page }) => {
     await page.route('**/api/core/v0/projects/shop/websites', (route) =>
       route.request().method() === 'POST'

@@ -358,13 +358,17 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     props.onNext()
   }
   // A new page may have taken the pressed button with the old one (Next on the form page, Yes): focus
-  // would fall to the page's body, outside the dialog. The new page's first control gets it instead.
+  // would fall to the page's body, outside the dialog. The new page's first control gets it instead. So
+  // does the form page's first field from the welcome page, whose Next stays in the footer: the keyboard
+  // left on it would type nowhere. A Previous that stays keeps it, to be pressed again.
   const shownPage = useRef(page)
   useEffect(() => {
-    if (shownPage.current === page) return
+    const from = shownPage.current
+    if (from === page) return
     shownPage.current = page
     const active = document.activeElement
-    if (active && active !== document.body && active.isConnected) return
+    const onward = from === 'welcome' && page === 'form'
+    if (!onward && active && active !== document.body && active.isConnected) return
     content.current?.querySelector<HTMLElement>('input, select, textarea, button, a[href]')?.focus()
   }, [page])
 

@@ -66,6 +66,15 @@ describe('QuickSetupWizard', () => {
     expect(button('Previous')).toBeNull()
   })
 
+  it('gives the form page’s first field the focus as it comes, from the welcome page’s Next', () => {
+    const { rerender } = render(<QuickSetupWizard {...props({ canNext: true })} />)
+    ;(button('Next') as HTMLButtonElement).focus()
+    rerender(<QuickSetupWizard {...props({ page: 'form', canNext: true, canPrevious: true })} />)
+    expect(document.activeElement).toBe(
+      screen.getByRole('textbox', { name: 'What is the domain name for the website?' }),
+    )
+  })
+
   it('asks for the domain and the origin on the form page', () => {
     render(<QuickSetupWizard {...props({ page: 'form' })} />)
     const domain = screen.getByRole('textbox', { name: 'What is the domain name for the website?' })
