@@ -131,6 +131,26 @@ test.describe('statistics', () => {
     })
   })
 
+  test.describe('in a browser on a clock that goes back an hour', () => {
+    test.use({ timezoneId: 'America/Adak' })
+
+    test('the hourly table tells the two 01:00 of the night the clocks go back apart', async ({ page }) => {
+      await page.goto('/statistics?project=shop&range=custom&granularity=hour')
+      await page.getByLabel('From', { exact: true }).fill('01-11-2026')
+      await page.getByLabel('To', { exact: true }).fill('01-11-2026')
+      await page.getByLabel('To', { exact: true }).press('Enter')
+      const chart = page.getByRole('region', { name: 'Requests' })
+      await chart.getByText('Show the numbers as a table').click()
+      const times = chart.getByRole('table').getByRole('rowheader')
+      // A day of 25 hours: 00:00, 01:00 summer time, 01:00 winter time, 02:00 … 23:00.
+      await expect(times).toHaveCount(25)
+      await expect(times.nth(0)).toHaveText('01-11-2026 00:00:00')
+      await expect(times.nth(1)).toHaveText('01-11-2026 01:00:00 (UTC-09:00)')
+      await expect(times.nth(2)).toHaveText('01-11-2026 01:00:00 (UTC-10:00)')
+      await expect(times.nth(3)).toHaveText('01-11-2026 02:00:00')
+    })
+  })
+
   test('shows a slow query’s progress and cancels it', async ({ page }) => {
     // The platform holds the answer: the page must say it is working and let the user stop it.
     await page.route('**/api/stats/v0/queries', () => {})

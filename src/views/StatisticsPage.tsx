@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { formatDateTime } from '../domain/datetime.ts'
 import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput, parseRangeEnd } from '../domain/datetime-input.ts'
 import { formatCompact, formatNumber } from '../domain/numbers.ts'
 import { PAGE_HEADINGS, pageDescription } from '../domain/page-headings.ts'
@@ -12,6 +11,7 @@ import {
   type StatsGroup,
 } from '../domain/stats-view.ts'
 import { timesNote } from '../domain/time-zone.ts'
+import { formatDateTimeUnambiguous } from '../domain/wall-time.ts'
 import { Button } from '../ui/Button.tsx'
 import type { ChartLine } from '../ui/chart-scales.ts'
 import { focusFirstInvalid } from '../ui/focus-invalid.ts'
@@ -551,7 +551,8 @@ function Charts({ data, groupBy }: { data: StatsResult; groupBy: StatisticsView[
           lines={lines}
           format={chart.format}
           formatAxis={chart.axis}
-          formatTime={formatDateTime}
+          // The hour the clocks go back shows twice: each with its offset, so that no two rows read the same.
+          formatTime={formatDateTimeUnambiguous}
           fileName={`statistics-${chart.id}`}
           emptyMessage={empty}
         />
