@@ -176,6 +176,34 @@ test.describe('the quick-setup wizard', () => {
     await expect(domain).toHaveValue('typed.example.org')
   })
 
+  test('a reload while it submits asks first, and staying lets the website be created', async ({ page, server }) => {
+    // The website's creation waits until the test has tried to reload: the director exists by then.
+    const releaseWebsite = await holdRequests(
+      page,
+      '**/api/core/v0/projects/shop/websites',
+      (request) => request.method() === 'POST',
+    )
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('reloaded.example.org')
+    await wizard.getByLabel('Host').fill('origin.reloaded.example.org')
+    await wizard.getByRole('button', { name: 'Next' }).click()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect
+      .poll(async () => (await directorsOf(server, 'shop')).some((name) => name.startsWith('reloaded-example-org-')))
+      .toBe(true)
+    const asked = page.waitForEvent('dialog', { timeout: 15_000 })
+    // The reload is only asked for (Playwright's reload would wait for a load the answer cancels).
+    void page.evaluate(() => location.reload()).catch(() => {})
+    const question = await asked
+    expect(question.type()).toBe('beforeunload')
+    await question.dismiss()
+    releaseWebsite()
+    await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+    expect((await websiteOf(server, 'shop', 'reloaded-example-org'))?.default_director).toMatch(
+      /^reloaded-example-org-[a-z]{5}$/,
+    )
+  })
+
   test('a failed submission by keyboard leaves the focus on Yes, to try again', async ({ page }) => {
     await page.route('**/api/core/v0/projects/shop/websites', (route) =>
       route.request().method() === 'POST'

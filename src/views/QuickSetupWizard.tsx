@@ -357,6 +357,15 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     checking.current = true
     props.onNext()
   }
+  // Leaving the console (a reload, the tab closed) while it submits would abandon a director it may have
+  // created, with no rollback: the browser asks first. Navigation inside the console keeps the wizard.
+  useEffect(() => {
+    if (!busy) return
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [busy])
+
   // A new page may have taken the pressed button with the old one (Next on the form page, Yes): focus
   // would fall to the page's body, outside the dialog. The new page's first control gets it instead. So
   // does the form page's first field from the welcome page, whose Next stays in the footer: the keyboard
