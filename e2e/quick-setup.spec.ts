@@ -204,6 +204,22 @@ test.describe('the quick-setup wizard', () => {
     )
   })
 
+  test('a double-click on Next goes one page on, without its second click closing the wizard', async ({
+    page,
+    server,
+  }) => {
+    const wizard = await openWizard(page)
+    await wizard.getByLabel('What is the domain name for the website?').fill('double.example.org')
+    await wizard.getByLabel('Host').fill('origin.double.example.org')
+    // The confirmation page is shorter: the second click lands where the form's Next was, outside it.
+    await wizard.getByRole('button', { name: 'Next' }).dblclick()
+    await expect(wizard.getByText('Are you happy to go forward and add this website?')).toBeVisible()
+    await expect(wizard).toBeVisible()
+    expect(await websiteOf(server, 'shop', 'double-example-org')).toBeNull()
+    await wizard.getByRole('button', { name: 'Yes' }).click()
+    await expect(wizard.getByText('Thank you, your website is being configured as we speak!')).toBeVisible()
+  })
+
   test('a failed submission by keyboard leaves the focus on Yes, to try again', async ({ page }) => {
     await page.route('**/api/core/v0/projects/shop/websites', (route) =>
       route.request().method() === 'POST'

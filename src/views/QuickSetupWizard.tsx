@@ -366,6 +366,38 @@ export function QuickSetupWizard(props: QuickSetupWizardProps) {
     return () => window.removeEventListener('beforeunload', ask)
   }, [busy])
 
+  // A double-click counts once: its second click lands wherever the new page has put something, a button
+  // never seen (Yes, No) or nothing, outside the wizard, which closes it. Window listeners, in the capture
+  // phase, stop it before the dialog's outside-click watch (a pointerup) and React's click handlers see it;
+  // a field's second click (selecting a word) goes on as usual.
+  useEffect(() => {
+    if (!open) return
+    let second = false
+    const inField = (target: EventTarget | null) =>
+      target instanceof Element && target.closest('input, textarea, select, label') !== null
+    const mousedown = (event: MouseEvent) => {
+      second = event.detail >= 2 && !inField(event.target)
+    }
+    const pointerup = (event: PointerEvent) => {
+      if (second) event.stopPropagation()
+    }
+    const click = (event: MouseEvent) => {
+      if (event.detail >= 2 && !inField(event.target)) {
+        event.stopPropagation()
+        event.preventDefault()
+      }
+      second = false
+    }
+    window.addEventListener('mousedown', mousedown, true)
+    window.addEventListener('pointerup', pointerup, true)
+    window.addEventListener('click', click, true)
+    return () => {
+      window.removeEventListener('mousedown', mousedown, true)
+      window.removeEventListener('pointerup', pointerup, true)
+      window.removeEventListener('click', click, true)
+    }
+  }, [open])
+
   // A new page may have taken the pressed button with the old one (Next on the form page, Yes): focus
   // would fall to the page's body, outside the dialog. The new page's first control gets it instead. So
   // does the form page's first field from the welcome page, whose Next stays in the footer: the keyboard
