@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput, parseRangeEnd } from '../domain/datetime-input.ts'
+import { DATE_TIME_INPUT, dateTimeInputOf, parseDateTimeInput } from '../domain/datetime-input.ts'
 import { formatCompact, formatNumber } from '../domain/numbers.ts'
 import { PAGE_HEADINGS, pageDescription } from '../domain/page-headings.ts'
+import { parseRangeEnd } from '../domain/range-end.ts'
 import { customRangeProblem, type StatsMetric, type StatsResult, type StatsViewError } from '../domain/stats.ts'
 import {
   STATS_GRANULARITIES,

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime } from '../../src/domain/datetime.ts'
-import {
-  dateInputOf,
-  dateTimeInputOf,
-  parseDateInput,
-  parseDateTimeInput,
-  parseRangeEnd,
-} from '../../src/domain/datetime-input.ts'
+import { dateInputOf, dateTimeInputOf, parseDateInput, parseDateTimeInput } from '../../src/domain/datetime-input.ts'
+import { parseRangeEnd } from '../../src/domain/range-end.ts'
 
 describe('dates typed and shown in the console’s one convention', () => {
   let zone: string | undefined
