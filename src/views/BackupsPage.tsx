@@ -193,11 +193,14 @@ export function BackupsPage(props: BackupsPageProps) {
               {action.error}
             </p>
           )}
-          {action.notice && (
-            <p role="status" className="w-full text-sm text-emerald-800 dark:text-emerald-300">
-              {action.notice}
-            </p>
-          )}
+          {/* There before the notice, so that a screen reader reads it out as it comes (a live region added
+              with its text may be read by none). */}
+          <p
+            role="status"
+            className={action.notice ? 'w-full text-sm text-emerald-800 dark:text-emerald-300' : 'sr-only'}
+          >
+            {action.notice}
+          </p>
         </section>
       )}
       {backups.status === 'loading' && <Spinner label="Loading backups…" />}

@@ -81,6 +81,7 @@ export function PlanDiff({ changes, heading }: { changes: readonly RestoreChange
 export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: RestoreDialogProps) {
   const label = view.backup?.label ?? ''
   const changes = view.plan?.changes ?? []
+  const restored = view.step === 'restored' ? view.applied : null
   const { busy } = view
   // The button that takes the focus when a step removes the one that had it (the step's safe way on),
   // checked after every render: a step, or a fresh plan with no change, can remove it.
@@ -146,14 +147,12 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
               <PlanDiff changes={changes} heading="Changes the restore makes" />
             </>
           ))}
-        {view.step === 'restored' && view.applied && (
-          <>
-            <p role="status">
-              {`Restored: ${count(view.applied.changes.length, 'change', 'changes')} applied. The nodes are applying the configuration; the sync status shows their progress.`}
-            </p>
-            <PlanDiff changes={view.applied.changes} heading="Changes the restore made" />
-          </>
-        )}
+        {/* There from the dialog's start, so that a screen reader reads the outcome out as it comes. */}
+        <p role="status" className={restored ? undefined : 'sr-only'}>
+          {restored &&
+            `Restored: ${count(restored.changes.length, 'change', 'changes')} applied. The nodes are applying the configuration; the sync status shows their progress.`}
+        </p>
+        {restored && <PlanDiff changes={restored.changes} heading="Changes the restore made" />}
       </div>
     </Modal>
   )

@@ -63,6 +63,18 @@ describe('the Backups page while a backup starts or uploads', () => {
   })
 })
 
+describe('the Backups page once a backup has started', () => {
+  it('says so in a status region that was there before, so that a screen reader reads it out', () => {
+    const { rerender } = render(<BackupsPage {...props(null)} />)
+    const region = screen.getByRole('status')
+    expect(region.textContent).toBe('')
+    const started = props(null)
+    rerender(<BackupsPage {...started} action={{ ...started.action, notice: 'Backup started: nightly' }} />)
+    expect(screen.getByRole('status')).toBe(region)
+    expect(region.textContent).toBe('Backup started: nightly')
+  })
+})
+
 describe('a backup’s label', () => {
   it('names a backup stored with a blank name by its trigger and time, never with an empty label', () => {
     const backup = {

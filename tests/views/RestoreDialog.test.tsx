@@ -56,7 +56,7 @@ describe('the restore dialog’s focus', () => {
     <RestoreDialog view={view(step, extra)} onConfirm={() => {}} onRetry={() => {}} onClose={() => {}} />
   )
 
-  it('stays on Restore while the restore applies and after a refusal, then moves to Close', async () => {
+  it('stays on Restore while the restore applies and after a refusal, then moves to Close, the outcome said', async () => {
     const { rerender } = render(dialog('reviewing'))
     const restore = await screen.findByRole('button', { name: 'Restore 1 change' })
     restore.focus()
@@ -67,7 +67,11 @@ describe('the restore dialog’s focus', () => {
     rerender(dialog('reviewing', { message: 'the platform is unavailable' }))
     expect(document.activeElement).toBe(restore)
     rerender(dialog('applying'))
+    // The outcome is said in a status region there from the start, as screen readers read one out.
+    const outcome = screen.getAllByRole('status').find((region) => region.tagName === 'P')
+    expect(outcome?.textContent).toBe('')
     rerender(dialog('restored', { applied: plan }))
+    expect(outcome?.textContent).toMatch(/^Restored: 1 change applied\./)
     // The footer's Close (the title bar's is an icon named Close too).
     const close = screen.getAllByRole('button', { name: 'Close' }).find((button) => button.textContent === 'Close')
     expect(document.activeElement).toBe(close)
