@@ -156,6 +156,23 @@ test.describe('the resource screens have no serious violation', () => {
   })
 })
 
+test.describe('the focus across pages', () => {
+  startSignedInAsAdmin()
+
+  test('a saved form hands it to the page it goes to, not to the document’s body', async ({ page }) => {
+    await page.goto('/directors-edit/shop-origin?project=shop')
+    const save = page.getByRole('button', { name: 'Save' })
+    await expect(save).toBeEnabled()
+    await save.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/directors-detail\/shop-origin/)
+    await expect(page.getByRole('main')).toBeFocused()
+    // From there the keyboard goes on into the page, not from the top of the document.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
+  })
+})
+
 test.describe("the browser's title", () => {
   startSignedInAsAdmin()
 

@@ -21,7 +21,8 @@ const routePath = (to: string) => to as LinkProps['to']
 /** The signed-in layout: top bar, sidebar (with a project), the dialogs they open, and the page. */
 export default function Shell({ children }: { children: ReactNode }) {
   const { projectSelector } = root.useRouteContext().actors
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // The page shown: the location's once the router has loaded it (the one before stays until then).
+  const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname })
   const facts = useShellFacts()
   const { projectName, unavailable, hasProject, permissions, sessionPermissions, selectorOpen } = facts
   const [sidebarCollapsed, setSidebarCollapsed] = useState(() => !isWideViewport())
@@ -39,6 +40,7 @@ export default function Shell({ children }: { children: ReactNode }) {
 
   return (
     <AppShell
+      path={pathname}
       topBar={
         <TopBar
           quickSetup={facts.quickSetup}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { InsideMainLandmark } from '../ui/landmarks.tsx'
 
 export type AppShellProps = {
@@ -8,11 +8,24 @@ export type AppShellProps = {
   children: ReactNode
   /** Dialogs, toasts and the progress bar: rendered outside the layout. */
   overlays?: ReactNode
+  /** The page's path: on a new one, a focus left with the page before goes to the new page's main. */
+  path: string
 }
 
 export const MAIN_CONTENT_ID = 'main-content'
 
-export function AppShell({ topBar, sidebar, children, overlays }: AppShellProps) {
+export function AppShell({ topBar, sidebar, children, overlays, path }: AppShellProps) {
+  const shown = useRef(path)
+  // A page that goes with the focus in it (a form saved, a record deleted) would leave the keyboard on the
+  // document's body, to start again from the top: the new page's main takes it, as a page load would put
+  // it at the start of the page. A focus still on the screen (a link of the sidebar) stays; so does one the
+  // new page gave a control of its own, as its effects run first.
+  useEffect(() => {
+    if (path === shown.current) return
+    shown.current = path
+    const focused = document.activeElement
+    if (!focused?.isConnected || focused === document.body) document.getElementById(MAIN_CONTENT_ID)?.focus()
+  }, [path])
   return (
     <div className="flex min-h-screen flex-col">
       <a
