@@ -44,6 +44,7 @@ const Plan = v.object({
   ),
   plan_revision: v.number(),
   applied: v.optional(v.boolean()),
+  refused: v.optional(v.string()),
 })
 
 /** The project's backups, newest first. */

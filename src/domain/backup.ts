@@ -151,7 +151,13 @@ export type RestoreChange = {
 
 /** A changed field's two values are shown up to this length of JSON: an IP list's 10,000 entries are not. */
 export const SHOWN_VALUE_CHARS = 2000
-export type RestorePlan = { changes: RestoreChange[]; plan_revision: number; applied?: boolean }
+export type RestorePlan = {
+  changes: RestoreChange[]
+  plan_revision: number
+  applied?: boolean
+  /** A dry run's: why applying the plan would be refused, found by trying it (then undone). */
+  refused?: string
+}
 
 /** JSON with its object keys sorted at every level: the same value always gives the same text. */
 export function canonicalJson(value: unknown): string {

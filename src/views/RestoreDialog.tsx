@@ -82,6 +82,8 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
   const label = view.backup?.label ?? ''
   const changes = view.plan?.changes ?? []
   const restored = view.step === 'restored' ? view.applied : null
+  // What the dry run met when it tried the plan (and undid it): the plan cannot be applied as it is.
+  const refused = view.step === 'reviewing' || view.step === 'applying' ? view.plan?.refused : undefined
   const { busy } = view
   // The button that takes the focus when a step removes the one that had it (the step's safe way on),
   // checked after every render: a step, or a fresh plan with no change, can remove it.
@@ -98,7 +100,7 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
         <Button variant="secondary" onClick={onClose} disabled={busy} ref={safe}>
           Cancel
         </Button>
-        {changes.length > 0 && (
+        {changes.length > 0 && !refused && (
           <Button variant="danger" onClick={onConfirm} busy={busy}>
             {`Restore ${count(changes.length, 'change', 'changes')}`}
           </Button>
@@ -134,6 +136,11 @@ export default function RestoreDialog({ view, onConfirm, onRetry, onClose }: Res
                 : view.unsure
                   ? `${view.message} The platform did not say whether the restore was applied: it may have been. Restore again to find out: nothing is applied twice, and if it was applied the platform shows the project as it is now.`
                   : `Nothing was restored: ${view.message}`}
+          </p>
+        )}
+        {refused && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {`This backup cannot be restored into the project as it is now: ${refused}. The dry run tried the changes below and undid them; nothing was changed.`}
           </p>
         )}
         {view.step === 'reviewing' &&

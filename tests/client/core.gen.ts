@@ -19858,6 +19858,8 @@ export interface operations {
               plan_revision: number;
               /** @description Present and true once applied */
               applied?: boolean;
+              /** @description A dry run only: why applying this plan would be refused (a domain another project uses, a reference to nothing), found by making its changes and undoing them */
+              refused?: string;
             };
           };
         };

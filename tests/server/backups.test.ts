@@ -228,6 +228,9 @@ describe('backups', () => {
         { type: 'websites', name: 'orphan-site', action: 'create' },
       ]),
     )
+    // The dry run tried the plan and says why it would be refused, the delete it made undone.
+    expect(dry.body.data.refused).toMatch(/website orphan-site in the backup: director no-such-director does not exist/)
+    expect((await platform.call('GET', core('/directors/doomed-extra'))).status).toBe(200)
     const res = await platform.call('POST', `${base}/${uploaded.body.data.name}/restore`, {
       body: { plan_revision: dry.body.data.plan_revision },
     })
@@ -236,6 +239,26 @@ describe('backups', () => {
     // The delete planned before the failing create was undone with it.
     expect((await platform.call('GET', core('/directors/doomed-extra'))).status).toBe(200)
     expect((await platform.call('GET', core('/websites/orphan-site'))).status).toBe(404)
+  })
+
+  it('say in a dry run that another project’s backup would be refused for its domains, and change nothing', async () => {
+    const shop = '/api/core/v0/projects/shop'
+    const taken = await platform.call('POST', `${shop}/backups`, { body: { trigger: 'manual' } })
+    const backup = await completed(taken.body.data.name, 'shop')
+    const document = (await platform.call('GET', `${shop}/backups/${backup.name}/download`)).body
+    // Uploaded into labs: its websites name shop's domains, which shop still uses.
+    const uploaded = await platform.call('POST', `${base}/import`, { body: document })
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201)
+    const before = (await platform.call('GET', core('/websites'))).body.meta.total
+    const dry = await platform.call('POST', `${base}/${uploaded.body.data.name}/restore?dry_run=true`)
+    expect(dry.status).toBe(200)
+    expect(dry.body.data.refused).toMatch(/^website \S+ in the backup: \S+ is already used by another project$/)
+    expect(dry.body.data.changes.length).toBeGreaterThan(0)
+    expect((await platform.call('GET', core('/websites'))).body.meta.total).toBe(before)
+    // A backup of the project itself is tried as well, and nothing stands in its way.
+    const own = await takeBackup()
+    const plain = await platform.call('POST', `${base}/${own.name}/restore?dry_run=true`)
+    expect(plain.body.data).not.toHaveProperty('refused')
   })
 
   it('hold every configuration type: restoring at once changes nothing, and a deleted website comes back', async () => {

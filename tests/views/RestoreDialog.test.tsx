@@ -56,6 +56,18 @@ describe('the restore dialog’s focus', () => {
     <RestoreDialog view={view(step, extra)} onConfirm={() => {}} onRetry={() => {}} onClose={() => {}} />
   )
 
+  it('says why a plan its dry run found refused cannot be restored, and offers no Restore', async () => {
+    const refused =
+      'website api-shop-example-com in the backup: api.shop.example.com is already used by another project'
+    render(dialog('reviewing', { plan: { ...plan, refused } }))
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      `This backup cannot be restored into the project as it is now: ${refused}. The dry run tried the changes below and undid them; nothing was changed.`,
+    )
+    expect(screen.queryByRole('button', { name: 'Restore 1 change' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy()
+  })
+
   it('stays on Restore while the restore applies and after a refusal, then moves to Close, the outcome said', async () => {
     const { rerender } = render(dialog('reviewing'))
     const restore = await screen.findByRole('button', { name: 'Restore 1 change' })

@@ -114,12 +114,22 @@ async function lockedRevision(tx: Db, project: string): Promise<number> {
   return (await currentRevision(tx, project)).revision
 }
 
+/** Ends a dry run's transaction once every check has passed: nothing it wrote is kept. */
+class TriedOnly extends Error {
+  constructor(readonly plan: RestorePlan) {
+    super('dry run')
+  }
+}
+
 /**
  * Puts the project's configuration back as the document holds it, in one transaction: every change of
  * the plan, or none. `planRevision` is the revision a dry run showed; a project changed since is a 409
  * carrying the fresh plan. Rules that involve other resources (references, a domain used once, a page
  * rule's priority) are checked on the state the restore leaves, so the order of the writes cannot make
- * a consistent backup fail.
+ * a consistent backup fail. A dry run (`dryRun`) makes the same writes and checks and then undoes them
+ * all: its plan says why applying it would be refused (`refused`: a domain another project uses, a
+ * reference to nothing), which reading the plan alone could not, instead of the apply refusing after a
+ * plan that looked fine.
  */
 export async function applyRestore(
   ctx: ServerContext,
@@ -128,108 +138,122 @@ export async function applyRestore(
   document: BackupDocument,
   planRevision: number | undefined,
   caller: Caller,
+  dryRun = false,
 ): Promise<RestorePlan> {
   const service = ctx.resources
-  const result = await ctx.db.transaction(async (transaction) => {
-    const tx = transaction as Db
-    const revision = await lockedRevision(tx, project)
-    const { changes, stored, wanted } = await planFor(ctx, project, document, tx)
-    if (planRevision !== undefined && planRevision !== revision) {
-      throw conflict(
-        `the project changed since the dry run (revision ${planRevision}, now ${revision}); nothing was restored: review the new plan`,
-        { changes, plan_revision: revision },
-      )
-    }
-    // Every step resolved up front: what is stored now, what the backup wants, and the checked body.
-    const steps = changes.map((change) => {
-      const current = stored.get(change.type)?.get(change.name) ?? null
-      const target = wanted.get(change.type)?.get(change.name) ?? null
-      const definition = (target ?? current)?.definition
-      if (!definition) throw new Error(`restore plan names an unknown ${change.type} ${change.name}`)
-      let body: { displayName: string | null; data: ResourceData } | null = null
-      if (target) {
+  // The plan as a dry run found it, once made: what it says when one of the checks refuses it.
+  const dry: { plan: RestorePlan | null } = { plan: null }
+  const result = await ctx.db
+    .transaction(async (transaction) => {
+      const tx = transaction as Db
+      const revision = await lockedRevision(tx, project)
+      const { changes, stored, wanted } = await planFor(ctx, project, document, tx)
+      if (dryRun) dry.plan = { changes, plan_revision: revision }
+      else if (planRevision !== undefined && planRevision !== revision) {
+        throw conflict(
+          `the project changed since the dry run (revision ${planRevision}, now ${revision}); nothing was restored: review the new plan`,
+          { changes, plan_revision: revision },
+        )
+      }
+      // Every step resolved up front: what is stored now, what the backup wants, and the checked body.
+      const steps = changes.map((change) => {
+        const current = stored.get(change.type)?.get(change.name) ?? null
+        const target = wanted.get(change.type)?.get(change.name) ?? null
+        const definition = (target ?? current)?.definition
+        if (!definition) throw new Error(`restore plan names an unknown ${change.type} ${change.name}`)
+        let body: { displayName: string | null; data: ResourceData } | null = null
+        if (target) {
+          try {
+            const parsed = service.parseBody(
+              definition,
+              { ...target.data, ...target.entry.secrets, name: change.name, display_name: target.displayName },
+              'create',
+            )
+            body = { displayName: parsed.displayName, data: parsed.data }
+          } catch (error) {
+            throw about(definition, change.name, error)
+          }
+        }
+        return { change, definition, before: current?.record ?? null, body, after: null as ResourceRecord | null }
+      })
+      // Deletes first (those naming others before what they name), then updates and creates in order.
+      for (const step of steps.filter((s) => !s.body).reverse()) {
+        await deleteResource(tx, step.definition.type, project, step.change.name, step.before?.revision ?? 0)
+      }
+      for (const step of steps) {
+        if (!step.body) continue
+        const { definition, change, before } = step
+        const { displayName, data } = step.body
+        const fields = {
+          type: definition.type,
+          scope: project,
+          name: change.name,
+          displayName,
+          data: { ...data },
+          searchText: searchTextOf(definition, change.name, displayName, data),
+          actor: caller.principal.email,
+        }
+        step.after = before
+          ? await updateResource(tx, { ...fields, expectedRevision: before.revision })
+          : await insertResource(tx, fields)
+        if (!step.after) throw conflict(`${definition.label} ${change.name} changed while it was being restored`)
+      }
+      // The state is complete: check it as each write would have been checked.
+      for (const step of steps) {
+        const { change, definition, before, body } = step
         try {
-          const parsed = service.parseBody(
-            definition,
-            { ...target.data, ...target.entry.secrets, name: change.name, display_name: target.displayName },
-            'create',
-          )
-          body = { displayName: parsed.displayName, data: parsed.data }
+          if (!body) {
+            const referrers = await service.referrersOf(tx, definition, project, change.name)
+            if (referrers.length > 0) {
+              const list = referrers.map((r) => `${r.label} ${r.name}`).join(', ')
+              throw conflict(`it is left out of the backup but still used by ${list}`)
+            }
+            continue
+          }
+          await service.checkReferences(tx, definition, project, body.data)
+          const adjusted = await definition.hooks?.beforeWrite?.({
+            db: tx,
+            scope: project,
+            name: change.name,
+            data: body.data,
+            existing: before,
+            principal: caller.principal,
+          })
+          if (adjusted && step.after) {
+            await tx
+              .update(resources)
+              .set({ data: adjusted })
+              .where(
+                and(eq(resources.type, definition.type), eq(resources.scope, project), eq(resources.name, change.name)),
+              )
+            step.after = { ...step.after, ...adjusted }
+          }
         } catch (error) {
           throw about(definition, change.name, error)
         }
       }
-      return { change, definition, before: current?.record ?? null, body, after: null as ResourceRecord | null }
-    })
-    // Deletes first (those naming others before what they name), then updates and creates in order.
-    for (const step of steps.filter((s) => !s.body).reverse()) {
-      await deleteResource(tx, step.definition.type, project, step.change.name, step.before?.revision ?? 0)
-    }
-    for (const step of steps) {
-      if (!step.body) continue
-      const { definition, change, before } = step
-      const { displayName, data } = step.body
-      const fields = {
-        type: definition.type,
-        scope: project,
-        name: change.name,
-        displayName,
-        data: { ...data },
-        searchText: searchTextOf(definition, change.name, displayName, data),
-        actor: caller.principal.email,
+      if (dry.plan) throw new TriedOnly(dry.plan)
+      for (const { change, definition, before, after } of steps) {
+        await service.afterWrite(tx, definition, project, caller, change.action, before, after)
       }
-      step.after = before
-        ? await updateResource(tx, { ...fields, expectedRevision: before.revision })
-        : await insertResource(tx, fields)
-      if (!step.after) throw conflict(`${definition.label} ${change.name} changed while it was being restored`)
-    }
-    // The state is complete: check it as each write would have been checked.
-    for (const step of steps) {
-      const { change, definition, before, body } = step
-      try {
-        if (!body) {
-          const referrers = await service.referrersOf(tx, definition, project, change.name)
-          if (referrers.length > 0) {
-            const list = referrers.map((r) => `${r.label} ${r.name}`).join(', ')
-            throw conflict(`it is left out of the backup but still used by ${list}`)
-          }
-          continue
-        }
-        await service.checkReferences(tx, definition, project, body.data)
-        const adjusted = await definition.hooks?.beforeWrite?.({
-          db: tx,
-          scope: project,
-          name: change.name,
-          data: body.data,
-          existing: before,
-          principal: caller.principal,
-        })
-        if (adjusted && step.after) {
-          await tx
-            .update(resources)
-            .set({ data: adjusted })
-            .where(
-              and(eq(resources.type, definition.type), eq(resources.scope, project), eq(resources.name, change.name)),
-            )
-          step.after = { ...step.after, ...adjusted }
-        }
-      } catch (error) {
-        throw about(definition, change.name, error)
-      }
-    }
-    for (const { change, definition, before, after } of steps) {
-      await service.afterWrite(tx, definition, project, caller, change.action, before, after)
-    }
-    await recordAudit(tx, {
-      actor: caller.actor,
-      action: 'backups.restore',
-      result: 'success',
-      resource: { type: BACKUP_TYPE, name: backup },
-      project,
-      changes: { before: { revision }, after: { changes } },
+      await recordAudit(tx, {
+        actor: caller.actor,
+        action: 'backups.restore',
+        result: 'success',
+        resource: { type: BACKUP_TYPE, name: backup },
+        project,
+        changes: { before: { revision }, after: { changes } },
+      })
+      return { changes, types: new Set(steps.map((step) => step.definition)) }
     })
-    return { changes, types: new Set(steps.map((step) => step.definition)) }
-  })
+    .catch((error: unknown) => {
+      if (error instanceof TriedOnly) return error.plan
+      // Refused by a rule the dry run's writes met: the plan, and why applying it would be refused.
+      if (dry.plan && error instanceof ApiError && (error.status === 400 || error.status === 409))
+        return { ...dry.plan, refused: error.message }
+      throw error
+    })
+  if (!('types' in result)) return result
   for (const definition of result.types) service.changed(definition, project)
   return { changes: result.changes, plan_revision: (await currentRevision(ctx.db, project)).revision, applied: true }
 }

@@ -15,7 +15,6 @@ import { ApiError, badRequest, conflict, notFound, validBody } from '../../base/
 import type { ServerContext } from '../../context.ts'
 import { callerOf, writerOf } from '../../http/resource-router.ts'
 import { readJson, type ServiceRouter } from '../../http/service.ts'
-import { currentRevision } from '../../platform/revisions.ts'
 import { listResources } from '../../resources/store.ts'
 import { applyRestore, planFor } from './restore.ts'
 import {
@@ -114,6 +113,12 @@ const RestoreAnswer = v.object({
     ),
     plan_revision: d(v.number(), 'The project’s revision the plan was made at: send it back to apply this plan'),
     applied: v.optional(d(v.boolean(), 'Present and true once applied')),
+    refused: v.optional(
+      d(
+        v.string(),
+        'A dry run only: why applying this plan would be refused (a domain another project uses, a reference to nothing), found by making its changes and undoing them',
+      ),
+    ),
   }),
 })
 
@@ -271,19 +276,17 @@ export function registerBackups(router: ServiceRouter, ctx: ServerContext) {
     errors: [409],
     handler: async ({ c, params, query, body, principal }) => {
       const document = await completedDocument(params.project, params.name)
-      if (query.dry_run === 'true') {
-        // Read before the plan: a change landing in between makes the restore refuse, never miss it.
-        const planRevision = (await currentRevision(ctx.db, params.project)).revision
-        const { changes } = await planFor(ctx, params.project, document)
-        return c.json({ data: { changes, plan_revision: planRevision } })
-      }
+      // A dry run makes the changes and undoes them (applyRestore): its plan says what would refuse them.
+      const dryRun = query.dry_run === 'true'
+      const planRevision = dryRun ? undefined : body?.plan_revision
       const plan = await applyRestore(
         ctx,
         params.project,
         params.name,
         document,
-        body?.plan_revision,
+        planRevision,
         callerOf(c, principal),
+        dryRun,
       )
       return c.json({ data: plan })
     },
