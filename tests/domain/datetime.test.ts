@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime } from '../../src/domain/datetime.ts'
 import { dateInputOf, dateTimeInputOf, parseDateInput, parseDateTimeInput } from '../../src/domain/datetime-input.ts'
 import { parseRangeEnd } from '../../src/domain/range-end.ts'
+import { inTimeZone } from '../tools/time-zone.ts'
 
 describe('dates typed and shown in the console’s one convention', () => {
-  let zone: string | undefined
-  beforeEach(() => {
-    zone = process.env.TZ
-    // Node reads TZ again when it changes: the dates below are written in Paris time.
-    process.env.TZ = 'Europe/Paris'
-  })
-  afterEach(() => {
-    if (zone === undefined) delete process.env.TZ
-    else process.env.TZ = zone
-  })
+  // Node reads TZ again when it changes: the dates below are written in Paris time.
+  inTimeZone('Europe/Paris')
 
   it('reads day-month-year and a 24-hour time in local time, seconds and the time optional', () => {
     expect(parseDateTimeInput('23-11-2026 14:05')).toBe('2026-11-23T13:05:00.000Z')

@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatDateTimeUnambiguous, isRepeatedLocalTime } from '../../src/domain/wall-time.ts'
+import { inTimeZone } from '../tools/time-zone.ts'
 
 describe('a moment written so that the hour the clocks go back is told apart', () => {
-  let zone: string | undefined
-  beforeEach(() => {
-    zone = process.env.TZ
-    // Adak goes from UTC-9 to UTC-10 at 02:00 on 1 November 2026, and back at 02:00 on 8 March.
-    process.env.TZ = 'America/Adak'
-  })
-  afterEach(() => {
-    if (zone === undefined) delete process.env.TZ
-    else process.env.TZ = zone
-  })
+  // Adak goes from UTC-9 to UTC-10 at 02:00 on 1 November 2026, and back at 02:00 on 8 March.
+  inTimeZone('America/Adak')
 
   it('adds the offset to both moments of the repeated hour, and to nothing else', () => {
     expect(formatDateTimeUnambiguous(Date.parse('2026-11-01T10:00:00Z'))).toBe('01-11-2026 01:00:00 (UTC-09:00)')

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StatisticsSearch } from '../../src/domain/stats-view.ts'
 import { StatisticsPage, type StatisticsPageProps } from '../../src/views/StatisticsPage.tsx'
+import { withTimeZone } from '../tools/time-zone.ts'
 
 afterEach(cleanup)
 
@@ -158,9 +159,7 @@ describe('StatisticsPage', () => {
   })
 
   it('reads and writes the custom range day-month-year on a 24-hour clock in local time, whatever the locale', async () => {
-    const zone = process.env.TZ
-    process.env.TZ = 'Europe/Paris'
-    try {
+    await withTimeZone('Europe/Paris', async () => {
       const onChange = vi.fn()
       const view = v.parse(StatisticsSearch, {
         range: 'custom',
@@ -188,16 +187,11 @@ describe('StatisticsPage', () => {
         from: '2026-11-19T22:15:00.000Z',
         to: '2026-11-21T16:30:00.000Z',
       })
-    } finally {
-      if (zone === undefined) delete process.env.TZ
-      else process.env.TZ = zone
-    }
+    })
   })
 
   it('takes a day typed alone as To as the whole day, far from UTC too: one day is From and To the same day', async () => {
-    const zone = process.env.TZ
-    process.env.TZ = 'Pacific/Kiritimati'
-    try {
+    await withTimeZone('Pacific/Kiritimati', async () => {
       const onChange = vi.fn()
       const view = v.parse(StatisticsSearch, { range: 'custom' })
       render(<StatisticsPage {...props({ view, onChange })} />)
@@ -210,10 +204,7 @@ describe('StatisticsPage', () => {
         to: '2026-11-29T10:00:00.000Z',
       })
       expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBeNull()
-    } finally {
-      if (zone === undefined) delete process.env.TZ
-      else process.env.TZ = zone
-    }
+    })
   })
 
   it('shows a running query’s seconds with Cancel, a cancelled one with Run again, a failure with Retry', async () => {

@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../src/domain/datetime.ts'
 import { formatValue } from '../../src/views/resources/format.tsx'
+import { inTimeZone } from '../tools/time-zone.ts'
 
 describe('formatDateTime', () => {
-  let zone: string | undefined
-  beforeEach(() => {
-    zone = process.env.TZ
-    // Node reads TZ again when it changes: the dates below are written in Paris time.
-    process.env.TZ = 'Europe/Paris'
-  })
-  afterEach(() => {
-    if (zone === undefined) delete process.env.TZ
-    else process.env.TZ = zone
-  })
+  // Node reads TZ again when it changes: the dates below are written in Paris time.
+  inTimeZone('Europe/Paris')
 
   it('writes day-month-year with dashes and a 24-hour clock, in the local time zone', () => {
     expect(formatDateTime('2026-07-04T13:05:09Z')).toBe('04-07-2026 15:05:09')
