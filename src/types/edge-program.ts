@@ -3,7 +3,7 @@ import { VclProgram, vclName, vclString } from '../domain/vcl.ts'
 import { piece, pieceLines } from '../domain/vcl-pieces.ts'
 import { blocklistVcl } from './blocklist/edge.ts'
 import type { BlocklistData } from './blocklist/fields.ts'
-import { byPriority, snippetProblems } from './code-snippets/edge.ts'
+import { byPriority, initFailureProblem, initFailures, snippetProblems } from './code-snippets/edge.ts'
 import type { CodeSnippetData, VclHook } from './code-snippets/fields.ts'
 import { type AddressOf, type DirectorVcl, directorVcl } from './directors/edge.ts'
 import type { DirectorData } from './directors/fields.ts'
@@ -81,7 +81,17 @@ export function compileProject(config: ProjectConfiguration, addressOf: AddressO
     }
     return problem === undefined
   })
-  const snippets = new Map(confined.map(({ name, data }) => [name, data]))
+  // A vcl_init snippet that reaches return (fail) through the subroutines it calls (a global snippet's
+  // sub fail_init), stored past the check on writes, is left out too: no node would load the project.
+  const failing = new Set<string>()
+  for (const failure of initFailures(confined)) {
+    const problem = initFailureProblem(failure, failure.snippet)
+    if (!problem) continue
+    failing.add(failure.snippet)
+    const what = `the whole snippet: line ${problem.line}, column ${problem.column}: ${problem.message} (edit it)`
+    notEnforced.push({ type: 'codesnippets', name: failure.snippet, what })
+  }
+  const snippets = new Map(confined.filter(({ name }) => !failing.has(name)).map(({ name, data }) => [name, data]))
   const named = new Set(
     config.websites.flatMap(({ data }) =>
       Object.entries(data.default_rules)

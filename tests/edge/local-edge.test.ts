@@ -141,9 +141,11 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     const lines: string[] = []
     const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)))
     try {
-      // A vcl_init that fails through a global snippet's sub: VCC takes it, and no rule refuses it on save.
-      await storeSnippet({ name: 'fails-init', hook: 'global', content: 'sub fail_init {\n  return (fail);\n}' })
-      await storeSnippet({ name: 'init-fails', hook: 'vcl_init', content: 'call fail_init;' })
+      // A vcl_init that fails at run time (a VMOD function's failure): VCC takes it, and no rule can read it.
+      const saved = await platform.call('POST', snippets, {
+        body: { name: 'init-fails', hook: 'vcl_init', content: 'std.log("init " + std.integer("not a number"));' },
+      })
+      expect(saved.status).toBe(201)
       const failed = async () => lines.filter((line) => line.includes('project shop') && line.includes('did not load'))
       await until('the load to fail', async () => (await failed()).length > 0)
       expect(agent?.reportBody().projects.find((line) => line.project === 'shop')?.error).toContain(
@@ -159,7 +161,6 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     } finally {
       log.mockRestore()
       await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
-      await platform.call('DELETE', `${snippets}/fails-init`, { headers: { 'if-match': '*' } })
     }
   }, 120_000)
 
@@ -234,6 +235,32 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     } finally {
       await listed(['static-assets-cache'])
       await platform.call('DELETE', '/api/core/v0/projects/shop/pagerules/old-regex', { headers: { 'if-match': '*' } })
+    }
+  }, 120_000)
+
+  it('loads a project holding a vcl_init snippet that calls a failing global sub, stored past the check, without it', async () => {
+    const shopLine = () => agent?.reportBody().projects.find((line) => line.project === 'shop')
+    const snippets = '/api/core/v0/projects/shop/codesnippets'
+    try {
+      // VCC takes the pair, and its vcl_init fails: the whole project stayed on its last good VCL.
+      await storeSnippet({ name: 'fails-init', hook: 'global', content: 'sub fail_init {\n  return (fail);\n}' })
+      await storeSnippet({ name: 'init-fails', hook: 'vcl_init', content: 'call fail_init;' })
+      const { revisions } = await configurationTag(platform.server.ctx.db, ['shop'])
+      const stored = revisions.projects.get('shop') ?? 0
+      const loaded = await until('the project to load', async () => {
+        const line = shopLine()
+        return Math.max(line?.revision ?? 0, line?.failed_revision ?? 0) >= stored && line
+      })
+      expect(loaded).toMatchObject({ error: null, failed_revision: null })
+      const said = await platform.call('GET', '/api/core/v0/projects/shop/not-enforced')
+      expect(said.body.data).toContainEqual({
+        type: 'codesnippets',
+        name: 'init-fails',
+        what: 'the whole snippet: line 1, column 1: call fail_init, which reaches return (fail) (VCL snippet fails-init, line 2, column 3), is not allowed in vcl_init: no node would load the project (edit it)',
+      })
+    } finally {
+      await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
+      await platform.call('DELETE', `${snippets}/fails-init`, { headers: { 'if-match': '*' } })
     }
   }, 120_000)
 

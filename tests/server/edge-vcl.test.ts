@@ -529,6 +529,30 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
     expect(await vcc?.compile(program.text)).toEqual({ ok: true })
   }, 60_000)
 
+  it('writes no vcl_init snippet that reaches return (fail) through the subroutines it calls: left out and said', async () => {
+    // Stored past the check on writes (before it, or without it): VCC takes the pair, no node loads it.
+    const config = everything()
+    const snippet = (name: string, hook: VclHook, content: string) => ({
+      name,
+      data: parse(CodeSnippetFields, { hook, content }),
+    })
+    config.snippets.push(
+      snippet('fails-init', 'global', 'sub fail_init {\n  return (fail);\n}\nsub init_helper {\n  call fail_init;\n}'),
+      snippet('init-fails', 'vcl_init', 'std.log("init");\ncall init_helper;'),
+    )
+    const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
+    expect(program.text).not.toContain('call init_helper;')
+    expect(program.text).toContain('sub fail_init {')
+    expect(notEnforced.filter((line) => line.type === 'codesnippets' && line.name.includes('fail'))).toEqual([
+      {
+        type: 'codesnippets',
+        name: 'init-fails',
+        what: 'the whole snippet: line 2, column 1: call init_helper, which reaches return (fail) (VCL snippet fails-init, line 2, column 3), is not allowed in vcl_init: no node would load the project (edit it)',
+      },
+    ])
+    expect(await vcc?.compile(program.text)).toEqual({ ok: true })
+  }, 60_000)
+
   it("agrees with Varnish's compiler on each regular expression PCRE2 refuses or takes", async () => {
     for (const [pattern, problem] of PCRE2_CASES) {
       const program = [
@@ -584,6 +608,69 @@ describe('the API refuses a snippet that would break or leave its project', () =
       ],
     ])
     expect((await platform.call('GET', `${snippets}/init-fails`)).status).toBe(404)
+  })
+
+  it('answers 400 on content to a vcl_init snippet calling a global subroutine that fails, with or without Varnish', async () => {
+    const global = await platform.call('POST', snippets, {
+      body: { name: 'fails-init', hook: 'global', content: 'sub fail_init {\n  return (fail);\n}' },
+    })
+    expect(global.status).toBe(201)
+    try {
+      const res = await platform.call('POST', snippets, {
+        body: { name: 'init-fails', hook: 'vcl_init', content: 'std.log("init");\ncall fail_init;' },
+      })
+      expect([res.status, res.body.errors]).toEqual([
+        400,
+        [
+          {
+            field: 'content',
+            message:
+              'line 2, column 1: call fail_init, which reaches return (fail) (VCL snippet fails-init, line 2, column 3), is not allowed in vcl_init: no node would load the project',
+          },
+        ],
+      ])
+      expect((await platform.call('GET', `${snippets}/init-fails`)).status).toBe(404)
+      // Disabled, it runs nowhere: saved.
+      const disabled = await platform.call('POST', snippets, {
+        body: { name: 'init-fails', hook: 'vcl_init', content: 'call fail_init;', enabled: false },
+      })
+      expect(disabled.status).toBe(201)
+    } finally {
+      await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
+      await platform.call('DELETE', `${snippets}/fails-init`, { headers: { 'if-match': '*' } })
+    }
+  })
+
+  it('answers 400 on content to a global subroutine gaining return (fail) while vcl_init reaches it through others', async () => {
+    const helpers = 'sub init_helper {\n  call init_step;\n}\nsub init_step {\n  std.log("step");\n}'
+    const created = await platform.call('POST', snippets, {
+      body: { name: 'helpers', hook: 'global', content: helpers },
+    })
+    expect(created.status).toBe(201)
+    try {
+      const init = await platform.call('POST', snippets, {
+        body: { name: 'init-logs', hook: 'vcl_init', content: 'call init_helper;' },
+      })
+      expect(init.status).toBe(201)
+      const res = await platform.call('PUT', `${snippets}/helpers`, {
+        body: { hook: 'global', content: helpers.replace('std.log("step");', 'std.log("step");\n  return (fail);') },
+        headers: { 'if-match': '*' },
+      })
+      expect([res.status, res.body.errors]).toEqual([
+        400,
+        [
+          {
+            field: 'content',
+            message:
+              'line 6, column 3: return (fail) is not allowed in vcl_init, where VCL snippet init-logs reaches it (line 1, column 1: call init_helper): no node would load the project',
+          },
+        ],
+      ])
+      expect((await platform.call('GET', `${snippets}/helpers`)).body.data.content).toBe(helpers)
+    } finally {
+      await platform.call('DELETE', `${snippets}/init-logs`, { headers: { 'if-match': '*' } })
+      await platform.call('DELETE', `${snippets}/helpers`, { headers: { 'if-match': '*' } })
+    }
   })
 
   it.skipIf(!vcc)(

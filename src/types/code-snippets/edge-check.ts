@@ -8,7 +8,7 @@ import { vclRegex } from '../../domain/vcl.ts'
 import type { DirectorData } from '../directors/fields.ts'
 import { compileProject, type Named } from '../edge-program.ts'
 import type { IpListData } from '../ip-lists/fields.ts'
-import { snippetProblems } from './edge.ts'
+import { initFailureProblem, initFailures, snippetProblems } from './edge.ts'
 import type { CodeSnippetData } from './fields.ts'
 
 /**
@@ -50,6 +50,25 @@ export function confineSnippet(content: string, hook?: string): void {
     message: at(problem.line, problem.column, problem.message),
   }))
   throw badRequest(`content ${errors[0]?.message}`, errors)
+}
+
+/**
+ * Refuses (400 on `content`) a snippet that makes the project's vcl_init reach `return (fail)`: a vcl_init
+ * snippet calling a global snippet's subroutine that fails (directly or through others), or a snippet
+ * whose subroutine gains the return while a vcl_init snippet calls it. VCC takes both, but no node loads
+ * the project then (EDGE.md). Read from the project's enabled snippets' text, with or without Varnish.
+ */
+export async function confineInit(db: Db, project: string, name: string, snippet: CodeSnippetData): Promise<void> {
+  if (!snippet.enabled) return
+  const { others } = await surroundings(db, project, name)
+  // As a node writes them: a snippet the confinement rules refuse is left out (compileProject).
+  const kept = others.filter(({ data }) => snippetProblems(data.content, data.hook).length === 0)
+  for (const failure of initFailures([...kept, { name, data: snippet }])) {
+    const problem = initFailureProblem(failure, name)
+    if (!problem) continue
+    const message = at(problem.line, problem.column, problem.message)
+    throw badRequest(`content ${message}`, [{ field: 'content', message }])
+  }
 }
 
 /** What the compiler said of a program, or why it could not say (503: nothing is stored on a guess). */

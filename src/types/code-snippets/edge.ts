@@ -1,3 +1,4 @@
+import { vclName } from '../../domain/vcl.ts'
 import type { CodeSnippetData } from './fields.ts'
 
 /** A place in a snippet's text: line and column from 1, as the console's editor counts them. */
@@ -111,6 +112,96 @@ export function snippetProblems(content: string, hook?: string): SnippetProblem[
   }
   if (depth > 0) problems.push({ ...position(code, code.length), message: 'a { is not closed' })
   return problems.sort((a, b) => a.line - b.line || a.column - b.column)
+}
+
+/** One step from a vcl_init snippet to a `return (fail)`: a `call` (of `call`) or the return itself. */
+export type InitStep = { snippet: string; line: number; column: number; call?: string }
+/** A vcl_init snippet that reaches `return (fail)` through the subroutines it calls, and how. */
+export type InitFailure = { snippet: string; steps: InitStep[] }
+
+const RETURN_FAIL = /\breturn\s*\(\s*fail\b/g
+const CALL = /\bcall\s+([A-Za-z][\w-]*)\s*;/g
+
+/**
+ * The vcl_init snippets of `snippets` (a project's enabled ones) that reach `return (fail)` through the
+ * subroutines they call: a global snippet's own (`sub fail_init { return (fail); }`) or another
+ * snippet's (`snippet_<name>`), followed call by call. VCC takes it, but no node loads a VCL whose
+ * vcl_init fails (the project stays on its last good VCL on every node), so it is read here, without
+ * Varnish, from the snippets' text (comments and strings not read).
+ */
+export function initFailures(
+  snippets: { name: string; data: Pick<CodeSnippetData, 'hook' | 'content'> }[],
+): InitFailure[] {
+  type Body = { snippet: string; code: string; from: number; to: number }
+  const subs = new Map<string, Body>()
+  const codes = new Map(snippets.map(({ name, data }) => [name, codeOnly(data.content)]))
+  for (const { name, data } of snippets) {
+    const code = codes.get(name) ?? ''
+    if (data.hook !== 'global') {
+      subs.set(vclName('snippet', name), { snippet: name, code, from: 0, to: code.length })
+      continue
+    }
+    for (const found of code.matchAll(/\bsub\s+([A-Za-z][\w-]*)\s*\{/g)) {
+      const open = (found.index ?? 0) + found[0].length
+      let depth = 1
+      let end = open
+      while (end < code.length && depth > 0) {
+        if (code[end] === '{') depth += 1
+        if (code[end] === '}') depth -= 1
+        end += 1
+      }
+      subs.set(found[1] ?? '', { snippet: name, code, from: open, to: end })
+    }
+  }
+  /** The steps from `body` to a return (fail), the first in the text's order; null when none is reached. */
+  const reach = (body: Body, seen: Set<string>): InitStep[] | null => {
+    const text = body.code.slice(0, body.to)
+    const found: { index: number; call?: string }[] = []
+    for (const pattern of [RETURN_FAIL, CALL]) {
+      pattern.lastIndex = body.from
+      for (let hit = pattern.exec(text); hit; hit = pattern.exec(text))
+        found.push({ index: hit.index, ...(hit[1] === undefined ? {} : { call: hit[1] }) })
+    }
+    for (const { index, call } of found.sort((a, b) => a.index - b.index)) {
+      const step = { snippet: body.snippet, ...position(body.code, index), ...(call === undefined ? {} : { call }) }
+      if (call === undefined) return [step]
+      const callee = subs.get(call)
+      if (!callee || seen.has(call)) continue
+      const rest = reach(callee, new Set([...seen, call]))
+      if (rest) return [step, ...rest]
+    }
+    return null
+  }
+  return snippets.flatMap(({ name, data }) => {
+    if (data.hook !== 'vcl_init') return []
+    const code = codes.get(name) ?? ''
+    const steps = reach({ snippet: name, code, from: 0, to: code.length }, new Set())
+    return steps ? [{ snippet: name, steps }] : []
+  })
+}
+
+/**
+ * An init failure said in snippet `from`'s text: at its last step there (the return, or the call that
+ * leads to it), with the way from the vcl_init snippet when `from` is another.
+ */
+export function initFailureProblem(failure: InitFailure, from: string): SnippetProblem | null {
+  const at = failure.steps.findLast((step) => step.snippet === from)
+  const first = failure.steps[0]
+  const last = failure.steps.at(-1)
+  if (!at || !first || !last) return null
+  const place = (step: InitStep) =>
+    `${step.snippet === from ? '' : `VCL snippet ${step.snippet}, `}line ${step.line}, column ${step.column}`
+  const what =
+    at.call === undefined ? 'return (fail)' : `call ${at.call}, which reaches return (fail) (${place(last)}),`
+  const where =
+    failure.snippet === from
+      ? 'in vcl_init'
+      : `in vcl_init, where VCL snippet ${failure.snippet} reaches it (line ${first.line}, column ${first.column}: call ${first.call})`
+  return {
+    line: at.line,
+    column: at.column,
+    message: `${what} is not allowed ${where}: no node would load the project`,
+  }
 }
 
 /** The snippets of a project in the order a hook runs them: by priority, then name. */

@@ -1,7 +1,7 @@
 import { conflict } from '../../../server/base/errors.ts'
 import type { ResourceDefinition, TypeServer } from '../../../server/resources/definition.ts'
 import { lockKeys, snippetKey, snippetUses } from '../websites/server.ts'
-import { checkSnippetDelete, checkSnippetVcl, confineSnippet } from './edge-check.ts'
+import { checkSnippetDelete, checkSnippetVcl, confineInit, confineSnippet } from './edge-check.ts'
 import { type CodeSnippetData, CodeSnippetFields } from './fields.ts'
 
 export const codeSnippets: ResourceDefinition = {
@@ -31,6 +31,7 @@ export const codeSnippets: ResourceDefinition = {
         throw conflict(errors.map((e) => e.message).join('; '), undefined, errors)
       }
       confineSnippet(snippet.content, snippet.hook)
+      await confineInit(db, scope, name, snippet)
       await checkSnippetVcl(db, scope, name, snippet)
       return undefined
     },
