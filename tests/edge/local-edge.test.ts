@@ -148,8 +148,9 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
       expect(saved.status).toBe(201)
       const failed = async () => lines.filter((line) => line.includes('project shop') && line.includes('did not load'))
       await until('the load to fail', async () => (await failed()).length > 0)
-      expect(agent?.reportBody().projects.find((line) => line.project === 'shop')?.error).toContain(
-        'Failed initialization',
+      // Varnish names only the node's VCL: the report names the snippet, Varnish's words after it.
+      expect(agent?.reportBody().projects.find((line) => line.project === 'shop')?.error).toMatch(
+        /^the project's vcl_init snippet init-fails failed: VCL "p_shop_\d+" Failed initialization\nMessage:\n\tstd\.integer: conversion failed: Invalid number/,
       )
       // Two more reports later (every 2 s while nothing changes), it has not tried that VCL again.
       const seen = async () =>

@@ -361,10 +361,28 @@ describe("a node's word on a VCL Varnish refused", () => {
     expect(loadError(vcl, refusal(vcl, own, 1, 'Something'))).toBe(
       `the VCL the platform writes for the project, line ${own}, column 1: Something`,
     )
-    // What is not the compiler's is said as it came.
-    const init =
-      'VCL "p_shop_6" Failed initialization\nMessage:\n\tFailed from VCL\n\nCommand failed with error code 300'
-    expect(loadError(vcl, init)).toBe(init)
+  })
+
+  it("names the project's vcl_init snippets when its vcl_init failed, with Varnish's words", () => {
+    const init = [
+      'VCL "p_shop_6" Failed initialization',
+      'Message:',
+      '\tstd.integer: conversion failed: Invalid number',
+      '',
+      'Command failed with error code 300',
+    ].join('\n')
+    const config = everything()
+    expect(loadError(compileProject(config, () => '127.0.0.1').program.text, init)).toBe(
+      `the project's vcl_init snippet init failed: ${init}`,
+    )
+    const more = { hook: 'vcl_init', content: 'std.log("more");', priority: 5 }
+    config.snippets.push({ name: 'init-more', data: parse(CodeSnippetFields, more) })
+    expect(loadError(compileProject(config, () => '127.0.0.1').program.text, init)).toBe(
+      `one of the project's vcl_init snippets (init-more, init) failed: ${init}`,
+    )
+    // Without vcl_init snippets, the platform's own: said as it came.
+    const none = { ...config, snippets: config.snippets.filter(({ data }) => data.hook !== 'vcl_init') }
+    expect(loadError(compileProject(none, () => '127.0.0.1').program.text, init)).toBe(init)
   })
 })
 
