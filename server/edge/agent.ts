@@ -72,12 +72,16 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, MESSAGE_MAX)
 
 /**
- * A load refused by Varnish's compiler, or by the VCL's own vcl_init (a snippet's `return (fail);`): it
- * will fail again until the project's own VCL changes, so it is not tried again at every poll, nor when
- * another project changes (each try is a gcc compile); a new varnishd (or agent) tries it once more.
+ * A load refused by Varnish's compiler, or by the VCL's own vcl_init (a snippet's `return (fail);`), or
+ * one during which Varnish's child stopped answering (a VMOD's assertion in vcl_init panics the child,
+ * which varnishd starts again, every project's VCL with it): it will fail again until the project's own
+ * VCL changes, so it is not tried again at every poll, nor when another project changes (each try is a
+ * gcc compile, or a panic that drops every project's traffic); a new varnishd (or agent) tries it once more.
  */
 const refusedByCompiler = (message: string) =>
-  /VCL compilation failed|Message from VCC-compiler|Running VCC-compiler failed|Failed initialization/.test(message)
+  /VCL compilation failed|Message from VCC-compiler|Running VCC-compiler failed|Failed initialization|CLI communication error/.test(
+    message,
+  )
 
 /**
  * The edge agent (EDGE.md): runs and supervises one varnishd, asks the platform for its node's

@@ -196,6 +196,51 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     }
   }, 120_000)
 
+  it('does not load again a VCL during whose load Varnish’s child stopped answering, until its own changes', async () => {
+    // What varnishadm answers when a VMOD's assertion in vcl_init panics the child (varnishd starts it
+    // again): trying that VCL at every poll would drop every project's traffic each time.
+    const load = VarnishNode.prototype.load
+    // Every load of that VCL (it would panic the child each time), none of any other.
+    const loads = vi.spyOn(VarnishNode.prototype, 'load').mockImplementation(function (this: VarnishNode, prefix, vcl) {
+      if (!vcl.includes('X-Child')) return load.call(this, prefix, vcl)
+      return Promise.reject(new Error('Rejected 400\nCLI communication error (hdr)'))
+    })
+    const shopLoads = () => loads.mock.calls.filter(([prefix]) => prefix === 'p_shop').length
+    const line = (project: string) => agent?.reportBody().projects.find((one) => one.project === project)
+    const revisionOf = async (project: string) =>
+      (await configurationTag(platform.server.ctx.db, [project])).revisions.projects.get(project) ?? 0
+    const snippets = '/api/core/v0/projects/shop/codesnippets'
+    try {
+      const saved = await platform.call('POST', snippets, {
+        body: { name: 'child-stops', hook: 'vcl_deliver', content: 'set resp.http.X-Child = "stops";' },
+      })
+      expect(saved.status).toBe(201)
+      const stored = await revisionOf('shop')
+      await until('the load to fail', async () => (line('shop')?.failed_revision ?? 0) >= stored)
+      expect(line('shop')?.error).toContain('CLI communication error')
+      const tried = shopLoads()
+      // Media's change sends the whole configuration again, shop's unchanged VCL with it: not loaded again.
+      const website = '/api/core/v0/projects/media/websites/news-example-com'
+      const renamed = await platform.call('PATCH', website, {
+        body: { display_name: 'News, renamed again' },
+        headers: { 'if-match': '*' },
+      })
+      expect(renamed.status).toBe(200)
+      const media = await revisionOf('media')
+      await until('media to run its change', async () => (line('media')?.revision ?? 0) >= media)
+      // Nor at the polls that follow: two more reports (every 2 s while nothing changes).
+      const seen = async () =>
+        (await platform.call('GET', `/api/core/v0/nodes/${LOCAL_EDGE_NODE}`)).body.data.last_seen_at
+      const first = await seen()
+      const second = await until('a report', async () => (await seen()) !== first && seen())
+      await until('another report', async () => (await seen()) !== second)
+      expect(shopLoads()).toBe(tried)
+    } finally {
+      loads.mockRestore()
+      await platform.call('DELETE', `${snippets}/child-stops`, { headers: { 'if-match': '*' } })
+    }
+  }, 120_000)
+
   it('loads a project holding a regex PCRE2 refuses, stored before the save-time check, without that rule', async () => {
     const shopLine = () => agent?.reportBody().projects.find((line) => line.project === 'shop')
     // JavaScript's RegExp takes it, PCRE2 does not ('\\u'): the whole project failed on every node.

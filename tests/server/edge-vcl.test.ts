@@ -119,6 +119,21 @@ describe("a tenant's snippet on a shared node", () => {
     expect(snippetProblems('sub tenant_helper {\n  set req.http.X-Helper = "1";\n}')).toEqual([])
   })
 
+  it('is refused the shard director settings whose value out of range panics the node for every project', () => {
+    // Varnish 7.1: `Assert error in shardcfg_set_rampup(), … Condition(duration >= 0) not true`, the child
+    // stopped, every project's traffic with it (VCC compiles it, in vcl_init and elsewhere).
+    expect(snippetProblems('new s = directors.shard();\ns.set_rampup(-1s);', 'vcl_init')).toEqual([
+      {
+        line: 2,
+        column: 2,
+        message:
+          'set_rampup is not available to snippets: a value out of its range stops the node’s Varnish for every project; use a director of the platform',
+      },
+    ])
+    expect(snippetProblems('d_shop_origin . set_warmup(2);')[0]?.message).toMatch(/^set_warmup is not available/)
+    expect(snippetProblems('new s = directors.shard();\ns.reconfigure();', 'vcl_init')).toEqual([])
+  })
+
   it('cannot close the subroutine it is placed in', () => {
     expect(snippetProblems('}\nsub vcl_recv { return (vcl(x)); }\nsub y {')[0]).toMatchObject({ line: 1, column: 1 })
     expect(snippetProblems('if (req.url == "/") {')).toEqual([{ line: 1, column: 22, message: 'a { is not closed' }])
@@ -532,15 +547,17 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
       old('old-hash', 'global', 'sub vcl_hash {\n  hash_data("shop.example.com");\n}'),
       old('old-throttle', 'vcl_recv', 'if (vsthrottle.is_denied("shop|login|", 1, 1s)) { return (synth(429)); }'),
       old('old-init', 'vcl_init', 'return (fail);'),
+      old('old-rampup', 'vcl_init', 'new s = directors.shard();\ns.set_rampup(-1s);'),
     )
     const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
-    for (const written of ['shop.example.com");', 'is_denied("shop|login|"', 'return (fail)'])
+    for (const written of ['shop.example.com");', 'is_denied("shop|login|"', 'return (fail)', 'set_rampup'])
       expect(program.text).not.toContain(written)
     const said = (name: string) => notEnforced.find((line) => line.type === 'codesnippets' && line.name === name)?.what
     expect(said('old-hash')).toBe(
       'the whole snippet: line 1, column 1: vcl_hash is a name the platform uses: a snippet cannot define vcl_* subroutines (use the hook) or names starting website_, snippet_, project_, iplist_, wadp_, d_ or b_ (edit it)',
     )
     expect(said('old-throttle')).toContain('vsthrottle is not available to snippets')
+    expect(said('old-rampup')).toContain('set_rampup is not available to snippets')
     expect(said('old-init')).toBe(
       'the whole snippet: line 1, column 1: return (fail) is not allowed in vcl_init: no node would load the project (edit it)',
     )

@@ -43,7 +43,8 @@ function codeOnly(text: string): string {
  * What a tenant's VCL may not do on a node it shares (EDGE.md): inline C, importing modules or
  * including files, functions that reach the node (its files, its environment), switching to another
  * VCL, bans (which would reach every project's objects in the cache), the rate limits' counters (shared
- * by every project), and the subroutines and names the platform writes.
+ * by every project), the shard director's settings that panic the node out of their range, and the
+ * subroutines and names the platform writes.
  */
 const FORBIDDEN: { pattern: RegExp; message: string }[] = [
   { pattern: /C\{|\}C/, message: 'inline C is not allowed in a shared edge' },
@@ -62,6 +63,13 @@ const FORBIDDEN: { pattern: RegExp; message: string }[] = [
   { pattern: /\bvcl\s*\(/, message: 'return (vcl(…)) is not allowed: a project’s VCL cannot switch to another' },
   { pattern: /\b(std\s*\.\s*)?ban\s*\(/, message: 'bans are not allowed in snippets: use the Invalidation page' },
   { pattern: /\b(vtc|debug|unix|blob)\s*\./, message: 'the $1 module is not available to snippets' },
+  {
+    // Varnish 7.1's shard director asserts these values' range: one out of it panics the node's Varnish,
+    // every project's traffic with it, instead of failing the VCL.
+    pattern: /\.\s*set_(rampup|warmup)\s*\(/,
+    message:
+      'set_$1 is not available to snippets: a value out of its range stops the node’s Varnish for every project; use a director of the platform',
+  },
   {
     pattern: /\bvsthrottle\s*\./,
     message:
