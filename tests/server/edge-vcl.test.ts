@@ -3,9 +3,12 @@
  * snippet inside its project, every kind of configuration compiled by Varnish's own compiler, and the
  * API refusing a snippet that does not compile with the line and column inside its text.
  */
+import { and, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../server/base/errors.ts'
+import type { Db } from '../../server/db/client.ts'
+import { resources } from '../../server/db/schema.ts'
 import { loadError } from '../../server/edge/load-error.ts'
 import { parseVccOutput, Vcc } from '../../server/edge/vcc.ts'
 import { globRegex, VclProgram, vclRegex, vclString } from '../../src/domain/vcl.ts'
@@ -13,6 +16,7 @@ import { BlocklistFields } from '../../src/types/blocklist/fields.ts'
 import { snippetProblems } from '../../src/types/code-snippets/edge.ts'
 import { checkRegexVcl } from '../../src/types/code-snippets/edge-check.ts'
 import { CodeSnippetFields, type VclHook } from '../../src/types/code-snippets/fields.ts'
+import { projectSnippetsKey } from '../../src/types/code-snippets/server.ts'
 import { DIRECTOR_TYPES, DirectorFields } from '../../src/types/directors/fields.ts'
 import { compileProject, type ProjectConfiguration } from '../../src/types/edge-program.ts'
 import { IpListFields } from '../../src/types/ip-lists/fields.ts'
@@ -20,8 +24,9 @@ import { CACHE_MODES, MATCH_TYPES, PageRuleFields } from '../../src/types/page-r
 import { RATE_LIMIT_ACTIONS, RateLimitFields } from '../../src/types/rate-limits/fields.ts'
 import { SyntheticFields } from '../../src/types/synthetic-responses/fields.ts'
 import { WebsiteFields } from '../../src/types/websites/fields.ts'
+import { lockKeys } from '../../src/types/websites/server.ts'
 import { PCRE2_CASES } from '../tools/pcre2-cases.ts'
-import { setUpPlatform } from './support.ts'
+import { type Json, setUpPlatform } from './support.ts'
 
 /** Strings a user may type that would end a VCL string or a line if they were pasted as they are. */
 const HOSTILE = ['"}', '"', '{"', '"} + req.http.x + {"', '\\', '%', '}', 'C{ }C', '#', '/* */', 'é ✓']
@@ -673,6 +678,42 @@ describe('the API refuses a snippet that would break or leave its project', () =
     } finally {
       await platform.call('DELETE', `${snippets}/init-fails`, { headers: { 'if-match': '*' } })
       await platform.call('DELETE', `${snippets}/fails-init`, { headers: { 'if-match': '*' } })
+    }
+  })
+
+  it('checks a vcl_init snippet against a global one saved at the same moment, never both stored', async () => {
+    const created = await platform.call('POST', snippets, {
+      body: { name: 'fails-at-once', hook: 'global', content: 'sub fail_now {\n  std.log("now");\n}' },
+    })
+    expect(created.status).toBe(201)
+    let saving: Promise<{ status: number; body: Json }> | null = null
+    try {
+      // Another write of the project's snippets under way: the global sub gaining return (fail), checked and
+      // written, not yet committed.
+      await platform.server.ctx.db.transaction(async (transaction) => {
+        const tx = transaction as Db
+        await lockKeys(tx, [projectSnippetsKey('shop')])
+        await tx
+          .update(resources)
+          .set({ data: { ...created.body.data, content: 'sub fail_now {\n  return (fail);\n}' } })
+          .where(
+            and(eq(resources.type, 'codesnippets'), eq(resources.scope, 'shop'), eq(resources.name, 'fails-at-once')),
+          )
+        saving = platform.call('POST', snippets, {
+          body: { name: 'init-at-once', hook: 'vcl_init', content: 'call fail_now;' },
+        })
+        // Without the project's lock it is answered meanwhile, checked against the sub as it was.
+        await Promise.race([saving, new Promise((resolve) => setTimeout(resolve, 1000))])
+      })
+      const saved = await (saving as unknown as Promise<{ status: number; body: Json }>)
+      expect([saved.status, saved.body.errors?.[0]?.message]).toEqual([
+        400,
+        expect.stringMatching(/^line 1, column 1: call fail_now, which reaches return \(fail\)/),
+      ])
+      expect((await platform.call('GET', `${snippets}/init-at-once`)).status).toBe(404)
+    } finally {
+      await platform.call('DELETE', `${snippets}/init-at-once`, { headers: { 'if-match': '*' } })
+      await platform.call('DELETE', `${snippets}/fails-at-once`, { headers: { 'if-match': '*' } })
     }
   })
 

@@ -4,6 +4,13 @@ import { lockKeys, snippetKey, snippetUses } from '../websites/server.ts'
 import { checkSnippetDelete, checkSnippetVcl, confineInit, confineSnippet } from './edge-check.ts'
 import { type CodeSnippetData, CodeSnippetFields } from './fields.ts'
 
+/**
+ * The advisory lock of a project's snippets, which every write and delete of one takes: each checks the
+ * others (a vcl_init snippet reaching another's return (fail), the project's VCL compiling without one),
+ * so two at once would each pass against what the other had not yet stored.
+ */
+export const projectSnippetsKey = (project: string) => `vcl-snippets|${project}`
+
 export const codeSnippets: ResourceDefinition = {
   type: 'codesnippets',
   label: 'VCL snippet',
@@ -18,8 +25,9 @@ export const codeSnippets: ResourceDefinition = {
     // with it (EDGE.md); both are refused before anything is stored.
     async beforeWrite({ db, scope, name, data, concurrent }) {
       const snippet = data as CodeSnippetData
-      // A website naming it at the same moment waits for this write, or this one for it (lockKeys).
-      if (concurrent !== false) await lockKeys(db, [snippetKey(scope, name)])
+      // A website naming it at the same moment waits for this write, or this one for it (lockKeys); so does
+      // a write of another of the project's snippets (projectSnippetsKey).
+      if (concurrent !== false) await lockKeys(db, [snippetKey(scope, name), projectSnippetsKey(scope)])
       // A website runs it in the hook of the field that names it: moved to another hook, that website
       // could not be saved again (src/types/websites/server.ts refuses the mismatch) nor run it.
       const misplaced = (await snippetUses(db, scope, name)).filter((use) => use.hook !== snippet.hook)
@@ -37,6 +45,7 @@ export const codeSnippets: ResourceDefinition = {
     },
     // A global snippet whose subroutine another snippet calls stays while that one does.
     async beforeDelete({ db, scope, name }) {
+      await lockKeys(db, [projectSnippetsKey(scope)])
       await checkSnippetDelete(db, scope, name)
       return undefined
     },
