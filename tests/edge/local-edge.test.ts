@@ -75,6 +75,28 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     if (dir) await rm(dir, { recursive: true, force: true })
   })
 
+  /** What the node's agent last reported of a project. */
+  const lineOf = (project: string) => agent?.reportBody().projects.find((one) => one.project === project)
+  /** A project's configuration revision as the platform has it now. */
+  const revisionOf = async (project: string) =>
+    (await configurationTag(platform.server.ctx.db, [project])).revisions.projects.get(project) ?? 0
+  /** Two more of the node's reports (every 2 s while nothing changes). */
+  async function twoMoreReports() {
+    const seen = async () =>
+      (await platform.call('GET', `/api/core/v0/nodes/${LOCAL_EDGE_NODE}`)).body.data.last_seen_at
+    const first = await seen()
+    const second = await until('a report', async () => (await seen()) !== first && seen())
+    await until('another report', async () => (await seen()) !== second)
+  }
+  /** Shop's line once the node has run, or refused, the revision the platform has now. */
+  async function shopRunOrRefused() {
+    const stored = await revisionOf('shop')
+    return until('the project to load', async () => {
+      const line = lineOf('shop')
+      return Math.max(line?.revision ?? 0, line?.failed_revision ?? 0) >= stored && line
+    })
+  }
+
   it('is registered as local-edge, though its name is no endpoint id, and serves through varnishd', async () => {
     dir = await mkdtemp(join(tmpdir(), 'wadp-local-edge-'))
     const listen = `127.0.0.1:${await freePort()}`
@@ -94,9 +116,8 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
 
   it('says which revision a snippet Varnish refused was of, and that it runs the fix once it does', async () => {
     const snippets = '/api/core/v0/projects/shop/codesnippets'
-    const shopLine = () => agent?.reportBody().projects.find((line) => line.project === 'shop')
     await storeSnippet({ name: 'refused-by-varnish', hook: 'vcl_deliver', content: 'set resp.http.X-A = ;' })
-    const failed = await until('the load to fail', async () => (shopLine()?.error ? shopLine() : null))
+    const failed = await until('the load to fail', async () => (lineOf('shop')?.error ? lineOf('shop') : null))
     // The compiler's words, placed in the snippet's own text, not in the node's work file (p_shop_N.vcl).
     expect(failed.error).toBe(
       "VCL snippet refused-by-varnish, line 1, column 21: Unknown token ';' when looking for STRING",
@@ -111,7 +132,7 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
     const sync = async () => (await platform.call('GET', '/api/core/v0/projects/shop/sync?details=true')).body.data
     const row = async () => (await sync()).details.find((d: { endpoint: string }) => d.endpoint === LOCAL_EDGE_NODE)
     await until('the node to run the fix', async () => (await row())?.updated)
-    expect(shopLine()).toMatchObject({ error: null, failed_revision: null })
+    expect(lineOf('shop')).toMatchObject({ error: null, failed_revision: null })
   }, 120_000)
 
   it('says varnishd exited while its agent starts it again, and serves again once it runs', async () => {
@@ -153,11 +174,7 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
         /^the project's vcl_init snippet init-fails failed: VCL "p_shop_\d+" Failed initialization\nMessage:\n\tstd\.integer: conversion failed: Invalid number/,
       )
       // Two more reports later (every 2 s while nothing changes), it has not tried that VCL again.
-      const seen = async () =>
-        (await platform.call('GET', `/api/core/v0/nodes/${LOCAL_EDGE_NODE}`)).body.data.last_seen_at
-      const first = await seen()
-      const second = await until('a report', async () => (await seen()) !== first && seen())
-      await until('another report', async () => (await seen()) !== second)
+      await twoMoreReports()
       expect(await failed()).toHaveLength(1)
     } finally {
       log.mockRestore()
@@ -168,14 +185,11 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
   it('does not load a refused VCL again when another project changes, only when its own does', async () => {
     const loads = vi.spyOn(VarnishNode.prototype, 'load')
     const shopLoads = () => loads.mock.calls.filter(([prefix]) => prefix === 'p_shop').length
-    const line = (project: string) => agent?.reportBody().projects.find((one) => one.project === project)
-    const revisionOf = async (project: string) =>
-      (await configurationTag(platform.server.ctx.db, [project])).revisions.projects.get(project) ?? 0
     const website = '/api/core/v0/projects/media/websites/news-example-com'
     try {
       await storeSnippet({ name: 'refused-once', hook: 'vcl_deliver', content: 'set resp.http.X-A = ;' })
       const stored = await revisionOf('shop')
-      await until('the load to fail', async () => (line('shop')?.failed_revision ?? 0) >= stored)
+      await until('the load to fail', async () => (lineOf('shop')?.failed_revision ?? 0) >= stored)
       const tried = shopLoads()
       expect(tried).toBeGreaterThan(0)
       // Media's change sends the whole configuration again, shop's unchanged VCL with it.
@@ -185,9 +199,9 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
       })
       expect(renamed.status).toBe(200)
       const media = await revisionOf('media')
-      await until('media to run its change', async () => (line('media')?.revision ?? 0) >= media)
+      await until('media to run its change', async () => (lineOf('media')?.revision ?? 0) >= media)
       expect(shopLoads()).toBe(tried)
-      expect(line('shop')?.error).toContain("Unknown token ';' when looking for STRING")
+      expect(lineOf('shop')?.error).toContain("Unknown token ';' when looking for STRING")
     } finally {
       loads.mockRestore()
       await platform.call('DELETE', '/api/core/v0/projects/shop/codesnippets/refused-once', {
@@ -206,9 +220,6 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
       return Promise.reject(new Error('Rejected 400\nCLI communication error (hdr)'))
     })
     const shopLoads = () => loads.mock.calls.filter(([prefix]) => prefix === 'p_shop').length
-    const line = (project: string) => agent?.reportBody().projects.find((one) => one.project === project)
-    const revisionOf = async (project: string) =>
-      (await configurationTag(platform.server.ctx.db, [project])).revisions.projects.get(project) ?? 0
     const snippets = '/api/core/v0/projects/shop/codesnippets'
     try {
       const saved = await platform.call('POST', snippets, {
@@ -216,8 +227,8 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
       })
       expect(saved.status).toBe(201)
       const stored = await revisionOf('shop')
-      await until('the load to fail', async () => (line('shop')?.failed_revision ?? 0) >= stored)
-      expect(line('shop')?.error).toContain('CLI communication error')
+      await until('the load to fail', async () => (lineOf('shop')?.failed_revision ?? 0) >= stored)
+      expect(lineOf('shop')?.error).toContain('CLI communication error')
       const tried = shopLoads()
       // Media's change sends the whole configuration again, shop's unchanged VCL with it: not loaded again.
       const website = '/api/core/v0/projects/media/websites/news-example-com'
@@ -227,13 +238,9 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
       })
       expect(renamed.status).toBe(200)
       const media = await revisionOf('media')
-      await until('media to run its change', async () => (line('media')?.revision ?? 0) >= media)
+      await until('media to run its change', async () => (lineOf('media')?.revision ?? 0) >= media)
       // Nor at the polls that follow: two more reports (every 2 s while nothing changes).
-      const seen = async () =>
-        (await platform.call('GET', `/api/core/v0/nodes/${LOCAL_EDGE_NODE}`)).body.data.last_seen_at
-      const first = await seen()
-      const second = await until('a report', async () => (await seen()) !== first && seen())
-      await until('another report', async () => (await seen()) !== second)
+      await twoMoreReports()
       expect(shopLoads()).toBe(tried)
     } finally {
       loads.mockRestore()
@@ -242,7 +249,6 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
   }, 120_000)
 
   it('loads a project holding a regex PCRE2 refuses, stored before the save-time check, without that rule', async () => {
-    const shopLine = () => agent?.reportBody().projects.find((line) => line.project === 'shop')
     // JavaScript's RegExp takes it, PCRE2 does not ('\\u'): the whole project failed on every node.
     await storePastChecks(
       'pagerules',
@@ -264,13 +270,7 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
       ).toBe(200)
     try {
       await listed(['static-assets-cache', 'old-regex'])
-      const { revisions } = await configurationTag(platform.server.ctx.db, ['shop'])
-      const stored = revisions.projects.get('shop') ?? 0
-      // Its revision run, or refused.
-      const loaded = await until('the project to load', async () => {
-        const line = shopLine()
-        return Math.max(line?.revision ?? 0, line?.failed_revision ?? 0) >= stored && line
-      })
+      const loaded = await shopRunOrRefused()
       expect(loaded).toMatchObject({ error: null, failed_revision: null })
       const said = await platform.call('GET', '/api/core/v0/projects/shop/not-enforced')
       expect(said.body.data).toContainEqual({
@@ -285,18 +285,12 @@ describe.skipIf(!findVarnishd())('the local edge node', () => {
   }, 120_000)
 
   it('loads a project holding a vcl_init snippet that calls a failing global sub, stored past the check, without it', async () => {
-    const shopLine = () => agent?.reportBody().projects.find((line) => line.project === 'shop')
     const snippets = '/api/core/v0/projects/shop/codesnippets'
     try {
       // VCC takes the pair, and its vcl_init fails: the whole project stayed on its last good VCL.
       await storeSnippet({ name: 'fails-init', hook: 'global', content: 'sub fail_init {\n  return (fail);\n}' })
       await storeSnippet({ name: 'init-fails', hook: 'vcl_init', content: 'call fail_init;' })
-      const { revisions } = await configurationTag(platform.server.ctx.db, ['shop'])
-      const stored = revisions.projects.get('shop') ?? 0
-      const loaded = await until('the project to load', async () => {
-        const line = shopLine()
-        return Math.max(line?.revision ?? 0, line?.failed_revision ?? 0) >= stored && line
-      })
+      const loaded = await shopRunOrRefused()
       expect(loaded).toMatchObject({ error: null, failed_revision: null })
       const said = await platform.call('GET', '/api/core/v0/projects/shop/not-enforced')
       expect(said.body.data).toContainEqual({
