@@ -1,6 +1,7 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { nodeProjectRows } from '../src/types/nodes/project-rows.ts'
 import { nodeKindOf, nodesUi } from '../src/types/nodes/screen.ts'
-import { NodeProjects, nodeProjectLines } from '../src/views/NodeProjects.tsx'
+import { NodeProjects } from '../src/views/NodeProjects.tsx'
 import { type DetailAddons, ResourceDetailRoute } from './-resources/ResourceDetailRoute.tsx'
 import { secretRotationAddons } from './-resources/SecretRotation.tsx'
 
@@ -24,7 +25,7 @@ function Page() {
     refetchInterval: (record) => (nodeKindOf(record) === 'agent' ? FOLLOW_MS : false),
     content: (record) =>
       nodeKindOf(record) === 'agent' ? (
-        <NodeProjects lines={nodeProjectLines(record.projects)} selected={project} />
+        <NodeProjects rows={nodeProjectRows(record.projects)} selected={project} />
       ) : null,
   }
   return <ResourceDetailRoute ui={nodesUi} name={name} addons={addons} />

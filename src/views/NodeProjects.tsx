@@ -1,41 +1,15 @@
 import { type Column, Table } from '../ui/Table.tsx'
 
-/** One project as an edge agent node's last report says it runs it (the node's `projects`, API.md). */
-export type NodeProjectLine = {
-  project: string
-  applied_revision: number | null
-  target_revision: number
-  sync_state: 'in_sync' | 'pending' | 'failed'
-  sync_message: string | null
-}
-
-const STATES: Record<NodeProjectLine['sync_state'], string> = {
-  in_sync: 'In sync',
-  pending: 'Pending',
-  failed: 'Failed',
-}
-
-/** The node's project lines, as the server derives them; anything else in their place reads as none. */
-export function nodeProjectLines(value: unknown): NodeProjectLine[] {
-  if (!Array.isArray(value)) return []
-  return value.filter(
-    (line): line is NodeProjectLine =>
-      typeof line === 'object' &&
-      line !== null &&
-      typeof (line as NodeProjectLine).project === 'string' &&
-      (line as NodeProjectLine).sync_state in STATES,
-  )
-}
-
-const revision = (value: number | null) => (typeof value === 'number' ? String(value) : '—')
+/** One project as an edge agent node's last report says it runs it, in words (`nodeProjectRows`). */
+export type NodeProjectRow = { project: string; revisions: string; sync: string; message: string | null }
 
 /**
  * An edge agent node's projects: the project revision it runs of each, over the one it should, and why
  * not when it failed to load it. The platform revision in the summary is the top VCL's, which a project's
  * failed load does not stop: on its own it read as if all was applied (the node detail page only).
  */
-export function NodeProjects({ lines, selected }: { lines: readonly NodeProjectLine[]; selected: string }) {
-  const columns: Column<NodeProjectLine>[] = [
+export function NodeProjects({ rows, selected }: { rows: readonly NodeProjectRow[]; selected: string }) {
+  const columns: Column<NodeProjectRow>[] = [
     {
       id: 'project',
       header: 'Project',
@@ -45,17 +19,15 @@ export function NodeProjects({ lines, selected }: { lines: readonly NodeProjectL
     {
       id: 'revision',
       header: 'Project revision applied / target',
-      cell: (line) => (
-        <span className="tabular-nums">{`${revision(line.applied_revision)} / ${revision(line.target_revision)}`}</span>
-      ),
+      cell: (line) => <span className="tabular-nums">{line.revisions}</span>,
     },
-    { id: 'sync', header: 'Sync', cell: (line) => STATES[line.sync_state] },
+    { id: 'sync', header: 'Sync', cell: (line) => line.sync },
     {
       id: 'message',
       header: 'Sync message',
       cell: (line) =>
-        line.sync_message ? (
-          <pre className="max-h-60 overflow-auto font-mono text-xs whitespace-pre-wrap">{line.sync_message}</pre>
+        line.message ? (
+          <pre className="max-h-60 overflow-auto font-mono text-xs whitespace-pre-wrap">{line.message}</pre>
         ) : null,
     },
   ]
@@ -70,7 +42,7 @@ export function NodeProjects({ lines, selected }: { lines: readonly NodeProjectL
       </p>
       <Table
         columns={columns}
-        rows={lines}
+        rows={rows}
         rowKey={(line) => line.project}
         caption="Projects on this node"
         empty="Its agent has not reported any project yet."

@@ -88,11 +88,15 @@ const textOr = (value: unknown, none: string) => (typeof value === 'string' && v
 const timeLine = (label: string, value: unknown, none: string): SummaryLine =>
   typeof value === 'string' && value !== '' ? { label, value, format: 'time' } : { label, value: none }
 
-/** `12 / 14`: the platform revision a node holds, over the one it should. */
+/** `12 / 14`: the revision a node holds (the platform's, or one project's), over the one it should. */
 export function revisionsOf(record: Draft): string {
   const text = (value: unknown) => (typeof value === 'number' ? String(value) : '—')
   return `${text(record.applied_revision)} / ${text(record.target_revision)}`
 }
+
+/** A sync state in words (`in_sync`: In sync). */
+export const syncLabel = (value: unknown) =>
+  NODE_SYNC_OPTIONS.find((o) => o.value === value)?.label ?? String(value ?? '—')
 
 /** Nodes: the fleet's points of presence, platform-wide (RESOURCES.md, Node). */
 export const nodesUi: ResourceUi = {
@@ -136,7 +140,7 @@ export const nodesUi: ResourceUi = {
     },
     {
       label: 'Sync',
-      value: NODE_SYNC_OPTIONS.find((o) => o.value === record.sync_state)?.label ?? String(record.sync_state ?? '—'),
+      value: syncLabel(record.sync_state),
     },
     { label: 'Platform revision applied / target', value: revisionsOf(record) },
     ...(nodeKindOf(record) === 'agent' ? agentLines(record) : []),
