@@ -166,6 +166,12 @@ it('has Varnish’s compiler in CI, where .ci/run installs it (elsewhere the com
 
 const parse = <T>(schema: v.GenericSchema<unknown, T>, input: unknown) => v.parse(schema, input)
 
+/** A snippet as the store holds it, whatever the rules on writes say of its content (stored before them). */
+const storedSnippet = (name: string, hook: VclHook, content: string) => ({
+  name,
+  data: { ...parse(CodeSnippetFields, { hook: 'vcl_recv', content: 'std.log("x");' }), hook, content },
+})
+
 /** A project that uses every director type, page-rule match and action, switch and hook, with hostile text everywhere it may go. */
 function everything(): ProjectConfiguration {
   const directors = DIRECTOR_TYPES.map((type, index) => ({
@@ -544,15 +550,15 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
     // Stored before e4da205 (a global sub vcl_hash reached other projects' objects, vsthrottle their
     // counters) and 7abe0bc (return (fail) in vcl_init: no node loads the project).
     const config = everything()
-    const old = (name: string, hook: VclHook, content: string) => ({
-      name,
-      data: { ...parse(CodeSnippetFields, { hook: 'vcl_recv', content: 'std.log("x");' }), hook, content },
-    })
     config.snippets.push(
-      old('old-hash', 'global', 'sub vcl_hash {\n  hash_data("shop.example.com");\n}'),
-      old('old-throttle', 'vcl_recv', 'if (vsthrottle.is_denied("shop|login|", 1, 1s)) { return (synth(429)); }'),
-      old('old-init', 'vcl_init', 'return (fail);'),
-      old('old-rampup', 'vcl_init', 'new s = directors.shard();\ns.set_rampup(-1s);'),
+      storedSnippet('old-hash', 'global', 'sub vcl_hash {\n  hash_data("shop.example.com");\n}'),
+      storedSnippet(
+        'old-throttle',
+        'vcl_recv',
+        'if (vsthrottle.is_denied("shop|login|", 1, 1s)) { return (synth(429)); }',
+      ),
+      storedSnippet('old-init', 'vcl_init', 'return (fail);'),
+      storedSnippet('old-rampup', 'vcl_init', 'new s = directors.shard();\ns.set_rampup(-1s);'),
     )
     const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
     for (const written of ['shop.example.com");', 'is_denied("shop|login|"', 'return (fail)', 'set_rampup'])
@@ -572,13 +578,13 @@ describe.skipIf(!vcc)("Varnish's own compiler (varnishd -C)", () => {
   it('writes no vcl_init snippet that reaches return (fail) through the subroutines it calls: left out and said', async () => {
     // Stored past the check on writes (before it, or without it): VCC takes the pair, no node loads it.
     const config = everything()
-    const snippet = (name: string, hook: VclHook, content: string) => ({
-      name,
-      data: parse(CodeSnippetFields, { hook, content }),
-    })
     config.snippets.push(
-      snippet('fails-init', 'global', 'sub fail_init {\n  return (fail);\n}\nsub init_helper {\n  call fail_init;\n}'),
-      snippet('init-fails', 'vcl_init', 'std.log("init");\ncall init_helper;'),
+      storedSnippet(
+        'fails-init',
+        'global',
+        'sub fail_init {\n  return (fail);\n}\nsub init_helper {\n  call fail_init;\n}',
+      ),
+      storedSnippet('init-fails', 'vcl_init', 'std.log("init");\ncall init_helper;'),
     )
     const { program, notEnforced } = compileProject(config, () => '127.0.0.1')
     expect(program.text).not.toContain('call init_helper;')
